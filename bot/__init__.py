@@ -1,0 +1,1 @@
+"""Tablero: a Discord bot for asynchronous board games among friends."""

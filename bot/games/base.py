@@ -1,0 +1,167 @@
+"""The ruleset API every game implements (see README, "Architecture").
+
+A ruleset is pure: no I/O, no discord, no clock, no hidden randomness.
+A game is its start options plus its action log; replaying the log through
+`apply` reproduces every state exactly. Dice are actions too: the session
+draws the values (`random_roll`) and applies them like a move.
+
+Actions are short strings (they travel in button custom_ids, at most ~60
+characters). Each ruleset defines its own codes; the player-facing wording of
+an action comes from `action_label`, a translatable `Message`.
+"""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True)
+class Message:
+    """Player-facing text: a key of data/i18n/<locale>.json and its parameters.
+
+    Parameter conventions understood by every front end:
+    - a parameter named ``seat`` or ending in ``_seat`` (an int) is shown as
+      that seat's player (a mention or a name);
+    - a parameter named ``colour`` or ending in ``_colour`` (a colour id such
+      as ``"yellow"``) is shown as the translated colour name;
+    - a parameter whose value is itself a Message is translated recursively.
+    """
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "params": {k: (v.to_json() if isinstance(v, Message) else v) for k, v in self.params.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Message":
+        params = {k: (cls.from_json(v) if isinstance(v, dict) and "key" in v else v) for k, v in data["params"].items()}
+        return cls(data["key"], params)
+
+
+def msg(key: str, **params: Any) -> Message:
+    return Message(key, params)
+
+
+class GameError(Exception):
+    """A refusal to show to the user (never a bug). Carries a translatable Message."""
+
+    def __init__(self, message: Message):
+        super().__init__(message.key)
+        self.message = message
+
+
+class IllegalAction(GameError):
+    """The action is not allowed now; the state is unchanged."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended. `winners` are seat indices (two for a team)."""
+
+    winners: tuple[int, ...]
+    draw: bool = False
+    # Ruleset-specific facts kept for statistics, e.g. {"classy": True}.
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What `apply` returns: the new state and what happened, in order."""
+
+    state: Any
+    events: tuple[Message, ...] = ()
+
+
+class Ruleset(ABC):
+    """One game's rules. Subclasses are stateless singletons; the state is data."""
+
+    id: ClassVar[str]                 # "parcheesi", "parcheesi-classic", ...
+    name: ClassVar[str]               # i18n key of the game's display name
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    has_dice: ClassVar[bool] = True
+    # Cheating rulesets accept moves the rules forbid; opponents may call them out.
+    allows_cheating: ClassVar[bool] = False
+
+    # --- setup ---------------------------------------------------------
+    def check_setup(self, n_players: int, options: dict[str, Any]) -> None:
+        """Raise GameError when this number of players / these options cannot start."""
+        if not self.min_players <= n_players <= self.max_players:
+            raise GameError(msg("error.player_count", min=self.min_players, max=self.max_players))
+
+    @abstractmethod
+    def seat_colours(self, n_players: int, options: dict[str, Any]) -> list[tuple[str, ...]]:
+        """Colour ids of each seat, in seat order (seat 0 plays first)."""
+
+    def teams(self, n_players: int, options: dict[str, Any]) -> list[tuple[int, ...]] | None:
+        """Seat indices of each team, or None for an every-player-for-himself game."""
+        return None
+
+    @abstractmethod
+    def new_game(self, n_players: int, options: dict[str, Any], seed: int) -> Any:
+        """The initial state. `seed` may drive a random set-up (recorded, so replays match)."""
+
+    # --- serialisation ---------------------------------------------------
+    @abstractmethod
+    def to_json(self, state: Any) -> dict[str, Any]:
+        """Plain JSON data; from_json(to_json(s)) == s."""
+
+    @abstractmethod
+    def from_json(self, data: dict[str, Any]) -> Any: ...
+
+    # --- whose move, what is legal -----------------------------------------
+    @abstractmethod
+    def to_move(self, state: Any) -> int | None:
+        """Seat that must act now, or None once the game is over."""
+
+    @abstractmethod
+    def result(self, state: Any) -> Result | None:
+        """None while the game goes on."""
+
+    def roll_due(self, state: Any) -> bool:
+        """True when the next action must be a roll by `to_move(state)`."""
+        return False
+
+    def random_roll(self, state: Any, rng: random.Random) -> str:
+        """The roll action for values drawn from rng (only when roll_due)."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def legal_actions(self, state: Any) -> list[str]:
+        """Every non-roll action the rules allow `to_move(state)` to take now."""
+
+    def accepted_actions(self, state: Any) -> list[str]:
+        """Actions the bot accepts (cheating rulesets: wider than legal_actions)."""
+        return self.legal_actions(state)
+
+    def call_actions(self, state: Any, seat: int) -> list[str]:
+        """Call-out actions that `seat` (not necessarily to_move) may take now."""
+        return []
+
+    @abstractmethod
+    def apply(self, state: Any, action: str, seat: int | None = None) -> Applied:
+        """Apply one action by `seat` (default: to_move). Raise IllegalAction when
+        it is not accepted now. Never mutates `state`.
+
+        Turns pass by themselves: after a roll whose dice cannot be used, the
+        events say why and the next seat is to move."""
+
+    # --- words -------------------------------------------------------------
+    @abstractmethod
+    def action_label(self, state: Any, action: str) -> Message:
+        """Short wording of an action, for buttons and autocomplete (<= 80 chars)."""
+
+    def action_group(self, state: Any, action: str) -> Message | None:
+        """When many actions are offered, the first of two choices they share
+        (e.g. the piece to move); None to offer actions in one list."""
+        return None
+
+    @abstractmethod
+    def describe(self, state: Any) -> list[Message]:
+        """The position in words (for /game status and screen readers)."""
+
+    def rules_summary(self) -> Message:
+        return msg(f"rules.{self.id}")

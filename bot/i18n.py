@@ -1,0 +1,68 @@
+"""The one translation mechanism: every player-facing string lives in
+data/i18n/<locale>/*.json (one file per domain, merged), looked up by key.
+
+`render(message, locale, name_of)` turns a Message into text, applying the
+parameter conventions of bot.games.base.Message.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from bot.games.base import Message
+
+LOCALES = ("en", "fr")
+DEFAULT_LOCALE = "en"
+I18N_DIR = Path(__file__).resolve().parents[1] / "data" / "i18n"
+
+log = logging.getLogger(__name__)
+
+
+def locale_of(discord_locale: object) -> str:
+    """Our locale for a Discord locale value ("fr", "en-US", Locale.french...)."""
+    code = str(getattr(discord_locale, "value", discord_locale) or "")
+    return "fr" if code.lower().startswith("fr") else DEFAULT_LOCALE
+
+
+@cache
+def catalogue(locale: str) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for path in sorted((I18N_DIR / locale).glob("*.json")):
+        merged.update(json.loads(path.read_text(encoding="utf-8")))
+    return merged
+
+
+def has_key(key: str, locale: str = DEFAULT_LOCALE) -> bool:
+    return key in catalogue(locale)
+
+
+def text(key: str, locale: str, **params: Any) -> str:
+    return render(Message(key, params), locale)
+
+
+def render(message: Message, locale: str, name_of: Callable[[int], str] | None = None) -> str:
+    """Translate `message`; seats are shown with `name_of(seat)` (default "Player N")."""
+    template = catalogue(locale).get(message.key) or catalogue(DEFAULT_LOCALE).get(message.key)
+    if template is None:
+        log.warning("missing translation key %s", message.key)
+        return message.key
+    values = {k: _value(k, v, locale, name_of) for k, v in message.params.items()}
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        log.warning("bad parameters for translation key %s", message.key)
+        return template
+
+
+def _value(name: str, value: Any, locale: str, name_of: Callable[[int], str] | None) -> Any:
+    if isinstance(value, Message):
+        return render(value, locale, name_of)
+    if name == "seat" or name.endswith("_seat"):
+        return name_of(value) if name_of else text("player.default_name", locale, number=value + 1)
+    if name == "colour" or name.endswith("_colour"):
+        return text(f"colour.{value}", locale)
+    return value
