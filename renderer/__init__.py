@@ -1,0 +1,37 @@
+"""Board pictures: game state -> PNG bytes. Knows nothing about Discord.
+
+`render_png` dispatches to one module per board family; each module exposes
+`render(ruleset, state, players, locale, focus) -> bytes`.
+"""
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from bot.games.base import Ruleset
+from renderer.common import PlayerTag
+
+# Board family of each game id.
+_FAMILIES = {
+    "parcheesi": "renderer.cross68",
+    "parcheesi-classic": "renderer.cross68",
+    "parchis-maghreb": "renderer.cross68",
+    "barricade": "renderer.barricade",
+    "pariti": "renderer.pariti",
+}
+
+
+def render_png(
+    ruleset: Ruleset,
+    state: Any,
+    players: list[PlayerTag],
+    locale: str = "en",
+    focus: str | None = None,
+) -> bytes:
+    """The board as PNG bytes. `focus` (an action group, e.g. a piece) asks the
+    picture to show where that piece can go."""
+    module = import_module(_FAMILIES[ruleset.id])
+    return module.render(ruleset, state, players, locale, focus)
+
+
+__all__ = ["PlayerTag", "render_png"]
