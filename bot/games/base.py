@@ -154,10 +154,15 @@ class Ruleset(ABC):
     def action_label(self, state: Any, action: str) -> Message:
         """Short wording of an action, for buttons and autocomplete (<= 80 chars)."""
 
-    def action_group(self, state: Any, action: str) -> Message | None:
-        """When many actions are offered, the first of two choices they share
-        (e.g. the piece to move); None to offer actions in one list."""
+    def action_group(self, state: Any, action: str) -> str | None:
+        """When many actions are offered, the first of two choices they share:
+        a short key (<= 20 chars, e.g. the piece "Y2" or an area "r3"), or None
+        to offer actions in one list. The renderer's `focus` takes such a key."""
         return None
+
+    def group_label(self, state: Any, group: str) -> Message:
+        """Wording of an action_group key (default: the key itself)."""
+        return msg("group.plain", name=group)
 
     @abstractmethod
     def describe(self, state: Any) -> list[Message]:

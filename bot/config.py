@@ -1,0 +1,23 @@
+"""Settings from the environment (never logged whole: the token is a secret)."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None
+    database: str
+    api_base: str | None      # REST base URL (a REST proxy, or the test suite's fake Discord)
+    log_level: str
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
+        env = dict(os.environ if env is None else env)
+        return cls(
+            token=env.get("DISCORD_TOKEN") or None,
+            database=env.get("TABLERO_DATABASE") or "tablero.sqlite3",
+            api_base=(env.get("DISCORD_API_BASE") or "").rstrip("/") or None,
+            log_level=env.get("TABLERO_LOG_LEVEL", "INFO").upper(),
+        )

@@ -1,0 +1,283 @@
+"""Per-channel game sessions: lobby, turns, locking, computer players.
+
+The service is the only writer: it takes the channel's lock, loads the game,
+asks the ruleset whether the action is accepted, and writes the action with
+the new snapshot in one transaction (store.append_action) before returning.
+Refusals are GameError values carrying a translatable Message; the stored
+game is untouched by them. Nothing here imports discord.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import dice
+from bot.games import GAME_IDS, get_ruleset
+from bot.games.base import GameError, Message, Result, Ruleset, msg
+from bot.store import ChannelBusy, GameRecord, Seat, StaleVersion, Store
+
+log = logging.getLogger(__name__)
+
+ROLL = "roll"          # what a player sends to ask for a roll; the session draws the dice
+COMPUTER_LEVELS = ("easy", "normal", "hard")
+
+# (ruleset id, state JSON, seat, level) -> the computer's action; runs off the event loop.
+Thinker = Callable[[str, dict[str, Any], int, str], Awaitable[str]]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a session call changed, for the front end to show."""
+
+    record: GameRecord
+    events: tuple[Message, ...] = ()
+    # The seat that was to move before the call (None in the lobby), so the
+    # front end knows whether to edit the board or post a new one with a ping.
+    moved_before: int | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def ruleset_of(record: GameRecord) -> Ruleset:
+    ruleset = get_ruleset(record.game)
+    assert ruleset is not None, record.game
+    return ruleset
+
+
+class Sessions:
+    def __init__(self, store: Store, thinker: Thinker | None = None):
+        self.store = store
+        self._thinker = thinker
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    # --- reading -----------------------------------------------------------
+    async def current(self, channel_id: int) -> GameRecord:
+        record = await self.store.open_game(channel_id)
+        if record is None:
+            raise GameError(msg("error.no_game"))
+        return record
+
+    async def game(self, channel_id: int, game_id: int) -> GameRecord:
+        """The open game `game_id` of this channel; a click on a finished game's board is refused."""
+        record = await self.store.open_game(channel_id)
+        if record is None or record.id != game_id:
+            raise GameError(msg("error.game_over_or_gone"))
+        return record
+
+    # --- lobby -------------------------------------------------------------
+    async def create(self, *, channel_id: int, guild_id: int | None, host: Seat, game: str,
+                     options: dict[str, Any]) -> Outcome:
+        if game not in GAME_IDS:
+            raise GameError(msg("error.unknown_game", game=game))
+        ruleset = get_ruleset(game)
+        if ruleset is None:
+            raise GameError(msg("error.coming_soon", game=msg(f"game.{game}")))
+        async with self._locks[channel_id]:
+            try:
+                record = await self.store.create_game(
+                    guild_id=guild_id, channel_id=channel_id, game=game, host=host, locale=host.locale,
+                    options=options, seed=dice.new_seed())
+            except ChannelBusy:
+                raise GameError(msg("error.channel_busy")) from None
+        return Outcome(record, (msg("lobby.created", seat=0, game=msg(ruleset.name)),))
+
+    async def join(self, channel_id: int, seat: Seat, game_id: int | None = None) -> Outcome:
+        async with self._locks[channel_id]:
+            record = await self._lobby(channel_id, game_id)
+            if record.seat_of(seat.user_id) is not None:
+                raise GameError(msg("error.already_seated"))
+            if len(record.seats) >= ruleset_of(record).max_players:
+                raise GameError(msg("error.lobby_full"))
+            record = await self._save_lobby(record, seats=record.seats + (seat,))
+        return Outcome(record, (msg("lobby.joined", seat=len(record.seats) - 1),))
+
+    async def add_computer(self, channel_id: int, user_id: int, level: str, game_id: int | None = None) -> Outcome:
+        if level not in COMPUTER_LEVELS:
+            raise GameError(msg("error.bad_level"))
+        if self._thinker is None:
+            raise GameError(msg("error.no_computers"))
+        async with self._locks[channel_id]:
+            record = await self._lobby(channel_id, game_id)
+            if record.seat_of(user_id) is None:
+                raise GameError(msg("error.not_seated"))
+            if len(record.seats) >= ruleset_of(record).max_players:
+                raise GameError(msg("error.lobby_full"))
+            computer = Seat(0, "", level=level, locale=record.locale)
+            record = await self._save_lobby(record, seats=record.seats + (computer,))
+        return Outcome(record, (msg("lobby.joined", seat=len(record.seats) - 1),))
+
+    async def leave(self, channel_id: int, user_id: int, game_id: int | None = None) -> Outcome:
+        async with self._locks[channel_id]:
+            record = await self.store.open_game(channel_id)
+            if record is None or (game_id is not None and record.id != game_id):
+                raise GameError(msg("error.no_game"))
+            if record.status != "lobby":
+                raise GameError(msg("error.leave_started"))
+            index = record.seat_of(user_id)
+            if index is None:
+                raise GameError(msg("error.not_seated"))
+            event = msg("lobby.left", seat=index)
+            seats = record.seats[:index] + record.seats[index + 1:]
+            if not any(s.level is None for s in seats):
+                # The last person left: the lobby closes.
+                record = await self._save_lobby(record, seats=seats, status="ended")
+                return Outcome(record, (event, msg("lobby.closed")))
+            if record.host_id == user_id:
+                new_host = next(s for s in seats if s.level is None)
+                record = await self._save_lobby(record, seats=seats, host_id=new_host.user_id)
+            else:
+                record = await self._save_lobby(record, seats=seats)
+        return Outcome(record, (event,))
+
+    async def start(self, channel_id: int, user_id: int, game_id: int | None = None) -> Outcome:
+        async with self._locks[channel_id]:
+            record = await self._lobby(channel_id, game_id)
+            if record.host_id != user_id:
+                raise GameError(msg("error.host_only"))
+            ruleset = ruleset_of(record)
+            ruleset.check_setup(len(record.seats), record.options)
+            seats = tuple(record.seats[i] for i in dice.seating(record.seed, len(record.seats)))
+            state = ruleset.new_game(len(seats), record.options, dice.setup_seed(record.seed))
+            record = await self._save_lobby(record, seats=seats, status="active", state=ruleset.to_json(state))
+            outcome = await self._play_computers(record, (msg("game.started", game=msg(ruleset.name)),))
+        return Outcome(outcome.record, outcome.events, moved_before=None)
+
+    async def _lobby(self, channel_id: int, game_id: int | None) -> GameRecord:
+        record = await self.store.open_game(channel_id)
+        if record is None or (game_id is not None and record.id != game_id):
+            raise GameError(msg("error.no_game"))
+        if record.status != "lobby":
+            raise GameError(msg("error.already_started"))
+        return record
+
+    async def _save_lobby(self, record: GameRecord, **changes: Any) -> GameRecord:
+        try:
+            return await self.store.update_game(record, **changes)
+        except StaleVersion:
+            raise GameError(msg("error.stale")) from None
+
+    # --- play ----------------------------------------------------------------
+    async def act(self, channel_id: int, user_id: int, action: str, *, game_id: int | None = None,
+                  version: int | None = None) -> Outcome:
+        """Apply `action` (or ROLL) for `user_id`. `game_id`/`version` come from a
+        button: a click on an older board is refused."""
+        async with self._locks[channel_id]:
+            record = await self._active(channel_id, game_id, version)
+            ruleset = ruleset_of(record)
+            state = ruleset.from_json(record.state)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise GameError(msg("error.not_a_player"))
+            moved_before = ruleset.to_move(state)
+            if action in ruleset.call_actions(state, seat):
+                outcome = await self._apply(record, ruleset, state, seat, user_id, action)
+            else:
+                if moved_before != seat:
+                    raise GameError(msg("error.not_your_turn", seat=moved_before))
+                outcome = await self._apply(record, ruleset, state, seat, user_id, self._resolve(
+                    ruleset, state, record, action))
+            outcome = await self._play_computers(outcome.record, outcome.events)
+        return Outcome(outcome.record, outcome.events, moved_before=moved_before)
+
+    def _resolve(self, ruleset: Ruleset, state: Any, record: GameRecord, action: str) -> str:
+        """The action to apply for what the player sent: a roll is drawn here."""
+        if ruleset.roll_due(state):
+            if action != ROLL:
+                raise GameError(msg("error.roll_first"))
+            return ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
+        if action == ROLL:
+            raise GameError(msg("error.no_roll_now" if ruleset.has_dice else "error.no_dice"))
+        if action not in ruleset.accepted_actions(state):
+            raise GameError(msg("error.illegal_move", move=action[:40]))
+        return action
+
+    async def _apply(self, record: GameRecord, ruleset: Ruleset, state: Any, seat: int, user_id: int,
+                     action: str, events: tuple[Message, ...] = ()) -> Outcome:
+        legal = ruleset.roll_due(state) or action in ruleset.legal_actions(state) or \
+            action in ruleset.call_actions(state, seat)
+        applied = ruleset.apply(state, action, seat)
+        result = ruleset.result(applied.state)
+        try:
+            record = await self.store.append_action(
+                record, seat=seat, user_id=user_id or None, action=action, legal=legal,
+                state=ruleset.to_json(applied.state), status="finished" if result else "active",
+                result=None if result is None else result_json(result))
+        except StaleVersion:
+            raise GameError(msg("error.stale")) from None
+        return Outcome(record, events + applied.events)
+
+    async def _play_computers(self, record: GameRecord, events: tuple[Message, ...]) -> Outcome:
+        """Let computer seats act until a person must act or the game is over."""
+        outcome = Outcome(record, events)
+        while outcome.record.status == "active":
+            ruleset = ruleset_of(outcome.record)
+            state = ruleset.from_json(outcome.record.state)
+            seat = ruleset.to_move(state)
+            if seat is None or outcome.record.seats[seat].level is None:
+                break
+            if ruleset.roll_due(state):
+                action = ruleset.random_roll(state, dice.rng_for(outcome.record.seed, outcome.record.version))
+            else:
+                assert self._thinker is not None
+                action = await self._thinker(ruleset.id, outcome.record.state, seat,
+                                             outcome.record.seats[seat].level or "easy")
+            outcome = await self._apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
+        return outcome
+
+    async def _active(self, channel_id: int, game_id: int | None, version: int | None) -> GameRecord:
+        record = await self.store.open_game(channel_id)
+        if record is None:
+            raise GameError(msg("error.no_game"))
+        if game_id is not None and record.id != game_id:
+            raise GameError(msg("error.game_over_or_gone"))
+        if record.status != "active":
+            raise GameError(msg("error.not_started"))
+        if version is not None and version != record.version:
+            raise GameError(msg("error.stale"))
+        return record
+
+    # --- leaving a game ----------------------------------------------------
+    async def resign(self, channel_id: int, user_id: int) -> Outcome:
+        """Two sides: the other side wins. More: a computer player takes the seat."""
+        async with self._locks[channel_id]:
+            record = await self._active(channel_id, None, None)
+            ruleset = ruleset_of(record)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise GameError(msg("error.not_a_player"))
+            state = ruleset.from_json(record.state)
+            moved_before = ruleset.to_move(state)
+            sides = ruleset.teams(len(record.seats), record.options) or [(i,) for i in range(len(record.seats))]
+            humans_left = [s for i, s in enumerate(record.seats) if i != seat and s.level is None]
+            if len(sides) == 2 or self._thinker is None or not humans_left:
+                winners = next(side for side in sides if seat not in side) if len(sides) == 2 else ()
+                result = {"winners": list(winners), "draw": False, "details": {"resigned": seat}}
+                record = await self._save_over(record, status="finished", result=result)
+                return Outcome(record, (msg("game.resigned", seat=seat),), moved_before)
+            seats = tuple(Seat(0, "", level="normal", locale=record.locale) if i == seat else s
+                          for i, s in enumerate(record.seats))
+            record = await self._save_over(record, seats=seats)
+            outcome = await self._play_computers(record, (msg("game.resigned_replaced", seat=seat),))
+        return Outcome(outcome.record, outcome.events, moved_before)
+
+    async def end(self, channel_id: int, user_id: int, *, can_manage: bool) -> Outcome:
+        async with self._locks[channel_id]:
+            record = await self.current(channel_id)
+            if record.host_id != user_id and not can_manage:
+                raise GameError(msg("error.end_not_allowed"))
+            record = await self._save_over(record, status="ended",
+                                           result={"winners": [], "draw": False, "details": {"ended_by": user_id}})
+        return Outcome(record, (msg("game.ended"),))
+
+    async def _save_over(self, record: GameRecord, **changes: Any) -> GameRecord:
+        try:
+            return await self.store.update_game(record, **changes)
+        except StaleVersion:
+            raise GameError(msg("error.stale")) from None
+
+
+def result_json(result: Result) -> dict[str, Any]:
+    return {"winners": list(result.winners), "draw": result.draw, "details": dict(result.details)}

@@ -1,0 +1,237 @@
+"""Persistence: games and their action logs in SQLite (aiosqlite, WAL mode).
+
+Every acknowledged action is written with the new snapshot in one
+transaction, guarded by the game's version (optimistic concurrency), before
+the bot replies. Schema changes are numbered migrations in MIGRATIONS; the
+database records how many it has applied (PRAGMA user_version).
+A PostgreSQL store would implement the same methods.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import aiosqlite
+
+OPEN_STATUSES = ("lobby", "active")
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games, their seats and snapshot, and the append-only action log.
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        status TEXT NOT NULL,               -- lobby | active | finished | ended
+        host_id INTEGER NOT NULL,
+        locale TEXT NOT NULL,
+        options TEXT NOT NULL,              -- JSON
+        seats TEXT NOT NULL,                -- JSON list of Seat
+        seed TEXT NOT NULL,                 -- secret; revealed when the game is over
+        state TEXT,                         -- JSON snapshot, NULL in the lobby
+        version INTEGER NOT NULL DEFAULT 0, -- number of actions applied
+        board_message_id INTEGER,
+        result TEXT,                        -- JSON once finished or ended
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX one_open_game_per_channel ON games(channel_id)
+        WHERE status IN ('lobby', 'active');
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,               -- version before the action
+        seat INTEGER,
+        user_id INTEGER,
+        action TEXT NOT NULL,
+        legal INTEGER NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
+)
+
+
+class ChannelBusy(Exception):
+    """The channel already has a game in its lobby or in play."""
+
+
+class StaleVersion(Exception):
+    """Someone else changed the game first; nothing was written."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    user_id: int                 # Discord user id; computer players use 0
+    name: str
+    level: str | None = None     # computer player's level, None for a person
+    locale: str = "en"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "level": self.level, "locale": self.locale}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Seat":
+        return cls(data["user_id"], data["name"], data.get("level"), data.get("locale", "en"))
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    status: str
+    host_id: int
+    locale: str
+    options: dict[str, Any]
+    seats: tuple[Seat, ...]
+    seed: str
+    state: dict[str, Any] | None
+    version: int
+    board_message_id: int | None = None
+    result: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.level is None and seat.user_id == user_id:
+                return i
+        return None
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    seq: int
+    seat: int | None
+    user_id: int | None
+    action: str
+    legal: bool
+
+
+_COLUMNS = ("id, guild_id, channel_id, game, status, host_id, locale, options, seats, seed, "
+            "state, version, board_message_id, result")
+
+
+def _record(row: aiosqlite.Row) -> GameRecord:
+    return GameRecord(
+        id=row[0], guild_id=row[1], channel_id=row[2], game=row[3], status=row[4], host_id=row[5],
+        locale=row[6], options=json.loads(row[7]), seats=tuple(Seat.from_json(s) for s in json.loads(row[8])),
+        seed=row[9], state=json.loads(row[10]) if row[10] is not None else None, version=row[11],
+        board_message_id=row[12], result=json.loads(row[13]) if row[13] is not None else None,
+    )
+
+
+def _dump(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+class Store:
+    def __init__(self, db: aiosqlite.Connection):
+        self._db = db
+
+    @classmethod
+    async def open(cls, path: str) -> "Store":
+        db = await aiosqlite.connect(path, isolation_level=None)  # explicit BEGIN/COMMIT below
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across process crashes
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        store = cls(db)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def _migrate(self) -> None:
+        (applied,) = await (await self._db.execute("PRAGMA user_version")).fetchone()
+        for number, script in enumerate(MIGRATIONS[applied:], start=applied + 1):
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in filter(str.strip, script.split(";")):
+                    await self._db.execute(statement)
+                await self._db.execute(f"PRAGMA user_version={number}")
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+
+    # --- reads ---------------------------------------------------------------
+    async def open_game(self, channel_id: int) -> GameRecord | None:
+        """The game in its lobby or in play in this channel, if any."""
+        cursor = await self._db.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE channel_id=? AND status IN ('lobby','active')", (channel_id,))
+        row = await cursor.fetchone()
+        return _record(row) if row else None
+
+    async def game(self, game_id: int) -> GameRecord | None:
+        cursor = await self._db.execute(f"SELECT {_COLUMNS} FROM games WHERE id=?", (game_id,))
+        row = await cursor.fetchone()
+        return _record(row) if row else None
+
+    async def active_games(self) -> list[GameRecord]:
+        cursor = await self._db.execute(f"SELECT {_COLUMNS} FROM games WHERE status='active' ORDER BY id")
+        return [_record(row) for row in await cursor.fetchall()]
+
+    async def actions(self, game_id: int) -> list[LoggedAction]:
+        cursor = await self._db.execute(
+            "SELECT seq, seat, user_id, action, legal FROM actions WHERE game_id=? ORDER BY seq", (game_id,))
+        return [LoggedAction(r[0], r[1], r[2], r[3], bool(r[4])) for r in await cursor.fetchall()]
+
+    # --- writes ----------------------------------------------------------------
+    async def create_game(self, *, guild_id: int | None, channel_id: int, game: str, host: Seat,
+                          locale: str, options: dict[str, Any], seed: str) -> GameRecord:
+        now = time.time()
+        try:
+            cursor = await self._db.execute(
+                "INSERT INTO games (guild_id, channel_id, game, status, host_id, locale, options, seats, seed,"
+                " created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                (guild_id, channel_id, game, "lobby", host.user_id, locale, _dump(options),
+                 _dump([host.to_json()]), seed, now, now))
+        except aiosqlite.IntegrityError as exc:
+            raise ChannelBusy from exc
+        record = await self.game(cursor.lastrowid)
+        assert record is not None
+        return record
+
+    async def update_game(self, record: GameRecord, **changes: Any) -> GameRecord:
+        """Change lobby fields (seats, status, state, result...) if nobody changed
+        the game since `record` was read; returns the new record."""
+        new = replace(record, **changes)
+        cursor = await self._db.execute(
+            "UPDATE games SET status=?, host_id=?, seats=?, options=?, state=?, result=?, updated_at=?"
+            " WHERE id=? AND version=? AND status=? AND seats=?",
+            (new.status, new.host_id, _dump([s.to_json() for s in new.seats]), _dump(new.options),
+             None if new.state is None else _dump(new.state), None if new.result is None else _dump(new.result),
+             time.time(), record.id, record.version, record.status, _dump([s.to_json() for s in record.seats])))
+        if cursor.rowcount != 1:
+            raise StaleVersion
+        return new
+
+    async def append_action(self, record: GameRecord, *, seat: int | None, user_id: int | None, action: str,
+                            legal: bool, state: dict[str, Any], status: str = "active",
+                            result: dict[str, Any] | None = None) -> GameRecord:
+        """Log one action and store the state it led to, in one transaction."""
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            cursor = await self._db.execute(
+                "UPDATE games SET state=?, version=version+1, status=?, result=?, updated_at=?"
+                " WHERE id=? AND version=? AND status='active'",
+                (_dump(state), status, None if result is None else _dump(result), time.time(),
+                 record.id, record.version))
+            if cursor.rowcount != 1:
+                raise StaleVersion
+            await self._db.execute(
+                "INSERT INTO actions (game_id, seq, seat, user_id, action, legal, at) VALUES (?,?,?,?,?,?,?)",
+                (record.id, record.version, seat, user_id, action, int(legal), time.time()))
+            await self._db.execute("COMMIT")
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        return replace(record, state=state, version=record.version + 1, status=status, result=result)
+
+    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+        await self._db.execute("UPDATE games SET board_message_id=? WHERE id=?", (message_id, game_id))
