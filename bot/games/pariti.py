@@ -1,0 +1,314 @@
+"""Pariti (../shared/rules/pariti.md, rule IDs PA-*): two players pair the
+blue and pink pieces of their parity by stepping one onto the other.
+
+Actions are "<colour><number>:<square>", e.g. "B7:c5" (blue 7 to c5) or
+"P12:d4" (pink 12 to d4). The destination alone fixes the move: a step ends
+on a neighbour and a jump chain on a square two files and/or ranks away per
+jump, so no square is reachable both ways (PA-4.1, PA-4.2), and the squares
+a chain jumps over are not affected, so which chain reached a square does
+not matter. The state records one shortest chain for the picture.
+
+A board cell holds 0 (empty), a single piece (blue n -> n, pink n -> 16 + n)
+or a pair (n -> 32 + n).
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
+from bot.games.pariti_board import JUMPS, N_SQUARES, NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES, START_SQUARES
+
+COLOURS = ("blue", "pink")
+COLOUR_LETTERS = "BP"
+HIGHEST = 16          # pieces are numbered 1..16 in each colour (PA-1.2)
+PAIR = 2 * HIGHEST    # cell code offset of a pair
+PAIRS_TO_WIN = 8      # PA-5.1
+DRAW_TURNS = 30       # PA-5.2
+
+_ACTION = re.compile(r"([BP])(1[0-6]|[1-9]):([a-g])(10|[1-9])")
+
+
+def piece_code(colour: int, number: int) -> int:
+    """Cell code of the single piece `number` of colour 0 (blue) or 1 (pink)."""
+    return colour * HIGHEST + number
+
+
+def number_of(code: int) -> int:
+    return (code - 1) % HIGHEST + 1
+
+
+def colour_of(code: int) -> int:
+    """0 blue, 1 pink (single pieces only)."""
+    return (code - 1) // HIGHEST
+
+
+def is_pair(code: int) -> bool:
+    return code > PAIR
+
+
+def owner(number: int) -> int:
+    """Seat owning the pieces of that number: 0 even, 1 odd (PA-1.3)."""
+    return number % 2
+
+
+def partner(code: int) -> int:
+    """The other colour's piece with the same number (PA-4.4)."""
+    return code + HIGHEST if code <= HIGHEST else code - HIGHEST
+
+
+def piece_name(code: int) -> str:
+    """The action prefix naming a single piece, e.g. "B7"."""
+    return f"{COLOUR_LETTERS[colour_of(code)]}{number_of(code)}"
+
+
+def piece_message(code: int) -> Message:
+    return msg("pariti.piece", number=number_of(code), colour=COLOURS[colour_of(code)])
+
+
+def _path_text(path: tuple[int, ...]) -> str:
+    return " → ".join(SQUARE_NAMES[s] for s in path)
+
+
+@dataclass(frozen=True)
+class PaState:
+    seed: int                     # drove the placement (PA-2.2)
+    board: tuple[int, ...]        # N_SQUARES cell codes
+    seat: int                     # seat to move (0 even, 1 odd)
+    turn: int = 0                 # turns played, passes included
+    quiet: int = 0                # turns since the last pair (PA-5.2)
+    last: tuple[int, ...] = ()    # last move: (seat, piece code, start, ..., destination)
+
+
+def destinations(board: tuple[int, ...], start: int) -> dict[int, tuple[int, ...]]:
+    """Every square the piece on `start` can reach this turn, with its path
+    (start first): the steps (PA-4.1, PA-4.4), then the squares of jump chains
+    that never land twice on a square nor on `start` (PA-4.2, PA-4.3), each
+    with a shortest chain."""
+    code = board[start]
+    match = partner(code)
+    found = {n: (start, n) for n in NEIGHBOURS[start] if board[n] == 0 or board[n] == match}
+    # Breadth-first over landings; the moving piece has left `start`, which
+    # is therefore empty and never jumped over, and never landed on.
+    parent = {start: start}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for over, land in JUMPS[here]:
+                if land not in parent and board[land] == 0 and board[over] and over != start:
+                    parent[land] = here
+                    nxt.append(land)
+        frontier = nxt
+    for land in parent:
+        if land != start:
+            path = [land]
+            while path[-1] != start:
+                path.append(parent[path[-1]])
+            found[land] = tuple(reversed(path))
+    return found
+
+
+def _can_move(board: tuple[int, ...], seat: int) -> bool:
+    """Whether `seat` has any legal move (PA-3.3): one step or one jump suffices."""
+    for square, code in enumerate(board):
+        if not code or is_pair(code) or owner(number_of(code)) != seat:
+            continue
+        match = partner(code)
+        if any(board[n] == 0 or board[n] == match for n in NEIGHBOURS[square]):
+            return True
+        if any(board[over] and board[land] == 0 for over, land in JUMPS[square]):
+            return True
+    return False
+
+
+def pairs_of(board: tuple[int, ...], seat: int) -> list[tuple[int, int]]:
+    """(number, square) of each pair `seat` has made, by number."""
+    return sorted((code - PAIR, sq) for sq, code in enumerate(board) if is_pair(code) and owner(code - PAIR) == seat)
+
+
+class Pariti(Ruleset):
+    id = "pariti"
+    name = "game.pariti"
+    min_players = 2
+    max_players = 2
+    has_dice = False
+
+    # --- setup ---------------------------------------------------------
+    def seat_colours(self, n_players: int, options: dict[str, Any]) -> list[tuple[str, ...]]:
+        # Each player moves pieces of both colours; parity tells them apart (PA-1.3).
+        return [COLOURS] * n_players
+
+    def new_game(self, n_players: int, options: dict[str, Any], seed: int) -> PaState:
+        """PA-2.1, PA-2.2: the 32 pieces shuffled by `seed` onto the start squares."""
+        self.check_setup(n_players, options)
+        pieces = list(range(1, PAIR + 1))
+        random.Random(seed).shuffle(pieces)
+        board = [0] * N_SQUARES
+        for square, code in zip(START_SQUARES, pieces, strict=True):
+            board[square] = code
+        state, _ = self._settle(PaState(seed=seed, board=tuple(board), seat=0), [])
+        return state
+
+    # --- serialisation ---------------------------------------------------
+    def to_json(self, state: PaState) -> dict[str, Any]:
+        return {
+            "seed": state.seed,
+            "board": list(state.board),
+            "seat": state.seat,
+            "turn": state.turn,
+            "quiet": state.quiet,
+            "last": list(state.last),
+        }
+
+    def from_json(self, data: dict[str, Any]) -> PaState:
+        return PaState(
+            seed=data["seed"],
+            board=tuple(data["board"]),
+            seat=data["seat"],
+            turn=data["turn"],
+            quiet=data["quiet"],
+            last=tuple(data["last"]),
+        )
+
+    # --- whose move, what is legal -----------------------------------------
+    def to_move(self, state: PaState) -> int | None:
+        return None if self.result(state) else state.seat
+
+    def result(self, state: PaState) -> Result | None:
+        for seat in (0, 1):
+            if len(pairs_of(state.board, seat)) >= PAIRS_TO_WIN:
+                return Result(winners=(seat,))
+        if state.quiet >= DRAW_TURNS:
+            return Result(winners=(), draw=True)
+        return None
+
+    def legal_actions(self, state: PaState) -> list[str]:
+        if self.result(state):
+            return []
+        actions = []
+        for square, code in sorted(self._movable(state), key=lambda sc: (number_of(sc[1]), sc[1])):
+            name = piece_name(code)
+            actions += [f"{name}:{SQUARE_NAMES[d]}" for d in sorted(destinations(state.board, square))]
+        return actions
+
+    def _movable(self, state: PaState) -> list[tuple[int, int]]:
+        """(square, code) of the pieces the seat to move may move (PA-3.2, PA-4.5, PA-4.6)."""
+        return [
+            (sq, code)
+            for sq, code in enumerate(state.board)
+            if code and not is_pair(code) and owner(number_of(code)) == state.seat
+        ]
+
+    def _parse(self, state: PaState, action: str) -> tuple[int, int, tuple[int, ...]]:
+        """(piece code, start, path) of a legal move, else IllegalAction."""
+        m = _ACTION.fullmatch(action)
+        if not m:
+            raise IllegalAction(msg("pariti.error.malformed", action=action))
+        code = piece_code(COLOUR_LETTERS.index(m[1]), int(m[2]))
+        if owner(number_of(code)) != state.seat:
+            raise IllegalAction(msg("pariti.error.not_your_piece", piece=piece_message(code)))
+        if code not in state.board:
+            raise IllegalAction(msg("pariti.error.paired", piece=piece_message(code)))
+        start = state.board.index(code)
+        path = destinations(state.board, start).get(SQUARE_INDEX[m[3] + m[4]])
+        if path is None:
+            raise IllegalAction(msg("pariti.error.unreachable", piece=piece_message(code), square=m[3] + m[4]))
+        return code, start, path
+
+    def apply(self, state: PaState, action: str, seat: int | None = None) -> Applied:
+        if self.result(state):
+            raise IllegalAction(msg("pariti.error.game_over"))
+        if seat is not None and seat != state.seat:
+            raise IllegalAction(msg("pariti.error.not_your_turn"))
+        code, start, path = self._parse(state, action)
+        dest = path[-1]
+        board = list(state.board)
+        board[start] = 0
+        events = []
+        if len(path) == 2:
+            events.append(msg("pariti.event.step", seat=state.seat, piece=piece_message(code), path=_path_text(path)))
+        else:
+            events.append(msg("pariti.event.jump", seat=state.seat, piece=piece_message(code), path=_path_text(path), jumps=len(path) - 1))
+        if board[dest]:   # a step onto the partner (PA-4.4)
+            board[dest] = PAIR + number_of(code)
+            quiet = 0
+        else:
+            board[dest] = code
+            quiet = state.quiet + 1
+        after = PaState(
+            seed=state.seed,
+            board=tuple(board),
+            seat=1 - state.seat,
+            turn=state.turn + 1,
+            quiet=quiet,
+            last=(state.seat, code, *path),
+        )
+        if quiet == 0:
+            count = len(pairs_of(after.board, state.seat))
+            events.append(msg("pariti.event.pair", seat=state.seat, number=number_of(code), square=SQUARE_NAMES[dest], count=count, total=PAIRS_TO_WIN))
+        return Applied(*self._settle(after, events))
+
+    def _settle(self, state: PaState, events: list[Message]) -> tuple[PaState, tuple[Message, ...]]:
+        """Announce an end, or pass for each seat with no legal move (PA-3.3),
+        passes counting towards the draw (PA-5.2)."""
+        while True:
+            result = self.result(state)
+            if result:
+                if result.draw:
+                    events.append(msg("pariti.event.draw", turns=DRAW_TURNS))
+                else:
+                    events.append(msg("pariti.event.win", seat=result.winners[0], total=PAIRS_TO_WIN))
+                return state, tuple(events)
+            if _can_move(state.board, state.seat):
+                return state, tuple(events)
+            events.append(msg("pariti.event.pass", seat=state.seat))
+            state = PaState(
+                seed=state.seed,
+                board=state.board,
+                seat=1 - state.seat,
+                turn=state.turn + 1,
+                quiet=state.quiet + 1,
+                last=state.last,
+            )
+
+    # --- words -------------------------------------------------------------
+    def action_label(self, state: PaState, action: str) -> Message:
+        code, start, path = self._parse(state, action)
+        dest = SQUARE_NAMES[path[-1]]
+        if len(path) > 2:
+            return msg("pariti.action.jump", piece=piece_message(code), square=dest, jumps=len(path) - 1)
+        if state.board[path[-1]]:
+            return msg("pariti.action.pair", piece=piece_message(code), square=dest)
+        return msg("pariti.action.step", piece=piece_message(code), square=dest)
+
+    def action_group(self, state: PaState, action: str) -> Message | None:
+        """The piece; the renderer's `focus` for that group is the action's
+        part before ":" (e.g. "B7")."""
+        return piece_message(self._parse(state, action)[0])
+
+    def describe(self, state: PaState) -> list[Message]:
+        lines = []
+        for seat in (0, 1):
+            pairs = pairs_of(state.board, seat)
+            listed = ", ".join(f"{n} ({SQUARE_NAMES[sq]})" for n, sq in pairs) or "-"
+            lines.append(msg(f"pariti.describe.pairs_{seat}", seat=seat, count=len(pairs), total=PAIRS_TO_WIN, pairs=listed))
+        for colour in (0, 1):
+            pieces = sorted(
+                (number_of(code), sq) for sq, code in enumerate(state.board) if code and not is_pair(code) and colour_of(code) == colour
+            )
+            lines.append(msg("pariti.describe.pieces", colour=COLOURS[colour], pieces=", ".join(f"{n} {SQUARE_NAMES[sq]}" for n, sq in pieces) or "-"))
+        lines.append(msg("pariti.describe.quiet", count=state.quiet, total=DRAW_TURNS))
+        if state.last:
+            seat, code, *path = state.last
+            lines.append(msg("pariti.describe.last", seat=seat, piece=piece_message(code), path=_path_text(tuple(path))))
+        result = self.result(state)
+        if result is None:
+            lines.append(msg("pariti.describe.to_move", seat=state.seat))
+        elif result.draw:
+            lines.append(msg("pariti.event.draw", turns=DRAW_TURNS))
+        else:
+            lines.append(msg("pariti.event.win", seat=result.winners[0], total=PAIRS_TO_WIN))
+        return lines
