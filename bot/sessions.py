@@ -176,7 +176,7 @@ class Sessions:
                 outcome = await self._apply(record, ruleset, state, seat, user_id, action)
             else:
                 if moved_before != seat:
-                    raise GameError(msg("error.not_your_turn", seat=moved_before))
+                    raise GameError(msg("error.not_your_turn", player=record.seats[moved_before].name or "🤖"))
                 outcome = await self._apply(record, ruleset, state, seat, user_id, self._resolve(
                     ruleset, state, record, action))
             outcome = await self._play_computers(outcome.record, outcome.events)

@@ -1,0 +1,45 @@
+"""The Discord client: wires the store, the sessions and the game cog."""
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.cogs.components import DYNAMIC_ITEMS
+from bot.cogs.game import GameCog
+from bot.cogs.translator import CatalogueTranslator
+from bot.config import Settings
+from bot.sessions import Sessions, Thinker
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+
+class TableroBot(commands.Bot):
+    def __init__(self, settings: Settings, thinker: Thinker | None = None):
+        super().__init__(
+            command_prefix=commands.when_mentioned,  # no message commands: slash commands only
+            intents=discord.Intents.none() | discord.Intents(guilds=True),
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self._thinker = thinker
+        self.store: Store | None = None
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database)
+        sessions = Sessions(self.store, self._thinker)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)  # buttons of boards posted before a restart keep working
+        await self.add_cog(GameCog(self, sessions))
+        await self.tree.set_translator(CatalogueTranslator())
+        synced = await self.tree.sync()
+        log.info("synced %d application commands", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (id %s) to %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+
+    async def close(self) -> None:
+        await super().close()
+        if self.store is not None:
+            await self.store.close()

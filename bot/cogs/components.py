@@ -1,0 +1,108 @@
+"""Buttons and select menus that survive restarts.
+
+Each is a discord.py DynamicItem: its custom_id carries everything needed to
+act (game id, state version, action), so a click on any board, even one
+posted before a restart, is parsed and routed to the game cog, which refuses
+it politely when the board is out of date.
+
+custom_id formats (<= 100 characters):
+  tb:a:<game>:<version>:<action>   play an action (or "roll")
+  tb:s:<game>:<version>            select menu whose values are actions
+  tb:g:<game>:<version>            select menu whose values are action groups (e.g. a pawn)
+  tb:c:<game>:<version>            call out a cheat (cheating rulesets)
+  tb:x:<game>:<version>            type another move (cheating rulesets: a deliberate act)
+  tb:l:<game>:<verb>               lobby: join, leave, start, add-bot
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.cogs.game import GameCog
+
+ACTION_ID = "tb:a:{game}:{version}:{action}"
+_BOARD = r"tb:(?P<kind>[sgcx]):(?P<game>\d+):(?P<version>\d+)"
+
+
+def _cog(interaction: discord.Interaction) -> "GameCog":
+    cog = interaction.client.get_cog("GameCog")  # type: ignore[union-attr]
+    assert cog is not None
+    return cog  # type: ignore[return-value]
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:a:(?P<game>\d+):(?P<version>\d+):(?P<action>\S+)"):
+    def __init__(self, game: int, version: int, action: str, label: str = "?",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None,
+                 emoji: str | None = None):
+        super().__init__(discord.ui.Button(label=label[:80], style=style, emoji=emoji, row=row,
+                                           custom_id=ACTION_ID.format(game=game, version=version, action=action)))
+        self.game, self.version, self.action = game, version, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
+        return cls(int(match["game"]), int(match["version"]), match["action"], item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).on_action(interaction, self.action, self.game, self.version)
+
+
+class BoardSelect(discord.ui.DynamicItem[discord.ui.Select], template=_BOARD.replace("[sgcx]", "[sg]")):
+    """A select of actions (s) or of action groups (g)."""
+
+    def __init__(self, kind: str, game: int, version: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None, row: int | None = None):
+        super().__init__(discord.ui.Select(custom_id=f"tb:{kind}:{game}:{version}", options=options or [],
+                                           placeholder=placeholder, row=row))
+        self.kind, self.game, self.version = kind, game, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any):
+        return cls(match["kind"], int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or [""]
+        if self.kind == "s":
+            await _cog(interaction).on_action(interaction, values[0], self.game, self.version)
+        else:
+            await _cog(interaction).on_group(interaction, values[0], self.game, self.version)
+
+
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD.replace("[sgcx]", "[cx]")):
+    """Call out (c) or type another move (x)."""
+
+    def __init__(self, kind: str, game: int, version: int, label: str = "?", row: int | None = None):
+        style = discord.ButtonStyle.danger if kind == "c" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(custom_id=f"tb:{kind}:{game}:{version}", label=label[:80], style=style,
+                                           row=row))
+        self.kind, self.game, self.version = kind, game, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
+        return cls(match["kind"], int(match["game"]), int(match["version"]), item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.kind == "c":
+            await _cog(interaction).on_call_button(interaction, self.game, self.version)
+        else:
+            await _cog(interaction).on_other_move_button(interaction, self.game, self.version)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:l:(?P<game>\d+):(?P<verb>[a-z-]+)"):
+    STYLES = {"join": discord.ButtonStyle.success, "start": discord.ButtonStyle.primary}
+
+    def __init__(self, game: int, verb: str, label: str = "?"):
+        super().__init__(discord.ui.Button(custom_id=f"tb:l:{game}:{verb}", label=label[:80],
+                                           style=self.STYLES.get(verb, discord.ButtonStyle.secondary)))
+        self.game, self.verb = game, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
+        return cls(int(match["game"]), match["verb"], item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).on_lobby(interaction, self.game, self.verb)
+
+
+DYNAMIC_ITEMS = (ActionButton, BoardSelect, BoardButton, LobbyButton)

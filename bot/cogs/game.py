@@ -1,0 +1,322 @@
+"""The /game commands and the handlers of every board control.
+
+Each handler only translates Discord input into a session call and the
+outcome into messages: it acknowledges the interaction first (Discord allows
+3 s), calls bot.sessions, then edits or posts the board. Refusals come back
+as GameError and are shown only to the user who asked (ephemeral).
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot import i18n
+from bot.cogs import presenter
+from bot.games import GAME_IDS, get_ruleset
+from bot.games.base import GameError, Message, msg
+from bot.sessions import COMPUTER_LEVELS, ROLL, Outcome, Sessions, ruleset_of
+from bot.store import GameRecord, Seat
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name=_(g, key=f"choice.{g}"), value=g) for g in GAME_IDS]
+LEVEL_CHOICES = [app_commands.Choice(name=_(lv, key=f"choice.level.{lv}"), value=lv) for lv in COMPUTER_LEVELS]
+
+
+def _locale(interaction: discord.Interaction) -> str:
+    return i18n.locale_of(interaction.locale)
+
+
+def _seat(interaction: discord.Interaction) -> Seat:
+    user = interaction.user
+    return Seat(user.id, user.display_name, locale=_locale(interaction))
+
+
+class GameCog(commands.GroupCog, name="GameCog", group_name="game",
+              group_description=_("Play board games in this channel", key="cmd.game.description")):
+    def __init__(self, bot: commands.Bot, sessions: Sessions):
+        self.bot = bot
+        self.sessions = sessions
+        super().__init__()
+
+    # --- shared flow ---------------------------------------------------------
+    async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
+                   done: Message | None = None) -> None:
+        """Acknowledge, run the session call, publish; refusals go to the user alone."""
+        component = interaction.type == discord.InteractionType.component
+        if component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            outcome = await call()
+        except GameError as refusal:
+            await self._tell(interaction, refusal.message)
+            return
+        except Exception:
+            log.exception("session call failed in channel %s", interaction.channel_id)
+            await self._tell(interaction, msg("error.internal"))
+            return
+        try:
+            await self.publish(outcome)
+        except discord.HTTPException:
+            log.exception("could not post the board in channel %s", interaction.channel_id)
+            await self._tell(interaction, msg("error.cannot_post"))
+            return
+        if not component:
+            await interaction.edit_original_response(content=i18n.render(done or msg("ack.done"), _locale(interaction)))
+
+    async def _tell(self, interaction: discord.Interaction, message: Message) -> None:
+        text = i18n.render(message, _locale(interaction))
+        if not interaction.response.is_done():
+            await interaction.response.send_message(text, ephemeral=True)
+        elif interaction.type == discord.InteractionType.component:
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.edit_original_response(content=text)
+
+    async def publish(self, outcome: Outcome) -> None:
+        """Show the outcome in the channel: edit the board when the same player
+        goes on, otherwise retire the old board's controls and post a new one
+        that pings whoever must act."""
+        record = outcome.record
+        channel = self.bot.get_partial_messageable(record.channel_id)
+        if record.state is None:  # lobby (open or closed)
+            await self._show(channel, record, presenter.lobby_post(record), edit=True)
+            return
+        post = presenter.board_post(record, outcome.events)
+        ruleset = ruleset_of(record)
+        to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
+        same_player = outcome.moved_before is not None and outcome.moved_before == to_move
+        await self._show(channel, record, post, edit=same_player)
+
+    async def _show(self, channel: discord.PartialMessageable, record: GameRecord, post: presenter.Post,
+                    edit: bool) -> None:
+        old = channel.get_partial_message(record.board_message_id) if record.board_message_id else None
+        files = [post.file()] if post.png else []
+        if edit and old is not None:
+            await old.edit(content=post.content, attachments=files, view=post.view)
+            return
+        if old is not None:
+            try:
+                await old.edit(view=None)
+            except discord.NotFound:
+                pass
+        mentions = discord.AllowedMentions(users=[discord.Object(post.mention)] if post.mention else False,
+                                           everyone=False, roles=False)
+        message = await channel.send(content=post.content, files=files, view=post.view, allowed_mentions=mentions)
+        await self.sessions.store.set_board_message(record.id, message.id)
+
+    # --- commands --------------------------------------------------------------
+    @app_commands.command(name="new", description=_("Open a game lobby in this channel", key="cmd.new.description"))
+    @app_commands.describe(game=_("Which game", key="opt.game.description"),
+                           teams=_("Parcheesi: play 2 vs 2", key="opt.teams.description"))
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], teams: bool = False) -> None:
+        options = {"teams": True} if teams else {}
+        await self._run(interaction, lambda: self.sessions.create(
+            channel_id=interaction.channel_id, guild_id=interaction.guild_id, host=_seat(interaction),
+            game=game.value, options=options))
+
+    @app_commands.command(name="join", description=_("Take a seat in the lobby", key="cmd.join.description"))
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, lambda: self.sessions.join(interaction.channel_id, _seat(interaction)))
+
+    @app_commands.command(name="leave", description=_("Leave the lobby", key="cmd.leave.description"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, lambda: self.sessions.leave(interaction.channel_id, interaction.user.id))
+
+    @app_commands.command(name="start", description=_("Start the game (host)", key="cmd.start.description"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, lambda: self.sessions.start(interaction.channel_id, interaction.user.id))
+
+    @app_commands.command(name="add-bot", description=_("Seat a computer player", key="cmd.add-bot.description"))
+    @app_commands.describe(level=_("How strong", key="opt.level.description"))
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def add_bot(self, interaction: discord.Interaction, level: app_commands.Choice[str]) -> None:
+        await self._run(interaction, lambda: self.sessions.add_computer(
+            interaction.channel_id, interaction.user.id, level.value))
+
+    @app_commands.command(name="roll", description=_("Roll the dice", key="cmd.roll.description"))
+    async def roll(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, lambda: self.sessions.act(interaction.channel_id, interaction.user.id, ROLL))
+
+    @app_commands.command(name="move", description=_("Play a move", key="cmd.move.description"))
+    @app_commands.describe(move=_("The move (start typing to see the legal ones)", key="opt.move.description"))
+    async def move(self, interaction: discord.Interaction, move: str) -> None:
+        await self._run(interaction, lambda: self.sessions.act(
+            interaction.channel_id, interaction.user.id, move.strip()))
+
+    @move.autocomplete("move")
+    async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        record = await self.sessions.store.open_game(interaction.channel_id)
+        if record is None or record.status != "active":
+            return []
+        ruleset = ruleset_of(record)
+        state = ruleset.from_json(record.state)
+        if ruleset.to_move(state) != record.seat_of(interaction.user.id) or ruleset.roll_due(state):
+            return []
+        return self._choices(record, ruleset.legal_actions(state), current, _locale(interaction))
+
+    def _choices(self, record: GameRecord, actions: list[str], typed: str, loc: str) -> list[app_commands.Choice[str]]:
+        ruleset = ruleset_of(record)
+        state = ruleset.from_json(record.state)
+        typed = typed.strip().lower()
+        found = []
+        for action in actions:
+            name = presenter.say(record, ruleset.action_label(state, action), loc)
+            if typed in action.lower() or typed in name.lower():
+                found.append(app_commands.Choice(name=name[:100], value=action[:100]))
+            if len(found) == 25:
+                break
+        return found
+
+    @app_commands.command(name="call", description=_("Call out an illegal move", key="cmd.call.description"))
+    @app_commands.describe(piece=_("The piece that moved illegally", key="opt.piece.description"))
+    async def call(self, interaction: discord.Interaction, piece: str) -> None:
+        await self._run(interaction, lambda: self._call(interaction, piece.strip()))
+
+    async def _call(self, interaction: discord.Interaction, action: str) -> Outcome:
+        record = await self.sessions.current(interaction.channel_id)
+        ruleset = ruleset_of(record)
+        seat = record.seat_of(interaction.user.id)
+        if not ruleset.allows_cheating:
+            raise GameError(msg("error.no_cheating"))
+        if seat is None or action not in ruleset.call_actions(ruleset.from_json(record.state), seat):
+            raise GameError(msg("error.cannot_call"))
+        return await self.sessions.act(interaction.channel_id, interaction.user.id, action)
+
+    @call.autocomplete("piece")
+    async def call_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        record = await self.sessions.store.open_game(interaction.channel_id)
+        seat = record.seat_of(interaction.user.id) if record and record.status == "active" else None
+        if seat is None:
+            return []
+        ruleset = ruleset_of(record)
+        return self._choices(record, ruleset.call_actions(ruleset.from_json(record.state), seat), current,
+                             _locale(interaction))
+
+    @app_commands.command(name="board", description=_("Post the board again", key="cmd.board.description"))
+    async def board(self, interaction: discord.Interaction) -> None:
+        async def repost() -> Outcome:
+            record = await self.sessions.current(interaction.channel_id)
+            return Outcome(record)
+        await self._run(interaction, repost)
+
+    @app_commands.command(name="status", description=_("Describe the game in words", key="cmd.status.description"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        loc = _locale(interaction)
+        try:
+            record = await self.sessions.current(interaction.channel_id)
+        except GameError as refusal:
+            await self._tell(interaction, refusal.message)
+            return
+        if record.state is None:
+            text = presenter.lobby_post(record).content
+        else:
+            ruleset = ruleset_of(record)
+            lines = [presenter.say(record, m, loc) for m in ruleset.describe(ruleset.from_json(record.state))]
+            text = presenter._clip(lines)
+        await interaction.response.send_message(text, ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="resign", description=_("Give up your seat", key="cmd.resign.description"))
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, lambda: self.sessions.resign(interaction.channel_id, interaction.user.id))
+
+    @app_commands.command(name="end", description=_("End the game (host or moderators)", key="cmd.end.description"))
+    async def end(self, interaction: discord.Interaction) -> None:
+        perms = interaction.permissions
+        await self._run(interaction, lambda: self.sessions.end(
+            interaction.channel_id, interaction.user.id, can_manage=perms.manage_messages))
+
+    @app_commands.command(name="rules", description=_("Summary of the rules", key="cmd.rules.description"))
+    @app_commands.describe(game=_("Which game (default: this channel's)", key="opt.rules_game.description"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
+        game_id = game.value if game else None
+        if game_id is None:
+            record = await self.sessions.store.open_game(interaction.channel_id)
+            game_id = record.game if record else "parcheesi"
+        ruleset = get_ruleset(game_id)
+        message = ruleset.rules_summary() if ruleset else msg("error.coming_soon", game=msg(f"game.{game_id}"))
+        await interaction.response.send_message(i18n.render(message, _locale(interaction)), ephemeral=True)
+
+    # --- controls on the messages ------------------------------------------------
+    async def on_action(self, interaction: discord.Interaction, action: str, game: int, version: int) -> None:
+        await self._run(interaction, lambda: self.sessions.act(
+            interaction.channel_id, interaction.user.id, action, game_id=game, version=version))
+
+    async def on_lobby(self, interaction: discord.Interaction, game: int, verb: str) -> None:
+        channel, user = interaction.channel_id, interaction.user.id
+        calls = {
+            "join": lambda: self.sessions.join(channel, _seat(interaction), game),
+            "leave": lambda: self.sessions.leave(channel, user, game),
+            "start": lambda: self.sessions.start(channel, user, game),
+            "add-bot": lambda: self.sessions.add_computer(channel, user, "normal", game),
+        }
+        await self._run(interaction, calls.get(verb, lambda: _refuse("error.stale")))
+
+    async def on_group(self, interaction: discord.Interaction, group: str, game: int, version: int) -> None:
+        """A pawn (or area) was picked: show its moves to that player alone."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            record = await self._current_board(interaction, game, version)
+            view, png = presenter.group_view(record, group)
+        except GameError as refusal:
+            await self._tell(interaction, refusal.message)
+            return
+        await interaction.edit_original_response(
+            content=i18n.text("select.group_moves", _locale(interaction)), view=view,
+            attachments=[presenter.Post("", None, png).file()])
+
+    async def on_call_button(self, interaction: discord.Interaction, game: int, version: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            record = await self._current_board(interaction, game, version)
+            ruleset = ruleset_of(record)
+            seat = record.seat_of(interaction.user.id)
+            calls = ruleset.call_actions(ruleset.from_json(record.state), seat) if seat is not None else []
+            if not calls:
+                raise GameError(msg("error.cannot_call"))
+        except GameError as refusal:
+            await self._tell(interaction, refusal.message)
+            return
+        view = discord.ui.View(timeout=None)
+        state = ruleset.from_json(record.state)
+        view.add_item(presenter.BoardSelect("s", record.id, record.version,
+                                            presenter.action_options(record, ruleset, state, calls[:25]),
+                                            i18n.text("select.call", _locale(interaction))))
+        await interaction.edit_original_response(content=i18n.text("select.call_help", _locale(interaction)),
+                                                 view=view)
+
+    async def on_other_move_button(self, interaction: discord.Interaction, game: int, version: int) -> None:
+        """A deliberate path to type any move (cheating rulesets)."""
+        loc = _locale(interaction)
+        cog = self
+
+        class OtherMove(discord.ui.Modal, title=i18n.text("modal.other_move.title", loc)[:45]):
+            move = discord.ui.TextInput(label=i18n.text("modal.other_move.label", loc)[:45], max_length=40)
+
+            async def on_submit(self, modal_interaction: discord.Interaction) -> None:
+                await cog._run(modal_interaction, lambda: cog.sessions.act(
+                    modal_interaction.channel_id, modal_interaction.user.id, self.move.value.strip(),
+                    game_id=game, version=version))
+
+        await interaction.response.send_modal(OtherMove())
+
+    async def _current_board(self, interaction: discord.Interaction, game: int, version: int) -> GameRecord:
+        record = await self.sessions.game(interaction.channel_id, game)
+        if record.version != version or record.status != "active":
+            raise GameError(msg("error.stale"))
+        return record
+
+
+async def _refuse(key: str) -> Outcome:
+    raise GameError(msg(key))

@@ -1,0 +1,182 @@
+"""What a channel sees: the lobby and board messages (text, PNG, controls).
+
+Public messages use the game's locale (its creator's); replies to one user
+use that user's locale. The text says in words what the picture shows
+(whose turn, dice, last events) for screen readers and notifications.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot import i18n
+from bot.cogs.components import ActionButton, BoardButton, BoardSelect, LobbyButton
+from bot.games.base import Message, Ruleset, msg
+from bot.sessions import ROLL, ruleset_of
+from bot.store import GameRecord
+from renderer import PlayerTag, render_png
+
+MAX_CONTENT = 2000
+MAX_ACTION_BUTTONS = 20      # four rows of five; the fifth row holds Roll / Call out / Other move
+MAX_SELECT = 25
+
+
+@dataclass
+class Post:
+    content: str
+    view: discord.ui.View | None
+    png: bytes | None = None
+    mention: int | None = None   # user pinged by this post
+
+    def file(self) -> discord.File | None:
+        return None if self.png is None else discord.File(io.BytesIO(self.png), filename="board.png")
+
+
+def seat_name(record: GameRecord, seat: int, locale: str) -> str:
+    s = record.seats[seat]
+    if s.level is not None:
+        return i18n.text("player.computer", locale, level=i18n.text(f"level.{s.level}", locale))
+    return s.name
+
+
+def say(record: GameRecord, message: Message, locale: str) -> str:
+    return i18n.render(message, locale, lambda seat: seat_name(record, seat, locale))
+
+
+def _clip(lines: list[str]) -> str:
+    text = "\n".join(line for line in lines if line)
+    if len(text) <= MAX_CONTENT:
+        return text
+    return text[: MAX_CONTENT - 1] + "…"
+
+
+# --- lobby -------------------------------------------------------------------
+
+def lobby_post(record: GameRecord) -> Post:
+    loc = record.locale
+    ruleset = ruleset_of(record)
+    n = len(record.seats)
+    colours = ruleset.seat_colours(max(n, ruleset.min_players), record.options)
+    lines = [f"**{say(record, msg(ruleset.name), loc)}** — " + i18n.text("lobby.title", loc)]
+    if record.options.get("teams"):
+        lines.append(i18n.text("lobby.teams", loc))
+    for i, seat in enumerate(record.seats):
+        colour_names = " + ".join(i18n.text(f"colour.{c}", loc) for c in colours[i]) if i < len(colours) else "?"
+        who = seat_name(record, i, loc) if seat.level else f"<@{seat.user_id}>"
+        host = " " + i18n.text("lobby.host", loc) if seat.level is None and seat.user_id == record.host_id else ""
+        lines.append(f"{i + 1}. {who} — {colour_names}{host}")
+    lines.append(i18n.text("lobby.help", loc, min=ruleset.min_players, max=ruleset.max_players))
+    view = discord.ui.View(timeout=None)
+    if record.status == "lobby":
+        for verb in ("join", "leave", "add-bot", "start"):
+            view.add_item(LobbyButton(record.id, verb, i18n.text(f"lobby.button.{verb}", loc)))
+    return Post(_clip(lines), view if record.status == "lobby" else None)
+
+
+# --- board -------------------------------------------------------------------
+
+def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_controls: bool = True) -> Post:
+    loc = record.locale
+    ruleset = ruleset_of(record)
+    state = ruleset.from_json(record.state)
+    to_move = ruleset.to_move(state) if record.status == "active" else None
+    lines = [say(record, e, loc) for e in events]
+    mention = None
+    if record.status != "active":
+        lines.append(result_line(record, loc))
+    elif to_move is not None:
+        seat = record.seats[to_move]
+        if seat.level is None:
+            mention = seat.user_id
+        who = f"<@{seat.user_id}>" if seat.level is None else seat_name(record, to_move, loc)
+        key = "turn.roll" if ruleset.roll_due(state) else "turn.move"
+        lines.append(i18n.text(key, loc, player=who))
+    players = [PlayerTag(seat_name(record, i, loc), ruleset.seat_colours(len(record.seats), record.options)[i],
+                         to_move == i) for i in range(len(record.seats))]
+    png = render_png(ruleset, state, players, loc)
+    view = controls(record, ruleset, state) if with_controls and record.status == "active" else None
+    return Post(_clip(lines), view, png, mention)
+
+
+def result_line(record: GameRecord, loc: str) -> str:
+    result = record.result or {}
+    winners = result.get("winners") or []
+    if record.status == "ended" and not winners:
+        return i18n.text("result.ended", loc)
+    if result.get("draw"):
+        return i18n.text("result.draw", loc)
+    names = ", ".join(seat_name(record, s, loc) for s in winners)
+    line = i18n.text("result.winner", loc, players=names)
+    if result.get("details", {}).get("classy"):
+        line += " " + i18n.text("result.classy", loc)
+    return line
+
+
+def controls(record: GameRecord, ruleset: Ruleset, state: Any) -> discord.ui.View:
+    """Buttons for what is legal now (a select menu when more than fit)."""
+    loc = record.locale
+    view = discord.ui.View(timeout=None)
+    gid, ver = record.id, record.version
+    if ruleset.roll_due(state):
+        view.add_item(ActionButton(gid, ver, ROLL, i18n.text("button.roll", loc), discord.ButtonStyle.primary,
+                                   row=4, emoji="🎲"))
+    else:
+        actions = ruleset.legal_actions(state)
+        groups = _groups(ruleset, state, actions)
+        if len(actions) <= MAX_ACTION_BUTTONS:
+            for i, action in enumerate(actions):
+                view.add_item(ActionButton(gid, ver, action, label(record, ruleset, state, action),
+                                           discord.ButtonStyle.success, row=i // 5))
+        elif groups and len(groups) <= MAX_SELECT:
+            options = [discord.SelectOption(label=say(record, ruleset.group_label(state, g), loc)[:100], value=g)
+                       for g in groups]
+            view.add_item(BoardSelect("g", gid, ver, options, i18n.text("select.group", loc), row=0))
+        else:
+            view.add_item(BoardSelect("s", gid, ver, action_options(record, ruleset, state, actions[:MAX_SELECT]),
+                                      i18n.text("select.move", loc), row=0))
+    if ruleset.allows_cheating:
+        if not ruleset.roll_due(state):
+            view.add_item(BoardButton("x", gid, ver, i18n.text("button.other_move", loc), row=4))
+        view.add_item(BoardButton("c", gid, ver, i18n.text("button.call", loc), row=4))
+    return view
+
+
+def _groups(ruleset: Ruleset, state: Any, actions: list[str]) -> list[str]:
+    seen: dict[str, None] = {}
+    for action in actions:
+        group = ruleset.action_group(state, action)
+        if group is None:
+            return []
+        seen.setdefault(group)
+    return list(seen)
+
+
+def label(record: GameRecord, ruleset: Ruleset, state: Any, action: str) -> str:
+    return say(record, ruleset.action_label(state, action), record.locale)[:80]
+
+
+def action_options(record: GameRecord, ruleset: Ruleset, state: Any, actions: list[str]) -> list[discord.SelectOption]:
+    return [discord.SelectOption(label=label(record, ruleset, state, a)[:100], value=a) for a in actions]
+
+
+def group_view(record: GameRecord, group: str) -> tuple[discord.ui.View, bytes]:
+    """The moves of one group (e.g. one pawn), with the board showing where it can go."""
+    ruleset = ruleset_of(record)
+    state = ruleset.from_json(record.state)
+    actions = [a for a in ruleset.legal_actions(state) if ruleset.action_group(state, a) == group]
+    view = discord.ui.View(timeout=None)
+    if len(actions) <= MAX_ACTION_BUTTONS:
+        for i, action in enumerate(actions):
+            view.add_item(ActionButton(record.id, record.version, action, label(record, ruleset, state, action),
+                                       discord.ButtonStyle.success, row=i // 5))
+    else:
+        view.add_item(BoardSelect("s", record.id, record.version,
+                                  action_options(record, ruleset, state, actions[:MAX_SELECT]),
+                                  i18n.text("select.move", record.locale)))
+    seats = range(len(record.seats))
+    colours = ruleset.seat_colours(len(record.seats), record.options)
+    players = [PlayerTag(seat_name(record, i, record.locale), colours[i], ruleset.to_move(state) == i) for i in seats]
+    return view, render_png(ruleset, state, players, record.locale, focus=group)

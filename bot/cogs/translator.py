@@ -1,0 +1,25 @@
+"""Slash-command descriptions and choice names in the user's language,
+from the same translation files as everything else (bot.i18n).
+
+Command and option *names* stay English everywhere: they are the product's
+contract and what players share in chat."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot import i18n
+
+
+class CatalogueTranslator(app_commands.Translator):
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        key = string.extras.get("key")
+        if key is None or context.location is app_commands.TranslationContextLocation.command_name \
+                or context.location is app_commands.TranslationContextLocation.group_name \
+                or context.location is app_commands.TranslationContextLocation.parameter_name:
+            return None
+        ours = i18n.locale_of(locale)
+        if ours == i18n.DEFAULT_LOCALE or not locale.value.startswith(ours):
+            return None
+        return i18n.catalogue(ours).get(key)
