@@ -28,7 +28,9 @@ PAIR = 2 * HIGHEST    # cell code offset of a pair
 PAIRS_TO_WIN = 8      # PA-5.1
 DRAW_TURNS = 30       # PA-5.2
 
-_ACTION = re.compile(r"([BP])(1[0-6]|[1-9]):([a-g])(10|[1-9])")
+_PIECE = r"([BP])(1[0-6]|[1-9])"
+_ACTION = re.compile(_PIECE + r":([a-g])(10|[1-9])")
+_PIECE_ONLY = re.compile(_PIECE)
 
 
 def piece_code(colour: int, number: int) -> int:
@@ -62,6 +64,12 @@ def partner(code: int) -> int:
 def piece_name(code: int) -> str:
     """The action prefix naming a single piece, e.g. "B7"."""
     return f"{COLOUR_LETTERS[colour_of(code)]}{number_of(code)}"
+
+
+def parse_piece(name: str) -> int | None:
+    """The code of a single piece named like "B7", or None."""
+    m = _PIECE_ONLY.fullmatch(name)
+    return piece_code(COLOUR_LETTERS.index(m[1]), int(m[2])) if m else None
 
 
 def piece_message(code: int) -> Message:
@@ -109,6 +117,11 @@ def destinations(board: tuple[int, ...], start: int) -> dict[int, tuple[int, ...
                 path.append(parent[path[-1]])
             found[land] = tuple(reversed(path))
     return found
+
+
+def is_step(path: tuple[int, ...]) -> bool:
+    """Whether a path from `destinations` is a step (else a jump chain)."""
+    return path[1] in NEIGHBOURS[path[0]]
 
 
 def _can_move(board: tuple[int, ...], seat: int) -> bool:
@@ -178,8 +191,12 @@ class Pariti(Ruleset):
         return None if self.result(state) else state.seat
 
     def result(self, state: PaState) -> Result | None:
+        pairs = [0, 0]
+        for code in state.board:
+            if code > PAIR:
+                pairs[owner(code)] += 1   # a pair's code has its number's parity
         for seat in (0, 1):
-            if len(pairs_of(state.board, seat)) >= PAIRS_TO_WIN:
+            if pairs[seat] >= PAIRS_TO_WIN:
                 return Result(winners=(seat,))
         if state.quiet >= DRAW_TURNS:
             return Result(winners=(), draw=True)
@@ -228,7 +245,7 @@ class Pariti(Ruleset):
         board = list(state.board)
         board[start] = 0
         events = []
-        if len(path) == 2:
+        if is_step(path):
             events.append(msg("pariti.event.step", seat=state.seat, piece=piece_message(code), path=_path_text(path)))
         else:
             events.append(msg("pariti.event.jump", seat=state.seat, piece=piece_message(code), path=_path_text(path), jumps=len(path) - 1))
@@ -278,16 +295,19 @@ class Pariti(Ruleset):
     def action_label(self, state: PaState, action: str) -> Message:
         code, start, path = self._parse(state, action)
         dest = SQUARE_NAMES[path[-1]]
-        if len(path) > 2:
+        if not is_step(path):
             return msg("pariti.action.jump", piece=piece_message(code), square=dest, jumps=len(path) - 1)
         if state.board[path[-1]]:
             return msg("pariti.action.pair", piece=piece_message(code), square=dest)
         return msg("pariti.action.step", piece=piece_message(code), square=dest)
 
-    def action_group(self, state: PaState, action: str) -> Message | None:
-        """The piece; the renderer's `focus` for that group is the action's
-        part before ":" (e.g. "B7")."""
-        return piece_message(self._parse(state, action)[0])
+    def action_group(self, state: PaState, action: str) -> str | None:
+        """The piece, e.g. "B7" (also the renderer's `focus` for it)."""
+        return piece_name(self._parse(state, action)[0])
+
+    def group_label(self, state: PaState, group: str) -> Message:
+        code = parse_piece(group)
+        return piece_message(code) if code else super().group_label(state, group)
 
     def describe(self, state: PaState) -> list[Message]:
         lines = []
