@@ -1,0 +1,4 @@
+"""Barricade (Malefiz): board geometry, state and rules (../shared/rules/barricade.md)."""
+from bot.games.barricade.rules import Barricade
+
+__all__ = ["Barricade"]
