@@ -1,0 +1,33 @@
+"""Shared fixtures: the fake Discord and the bot run as a separate process against it."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.fake_discord import ClientProcess, FakeDiscord
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+async def fake_discord():
+    """A fake Discord on 127.0.0.1; the test fails if the bot broke one of Discord's rules."""
+    fake = await FakeDiscord().start()
+    yield fake
+    await fake.close()
+    fake.assert_clean()
+
+
+@pytest.fixture
+async def bot_process(fake_discord, tmp_path) -> ClientProcess:
+    """`python -m bot` as the README runs it, against the fake, on tmp_path/tablero.sqlite3; started.
+
+    `await bot_process.terminate()` / `.kill()` / `.start()` restart it on the same database."""
+    database = tmp_path / "tablero.sqlite3"
+    bot = fake_discord.client_process([sys.executable, "-m", "bot"], cwd=REPO,
+                                      env={"TABLERO_DATABASE": str(database)}, log_path=tmp_path / "bot.log")
+    bot.database = database
+    await bot.start()
+    yield bot
+    await bot.terminate()
