@@ -1,18 +1,35 @@
 """Drawing helpers shared by every board family: fonts, colours, the player
-legend, dice, and the palette PNG encoding (design.md principle 6)."""
+legend, dice, piece sprites, and the cached-board / palette-PNG machinery of
+design.md principle 6.
+
+How a renderer uses them:
+1. draw its static board once per size in full colour (RGB) and wrap it in a
+   `StaticBoard` with a fixed palette (`make_palette`) that holds every
+   colour its pieces and highlights need, including their antialiasing ramps;
+2. per move, open a `Sheet` on it, paste cached RGBA sprites (`disc_sprite`,
+   `die_sprite`) and draw text with `sheet.draw`, marking what it drew with
+   `sheet.touch` (`paste`, `legend` and `text` do that themselves);
+3. `encode_png(sheet.finish())`: only the touched regions are converted to
+   the palette, and a palette PNG encodes ~10x faster than an RGB one.
+"""
 from __future__ import annotations
 
 import io
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).resolve().parents[1] / "data" / "fonts"
 
+RGB = tuple[int, int, int]
+Box = tuple[int, int, int, int]
+
 # Piece colours by colour id (bot.games rulesets name colours with these ids).
-PIECE_RGB: dict[str, tuple[int, int, int]] = {
+PIECE_RGB: dict[str, RGB] = {
     "yellow": (242, 193, 24),
     "blue": (36, 110, 214),
     "red": (214, 48, 49),
@@ -23,6 +40,12 @@ PIECE_RGB: dict[str, tuple[int, int, int]] = {
 INK = (28, 28, 32)
 PAPER = (250, 247, 240)
 HIGHLIGHT = (255, 0, 200)
+WHITE = (255, 255, 255)
+DIE_SPENT = (200, 200, 200)
+PIP_SPENT = (140, 140, 140)
+TO_MOVE_BAND = (255, 240, 170)
+
+SUPERSAMPLE = 4   # sprites are drawn this many times larger, then reduced (antialiasing)
 
 
 @dataclass(frozen=True)
@@ -50,13 +73,35 @@ def fit_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: 
     return text + "…"
 
 
-def draw_die(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], value: int, spent: bool = False) -> None:
+def wrap_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, max_lines: int) -> list[str]:
+    """`text` cut into at most `max_lines` lines of at most `width` pixels
+    (the last one shortened with an ellipsis when the text is longer)."""
+    f = font(size)
+    lines: list[str] = []
+    words = text.split()
+    while words and len(lines) < max_lines:
+        line = words.pop(0)
+        while words and draw.textlength(f"{line} {words[0]}", font=f) <= width:
+            line = f"{line} {words.pop(0)}"
+        lines.append(line)
+    if words:
+        lines[-1] = fit_text(draw, f"{lines[-1]} {' '.join(words)}", width - 1, size)
+    return [fit_text(draw, line, width, size) for line in lines]
+
+
+def ink_on(fill: RGB) -> RGB:
+    """INK or WHITE, whichever reads better on `fill`."""
+    r, g, b = fill
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else WHITE
+
+
+# --- dice and the legend (drawn on any RGB ImageDraw) ---------------------------
+
+def draw_die(draw: ImageDraw.ImageDraw, box: Box, value: int, spent: bool = False) -> None:
     """A die face with pips; a spent die is drawn greyed out."""
     x0, y0, x1, y1 = box
-    face = (200, 200, 200) if spent else (255, 255, 255)
-    pip = (140, 140, 140) if spent else INK
-    draw.rounded_rectangle(box, radius=(x1 - x0) // 6, fill=face, outline=INK, width=2)
-    s = (x1 - x0)
+    s = x1 - x0
+    draw.rounded_rectangle(box, radius=s // 6, fill=DIE_SPENT if spent else WHITE, outline=INK, width=max(2, s // 24))
     r = max(2, s // 10)
     spots = {
         1: [(0.5, 0.5)],
@@ -68,30 +113,212 @@ def draw_die(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], value: i
     }[value]
     for fx, fy in spots:
         cx, cy = x0 + fx * s, y0 + fy * s
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pip)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PIP_SPENT if spent else INK)
+
+
+def draw_player_tag(draw: ImageDraw.ImageDraw, origin: tuple[int, int], width: int, tag: PlayerTag, size: int = 22) -> int:
+    """One seat: colour swatches and name; whoever must act gets a band, an
+    arrow and a bold name. Returns the height used."""
+    x, y = origin
+    line = size + 12
+    if tag.to_move:
+        draw.rounded_rectangle((x, y, x + width, y + line - 2), radius=6, fill=TO_MOVE_BAND, outline=INK)
+    sx = x + 8
+    for colour in tag.colours:
+        draw.ellipse((sx, y + 5, sx + size, y + 5 + size), fill=PIECE_RGB[colour], outline=INK, width=2)
+        sx += size + 4
+    prefix = "▶ " if tag.to_move else ""
+    name = fit_text(draw, prefix + tag.name, x + width - sx - 8, size, bold=tag.to_move)
+    draw.text((sx + 4, y + 4), name, font=font(size, tag.to_move), fill=INK)
+    return line
 
 
 def draw_legend(draw: ImageDraw.ImageDraw, origin: tuple[int, int], width: int, players: list[PlayerTag], size: int = 22) -> int:
-    """One line per seat: colour swatches, name, and an arrow on whoever must
-    act. Returns the height used."""
+    """One line per seat (see draw_player_tag). Returns the height used."""
     x, y = origin
-    line = size + 12
     for tag in players:
-        if tag.to_move:
-            draw.rounded_rectangle((x, y, x + width, y + line - 2), radius=6, fill=(255, 240, 170), outline=INK)
-        sx = x + 8
-        for colour in tag.colours:
-            draw.ellipse((sx, y + 5, sx + size, y + 5 + size), fill=PIECE_RGB[colour], outline=INK, width=2)
-            sx += size + 4
-        prefix = "▶ " if tag.to_move else ""
-        name = fit_text(draw, prefix + tag.name, x + width - sx - 8, size, bold=tag.to_move)
-        draw.text((sx + 4, y + 4), name, font=font(size, tag.to_move), fill=INK)
-        y += line
+        y += draw_player_tag(draw, (x, y), width, tag, size)
     return y - origin[1]
+
+
+# --- sprites: cached, antialiased RGBA -----------------------------------------
+
+def _reduce(big: Image.Image) -> Image.Image:
+    return big.reduce(SUPERSAMPLE)
+
+
+@lru_cache(maxsize=512)
+def disc_sprite(fill: RGB, diameter: int, label: str = "", ring: RGB | None = None, ring_width: int = 0) -> Image.Image:
+    """A piece: a disc of `fill` with an ink outline inside a thin white halo
+    (so that it stands out on a square of its own colour) and an optional
+    centred label; `ring` draws a highlight of `ring_width` px around it (the
+    sprite then grows by 2 * ring_width)."""
+    k = SUPERSAMPLE
+    side = (diameter + 2 * ring_width) * k
+    big = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+
+    def circle(inset: float, colour: RGB) -> None:
+        draw.ellipse((inset, inset, side - 1 - inset, side - 1 - inset), fill=colour)
+
+    if ring:
+        circle(0, ring)
+    halo, outline = max(1.0, diameter / 24) * k, max(2.0, diameter / 16) * k
+    circle(ring_width * k, WHITE)
+    circle(ring_width * k + halo, INK)
+    circle(ring_width * k + halo + outline, fill)
+    if label:
+        size = int(diameter * (0.6 if len(label) == 1 else 0.44)) * k
+        draw.text((side / 2, side / 2), label, font=font(size, True), fill=ink_on(fill), anchor="mm")
+    return _reduce(big)
+
+
+@lru_cache(maxsize=256)
+def player_tag_sprite(tag: PlayerTag, width: int, size: int = 22) -> Image.Image:
+    """draw_player_tag as a transparent RGBA sprite `width` px wide."""
+    image = Image.new("RGBA", (width, size + 12), (0, 0, 0, 0))
+    draw_player_tag(ImageDraw.Draw(image), (0, 0), width - 1, tag, size)
+    return image
+
+
+@lru_cache(maxsize=256)
+def text_sprite(text: str, width: int, size: int, max_lines: int = 1, fill: RGB = INK) -> Image.Image:
+    """`text` wrapped to `width` px (see wrap_text), lines centred, on a transparent RGBA sprite."""
+    measure = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
+    lines = wrap_text(measure, text, width, size, max_lines)
+    step = round(size * 1.25)
+    image = Image.new("RGBA", (width, step * len(lines)), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    for i, line in enumerate(lines):
+        draw.text((width / 2, i * step), line, font=font(size), fill=fill, anchor="ma")
+    return image
+
+
+@lru_cache(maxsize=64)
+def die_sprite(value: int, size: int, spent: bool = False) -> Image.Image:
+    """An antialiased die face (see draw_die) as an RGBA sprite."""
+    k = SUPERSAMPLE
+    big = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
+    draw_die(ImageDraw.Draw(big), (0, 0, size * k - 1, size * k - 1), value, spent)
+    return _reduce(big)
+
+
+# --- palette and the cached static board ----------------------------------------
+
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour a fraction `t` of the way from `a` to `b`."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+def make_palette(solid: Iterable[RGB], ramps: Iterable[tuple[RGB, RGB]] = (), steps: int = 5) -> Image.Image:
+    """A fixed palette (as a 1x1 "P" image, what Image.quantize wants): every
+    colour of `solid` exactly, plus `steps` intermediate shades between each
+    pair of `ramps` (the antialiased edge of a foreground over a ground).
+    Raises ValueError beyond 256 colours."""
+    colours = dict.fromkeys(solid)
+    for a, b in ramps:
+        colours.update(dict.fromkeys(blend(a, b, i / (steps + 1)) for i in range(1, steps + 1)))
+    if len(colours) > 256:
+        raise ValueError(f"palette needs {len(colours)} colours, at most 256 fit")
+    flat = [v for c in colours for v in c]
+    image = Image.new("P", (1, 1))
+    image.putpalette(flat + flat[:3] * (256 - len(colours)))
+    return image
+
+
+def to_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
+    """`image` (RGB) mapped to the nearest colours of `palette`, without dithering."""
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+@dataclass(frozen=True)
+class StaticBoard:
+    """A board drawn once: its full-colour picture and the same in palette form."""
+
+    rgb: Image.Image
+    indexed: Image.Image
+    palette: Image.Image
+
+    @classmethod
+    def build(cls, rgb: Image.Image, palette: Image.Image) -> "StaticBoard":
+        return cls(rgb, to_palette(rgb, palette), palette)
+
+
+class Sheet:
+    """One picture under construction over a StaticBoard.
+
+    Drawing happens in full colour on a copy of the static RGB picture; every
+    drawn region is recorded, and `finish` converts only those regions to the
+    palette and pastes them onto a copy of the static palette picture."""
+
+    def __init__(self, board: StaticBoard):
+        self.board = board
+        self.rgb = board.rgb.copy()
+        self.draw = ImageDraw.Draw(self.rgb)
+        self._touched: list[Box] = []
+
+    def touch(self, box: Iterable[float]) -> None:
+        """Mark `box` (x0, y0, x1, y1; x1, y1 exclusive) as drawn on."""
+        x0, y0, x1, y1 = box
+        w, h = self.rgb.size
+        clipped = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1) + 1), min(h, int(y1) + 1))
+        if clipped[0] < clipped[2] and clipped[1] < clipped[3]:
+            self._touched.append(clipped)
+
+    def paste(self, sprite: Image.Image, xy: tuple[float, float], centred: bool = True) -> None:
+        """Composite an RGBA sprite centred on `xy` (or with its top left corner there)."""
+        w, h = sprite.size
+        x, y = (round(xy[0] - w / 2), round(xy[1] - h / 2)) if centred else (round(xy[0]), round(xy[1]))
+        self.rgb.paste(sprite, (x, y), sprite)
+        self.touch((x, y, x + w, y + h))
+
+    def text(self, xy: tuple[float, float], text: str, size: int, bold: bool = False, fill: RGB = INK, anchor: str = "la") -> None:
+        f = font(size, bold)
+        self.draw.text(xy, text, font=f, fill=fill, anchor=anchor)
+        self.touch(self.draw.textbbox(xy, text, font=f, anchor=anchor))
+
+    def arrow(self, points: list[tuple[float, float]], fill: RGB, width: int) -> None:
+        """An antialiased arrow along `points`, its tip at the last point."""
+        k = 2   # supersampling of the line mask
+        head = 3 * width
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        left, top = int(min(xs) - head), int(min(ys) - head)
+        w, h = int(max(xs) + head) + 1 - left, int(max(ys) + head) + 1 - top
+        mask = Image.new("L", (w * k, h * k), 0)
+        draw = ImageDraw.Draw(mask)
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        base = (x1 - ux * head, y1 - uy * head)
+        wing = (-uy * head * 0.6, ux * head * 0.6)
+
+        def local(x: float, y: float) -> tuple[float, float]:
+            return (x - left) * k, (y - top) * k
+
+        draw.line([local(x, y) for x, y in points[:-1]] + [local(*base)], fill=255, width=width * k, joint="curve")
+        draw.polygon([local(x1, y1), local(base[0] + wing[0], base[1] + wing[1]), local(base[0] - wing[0], base[1] - wing[1])], fill=255)
+        self.rgb.paste(fill, (left, top), mask.reduce(k))
+        self.touch((left, top, left + w, top + h))
+
+    def legend(self, origin: tuple[int, int], width: int, players: list[PlayerTag], size: int = 22) -> int:
+        """draw_legend from cached sprites. Returns the height used."""
+        x, y = origin
+        for tag in players:
+            sprite = player_tag_sprite(tag, width, size)
+            self.paste(sprite, (x, y), centred=False)
+            y += sprite.height
+        return y - origin[1]
+
+    def finish(self) -> Image.Image:
+        """The picture in palette form (for encode_png)."""
+        out = self.board.indexed.copy()
+        for box in dict.fromkeys(self._touched):  # overlaps are converted twice, harmlessly
+            out.paste(to_palette(self.rgb.crop(box), self.board.palette), box[:2])
+        return out
 
 
 def encode_png(image: Image.Image) -> bytes:
     """PNG bytes. Palette images encode ~10x faster and half the size of RGB."""
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=6)
+    image.save(out, format="PNG", optimize=False, compress_level=3)
     return out.getvalue()

@@ -1,0 +1,338 @@
+"""The 68-square cross board (parcheesi, parcheesi-classic, parchis-maghreb).
+
+Geometry comes only from data/boards/cross68.json through
+bot.games.parcheesi.board.board(); what stands where comes from
+`ruleset.board_view(state)`. The static board (cross, numbers, houses, goal)
+is drawn once per size and set of houses in play; each picture pastes the
+pawns, the last move, the dice and the players onto it (renderer.common).
+
+Each house carries its player's name (the legend), the pawns waiting in it,
+and, for whoever must act, the dice and the notes.
+"""
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot import i18n
+from bot.games.base import Ruleset
+from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
+from renderer.common import (
+    HIGHLIGHT, INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, Box, PlayerTag, Sheet,
+    StaticBoard, blend, die_sprite, disc_sprite, encode_png, font, ink_on, make_palette,
+    player_tag_sprite, text_sprite,
+)
+
+SIZE = 1024                    # posted size, px (square)
+SAFE = (214, 214, 206)         # safe track squares
+FOCUS = (0, 190, 230)          # ring around the pawn the player is choosing
+FADE = 0.72                    # houses not in play are faded this far towards PAPER
+# Rulesets in which any two pieces on a square close it (MG-8.1), not only two of one side.
+ANY_PAIR_BLOCKS = frozenset({"parchis-maghreb"})
+
+
+def tint(colour: str) -> RGB:
+    """The light shade of a colour used for its corridor."""
+    return blend(PIECE_RGB[colour], WHITE, 0.55)
+
+
+# --- geometry in pixels --------------------------------------------------------
+
+@dataclass(frozen=True)
+class Layout:
+    size: int
+    geo: Cross68
+
+    @property
+    def cell(self) -> int:
+        return self.size // self.geo.grid_size
+
+    @property
+    def origin(self) -> int:
+        return (self.size - self.cell * self.geo.grid_size) // 2
+
+    def box(self, c: int, r: int, c1: int | None = None, r1: int | None = None) -> Box:
+        """Pixel box of cell (c, r), or of the block of cells (c, r)..(c1, r1)."""
+        o, s = self.origin, self.cell
+        c1, r1 = c if c1 is None else c1, r if r1 is None else r1
+        return o + (c - 1) * s, o + (r - 1) * s, o + c1 * s, o + r1 * s
+
+    def centre(self, cell: tuple[int, int]) -> tuple[float, float]:
+        x0, y0, x1, y1 = self.box(*cell)
+        return (x0 + x1) / 2, (y0 + y1) / 2
+
+    def goal_box(self) -> Box:
+        """The goal: the block the corridors lead into, one step past each corridor's end."""
+        ends = [_step_past(cells) for cells in self.geo.corridor_cells.values()]
+        cs, rs = [c for c, _ in ends], [r for _, r in ends]
+        return self.box(min(cs), min(rs), max(cs), max(rs))
+
+    def goal_side(self, route: str) -> tuple[int, int]:
+        """Unit (dc, dr) pointing from the goal's centre towards where `route`'s corridor enters."""
+        cells = self.geo.corridor_cells[route]
+        return cells[-2][0] - cells[-1][0], cells[-2][1] - cells[-1][1]
+
+    def house_box(self, route: str) -> Box:
+        (c0, r0), (c1, r1) = self.geo.houses[route]
+        return self.box(c0, r0, c1, r1)
+
+    def panel_box(self, route: str) -> Box:
+        """The white panel inside a house holding its name, pawns, dice and notes."""
+        x0, y0, x1, y1 = self.house_box(route)
+        inset = self.cell * 0.35
+        return round(x0 + inset), round(y0 + inset), round(x1 - inset), round(y1 - inset)
+
+
+def _step_past(cells: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    (c0, r0), (c1, r1) = cells[-2], cells[-1]
+    return 2 * c1 - c0, 2 * r1 - r0
+
+
+# --- the static board -----------------------------------------------------------
+
+def _palette(geo: Cross68) -> Image.Image:
+    colours = [PIECE_RGB[c] for c in geo.colours]
+    tints = [tint(c) for c in geo.colours]
+    faded = [blend(c, PAPER, FADE) for c in colours]
+    grounds = [PAPER, WHITE, SAFE, TO_MOVE_BAND, *colours, *tints, *faded]
+    solid = [INK, HIGHLIGHT, FOCUS, *grounds, blend(WHITE, PAPER, FADE), blend(INK, PAPER, FADE)]
+    ramps = [(INK, g) for g in grounds] + [(HIGHLIGHT, g) for g in grounds[:3] + colours + tints]
+    ramps += [(FOCUS, g) for g in grounds[:3] + colours + tints] + [(WHITE, c) for c in colours]
+    ramps += [(INK, HIGHLIGHT), (INK, FOCUS), (INK, blend(WHITE, PAPER, FADE))]
+    return make_palette(solid, ramps, steps=4)
+
+
+@lru_cache(maxsize=8)
+def _static(size: int, in_play: frozenset[str]) -> StaticBoard:
+    """The board without pieces; houses whose colour is not in play are faded."""
+    geo = board()
+    k = SUPERSAMPLE // 2            # drawn larger, then reduced: antialiased lines and text
+    big = Layout(size * k, geo)
+    image = Image.new("RGB", (size * k, size * k), PAPER)
+    draw = ImageDraw.Draw(image)
+    line = max(2, big.cell // 30)
+    for route in geo.colours:
+        fill = PIECE_RGB[route] if route in in_play else blend(PIECE_RGB[route], PAPER, FADE)
+        draw.rectangle(big.house_box(route), fill=fill, outline=INK, width=line)
+        panel = WHITE if route in in_play else blend(WHITE, PAPER, FADE)
+        draw.rounded_rectangle(big.panel_box(route), radius=big.cell // 3, fill=panel, outline=INK, width=line)
+    number_font = font(round(big.cell * 0.25), True)
+    for square, cell in geo.track_cells.items():
+        starts = [c for c, s in geo.start_square.items() if s == square]
+        fill = PIECE_RGB[starts[0]] if starts else SAFE if square in geo.safe_squares else WHITE
+        x0, y0, x1, y1 = big.box(*cell)
+        draw.rectangle((x0, y0, x1, y1), fill=fill, outline=INK, width=line)
+        if square in geo.safe_squares:   # a ring marks every safe square, start squares included
+            r, cx, cy = big.cell * 0.12, x1 - big.cell * 0.2, y0 + big.cell * 0.2
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=INK if not starts else WHITE, width=line)
+        draw.text((x0 + big.cell * 0.08, y0 + big.cell * 0.05), str(square), font=number_font, fill=ink_on(fill))
+    for colour, cells in geo.corridor_cells.items():
+        for cell in cells:
+            draw.rectangle(big.box(*cell), fill=tint(colour), outline=INK, width=line)
+    gx0, gy0, gx1, gy1 = big.goal_box()
+    centre = ((gx0 + gx1) / 2, (gy0 + gy1) / 2)
+    for colour in geo.colours:
+        draw.polygon(_triangle(big, colour), fill=PIECE_RGB[colour], outline=INK, width=line)
+    draw.rectangle((gx0, gy0, gx1, gy1), outline=INK, width=line)
+    draw.ellipse((centre[0] - line * 3, centre[1] - line * 3, centre[0] + line * 3, centre[1] + line * 3), fill=INK)
+    rgb = image.reduce(k)
+    return StaticBoard.build(rgb, _palette(geo))
+
+
+def _triangle(layout: Layout, route: str) -> list[tuple[float, float]]:
+    """The goal's triangle on `route`'s side: its base on that side, its tip at the centre."""
+    x0, y0, x1, y1 = layout.goal_box()
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    dx, dy = layout.goal_side(route)
+    half = (x1 - x0) / 2
+    bx, by = cx + dx * half, cy + dy * half          # middle of the base
+    return [(bx - dy * half, by - dx * half), (bx + dy * half, by + dx * half), (cx, cy)]
+
+
+# --- where pawns stand -----------------------------------------------------------
+
+def _cell(geo: Cross68, route: str, progress: int) -> tuple[int, int]:
+    if progress <= LAST_TRACK:
+        return geo.track_cells[geo.track_square(route, progress)]
+    return geo.corridor_cells[route][progress - LAST_TRACK - 1]
+
+
+def _spot(layout: Layout, route: str, progress: int) -> tuple[float, float]:
+    """Centre of where a pawn at `progress` is drawn (house and goal: their middle)."""
+    if progress == HOUSE:
+        x0, y0, x1, y1 = layout.panel_box(route)
+        return (x0 + x1) / 2, y0 + (y1 - y0) * 0.37
+    if progress >= GOAL:
+        pts = _triangle(layout, route)
+        return sum(x for x, _ in pts) / 3, sum(y for _, y in pts) / 3
+    return layout.centre(_cell(layout.geo, route, progress))
+
+
+def _house_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]]:
+    cols = 2 if n <= 4 else 4
+    pitch = layout.cell * 1.3
+    cx, cy = _spot(layout, route, HOUSE)
+    return [(cx + (i % cols - (cols - 1) / 2) * pitch, cy + (i // cols - 0.5) * pitch) for i in range(n)]
+
+
+def _goal_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]]:
+    """Rows parallel to the triangle's base (4, then 3, 2, 1 towards the tip), each centred."""
+    x0, y0, x1, y1 = layout.goal_box()
+    half = (x1 - x0) / 2
+    dx, dy = layout.goal_side(route)
+    pitch = half / 2.6
+    slots = []
+    for row, capacity in enumerate((4, 3, 2, 1, n)):
+        count = min(capacity, n - len(slots))
+        depth = half - pitch * (0.6 + min(row, 3) * 0.85)      # distance from the centre
+        for i in range(count):
+            along = (i - (count - 1) / 2) * pitch
+            slots.append(((x0 + x1) / 2 + dx * depth - dy * along, (y0 + y1) / 2 + dy * depth - dx * along))
+    return slots
+
+def _pawn_places(layout: Layout, pawns: tuple[PawnView, ...]) -> list[tuple[PawnView, tuple[float, float], int, tuple[PawnView, ...]]]:
+    """(pawn, centre, diameter, pawns sharing its square) for every pawn."""
+    geo, cell = layout.geo, layout.cell
+    groups: dict[Any, list[PawnView]] = defaultdict(list)
+    for p in pawns:
+        key = geo.square_key(p.route, p.progress) if HOUSE < p.progress < GOAL else (p.progress, p.route)
+        groups[key].append(p)
+    places = []
+    for group in groups.values():
+        group.sort(key=lambda p: (geo.colours.index(p.colour) if p.colour in geo.colours else 9, p.label))
+        first = group[0]
+        if first.progress == HOUSE:
+            spots, diameter = _house_slots(layout, first.route, len(group)), round(cell * 0.92)
+        elif first.progress >= GOAL:
+            spots, diameter = _goal_slots(layout, first.route, len(group)), round(cell * 0.5)
+        else:
+            cx, cy = _spot(layout, first.route, first.progress)
+            cy += cell * 0.13                     # below the square's number
+            if len(group) == 1:
+                spots, diameter = [(cx, cy)], round(cell * 0.72)
+            else:                                 # side by side, overlapping a little
+                step = cell * 0.44 / (len(group) - 1)
+                spots = [(cx + (i - (len(group) - 1) / 2) * step, cy) for i in range(len(group))]
+                diameter = round(cell * (0.54 if len(group) == 2 else 0.4))
+        places += [(p, xy, diameter, tuple(group)) for p, xy in zip(group, spots)]
+    return places
+
+
+def _focused(pawn: PawnView, focus: str | None) -> bool:
+    """`focus` names a pawn as colour initial + label ("Y2"), possibly followed by more."""
+    if not focus:
+        return False
+    key = f"{pawn.colour[0].upper()}{pawn.label}"
+    return focus.upper().startswith(key.upper()) and not focus[len(key):len(key) + 1].isalnum()
+
+
+@lru_cache(maxsize=8)
+def _bridge_sprite(cell: int) -> Image.Image:
+    """The dark bar joining two pawns that close a square (bridge, door)."""
+    k = SUPERSAMPLE
+    w, h = round(cell * 0.98), round(cell * 0.72)
+    big = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
+    ImageDraw.Draw(big).rounded_rectangle((0, 0, w * k - 1, h * k - 1), radius=h * k // 2, fill=INK)
+    return big.reduce(k)
+
+
+# --- one picture -----------------------------------------------------------------
+
+def render(ruleset: Ruleset, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None) -> bytes:
+    return encode_png(picture(ruleset.board_view(state), players, locale, focus, any_pair_blocks=ruleset.id in ANY_PAIR_BLOCKS))
+
+
+def picture(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+            any_pair_blocks: bool = False, size: int = SIZE) -> Image.Image:
+    """The board for `view` as a palette image."""
+    geo = board()
+    layout = Layout(size, geo)
+    routes = frozenset(p.route for p in view.pawns)
+    sheet = Sheet(_static(size, routes))
+    owners = _owners(view.pawns, players)
+    if view.last_move:
+        _draw_last_move(sheet, layout, *view.last_move)
+    for pawn, xy, diameter, group in _pawn_places(layout, view.pawns):
+        if len(group) == 2 and pawn is group[0] and HOUSE < pawn.progress < GOAL and (any_pair_blocks or group[1].route == pawn.route):
+            sheet.paste(_bridge_sprite(layout.cell), (layout.centre(_cell(geo, pawn.route, pawn.progress))[0], xy[1]))
+        ring = 4 if _focused(pawn, focus) else 0
+        sheet.paste(disc_sprite(PIECE_RGB[pawn.colour], diameter, pawn.label, FOCUS if ring else None, ring), xy)
+    acting = _acting_route(view, players, owners)
+    for route in sorted(routes, key=geo.colours.index):
+        tag = players[owners[route]] if route in owners else None
+        _draw_house_text(sheet, layout, route, tag, view if route == acting else None, locale, players)
+    return sheet.finish()
+
+
+def _owners(pawns: tuple[PawnView, ...], players: list[PlayerTag]) -> dict[str, int]:
+    """Index in `players` of the player whose pieces follow each route."""
+    owners = {}
+    for p in pawns:
+        for i, tag in enumerate(players):
+            if p.colour in tag.colours:
+                owners.setdefault(p.route, i)
+    return owners
+
+
+def _acting_route(view: BoardView, players: list[PlayerTag], owners: dict[str, int]) -> str | None:
+    """The house that shows the dice and notes: whoever must act, else the last mover."""
+    for route, i in owners.items():
+        if players[i].to_move:
+            return route
+    if view.last_move:
+        return view.last_move[0]
+    return next(iter(sorted(owners)), None) or next((p.route for p in view.pawns), None)
+
+
+def _draw_last_move(sheet: Sheet, layout: Layout, route: str, start: int, end: int) -> None:
+    """Outline the squares left and reached, and an arrow along the way between them."""
+    geo, cell = layout.geo, layout.cell
+    steps = range(start, end + 1) if start <= end else (start, end)
+    points = [_spot(layout, route, p) for p in steps]
+    for p in (start, end):
+        if HOUSE < p < GOAL:
+            x0, y0, x1, y1 = layout.box(*_cell(geo, route, p))
+            sheet.draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=max(3, cell // 12))
+            sheet.touch((x0, y0, x1, y1))
+    # Shorten both ends so that the arrow runs between the pawns, its tip visible.
+    if len(points) >= 2:
+        points[0] = _towards(points[0], points[1], cell * 0.3)
+        points[-1] = _towards(points[-1], points[-2], cell * 0.42)
+        sheet.arrow(points, HIGHLIGHT, max(3, cell // 11))
+
+
+def _towards(a: tuple[float, float], b: tuple[float, float], distance: float) -> tuple[float, float]:
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if length <= distance:
+        return a
+    return a[0] + (b[0] - a[0]) * distance / length, a[1] + (b[1] - a[1]) * distance / length
+
+
+def _draw_house_text(sheet: Sheet, layout: Layout, route: str, tag: PlayerTag | None, acting: BoardView | None,
+                     locale: str, players: list[PlayerTag]) -> None:
+    """The owner's name at the top of the panel; for the acting house, the dice and notes at its bottom."""
+    x0, y0, x1, y1 = layout.panel_box(route)
+    pad, cell = layout.cell // 5, layout.cell
+    if tag and tag.to_move:    # a heavy frame, visible in the chat preview
+        w = max(4, cell // 8)
+        sheet.draw.rounded_rectangle((x0 - w, y0 - w, x1 + w, y1 + w), radius=cell // 3 + w, outline=INK, width=w + 1)
+        sheet.touch((x0 - w, y0 - w, x1 + w, y1 + w))
+    if tag:
+        sheet.paste(player_tag_sprite(tag, x1 - x0 - 2 * pad, round(cell * 0.45)), (x0 + pad, y0 + pad), centred=False)
+    if acting is None:
+        return
+    name_of = lambda seat: players[seat].name if seat < len(players) else str(seat + 1)  # noqa: E731
+    y = y1 - pad
+    for note in reversed(acting.notes):
+        sprite = text_sprite(i18n.render(note, locale, name_of), x1 - x0 - 2 * pad, round(cell * 0.34), max_lines=2)
+        y -= sprite.height
+        sheet.paste(sprite, (x0 + pad, y), centred=False)
+    die = round(cell * 1.05)
+    spent = acting.used_dice + (False,) * len(acting.dice)
+    for i, value in enumerate(acting.dice):
+        sheet.paste(die_sprite(value, die, spent[i]), ((x0 + x1) / 2 + (i - (len(acting.dice) - 1) / 2) * die * 1.25, y - pad / 2 - die / 2))
