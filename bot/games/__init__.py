@@ -13,6 +13,7 @@ GAME_IDS = ("parcheesi", "parcheesi-classic", "parchis-maghreb", "barricade", "p
 _MODULES: dict[str, str] = {
     "parcheesi": "bot.games.parcheesi.mundijeux:Mundijeux",
     "pariti": "bot.games.pariti:Pariti",
+    "parchis-maghreb": "bot.games.parcheesi.maghreb:Maghreb",
     "barricade": "bot.games.barricade:Barricade",
 }
 
