@@ -1,0 +1,265 @@
+"""Pariti's 7 x 10 board: numbered blue and pink pieces, pairs, the last
+move's path, and the squares a chosen piece can reach.
+
+Geometry comes from bot.games.pariti_board (data/boards/pariti.json), the
+position from the PaState. The static board (squares, coordinates, the side
+panel's frame) is drawn once; each picture pastes the pieces and writes the
+panel (players, pairs made, draw counter, last move) onto it.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot import i18n
+from bot.games.base import Ruleset, msg
+from bot.games.pariti import (
+    DRAW_TURNS, PAIRS_TO_WIN, PaState, colour_of, destinations, is_pair, is_step, number_of, owner, pairs_of,
+    parse_piece, piece_message,
+)
+from bot.games.pariti_board import FILES, N_FILES, N_RANKS, SQUARE_NAMES, file_rank
+from renderer.common import (
+    INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, Box, PlayerTag, Sheet, StaticBoard, blend,
+    disc_sprite, encode_png, font, make_palette, wrap_text,
+)
+
+WIDTH, HEIGHT = 1024, 1024
+CELL = 92
+BOARD_X, BOARD_Y = 44, 52               # top-left corner of a10's row... of the grid
+PANEL_X = BOARD_X + N_FILES * CELL + 48
+PANEL_W = WIDTH - PANEL_X - 14
+PIECE = round(CELL * 0.86)              # diameter of a single piece
+
+PINK = (246, 143, 192)                  # light, so its numbers are dark: told from blue by lightness too
+PIECE_FILL: dict[int, RGB] = {0: PIECE_RGB["blue"], 1: PINK}
+LIGHT_SQUARE = (240, 228, 203)
+DARK_SQUARE = (225, 207, 172)
+LAST = (235, 110, 0)                    # the last move's path
+FOCUS = (0, 160, 200)                   # the focused piece and its reachable squares
+REACH = blend(FOCUS, WHITE, 0.7)
+PAIR_RING = (200, 160, 20)
+MUTED = (120, 116, 110)
+SLOT = (222, 218, 208)
+
+
+# --- geometry in pixels --------------------------------------------------------
+
+def square_box(square: int) -> tuple[int, int, int, int]:
+    f, r = file_rank(square)
+    x0 = BOARD_X + f * CELL
+    y0 = BOARD_Y + (N_RANKS - 1 - r) * CELL   # rank 1 at the bottom (boards.md section 3)
+    return x0, y0, x0 + CELL, y0 + CELL
+
+
+def centre(square: int) -> tuple[float, float]:
+    x0, y0, x1, y1 = square_box(square)
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+# The two parts of the picture that change; see _Sheet.
+BOARD_REGION = (BOARD_X - 8, BOARD_Y - 8, BOARD_X + N_FILES * CELL + 8, BOARD_Y + N_RANKS * CELL + 8)
+PANEL_REGION = (PANEL_X, 12, WIDTH - 12, HEIGHT - 12)
+
+
+class _Sheet(Sheet):
+    """A Sheet that converts whole regions to the palette: quantizing the board
+    and the panel once each is several times faster than the ~70 small boxes
+    a picture touches."""
+
+    def touch(self, box: Box) -> None:
+        x0, y0, x1, y1 = box
+        for rx0, ry0, rx1, ry1 in (BOARD_REGION, PANEL_REGION):
+            if rx0 <= x0 and ry0 <= y0 and x1 <= rx1 and y1 <= ry1:
+                super().touch((rx0, ry0, rx1, ry1))
+                return
+        super().touch(box)
+
+
+# --- the static board -----------------------------------------------------------
+
+def _palette() -> Image.Image:
+    blue, grounds = PIECE_FILL[0], [PAPER, WHITE, LIGHT_SQUARE, DARK_SQUARE, REACH, TO_MOVE_BAND, SLOT]
+    solid = [INK, blue, PINK, LAST, FOCUS, PAIR_RING, MUTED, *grounds]
+    ramps = [(INK, g) for g in grounds + [blue, PINK]] + [(WHITE, blue), (INK, PINK), (WHITE, INK)]
+    ramps += [(c, g) for c in (LAST, FOCUS, PAIR_RING, MUTED) for g in grounds]
+    ramps += [(PAIR_RING, INK), (LAST, INK), (FOCUS, INK), (blue, PINK)]
+    return make_palette(solid, ramps, steps=4)
+
+
+@lru_cache(maxsize=1)
+def _static() -> StaticBoard:
+    k = SUPERSAMPLE // 2   # drawn larger, then reduced: antialiased text
+    image = Image.new("RGB", (WIDTH * k, HEIGHT * k), PAPER)
+    draw = ImageDraw.Draw(image)
+    for square in range(N_FILES * N_RANKS):
+        f, r = file_rank(square)
+        x0, y0, x1, y1 = (v * k for v in square_box(square))
+        draw.rectangle((x0, y0, x1, y1), fill=DARK_SQUARE if (f + r) % 2 == 0 else LIGHT_SQUARE)
+    bx1, by1 = BOARD_X + N_FILES * CELL, BOARD_Y + N_RANKS * CELL
+    draw.rectangle((BOARD_X * k, BOARD_Y * k, bx1 * k, by1 * k), outline=INK, width=3 * k)
+    label = font(28 * k, True)
+    for f, name in enumerate(FILES):
+        x = (BOARD_X + f * CELL + CELL / 2) * k
+        draw.text((x, (BOARD_Y - 26) * k), name, font=label, fill=INK, anchor="mm")
+        draw.text((x, (by1 + 26) * k), name, font=label, fill=INK, anchor="mm")
+    for r in range(N_RANKS):
+        y = (BOARD_Y + (N_RANKS - 1 - r) * CELL + CELL / 2) * k
+        draw.text(((BOARD_X - 22) * k, y), str(r + 1), font=label, fill=INK, anchor="mm")
+        draw.text(((bx1 + 22) * k, y), str(r + 1), font=label, fill=INK, anchor="mm")
+    draw.rounded_rectangle((PANEL_X * k, 12 * k, (WIDTH - 12) * k, (HEIGHT - 12) * k), radius=14 * k, fill=WHITE, outline=INK, width=2 * k)
+    return StaticBoard.build(image.reduce(k), _palette())
+
+
+# --- sprites ---------------------------------------------------------------------
+
+@lru_cache(maxsize=64)
+def pair_sprite(number: int, diameter: int) -> Image.Image:
+    """A pair: one disc, its left half blue and its right half pink, in a gold
+    ring (it never moves again), with the number outlined to read on both."""
+    k = SUPERSAMPLE
+    d = diameter * k
+    big = Image.new("RGBA", (d, d), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    ring = max(3, diameter // 12) * k
+    draw.ellipse((0, 0, d - 1, d - 1), fill=PAIR_RING)
+    inner = (ring, ring, d - 1 - ring, d - 1 - ring)
+    draw.pieslice(inner, 90, 270, fill=PIECE_FILL[0])
+    draw.pieslice(inner, 270, 90, fill=PINK)
+    draw.ellipse((0, 0, d - 1, d - 1), outline=INK, width=max(1, diameter // 40) * k)
+    size = int(diameter * (0.54 if number < 10 else 0.46)) * k
+    draw.text((d / 2, d / 2), str(number), font=font(size, True), fill=WHITE, anchor="mm",
+              stroke_width=max(2, diameter // 22) * k, stroke_fill=INK)
+    return big.reduce(k)
+
+
+def piece_sprite(code: int, ring: RGB | None = None) -> Image.Image:
+    """A single piece or, for a pair's code, the pair (ringed sprites grow by 2 x 5 px)."""
+    if is_pair(code):
+        return pair_sprite(number_of(code), PIECE)
+    return disc_sprite(PIECE_FILL[colour_of(code)], PIECE, str(number_of(code)), ring, 5 if ring else 0)
+
+
+# --- one picture -------------------------------------------------------------------
+
+def render(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None) -> bytes:
+    return encode_png(picture(ruleset, state, players, locale, focus))
+
+
+def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None) -> Image.Image:
+    """The board as a palette image. `focus` is a piece key such as "B7" (an
+    action_group value): its reachable squares are tinted and its paths drawn."""
+    sheet = _Sheet(_static())
+    focus_code = parse_piece(focus) if focus else None
+    focus_square, reach = None, {}
+    # Only a piece the player to move may move has anything to show (PA-3.2, PA-4.6).
+    if focus_code in state.board and ruleset.to_move(state) == owner(number_of(focus_code)):
+        focus_square = state.board.index(focus_code)
+        reach = destinations(state.board, focus_square)
+    for square in reach:
+        _tint(sheet, square)
+    moved = None
+    if state.last:
+        _, code, *path = state.last
+        moved = path[-1]
+        _draw_path(sheet, path, LAST, 9, mark_start=True)
+    for path in reach.values():
+        if not is_step(path):
+            _draw_path(sheet, path, FOCUS, 5, mark_start=False)
+    for square, code in enumerate(state.board):
+        if code:
+            ring = FOCUS if square == focus_square else LAST if square == moved else None
+            sheet.paste(piece_sprite(code, ring), centre(square))
+    for square in reach:
+        if state.board[square]:   # a pairing step: name the square beside the partner
+            x0, y0, x1, y1 = square_box(square)
+            sheet.text((x1 - 4, y1 - 2), SQUARE_NAMES[square], 16, True, FOCUS, anchor="rd")
+        else:
+            sheet.text(centre(square), SQUARE_NAMES[square], 26, True, FOCUS, anchor="mm")
+    _panel(sheet, ruleset, state, players, locale, focus_code if focus_square is not None else None, len(reach))
+    return sheet.finish()
+
+
+def _tint(sheet: Sheet, square: int) -> None:
+    x0, y0, x1, y1 = square_box(square)
+    sheet.draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=REACH, outline=FOCUS, width=3)
+    sheet.touch((x0, y0, x1, y1))
+
+
+def _draw_path(sheet: Sheet, path: list[int] | tuple[int, ...], colour: RGB, width: int, mark_start: bool) -> None:
+    """The path under the pieces: a line through the landing squares, a dot on
+    each square landed on and left, the start square outlined."""
+    points = [centre(s) for s in path]
+    if not mark_start:   # stop short of the square's name
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        points[-1] = (x1 - (x1 - x0) * 0.17, y1 - (y1 - y0) * 0.17)
+    if mark_start:
+        x0, y0, x1, y1 = square_box(path[0])
+        sheet.draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=colour, width=6)
+        sheet.touch((x0, y0, x1, y1))
+    sheet.arrow(points, colour, width)
+    for x, y in points[1:-1]:
+        r = width * 1.6
+        sheet.draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=2)
+        sheet.touch((x - r, y - r, x + r + 1, y + r + 1))
+
+
+def _panel(sheet: Sheet, ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str,
+           focus_code: int | None, reach: int) -> None:
+    x, w = PANEL_X + 14, PANEL_W - 28
+    sheet.text((x, 26), i18n.text(ruleset.name, locale), 34, True)
+    y = 82
+    result = ruleset.result(state)
+    for seat, tag in enumerate(players):
+        to_move = result is None and state.seat == seat
+        y += sheet.legend((x - 6, y), w + 12, [PlayerTag(tag.name, (), to_move)], size=24)
+        sheet.text((x + 4, y + 2), i18n.text(f"pariti.picture.numbers_{seat}", locale), 20, fill=MUTED)
+        made = [n for n, _ in pairs_of(state.board, seat)]
+        sheet.text((x + w, y + 2), f"{len(made)}/{PAIRS_TO_WIN}", 22, True, anchor="ra")
+        y += 32
+        slot = w // 4
+        for i in range(PAIRS_TO_WIN):
+            cx, cy = x + slot * (i % 4) + slot / 2, y + slot * (i // 4) + slot / 2
+            if i < len(made):
+                sheet.paste(pair_sprite(made[i], slot - 8), (cx, cy))
+            else:
+                r = (slot - 14) / 2
+                sheet.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=SLOT)
+                sheet.touch((cx - r, cy - r, cx + r + 1, cy + r + 1))
+        y += 2 * slot + 22
+    _draw_counter(sheet, x, y, w, state.quiet, locale)
+    y += 116
+    if result is not None:
+        name_of = _namer(players)
+        words = msg("pariti.event.draw", turns=DRAW_TURNS) if result.draw else msg("pariti.event.win", seat=result.winners[0], total=PAIRS_TO_WIN)
+        y = _paragraph(sheet, x, y, w, i18n.render(words, locale, name_of), 24, True, INK, 4)
+    elif focus_code is not None:
+        words = msg("pariti.picture.focus", piece=piece_message(focus_code), count=reach)
+        y = _paragraph(sheet, x, y, w, i18n.render(words, locale), 22, True, FOCUS, 2)
+    if state.last:
+        seat, code, *path = state.last
+        words = msg("pariti.picture.last", piece=piece_message(code), path=" → ".join(SQUARE_NAMES[s] for s in path))
+        _paragraph(sheet, x, y + 6, w, i18n.render(words, locale), 20, False, LAST, 3)
+
+
+def _draw_counter(sheet: Sheet, x: int, y: int, w: int, quiet: int, locale: str) -> None:
+    """PA-5.2: the turns without a new pair, as a number and a bar towards 30."""
+    sheet.text((x, y), i18n.text("pariti.picture.quiet", locale), 20, fill=MUTED)
+    sheet.text((x, y + 26), f"{quiet} / {DRAW_TURNS}", 40, True, LAST if quiet >= DRAW_TURNS - 5 else INK)
+    top = y + 80
+    sheet.draw.rounded_rectangle((x, top, x + w, top + 16), radius=8, fill=SLOT)
+    if quiet:
+        sheet.draw.rounded_rectangle((x, top, x + round(w * min(quiet, DRAW_TURNS) / DRAW_TURNS), top + 16), radius=8, fill=LAST)
+    sheet.touch((x, top, x + w + 1, top + 17))
+
+
+def _paragraph(sheet: Sheet, x: int, y: int, w: int, text: str, size: int, bold: bool, fill: RGB, max_lines: int) -> int:
+    for line in wrap_text(sheet.draw, text, w, size, max_lines):
+        sheet.text((x, y), line, size, bold, fill)
+        y += size + 6
+    return y
+
+
+def _namer(players: list[PlayerTag]) -> Any:
+    return lambda seat: players[seat].name if seat < len(players) else str(seat + 1)
