@@ -23,7 +23,7 @@ from bot import i18n
 from bot.games.base import Ruleset
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
-    HIGHLIGHT, INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, Box, PlayerTag, Sheet,
+    DIE_SPENT, HIGHLIGHT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, Box, PlayerTag, Sheet,
     StaticBoard, blend, die_sprite, disc_sprite, encode_png, font, ink_on, make_palette,
     player_tag_sprite, text_sprite,
 )
@@ -99,8 +99,8 @@ def _palette(geo: Cross68) -> Image.Image:
     colours = [PIECE_RGB[c] for c in geo.colours]
     tints = [tint(c) for c in geo.colours]
     faded = [blend(c, PAPER, FADE) for c in colours]
-    grounds = [PAPER, WHITE, SAFE, TO_MOVE_BAND, *colours, *tints, *faded]
-    solid = [INK, HIGHLIGHT, FOCUS, *grounds, blend(WHITE, PAPER, FADE), blend(INK, PAPER, FADE)]
+    grounds = [PAPER, WHITE, SAFE, TO_MOVE_BAND, DIE_SPENT, *colours, *tints, *faded]
+    solid = [INK, HIGHLIGHT, FOCUS, PIP_SPENT, *grounds, blend(WHITE, PAPER, FADE), blend(INK, PAPER, FADE)]
     ramps = [(INK, g) for g in grounds] + [(HIGHLIGHT, g) for g in grounds[:3] + colours + tints]
     ramps += [(FOCUS, g) for g in grounds[:3] + colours + tints] + [(WHITE, c) for c in colours]
     ramps += [(INK, HIGHLIGHT), (INK, FOCUS), (INK, blend(WHITE, PAPER, FADE))]

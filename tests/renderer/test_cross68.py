@@ -1,0 +1,194 @@
+"""The 68-square board picture: format, size, and pixel probes where pieces stand
+(boards.md section 1; design.md principle 6)."""
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+import pytest
+from PIL import Image
+
+from bot.games.base import msg
+from bot.games.parcheesi.board import GOAL, HOUSE, BoardView, PawnView, board
+from renderer import cross68, render_png
+from renderer.common import DIE_SPENT, HIGHLIGHT, INK, PAPER, PIECE_RGB, WHITE, PlayerTag, blend
+
+COLOURS = ("yellow", "blue", "red", "green")
+PLAYERS = [PlayerTag(f"Player {c}", (c,), to_move=(c == "red")) for c in COLOURS]
+LAYOUT = cross68.Layout(cross68.SIZE, board())
+
+
+class StubRuleset:
+    """Stands for a Parcheesi-family ruleset: its state is already a BoardView."""
+
+    def __init__(self, game_id: str = "parcheesi"):
+        self.id = game_id
+
+    def board_view(self, state: BoardView) -> BoardView:
+        return state
+
+
+def pawn(colour: str, progress: int, label: str = "1", route: str | None = None) -> PawnView:
+    return PawnView(colour, route or colour, progress, label)
+
+
+def all_home() -> tuple[PawnView, ...]:
+    return tuple(pawn(c, HOUSE, str(i)) for c in COLOURS for i in range(1, 5))
+
+
+def draw(view: BoardView, players=PLAYERS, focus=None, game_id="parcheesi") -> Image.Image:
+    data = render_png(StubRuleset(game_id), view, players, "en", focus)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    image = Image.open(io.BytesIO(data))
+    assert image.mode == "P"
+    return image.convert("RGB")
+
+
+def close(a, b, tolerance=12) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+def places(view: BoardView) -> dict[PawnView, tuple[float, float]]:
+    return {p: xy for p, xy, _, _ in cross68._pawn_places(LAYOUT, view.pawns)}
+
+
+def probes(view: BoardView) -> dict[PawnView, tuple[int, int]]:
+    """A point inside each pawn's disc, left of its label."""
+    return {p: (round(x - d * 0.3), round(y)) for p, (x, y), d, _ in cross68._pawn_places(LAYOUT, view.pawns)}
+
+
+def count(image: Image.Image, box, colour, tolerance=12) -> int:
+    region = image.crop(box)
+    return sum(1 for px in region.get_flattened_data() if close(px, colour, tolerance))
+
+
+def test_png_size_and_weight():
+    view = BoardView(all_home(), dice=(5, 3))
+    data = cross68.render(StubRuleset(), view, PLAYERS, "en", None)
+    assert Image.open(io.BytesIO(data)).size == (cross68.SIZE, cross68.SIZE)
+    assert len(data) < 150_000
+
+
+def test_empty_track_square_and_goal_colours():
+    image = draw(BoardView(all_home()))
+    geo = board()
+    cx, cy = LAYOUT.centre(geo.track_cells[1])
+    assert close(image.getpixel((round(cx), round(cy + 8))), WHITE)
+    start = LAYOUT.centre(geo.track_cells[geo.start_square["blue"]])
+    assert close(image.getpixel((round(start[0]), round(start[1] + 8))), PIECE_RGB["blue"])
+    for colour in COLOURS:   # each corridor leads to its colour's triangle of the goal
+        tri = cross68._triangle(LAYOUT, colour)
+        centroid = (round(sum(x for x, _ in tri) / 3), round(sum(y for _, y in tri) / 3))
+        assert close(image.getpixel(centroid), PIECE_RGB[colour])
+
+
+def test_sixteen_pawns_each_drawn_in_its_colour_where_it_stands():
+    """Four pawns per colour spread over house, track, corridor and goal (PM-1.5)."""
+    pawns = []
+    for i, colour in enumerate(COLOURS):
+        pawns += [pawn(colour, HOUSE, "1"), pawn(colour, 3 + 10 * i, "2"), pawn(colour, 66, "3"), pawn(colour, GOAL, "4")]
+    view = BoardView(tuple(pawns))
+    image = draw(view)
+    for p, xy in probes(view).items():
+        assert close(image.getpixel(xy), PIECE_RGB[p.colour]), p
+
+
+def test_house_pawns_stand_in_their_house_and_goal_pawns_in_their_triangle():
+    view = BoardView((pawn("green", HOUSE), pawn("blue", GOAL)))
+    spots = places(view)
+    gx0, gy0, gx1, gy1 = LAYOUT.house_box("green")
+    x, y = spots[view.pawns[0]]
+    assert gx0 < x < gx1 and gy0 < y < gy1
+    goal = LAYOUT.goal_box()
+    x, y = spots[view.pawns[1]]
+    assert goal[0] < x < goal[2] and goal[1] < y < goal[3] and x > (goal[0] + goal[2]) / 2   # blue: the right-hand side
+    image = draw(view)
+    for p, xy in probes(view).items():
+        assert close(image.getpixel(xy), PIECE_RGB[p.colour])
+
+
+def test_two_pawns_on_a_square_side_by_side():
+    view = BoardView((pawn("yellow", 10, "1"), pawn("red", 44, "2")))   # both on track square 15
+    a, b = places(view).values()
+    assert a[1] == b[1] and abs(a[0] - b[0]) > LAYOUT.cell * 0.3
+    image = draw(view)
+    for p, xy in probes(view).items():
+        assert close(image.getpixel(xy), PIECE_RGB[p.colour])
+
+
+def bar_probe(view: BoardView) -> tuple[int, int]:
+    """A point of the bridge bar: between the two pawns, just above the discs."""
+    a, b = places(view).values()
+    return round((a[0] + b[0]) / 2), round(a[1] - LAYOUT.cell * 0.31)
+
+
+@pytest.mark.parametrize(("pawns", "game_id", "closed"), [
+    ((pawn("yellow", 10, "1"), pawn("yellow", 10, "2")), "parcheesi", True),            # a bridge
+    ((pawn("yellow", 10, "1"), pawn("red", 44, "2")), "parcheesi", False),              # two colours: no bridge
+    ((pawn("yellow", 10, "1"), pawn("blue", 10, "2", route="yellow")), "parchis-maghreb", True),   # one side
+    ((pawn("yellow", 10, "1"), pawn("red", 44, "2")), "parchis-maghreb", True),         # mixed door, MG-8.1
+])
+def test_bridge_or_door_is_marked(pawns, game_id, closed):
+    view = BoardView(pawns)
+    image = draw(view, game_id=game_id)
+    assert close(image.getpixel(bar_probe(view)), INK, 40) == closed
+
+
+def test_maghreb_pieces_keep_their_colour_on_the_side_route():
+    """Green pieces follow the red route (MG-1.3): drawn green, in the red house."""
+    pieces = tuple(pawn(c, HOUSE, str(i), route="red") for c in ("red", "green") for i in range(1, 5)) + \
+        tuple(pawn(c, HOUSE, str(i), route="yellow") for c in ("yellow", "blue") for i in range(1, 5))
+    view = BoardView(pieces)
+    players = [PlayerTag("A", ("red", "green"), True), PlayerTag("B", ("yellow", "blue"))]
+    image = draw(view, players, game_id="parchis-maghreb")
+    hx0, hy0, hx1, hy1 = LAYOUT.house_box("red")
+    for p, (x, y) in probes(view).items():
+        if p.route == "red":
+            assert hx0 < x < hx1 and hy0 < y < hy1
+        assert close(image.getpixel((x, y)), PIECE_RGB[p.colour])
+    # The blue and green houses are not in play: faded.
+    bx0, by0, _, _ = LAYOUT.house_box("blue")
+    assert close(image.getpixel((bx0 + 5, by0 + 5)), blend(PIECE_RGB["blue"], PAPER, cross68.FADE))
+
+
+def test_dice_in_the_acting_house_spent_one_grey():
+    view = BoardView(all_home(), dice=(5, 3))
+    panel = LAYOUT.panel_box("red")     # red is to move
+    fresh = draw(view)
+    spent = draw(replace(view, used_dice=(True, False)))
+    assert count(spent, panel, DIE_SPENT, 3) > count(fresh, panel, DIE_SPENT, 3) + 1000
+    assert count(draw(BoardView(all_home())), panel, INK, 30) < count(fresh, panel, INK, 30)
+
+
+def test_last_move_outlined_with_an_arrow():
+    view = BoardView((pawn("red", 30),), last_move=("red", 25, 30))
+    image = draw(view)
+    geo = board()
+    for progress in (25, 30):
+        assert count(image, LAYOUT.box(*cross68._cell(geo, "red", progress)), HIGHLIGHT, 40) > 100
+    between = LAYOUT.box(*cross68._cell(geo, "red", 27))
+    assert count(image, between, HIGHLIGHT, 40) > 50     # the arrow runs along the way
+    assert count(draw(BoardView((pawn("red", 30),))), between, HIGHLIGHT, 40) == 0
+
+
+def test_focus_rings_the_named_pawn():
+    view = BoardView((pawn("yellow", 3, "2"), pawn("red", 3, "2")))
+    box = LAYOUT.box(*board().track_cells[board().track_square("yellow", 3)])
+    assert count(draw(view, focus="Y2"), box, cross68.FOCUS, 30) > 50
+    assert count(draw(view, focus=None), box, cross68.FOCUS, 30) == 0
+    red_box = LAYOUT.box(*board().track_cells[board().track_square("red", 3)])
+    assert count(draw(view, focus="Y2"), red_box, cross68.FOCUS, 30) == 0
+    assert cross68._focused(view.pawns[0], "Y2:5") and not cross68._focused(view.pawns[0], "Y23")
+
+
+def test_names_and_notes_are_written_in_the_houses():
+    quiet = draw(BoardView(all_home()), players=[])
+    named = draw(BoardView(all_home()))
+    noted = draw(BoardView(all_home(), notes=(msg("player.default_name", number=7),)))
+    for colour in COLOURS:
+        x0, y0, x1, y1 = LAYOUT.panel_box(colour)
+        top = (x0, y0, x1, y0 + LAYOUT.cell)
+        assert count(named, top, INK, 60) > count(quiet, top, INK, 60)
+    x0, y0, x1, y1 = LAYOUT.panel_box("red")
+    bottom = (x0, y1 - LAYOUT.cell, x1, y1)
+    assert count(noted, bottom, INK, 60) > count(named, bottom, INK, 60)
