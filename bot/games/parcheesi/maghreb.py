@@ -11,13 +11,12 @@ kept, so a valid call-out restores that position and replays the same values
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView
 from bot.games.parcheesi.maghreb_state import (
-    COLOURS, COUNT, DIE, KEYS, PIECES_PER_SEAT, ROLL, ROUTES, SAFE, START, Action, MaghrebState,
+    COLOURS, COUNT, DIE, KEYS, PIECE_KEYS, PIECES_PER_SEAT, ROLL, ROUTES, SAFE, START, Action, MaghrebState,
     move_code, out_code, parse, piece_code, piece_name, square_name,
 )
 
@@ -33,8 +32,9 @@ def occupancy(pieces: tuple[int, ...]) -> Occupancy:
     occ: Occupancy = {}
     for i, p in enumerate(pieces):
         if 0 <= p < GOAL:
-            key = KEYS[i >> 3][p]
-            occ[key] = occ.get(key, ()) + (i,)
+            key = PIECE_KEYS[i][p]
+            here = occ.get(key)
+            occ[key] = (here[0], i) if here else (i,)
     return occ
 
 
@@ -49,8 +49,8 @@ def reach(occ: Occupancy, owner: int, progress: int, distance: int, strict: bool
         return None
     keys = KEYS[owner]
     if strict:
-        for q in range(progress + 1, target):
-            if len(occ.get(keys[q], ())) >= 2:
+        for key in keys[progress + 1:target]:
+            if len(occ.get(key, ())) >= 2:
                 return None
     if target == GOAL:
         return NO_EAT
@@ -236,9 +236,9 @@ class Maghreb(Ruleset):
         if s.forced and value != s.forced[0]:
             raise IllegalAction(msg("maghreb.error.replay_roll", value=s.forced[0]))
         if s.rolls == 0:   # a new turn: the previous turn's call-out window closes (MG-10.6)
-            s = replace(s, log=(), snapshot=None, recorded=(), forced=(), call_used=False, honest=False,
+            s = s._replace(log=(), snapshot=None, recorded=(), forced=(), call_used=False, honest=False,
                         last_piece=-1)
-        s = replace(s, phase=DIE, die=value, rolls=s.rolls + 1, pending=(), sacrifice=False, forced=s.forced[1:],
+        s = s._replace(phase=DIE, die=value, rolls=s.rolls + 1, pending=(), sacrifice=False, forced=s.forced[1:],
                     recorded=s.recorded + (value,) if s.snapshot is not None else s.recorded)
         events = [msg("maghreb.event.roll", seat=s.seat, value=value)]
         if value == 6 and s.rolls == 3:
@@ -254,7 +254,7 @@ class Maghreb(Ruleset):
         p = s.pieces[last] if last >= 0 else HOUSE
         if 0 <= p <= LAST_TRACK and not SAFE[s.seat][p]:
             events.append(msg("maghreb.event.third_six_killed", piece=piece_name(last)))
-            s = replace(s, pieces=s.pieces[:last] + (HOUSE,) + s.pieces[last + 1:])
+            s = s._replace(pieces=s.pieces[:last] + (HOUSE,) + s.pieces[last + 1:])
         else:
             events.append(msg("maghreb.event.third_six", seat=s.seat))
         return self._pass_turn(s, events)
@@ -299,36 +299,36 @@ class Maghreb(Ruleset):
             events.append(msg("maghreb.event.sacrifice", seat=seat))
         # Counts caused by this move come before any count still waiting (MG-7.3).
         pending = (s.pending[:-1] if s.phase == COUNT else ()) + counts
-        s = replace(s, pieces=tuple(pieces), pending=pending, sacrifice=s.sacrifice or sacrifice, last_piece=piece,
+        s = s._replace(pieces=tuple(pieces), pending=pending, sacrifice=s.sacrifice or sacrifice, last_piece=piece,
                     last_move=(piece, origin, target), log=s.log + ((piece, is_legal),),
                     snapshot=s.snapshot if is_legal or s.snapshot is not None else s)
         if all(pieces[i] == GOAL for i in own_pieces(seat)):   # MG-9.1, MG-9.2
             events.append(msg("maghreb.event.win", seat=seat))
             if s.die == 1:
                 events.append(msg("maghreb.event.classy", seat=seat))
-            return Applied(replace(s, winner=seat, classy=s.die == 1, pending=()), tuple(events))
+            return Applied(s._replace(winner=seat, classy=s.die == 1, pending=()), tuple(events))
         return Applied(self._settle(s, events), tuple(events))
 
     def _settle(self, s: MaghrebState, events: list[Message]) -> MaghrebState:
         """After a move: the next count that can be played, else the end of the roll."""
         while s.pending:
             if self._moves_by(s, occupancy(s.pieces), s.pending[-1]):
-                return replace(s, phase=COUNT)
+                return s._replace(phase=COUNT)
             events.append(msg("maghreb.event.count_lost", value=s.pending[-1]))   # MG-7.3
-            s = replace(s, pending=s.pending[:-1])
+            s = s._replace(pending=s.pending[:-1])
         return self._end_roll(s, events)
 
     def _end_roll(self, s: MaghrebState, events: list[Message]) -> MaghrebState:
         if s.die == 6 and not s.sacrifice:   # MG-6.1, also after a lost 6 (MG-4.6)
             events.append(msg("maghreb.event.roll_again", seat=s.seat))
-            return replace(s, phase=ROLL, pending=())
+            return s._replace(phase=ROLL, pending=())
         return self._pass_turn(s, events)
 
     def _pass_turn(self, s: MaghrebState, events: list[Message]) -> MaghrebState:
         nxt = 1 - s.seat
         events.append(msg("maghreb.event.turn", seat=nxt))
         # Recorded values a corrected turn did not use are dropped (MG-10.4).
-        return replace(s, seat=nxt, turn_no=s.turn_no + 1, phase=ROLL, rolls=0, pending=(), sacrifice=False,
+        return s._replace(seat=nxt, turn_no=s.turn_no + 1, phase=ROLL, rolls=0, pending=(), sacrifice=False,
                        forced=())
 
     def _call(self, s: MaghrebState, action: str, a: Action, seat: int) -> Applied:
@@ -338,10 +338,10 @@ class Maghreb(Ruleset):
         events = [msg("maghreb.event.call", seat=seat, piece=piece_name(a.piece))]
         if not any(p == a.piece and not legal for p, legal in s.log):   # MG-10.5
             events.append(msg("maghreb.event.call_wrong", piece=piece_name(a.piece)))
-            return Applied(replace(s, call_used=True), tuple(events))
+            return Applied(s._replace(call_used=True), tuple(events))
         # MG-10.4: back to just before the first illegal move; the same dice, legal moves only.
         events += [msg("maghreb.event.apology", seat=cheater), msg("maghreb.event.replay", seat=cheater)]
-        restored = replace(s.snapshot, call_used=True, honest=True, forced=s.recorded, recorded=())
+        restored = s.snapshot._replace(call_used=True, honest=True, forced=s.recorded, recorded=())
         return Applied(restored, tuple(events))
 
     # --- words -----------------------------------------------------------------

@@ -8,8 +8,8 @@ house, 0..63 on the track, 64..70 in the column, 71 exited.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from bot.games.base import IllegalAction, Message, msg
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, board
@@ -33,13 +33,13 @@ def _square_keys(route: str, owner: int) -> tuple[int, ...]:
 
 
 KEYS = tuple(_square_keys(route, o) for o, route in enumerate(ROUTES))
+PIECE_KEYS = tuple(KEYS[i >> 3] for i in range(16))
 # Safe track squares (MG-1.2); column squares never hold an opponent piece (MG-1.6).
 SAFE = tuple(tuple(p > LAST_TRACK or board().is_safe(route, p) for p in range(GOAL)) for route in ROUTES)
 START = tuple(keys[0] for keys in KEYS)
 
 
-@dataclass(frozen=True, slots=True)
-class MaghrebState:
+class MaghrebState(NamedTuple):
     pieces: tuple[int, ...] = (HOUSE,) * 16
     seat: int = 0                   # player whose turn it is
     turn_no: int = 0                # turns begun; turns 0 and 1 are the players' first turns (MG-3)
@@ -52,7 +52,7 @@ class MaghrebState:
     last_move: tuple[int, int, int] | None = None   # (piece, from, to) of the last move
     # --- cheating (MG-10): the record of the turn open to a call-out ---
     log: tuple[tuple[int, bool], ...] = ()   # (piece, legal) of every accepted move of that turn
-    snapshot: MaghrebState | None = None     # the position just before its first illegal move
+    snapshot: "MaghrebState | None" = None   # the position just before its first illegal move
     recorded: tuple[int, ...] = ()           # die values rolled after that snapshot
     forced: tuple[int, ...] = ()             # values a caught cheater must roll again, in order
     call_used: bool = False                  # the opponent's one call-out for that turn is spent
@@ -61,7 +61,7 @@ class MaghrebState:
     classy: bool = False                     # MG-9.2
 
     def to_json(self) -> dict[str, Any]:
-        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data = self._asdict()
         data["snapshot"] = self.snapshot.to_json() if self.snapshot else None
         return data
 
