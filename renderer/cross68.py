@@ -166,7 +166,7 @@ def _spot(layout: Layout, route: str, progress: int) -> tuple[float, float]:
     """Centre of where a pawn at `progress` is drawn (house and goal: their middle)."""
     if progress == HOUSE:
         x0, y0, x1, y1 = layout.panel_box(route)
-        return (x0 + x1) / 2, y0 + (y1 - y0) * 0.37
+        return (x0 + x1) / 2, y0 + (y1 - y0) * 0.34
     if progress >= GOAL:
         pts = _triangle(layout, route)
         return sum(x for x, _ in pts) / 3, sum(y for _, y in pts) / 3
@@ -175,7 +175,7 @@ def _spot(layout: Layout, route: str, progress: int) -> tuple[float, float]:
 
 def _house_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]]:
     cols = 2 if n <= 4 else 4
-    pitch = layout.cell * 1.3
+    pitch = layout.cell * 1.4
     cx, cy = _spot(layout, route, HOUSE)
     return [(cx + (i % cols - (cols - 1) / 2) * pitch, cy + (i // cols - 0.5) * pitch) for i in range(n)]
 
@@ -207,7 +207,7 @@ def _pawn_places(layout: Layout, pawns: tuple[PawnView, ...]) -> list[tuple[Pawn
         group.sort(key=lambda p: (geo.colours.index(p.colour) if p.colour in geo.colours else 9, p.label))
         first = group[0]
         if first.progress == HOUSE:
-            spots, diameter = _house_slots(layout, first.route, len(group)), round(cell * 0.92)
+            spots, diameter = _house_slots(layout, first.route, len(group)), round(cell * 1.02)
         elif first.progress >= GOAL:
             spots, diameter = _goal_slots(layout, first.route, len(group)), round(cell * 0.5)
         else:
@@ -303,7 +303,7 @@ def _draw_last_move(sheet: Sheet, layout: Layout, route: str, start: int, end: i
     if len(points) >= 2:
         points[0] = _towards(points[0], points[1], cell * 0.3)
         points[-1] = _towards(points[-1], points[-2], cell * 0.42)
-        sheet.arrow(points, HIGHLIGHT, max(3, cell // 11))
+        sheet.arrow(points, HIGHLIGHT, max(3, cell // 9))
 
 
 def _towards(a: tuple[float, float], b: tuple[float, float], distance: float) -> tuple[float, float]:
@@ -323,16 +323,19 @@ def _draw_house_text(sheet: Sheet, layout: Layout, route: str, tag: PlayerTag | 
         sheet.draw.rounded_rectangle((x0 - w, y0 - w, x1 + w, y1 + w), radius=cell // 3 + w, outline=INK, width=w + 1)
         sheet.touch((x0 - w, y0 - w, x1 + w, y1 + w))
     if tag:
-        sheet.paste(player_tag_sprite(tag, x1 - x0 - 2 * pad, round(cell * 0.45)), (x0 + pad, y0 + pad), centred=False)
+        sheet.paste(player_tag_sprite(tag, x1 - x0 - 2 * pad, round(cell * 0.56)), (x0 + pad, y0 + pad), centred=False)
     if acting is None:
         return
-    name_of = lambda seat: players[seat].name if seat < len(players) else str(seat + 1)  # noqa: E731
-    y = y1 - pad
-    for note in reversed(acting.notes):
-        sprite = text_sprite(i18n.render(note, locale, name_of), x1 - x0 - 2 * pad, round(cell * 0.34), max_lines=2)
-        y -= sprite.height
-        sheet.paste(sprite, (x0 + pad, y), centred=False)
-    die = round(cell * 1.05)
+    die = round(cell * 1.25)
+    dice_y = y0 + (y1 - y0) * 0.64
     spent = acting.used_dice + (False,) * len(acting.dice)
     for i, value in enumerate(acting.dice):
-        sheet.paste(die_sprite(value, die, spent[i]), ((x0 + x1) / 2 + (i - (len(acting.dice) - 1) / 2) * die * 1.25, y - pad / 2 - die / 2))
+        sheet.paste(die_sprite(value, die, spent[i]), ((x0 + x1) / 2 + (i - (len(acting.dice) - 1) / 2) * die * 1.25, dice_y))
+    name_of = lambda seat: players[seat].name if seat < len(players) else str(seat + 1)  # noqa: E731
+    y = dice_y + die / 2 + pad / 2 if acting.dice else dice_y - die / 2
+    for note in acting.notes:    # under the dice, as many as fit
+        sprite = text_sprite(i18n.render(note, locale, name_of), x1 - x0 - 2 * pad, round(cell * 0.34), max_lines=2)
+        if y + sprite.height > y1 - pad / 2:
+            break
+        sheet.paste(sprite, (x0 + pad, y), centred=False)
+        y += sprite.height
