@@ -17,7 +17,7 @@ from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView
 from bot.games.parcheesi.maghreb_state import (
     COLOURS, COUNT, DIE, KEYS, PIECE_KEYS, PIECES_PER_SEAT, ROLL, ROUTES, SAFE, START, Action, MaghrebState,
-    move_code, out_code, parse, piece_code, piece_name, square_name,
+    move_code, out_code, parse, parse_piece, piece_code, piece_name, square_name,
 )
 
 NO_EAT = -1
@@ -360,13 +360,18 @@ class Maghreb(Ruleset):
         return msg(key, piece=piece_name(a.piece), distance=a.value, origin=square_name(owner, p),
                    target=square_name(owner, target))
 
-    def action_group(self, state: MaghrebState, action: str) -> Message | None:
+    def action_group(self, state: MaghrebState, action: str) -> str | None:
+        """The piece an action moves ("R2"; for a bring-out, the house piece that comes out)."""
         a = parse(action)
         if a.kind == "move":
-            return piece_name(a.piece)
+            return piece_code(a.piece)
         if a.kind == "out":
-            return msg("maghreb.group.house", colour=COLOURS[a.piece])
+            piece = house_piece(state.pieces, a.piece)
+            return piece_code(piece) if piece >= 0 else None
         return None
+
+    def group_label(self, state: MaghrebState, group: str) -> Message:
+        return piece_name(parse_piece(group))
 
     def describe(self, state: MaghrebState) -> list[Message]:
         s = state

@@ -88,6 +88,7 @@ _ROLL = re.compile(r"r([1-6])")
 _MOVE = re.compile(r"([RGYB])([1-4])\+([1-9][0-9]?)")
 _OUT = re.compile(r"out:([RGYB])(?:\+([1-6]))?")
 _CALL = re.compile(r"call:([RGYB])([1-4])")
+_PIECE = re.compile(r"([RGYB])([1-4])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +109,13 @@ def parse(action: str) -> Action:
     if m := _CALL.fullmatch(action):
         return Action("call", piece_index(m[1], m[2]))
     raise IllegalAction(msg("maghreb.error.malformed", action=action[:40]))
+
+
+def parse_piece(code: str) -> int:
+    """The piece a code such as "Y2" names; IllegalAction for anything else."""
+    if m := _PIECE.fullmatch(code):
+        return piece_index(m[1], m[2])
+    raise IllegalAction(msg("maghreb.error.malformed", action=code[:40]))
 
 
 def piece_index(letter: str, number: str) -> int:

@@ -465,7 +465,8 @@ def test_words_and_view():
     s = play(position(r1=40, y1=43, g1=45, g2=45), "r3")
     labels = [render(G.action_label(s, a), "en") for a in G.accepted_actions(s)[:3]]
     assert labels[0] == "red 1: square 40 → square 43 (3)"
-    assert G.action_group(s, "R1+3").params["number"] == 1
+    assert G.action_group(s, "R1+3") == "R1" and G.action_group(s, "out:G") == "G3"
+    assert render(G.group_label(s, "Y2"), "fr") == "jaune 2"
     s = play(s, "R1+3")
     text = [render(m, "fr") for m in G.describe(s)]
     assert "Joueur 1 doit compter 20." in text
