@@ -190,5 +190,5 @@ def test_names_and_notes_are_written_in_the_houses():
         top = (x0, y0, x1, y0 + LAYOUT.cell)
         assert count(named, top, INK, 60) > count(quiet, top, INK, 60)
     x0, y0, x1, y1 = LAYOUT.panel_box("red")
-    bottom = (x0, y1 - LAYOUT.cell, x1, y1)
+    bottom = (x0, (y0 + y1) // 2, x1, y1)
     assert count(noted, bottom, INK, 60) > count(named, bottom, INK, 60)
