@@ -22,7 +22,7 @@ from bot.games.pariti import (
 from bot.games.pariti_board import FILES, N_FILES, N_RANKS, SQUARE_NAMES, file_rank
 from renderer.common import (
     INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, Box, PlayerTag, Sheet, StaticBoard, blend,
-    disc_sprite, encode_png, font, make_palette, wrap_text,
+    disc_sprite, encode_png, font, make_palette, player_tag_sprite, wrap_text,
 )
 
 WIDTH, HEIGHT = 1024, 1024
@@ -84,7 +84,7 @@ def _palette() -> Image.Image:
     solid = [INK, blue, PINK, LAST, FOCUS, PAIR_RING, MUTED, *grounds]
     ramps = [(INK, g) for g in grounds + [blue, PINK]] + [(WHITE, blue), (INK, PINK), (WHITE, INK)]
     ramps += [(c, g) for c in (LAST, FOCUS, PAIR_RING, MUTED) for g in grounds]
-    ramps += [(PAIR_RING, INK), (LAST, INK), (FOCUS, INK), (blue, PINK)]
+    ramps += [(PAIR_RING, INK), (LAST, INK), (FOCUS, INK), (blue, PINK)] + [(WHITE, g) for g in grounds + [LAST, FOCUS]]
     return make_palette(solid, ramps, steps=4)
 
 
@@ -115,19 +115,21 @@ def _static() -> StaticBoard:
 # --- sprites ---------------------------------------------------------------------
 
 @lru_cache(maxsize=64)
-def pair_sprite(number: int, diameter: int) -> Image.Image:
+def pair_sprite(number: int, diameter: int, ring: RGB | None = None, ring_width: int = 0) -> Image.Image:
     """A pair: one disc, its left half blue and its right half pink, in a gold
-    ring (it never moves again), with the number outlined to read on both."""
+    band (it never moves again), with the number outlined to read on both;
+    `ring` as for disc_sprite."""
     k = SUPERSAMPLE
-    d = diameter * k
+    d = (diameter + 2 * ring_width) * k
     big = Image.new("RGBA", (d, d), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
-    ring = max(3, diameter // 12) * k
-    draw.ellipse((0, 0, d - 1, d - 1), fill=PAIR_RING)
-    inner = (ring, ring, d - 1 - ring, d - 1 - ring)
+    if ring:
+        draw.ellipse((0, 0, d - 1, d - 1), fill=ring)
+    o, band = ring_width * k, max(3, diameter // 12) * k
+    draw.ellipse((o, o, d - 1 - o, d - 1 - o), fill=PAIR_RING, outline=INK, width=max(1, diameter // 40) * k)
+    inner = (o + band, o + band, d - 1 - o - band, d - 1 - o - band)
     draw.pieslice(inner, 90, 270, fill=PIECE_FILL[0])
     draw.pieslice(inner, 270, 90, fill=PINK)
-    draw.ellipse((0, 0, d - 1, d - 1), outline=INK, width=max(1, diameter // 40) * k)
     size = int(diameter * (0.54 if number < 10 else 0.46)) * k
     draw.text((d / 2, d / 2), str(number), font=font(size, True), fill=WHITE, anchor="mm",
               stroke_width=max(2, diameter // 22) * k, stroke_fill=INK)
@@ -135,10 +137,11 @@ def pair_sprite(number: int, diameter: int) -> Image.Image:
 
 
 def piece_sprite(code: int, ring: RGB | None = None) -> Image.Image:
-    """A single piece or, for a pair's code, the pair (ringed sprites grow by 2 x 5 px)."""
+    """A single piece or, for a pair's code, the pair; `ring` circles it."""
+    width = 5 if ring else 0
     if is_pair(code):
-        return pair_sprite(number_of(code), PIECE)
-    return disc_sprite(PIECE_FILL[colour_of(code)], PIECE, str(number_of(code)), ring, 5 if ring else 0)
+        return pair_sprite(number_of(code), PIECE, ring, width)
+    return disc_sprite(PIECE_FILL[colour_of(code)], PIECE, str(number_of(code)), ring, width)
 
 
 # --- one picture -------------------------------------------------------------------
@@ -159,24 +162,22 @@ def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: 
         reach = destinations(state.board, focus_square)
     for square in reach:
         _tint(sheet, square)
-    moved = None
-    if state.last:
-        _, code, *path = state.last
-        moved = path[-1]
-        _draw_path(sheet, path, LAST, 9, mark_start=True)
+    moved = state.last[-1] if state.last else None
+    if state.last and focus_square is None:   # while choosing, only the choice's paths
+        _draw_path(sheet, state.last[2:], LAST, 9, mark_start=True)
     for path in reach.values():
         if not is_step(path):
-            _draw_path(sheet, path, FOCUS, 5, mark_start=False)
+            _draw_path(sheet, path, FOCUS, 4, mark_start=False)
     for square, code in enumerate(state.board):
         if code:
             ring = FOCUS if square == focus_square else LAST if square == moved else None
             sheet.paste(piece_sprite(code, ring), centre(square))
-    for square in reach:
-        if state.board[square]:   # a pairing step: name the square beside the partner
-            x0, y0, x1, y1 = square_box(square)
-            sheet.text((x1 - 4, y1 - 2), SQUARE_NAMES[square], 16, True, FOCUS, anchor="rd")
-        else:
-            sheet.text(centre(square), SQUARE_NAMES[square], 26, True, FOCUS, anchor="mm")
+    for square in reach:   # the name low in the square, haloed over the paths, clear of a partner to pair with
+        x0, y0, x1, y1 = square_box(square)
+        xy, size, anchor = ((x1 - 3, y1 - 1), 16, "rd") if state.board[square] else (((x0 + x1) / 2, y1 - 6), 24, "md")
+        args = dict(font=font(size, True), anchor=anchor, stroke_width=3)
+        sheet.draw.text(xy, SQUARE_NAMES[square], fill=FOCUS, stroke_fill=REACH, **args)
+        sheet.touch(sheet.draw.textbbox(xy, SQUARE_NAMES[square], **args))
     _panel(sheet, ruleset, state, players, locale, focus_code if focus_square is not None else None, len(reach))
     return sheet.finish()
 
@@ -187,20 +188,17 @@ def _tint(sheet: Sheet, square: int) -> None:
     sheet.touch((x0, y0, x1, y1))
 
 
-def _draw_path(sheet: Sheet, path: list[int] | tuple[int, ...], colour: RGB, width: int, mark_start: bool) -> None:
+def _draw_path(sheet: Sheet, path: tuple[int, ...], colour: RGB, width: int, mark_start: bool) -> None:
     """The path under the pieces: a line through the landing squares, a dot on
     each square landed on and left, the start square outlined."""
     points = [centre(s) for s in path]
-    if not mark_start:   # stop short of the square's name
-        (x0, y0), (x1, y1) = points[-2], points[-1]
-        points[-1] = (x1 - (x1 - x0) * 0.17, y1 - (y1 - y0) * 0.17)
     if mark_start:
         x0, y0, x1, y1 = square_box(path[0])
         sheet.draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=colour, width=6)
         sheet.touch((x0, y0, x1, y1))
     sheet.arrow(points, colour, width)
     for x, y in points[1:-1]:
-        r = width * 1.6
+        r = width * 1.5
         sheet.draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=2)
         sheet.touch((x - r, y - r, x + r + 1, y + r + 1))
 
@@ -213,7 +211,9 @@ def _panel(sheet: Sheet, ruleset: Ruleset, state: PaState, players: list[PlayerT
     result = ruleset.result(state)
     for seat, tag in enumerate(players):
         to_move = result is None and state.seat == seat
-        y += sheet.legend((x - 6, y), w + 12, [PlayerTag(tag.name, (), to_move)], size=24)
+        band = player_tag_sprite(PlayerTag(tag.name, (), to_move), w + 12, 24)
+        sheet.paste(band, (x - 6 + band.width / 2, y + band.height / 2))
+        y += band.height
         sheet.text((x + 4, y + 2), i18n.text(f"pariti.picture.numbers_{seat}", locale), 20, fill=MUTED)
         made = [n for n, _ in pairs_of(state.board, seat)]
         sheet.text((x + w, y + 2), f"{len(made)}/{PAIRS_TO_WIN}", 22, True, anchor="ra")
@@ -255,7 +255,8 @@ def _draw_counter(sheet: Sheet, x: int, y: int, w: int, quiet: int, locale: str)
 
 
 def _paragraph(sheet: Sheet, x: int, y: int, w: int, text: str, size: int, bold: bool, fill: RGB, max_lines: int) -> int:
-    for line in wrap_text(sheet.draw, text, w, size, max_lines):
+    # wrap_text measures the regular face; bold glyphs are up to ~12 % wider.
+    for line in wrap_text(sheet.draw, text, int(w * 0.88) if bold else w, size, max_lines):
         sheet.text((x, y), line, size, bold, fill)
         y += size + 6
     return y
