@@ -1,0 +1,93 @@
+"""The Barricade board picture: format, size, and pixel probes where pieces stand."""
+from __future__ import annotations
+
+import io
+import statistics
+import time
+
+from PIL import Image
+
+from bot.games.barricade import Barricade
+from bot.games.barricade.state import MOVE, START, START_OF_TURN, Held
+from renderer import PlayerTag, render_png
+from renderer.barricade import FREE_RGB, BAR_RGB, LAST_MOVE_RGB, RING_R, POINT_R, centre, slot_centres
+from renderer.common import HIGHLIGHT, PIECE_RGB
+
+GAME = Barricade()
+IX = GAME.board.index
+
+
+def tags(state) -> list[PlayerTag]:
+    return [PlayerTag(f"Player {i + 1}", (c,), i == state.seat) for i, c in enumerate(state.colours)]
+
+
+def position(n=4, **changes):
+    state = GAME.new_game(n, {}, seed=0)
+    return state.evolve(**{"order": tuple(range(n)), "ranking": (), "stage": MOVE, **changes})
+
+
+def image(state, focus=None) -> Image.Image:
+    png = render_png(GAME, state, tags(state), "en", focus)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) <= 150_000
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def near(rgb, expected) -> bool:
+    """Colour match, allowing for the palette's approximate nearest-colour search."""
+    return sum(abs(a - b) for a, b in zip(rgb, expected)) < 12
+
+
+def probe(im: Image.Image, point: str, dx: int = 0, dy: int = -14):
+    x, y = centre(GAME.board, IX[point])
+    return im.getpixel((x + dx, y + dy))
+
+
+def test_size_format_and_pieces():
+    red = tuple(sorted([IX["c3"], IX["g5"]] + [START] * 3))
+    state = position(pawns=(red,) + GAME.new_game(4, {}, 0).pawns[1:], die=4)
+    png = render_png(GAME, state, tags(state), "en", None)
+    raw = Image.open(io.BytesIO(png))
+    assert raw.mode == "P" and 1000 <= max(raw.size) <= 1100
+    im = raw.convert("RGB")
+    assert probe(im, "c3") == PIECE_RGB["red"] and probe(im, "g5") == PIECE_RGB["red"]
+    assert probe(im, "i3") == BAR_RGB and probe(im, "i13") == BAR_RGB   # black points (BA-2.1)
+    assert near(probe(im, "d3"), (255, 255, 255))                            # an empty point
+    slots = slot_centres(GAME.board, "red")
+    assert im.getpixel((slots[0][0], slots[0][1] - 12)) == PIECE_RGB["red"]   # three in the start area
+    assert im.getpixel((slots[3][0], slots[3][1] - 12)) != PIECE_RGB["red"]
+    blue_slot = slot_centres(GAME.board, "blue")[4]
+    assert im.getpixel((blue_slot[0], blue_slot[1] - 12)) == PIECE_RGB["blue"]
+
+
+def test_focus_shows_where_the_pawn_can_go_and_last_move():
+    red = tuple(sorted([IX["c3"]] + [START] * 4))
+    state = position(pawns=(red,) + GAME.new_game(4, {}, 0).pawns[1:], die=2, last_move=(0, IX["c1"], IX["c3"]))
+    dests = {a.split("-")[1] for a in GAME.legal_actions(state) if a.startswith("c3-")}
+    assert dests == {"a3", "e3", "c5"}
+    im = image(state, focus="c3")
+    for d in dests:
+        assert probe(im, d, dy=-(RING_R - 2)) == HIGHLIGHT
+    assert probe(im, "d13", dy=-(RING_R - 2)) != HIGHLIGHT
+    assert probe(im, "c1", dy=-(POINT_R + 3)) in (LAST_MOVE_RGB, HIGHLIGHT)
+    plain = image(state)
+    assert probe(plain, "a3", dy=-(RING_R - 2)) != HIGHLIGHT
+
+
+def test_free_points_marked_when_a_barricade_must_be_placed():
+    state = position(n=2, stage=START_OF_TURN, held=(Held(0, IX["i3"], False, True),),
+                     barricades=tuple(b for b in GAME.board.black_points if b != IX["i3"]))
+    im = image(state)
+    assert probe(im, "i3", dy=-(POINT_R + 2)) == FREE_RGB
+    assert probe(im, "c1", dy=-(POINT_R + 2)) != FREE_RGB    # start line (BA-5.3)
+    assert probe(im, "i11", dy=-(POINT_R + 2)) != FREE_RGB   # holds a barricade
+
+
+def test_render_is_fast():
+    state = position(die=3)
+    render_png(GAME, state, tags(state), "en", "start")
+    times = []
+    for _ in range(15):
+        t = time.perf_counter()
+        render_png(GAME, state, tags(state), "en", "start")
+        times.append(time.perf_counter() - t)
+    assert statistics.median(times) < 0.05
