@@ -531,6 +531,7 @@ class FakeDiscord:
         self.violations: list[str] = []
         self.requests: list[tuple[str, str]] = []
         self.clock_offset = 0.0
+        self.quiet = 0.3  # seconds without a bot write before an interaction counts as settled
         self._sessions: dict[str, _GatewaySession] = {}
         self._live: _GatewaySession | None = None  # the session that receives events
         self.identifies = 0
@@ -827,8 +828,8 @@ class FakeDiscord:
         await self.settle(interaction, timeout=timeout)
         return interaction
 
-    async def settle(self, interaction: Interaction, *, timeout: float = 10.0, quiet: float = 0.3) -> None:
-        """Wait until the interaction is answered, a deferral completed, and the bot is quiet."""
+    async def settle(self, interaction: Interaction, *, timeout: float = 10.0) -> None:
+        """Wait until the interaction is answered, a deferral completed, and the bot is quiet (`self.quiet`)."""
         await self.wait_until(lambda: interaction.responded_at is not None, timeout=timeout,
                               what=f"the response to {interaction.describe()}")
         if interaction.response_type == CALLBACK_DEFERRED_MESSAGE:
@@ -838,8 +839,8 @@ class FakeDiscord:
             await self.wait_until(lambda: interaction.last_write > interaction.responded_at
                                   or interaction.channel.last_write > interaction.responded_at,
                                   timeout=timeout, what=f"the update after deferring {interaction.describe()}")
-        while (idle := self.now() - max(interaction.last_write, interaction.channel.last_write)) < quiet:
-            await asyncio.sleep(quiet - idle)
+        while (idle := self.now() - max(interaction.last_write, interaction.channel.last_write)) < self.quiet:
+            await asyncio.sleep(self.quiet - idle)
 
     def _touch(self, channel_id: int, interaction: Interaction | None = None) -> None:
         moment = self.now()

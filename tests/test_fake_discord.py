@@ -2,13 +2,14 @@
 
 import contextlib
 import sys
+from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
 from tests.fake_discord import FakeDiscordUsageError, component_problems, message_problems
 
 pytestmark = pytest.mark.e2e
+REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
