@@ -90,26 +90,36 @@ class PaState:
     last: tuple[int, ...] = ()    # last move: (seat, piece code, start, ..., destination)
 
 
-def destinations(board: tuple[int, ...], start: int) -> dict[int, tuple[int, ...]]:
-    """Every square the piece on `start` can reach this turn, with its path
-    (start first): the steps (PA-4.1, PA-4.4), then the squares of jump chains
-    that never land twice on a square nor on `start` (PA-4.2, PA-4.3), each
-    with a shortest chain."""
-    code = board[start]
-    match = partner(code)
-    found = {n: (start, n) for n in NEIGHBOURS[start] if board[n] == 0 or board[n] == match}
-    # Breadth-first over landings; the moving piece has left `start`, which
-    # is therefore empty and never jumped over, and never landed on.
+def _steps(board: tuple[int, ...], start: int) -> list[int]:
+    """Squares the piece on `start` can step to: empty, or holding its partner (PA-4.1, PA-4.4)."""
+    match = partner(board[start])
+    return [n for n in NEIGHBOURS[start] if board[n] == 0 or board[n] == match]
+
+
+def _jump_tree(board: tuple[int, ...], start: int) -> dict[int, int]:
+    """Square -> the square it is first jumped to from, breadth first, over
+    every landing of a jump chain from `start` (start maps to itself). A
+    chain never lands twice on a square nor on `start` (PA-4.2, PA-4.3); the
+    moving piece has left `start`, which is therefore never jumped over."""
     parent = {start: start}
     frontier = [start]
     while frontier:
         nxt = []
         for here in frontier:
             for over, land in JUMPS[here]:
-                if land not in parent and board[land] == 0 and board[over] and over != start:
+                if board[land] == 0 and land not in parent and board[over] and over != start:
                     parent[land] = here
                     nxt.append(land)
         frontier = nxt
+    return parent
+
+
+def destinations(board: tuple[int, ...], start: int) -> dict[int, tuple[int, ...]]:
+    """Every square the piece on `start` can reach this turn, with its path
+    (start first): the steps, then the landings of jump chains, each with a
+    shortest chain."""
+    found = {n: (start, n) for n in _steps(board, start)}
+    parent = _jump_tree(board, start)
     for land in parent:
         if land != start:
             path = [land]
@@ -124,17 +134,18 @@ def is_step(path: tuple[int, ...]) -> bool:
     return path[1] in NEIGHBOURS[path[0]]
 
 
+def _own_pieces(board: tuple[int, ...], seat: int) -> list[tuple[int, int]]:
+    """(square, code) of the pieces `seat` may move: his parity, either
+    colour, not in a pair (PA-3.2, PA-4.5, PA-4.6)."""
+    return [(sq, code) for sq, code in enumerate(board) if code and not is_pair(code) and owner(number_of(code)) == seat]
+
+
 def _can_move(board: tuple[int, ...], seat: int) -> bool:
     """Whether `seat` has any legal move (PA-3.3): one step or one jump suffices."""
-    for square, code in enumerate(board):
-        if not code or is_pair(code) or owner(number_of(code)) != seat:
-            continue
-        match = partner(code)
-        if any(board[n] == 0 or board[n] == match for n in NEIGHBOURS[square]):
-            return True
-        if any(board[over] and board[land] == 0 for over, land in JUMPS[square]):
-            return True
-    return False
+    return any(
+        _steps(board, square) or any(board[over] and board[land] == 0 for over, land in JUMPS[square])
+        for square, _ in _own_pieces(board, seat)
+    )
 
 
 def pairs_of(board: tuple[int, ...], seat: int) -> list[tuple[int, int]]:
@@ -206,18 +217,12 @@ class Pariti(Ruleset):
         if self.result(state):
             return []
         actions = []
-        for square, code in sorted(self._movable(state), key=lambda sc: (number_of(sc[1]), sc[1])):
+        board = state.board
+        for square, code in sorted(_own_pieces(board, state.seat), key=lambda sc: (number_of(sc[1]), sc[1])):
             name = piece_name(code)
-            actions += [f"{name}:{SQUARE_NAMES[d]}" for d in sorted(destinations(state.board, square))]
+            reach = _steps(board, square) + [land for land in _jump_tree(board, square) if land != square]
+            actions += [f"{name}:{SQUARE_NAMES[d]}" for d in sorted(reach)]
         return actions
-
-    def _movable(self, state: PaState) -> list[tuple[int, int]]:
-        """(square, code) of the pieces the seat to move may move (PA-3.2, PA-4.5, PA-4.6)."""
-        return [
-            (sq, code)
-            for sq, code in enumerate(state.board)
-            if code and not is_pair(code) and owner(number_of(code)) == state.seat
-        ]
 
     def _parse(self, state: PaState, action: str) -> tuple[int, int, tuple[int, ...]]:
         """(piece code, start, path) of a legal move, else IllegalAction."""
