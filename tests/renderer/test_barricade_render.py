@@ -10,7 +10,7 @@ from PIL import Image
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE, START, START_OF_TURN, Held
 from renderer import PlayerTag, render_png
-from renderer.barricade import FREE_RGB, BAR_RGB, LAST_MOVE_RGB, RING_R, POINT_R, centre, slot_centres
+from renderer.barricade import BAR_RGB, FREE_RGB, LAST_MOVE_RGB, POINT_R, RING_R, centre, slot_centres
 from renderer.common import HIGHLIGHT, PIECE_RGB
 
 GAME = Barricade()
