@@ -1,5 +1,6 @@
 """Self-test of the fake Discord: the unmodified discord.py client (tests/fake_discord_client.py) against it."""
 
+import asyncio
 import contextlib
 import sys
 from pathlib import Path
@@ -129,3 +130,20 @@ def test_component_and_message_limits():
         [{"type": 1, "components": [{**select, "options": select["options"][:3]}, button(1)]}])[0]
     assert "11 embeds" in message_problems({"embeds": [{}] * 11}, {}, creating=True)[0]
     assert message_problems({}, {}, creating=True) == ["Cannot send an empty message"]
+
+
+async def test_dropped_gateway_is_resumed(fake_discord, client, alice, table):
+    await fake_discord.drop_gateway()
+    reply = await fake_discord.slash(alice, table, "demo file", colour="red")
+    assert reply.files[0].bytes == b"red x1 for fr"
+    assert fake_discord.identifies == 1, "the client resumed instead of identifying again"
+
+
+async def test_interaction_token_expires_after_15_minutes(fake_discord, client, alice, table):
+    pending = asyncio.create_task(fake_discord.slash(alice, table, "demo slow", seconds=1.0, timeout=3))
+    await fake_discord.wait_until(lambda: fake_discord.interactions and fake_discord.interactions[-1].responded_at,
+                                  what="the deferral")
+    fake_discord.advance_clock(15 * 60 + 1)
+    with pytest.raises(TimeoutError):
+        await pending
+    assert "older than 15 minutes" in fake_discord.take_violations()[0]
