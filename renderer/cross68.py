@@ -174,6 +174,7 @@ def _spot(layout: Layout, route: str, progress: int) -> tuple[float, float]:
 
 
 def _house_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]]:
+    """Slots for the `n` pawns of a route: 2 x 2 for four, rows of four for more."""
     cols = 2 if n <= 4 else 4
     pitch = layout.cell * 1.4
     cx, cy = _spot(layout, route, HOUSE)
@@ -202,12 +203,15 @@ def _pawn_places(layout: Layout, pawns: tuple[PawnView, ...]) -> list[tuple[Pawn
     for p in pawns:
         key = geo.square_key(p.route, p.progress) if HOUSE < p.progress < GOAL else (p.progress, p.route)
         groups[key].append(p)
+    order = sorted(pawns, key=lambda p: (geo.colours.index(p.colour) if p.colour in geo.colours else 9, p.label))
     places = []
     for group in groups.values():
-        group.sort(key=lambda p: (geo.colours.index(p.colour) if p.colour in geo.colours else 9, p.label))
+        group.sort(key=order.index)
         first = group[0]
-        if first.progress == HOUSE:
-            spots, diameter = _house_slots(layout, first.route, len(group)), round(cell * 1.02)
+        if first.progress == HOUSE:   # each pawn keeps its own slot, whoever else is at home
+            members = [p for p in order if p.route == first.route]
+            slots = _house_slots(layout, first.route, len(members))
+            spots, diameter = [slots[members.index(p)] for p in group], round(cell * 1.02)
         elif first.progress >= GOAL:
             spots, diameter = _goal_slots(layout, first.route, len(group)), round(cell * 0.5)
         else:
@@ -235,7 +239,7 @@ def _focused(pawn: PawnView, focus: str | None) -> bool:
 def _bridge_sprite(cell: int) -> Image.Image:
     """The dark bar joining two pawns that close a square (bridge, door)."""
     k = SUPERSAMPLE
-    w, h = round(cell * 0.98), round(cell * 0.72)
+    w, h = round(cell * 0.98), round(cell * 0.66)
     big = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
     ImageDraw.Draw(big).rounded_rectangle((0, 0, w * k - 1, h * k - 1), radius=h * k // 2, fill=INK)
     return big.reduce(k)

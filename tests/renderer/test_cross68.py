@@ -192,3 +192,9 @@ def test_names_and_notes_are_written_in_the_houses():
     x0, y0, x1, y1 = LAYOUT.panel_box("red")
     bottom = (x0, (y0 + y1) // 2, x1, y1)
     assert count(noted, bottom, INK, 60) > count(named, bottom, INK, 60)
+
+
+def test_a_pawn_keeps_its_house_slot_whoever_else_is_home():
+    alone = BoardView((pawn("blue", HOUSE, "4"), pawn("blue", 5, "1"), pawn("blue", 6, "2"), pawn("blue", 7, "3")))
+    full = BoardView(tuple(pawn("blue", HOUSE, str(i)) for i in range(1, 5)))
+    assert places(alone)[alone.pawns[0]] == places(full)[full.pawns[3]]
