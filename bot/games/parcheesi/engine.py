@@ -1,0 +1,614 @@
+"""The rules engine shared by the 68-square Parcheesi rulesets.
+
+`Engine` holds everything the Mundijeux and classic rules really share: the
+state, moving along a route, bridges (barriers), captures, bring-outs onto the
+start square, bonuses and their chaining, the third double (six), the end of a
+roll and of a turn, words and the board view. A variant subclass says which
+actions are open before each action (`_options`) and sets a few class
+attributes, the way python-chess builds its variant boards on one base board.
+
+Pawn `p` belongs to seat `p // 4`; its position is its progress on its colour's
+route (board.py): HOUSE, 0..70 on the track and corridor, GOAL.
+
+Action codes (case-sensitive, at most 9 characters):
+- ``r4.5`` / ``r6``   a roll of two dice / one die (the session draws it);
+- ``Y2+4``            move pawn 2 of yellow 4 squares (by a die, the total of
+                      both dice or a pending bonus: the state makes it unique,
+                      since a pending bonus comes before every die);
+- ``out``             bring a pawn out of the house onto its start square;
+- ``call``            call out an infraction (classic only).
+Pawn letters are Y, B, R, G (yellow, blue, red, green), numbers 1 to 4.
+"""
+from __future__ import annotations
+
+import random
+import re
+from functools import partial
+from itertools import product
+from typing import Any, ClassVar, NamedTuple
+
+from bot.games.base import Applied, GameError, IllegalAction, Message, Result, Ruleset, msg
+from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView, board
+
+_BOARD = board()
+COLOURS: tuple[str, ...] = _BOARD.colours          # board colour index -> colour id
+LETTERS = "YBRG"                                   # one letter per colour, in COLOURS order
+assert [c[0].upper() for c in COLOURS] == list(LETTERS)
+
+_TRACK = _BOARD.track_length
+_CORRIDOR = GOAL - LAST_TRACK - 1                  # 7 corridor squares
+GOAL_SQ = -2                                       # square id of the goal (any number of pawns)
+HOUSE_SQ = -1                                      # square id of the house (off the board)
+
+
+def _square_table(c: int) -> tuple[int, ...]:
+    """Square id at each progress of colour c's route; index -1 (= HOUSE) is the house.
+
+    Track square t has id t - 1; corridor square Hk of colour c has id
+    68 + 7c + k - 1, so pawns share a square exactly when they share an id."""
+    colour = COLOURS[c]
+    ids = [_BOARD.track_square(colour, p) - 1 for p in range(LAST_TRACK + 1)]
+    ids += [_TRACK + _CORRIDOR * c + k for k in range(_CORRIDOR)]
+    return tuple(ids + [GOAL_SQ, HOUSE_SQ])
+
+
+SQUARE = tuple(_square_table(c) for c in range(len(COLOURS)))
+_N_SQUARES = _TRACK + _CORRIDOR * len(COLOURS)
+# Progress of each square id on colour c's route, -1 when the route skips it.
+ROUTE_PROGRESS = tuple(
+    tuple(SQUARE[c].index(sq) if sq in SQUARE[c][:GOAL] else -1 for sq in range(_N_SQUARES))
+    for c in range(len(COLOURS)))
+# Safe squares (PM-1.4): the marked track squares and every corridor square.
+SAFE = tuple(sq >= _TRACK or (sq + 1) in _BOARD.safe_squares for sq in range(_N_SQUARES))
+PAWN_CODE = tuple(tuple(f"{LETTERS[c]}{i + 1}" for i in range(4)) for c in range(len(COLOURS)))
+_MAX_STEPS = 20
+MOVE_CODE = tuple(tuple(tuple(f"{code}+{n}" for n in range(_MAX_STEPS + 1)) for code in codes)
+                  for codes in PAWN_CODE)
+OUT = "out"
+CALL = "call"
+_ACTION_RE = re.compile(r"r[1-6](\.[1-6])?|[YBRG][1-4]\+[1-9][0-9]?|out|call")
+
+# Kinds of option (what an accepted action does).
+MOVE, BONUS, BRING_OUT = 0, 1, 2
+
+
+class Option(NamedTuple):
+    """One accepted action, decoded: what it does and with which resources."""
+
+    kind: int            # MOVE (by dice), BONUS or BRING_OUT
+    pawn: int            # pawn moved (the first one brought out)
+    src: int             # progress before (HOUSE for a bring-out)
+    dst: int             # progress after
+    mask: int            # bit i set: die i is spent by this action
+    legal: bool = True   # False for an infraction the variant lets pass (PC-9.1)
+    victim: int = -1     # pawn captured by this move, -1
+    opens: int = -1      # bridge partner left behind when this move opens a bridge (PM-5.3)
+    count: int = 1       # pawns brought out (PC-5.2)
+
+
+_option = partial(tuple.__new__, Option)   # Option from a full tuple, without the keyword machinery
+
+
+class State(NamedTuple):
+    """A whole position. Tuples only, so states compare and hash by value."""
+
+    colours: tuple[int, ...]      # board colour index of each seat, in turn order
+    teams: bool                   # 2 vs 2: seats 0+2 against 1+3 (PM-10.1)
+    pos: tuple[int, ...]          # progress of pawn 4 * seat + i
+    arrivals: tuple[int, ...]     # every pawn, earliest arrival on its square first (PM-1.8)
+    turn: int                     # seat whose turn it is
+    dice: tuple[int, ...]         # the current roll; () while a roll is due
+    used: int                     # bit i set: die i is spent
+    bonus: tuple[int, ...]        # pending bonuses, the next one first (PM-8.5)
+    repeats: int                  # doubles (sixes) rolled in this turn
+    last: int                     # pawn moved last in this turn, -1 (PM-5.5)
+    locked: int                   # pawn barred from the dice for this roll, -1 (PM-5.3)
+    last_move: tuple[int, ...]    # (pawn, from, to) of the latest move, or ()
+    winners: tuple[int, ...]      # winning seats; () while the game goes on
+    released: tuple[bool, ...]    # seat has had its first bring-out (PC-5.2)
+    cheats: tuple[int, ...]       # pawns moved by an infraction in the judged turn (PC-9.4)
+    callee: int                   # seat whose turn a call-out judges, -1 (PC-9.3)
+
+
+# `apply` edits a list copy of the state (a draft) by field index, then freezes it once.
+(COLOURS_F, TEAMS_F, POS_F, ARRIVALS_F, TURN_F, DICE_F, USED_F, BONUS_F, REPEATS_F, LAST_F, LOCKED_F,
+ LAST_MOVE_F, WINNERS_F, RELEASED_F, CHEATS_F, CALLEE_F) = range(len(State._fields))
+_freeze = partial(tuple.__new__, State)
+
+
+class Occupancy:
+    """Who stands where, computed once per state: the square id of every pawn, and bridges."""
+
+    __slots__ = ("squares", "bridges")
+
+    def __init__(self, s: State):
+        self.squares = squares = [row[p] for row, p in zip(square_rows(s.colours), s.pos)]
+        # Bridge squares: two pawns of one colour (PM-4.3); partners never make one (PM-10.2).
+        # Fast path: no two pawns share a track or corridor square (house and goal repeat freely).
+        shared = len(squares) - len(set(squares))
+        home, goal = squares.count(HOUSE_SQ), squares.count(GOAL_SQ)
+        if shared == (home and home - 1) + (goal and goal - 1):
+            self.bridges = []
+            return
+        bridges = []
+        for first in range(0, len(squares), 4):
+            mine = [sq for sq in squares[first:first + 4] if sq >= 0]
+            if len(set(mine)) < len(mine):
+                bridges.extend(sq for i, sq in enumerate(mine) if sq in mine[:i])
+        self.bridges = bridges
+
+    def here(self, s: State, sq: int) -> list[int]:
+        """Pawns on square id sq, earliest arrival first."""
+        squares = self.squares
+        return [q for q in s.arrivals if squares[q] == sq]
+
+
+_ROWS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def square_rows(colours: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The SQUARE table of every pawn's colour, for a seat colouring (cached)."""
+    found = _ROWS.get(colours)
+    if found is None:
+        found = _ROWS[colours] = tuple(SQUARE[c] for c in colours for _ in range(4))
+    return found
+
+
+def owner(teams: bool, pos: tuple[int, ...], turn: int) -> int:
+    """Seat whose pawns the player to move plays: his own, or his partner's
+    once his four pawns are in the goal (PM-10.3)."""
+    if teams and pos[4 * turn:4 * turn + 4] == _ALL_HOME:
+        return (turn + 2) % 4
+    return turn
+
+
+_ALL_HOME = (GOAL,) * 4
+
+
+class Engine(Ruleset):
+    """Base of the 68-square rulesets; subclasses provide `_options` and the knobs below."""
+
+    n_dice: ClassVar[int]                       # dice per roll
+    seat_colour_ids: ClassVar[dict[int, tuple[str, ...]]]   # players -> colour ids in turn order
+    pawns_out_at_start: ClassVar[int]           # pawns on the start square at setup
+    bonus_may_join_own: ClassVar[bool]          # may a bonus end on an own pawn (PM-8.4 says no)
+    lone_foreign_captured: ClassVar[bool]       # bring-out onto one foreign pawn captures (PC-5.5 / PM-6.6)
+    key: ClassVar[str]                          # i18n prefix of variant wording
+
+    def __init__(self) -> None:
+        # Single-entry memo of the options of the last state seen: a playout asks
+        # legal_actions(s) and then apply(s, a), and apply needs the new state's options.
+        self._memo_state: State | None = None
+        self._memo_options: dict[str, Option] = {}
+        # Every roll action and its dice, e.g. "r4.5" -> (4, 5).
+        self._rolls = {"r" + ".".join(map(str, dice)): dice for dice in product(range(1, 7), repeat=self.n_dice)}
+        self._roll_codes = tuple(self._rolls)
+
+    # --- setup -------------------------------------------------------------
+    def seat_colours(self, n_players: int, options: dict[str, Any]) -> list[tuple[str, ...]]:
+        return [(c,) for c in self.seat_colour_ids[n_players]]
+
+    def new_game(self, n_players: int, options: dict[str, Any], seed: int) -> State:
+        self.check_setup(n_players, options)
+        colours = tuple(COLOURS.index(c) for c in self.seat_colour_ids[n_players])
+        pos = tuple(0 if i < self.pawns_out_at_start else HOUSE for _ in colours for i in range(4))
+        return State(colours=colours, teams=bool(options.get("teams")), pos=pos,
+                     arrivals=tuple(range(len(pos))), turn=0, dice=(), used=0, bonus=(), repeats=0,
+                     last=-1, locked=-1, last_move=(), winners=(), released=(False,) * n_players,
+                     cheats=(), callee=-1)
+
+    # --- serialisation -------------------------------------------------------
+    def to_json(self, state: State) -> dict[str, Any]:
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in state._asdict().items()}
+
+    def from_json(self, data: dict[str, Any]) -> State:
+        return State(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items()})
+
+    # --- whose move ------------------------------------------------------------
+    def to_move(self, state: State) -> int | None:
+        return None if state.winners else state.turn
+
+    def result(self, state: State) -> Result | None:
+        return Result(state.winners) if state.winners else None
+
+    def roll_due(self, state: State) -> bool:
+        return not state.winners and not state.dice
+
+    def random_roll(self, state: State, rng: random.Random) -> str:
+        return self._roll_codes[rng.randrange(len(self._roll_codes))]
+
+    def owner(self, state: State) -> int:
+        return owner(state.teams, state.pos, state.turn)
+
+    def legal_actions(self, state: State) -> list[str]:
+        if state.winners or not state.dice:
+            return []
+        return [a for a, o in self.options(state).items() if o.legal]
+
+    def accepted_actions(self, state: State) -> list[str]:
+        if state.winners or not state.dice:
+            return []
+        return list(self.options(state))
+
+    def options(self, state: State) -> dict[str, Option]:
+        """Every accepted action now, decoded (memoised for the last state)."""
+        if state is self._memo_state:
+            return self._memo_options
+        found = self._options(state) if state.dice and not state.winners else {}
+        self._memo_state, self._memo_options = state, found
+        return found
+
+    def _options(self, s: State) -> dict[str, Option]:
+        """The accepted actions of a state with dice to play (the variant's priorities)."""
+        raise NotImplementedError
+
+    # --- building blocks for _options ------------------------------------------
+    def _moves(self, s: State, occ: Occupancy, seat: int, steps: tuple[tuple[int, int], ...],
+               into: dict[str, Option], skip: int = -1, kind: int = MOVE, legal: bool = True) -> None:
+        """Add to `into` every move of one of seat's pawns (but `skip`) by n squares,
+        for each (n, dice mask) of `steps` (PM-4.1 to 4.6, PM-8.3, PM-8.4)."""
+        pos = s.pos
+        colours = s.colours
+        c = colours[seat]
+        route = ROUTE_PROGRESS[c]
+        square = SQUARE[c]
+        codes = MOVE_CODE[c]
+        squares = occ.squares
+        bridges = occ.bridges
+        no_own = kind == BONUS and not self.bonus_may_join_own
+        count = squares.count
+        first = 4 * seat
+        for p in range(first, first + 4):
+            src = pos[p]
+            if src < 0 or src == GOAL or p == skip:
+                continue
+            for n, mask in steps:
+                dst = src + n
+                if dst > GOAL or bridges and any(src < route[b] <= dst for b in bridges):
+                    continue
+                victim = -1
+                if dst < GOAL:
+                    sq = square[dst]
+                    k = count(sq)
+                    if k:
+                        if k == 2:
+                            continue
+                        q = squares.index(sq)
+                        if q >> 2 == seat or colours[q >> 2] == c:
+                            if no_own:
+                                continue
+                        elif not SAFE[sq]:
+                            victim = q
+                into[codes[p - first][n]] = _option((kind, p, src, dst, mask, legal, victim, -1, 1))
+
+    def _bonus_options(self, s: State) -> dict[str, Option]:
+        found: dict[str, Option] = {}
+        self._moves(s, Occupancy(s), self.owner(s), ((s.bonus[0], 0),), found, kind=BONUS)
+        return found
+
+    @staticmethod
+    def _pawns(seat: int) -> range:
+        return range(4 * seat, 4 * seat + 4)
+
+    def _bring_out_option(self, s: State, occ: Occupancy, seat: int, mask: int, count: int = 1) -> Option | None:
+        """Bringing out with the dice of `mask`, if a pawn is in the house and the start
+        square is not held by two own pawns (PM-6.1, PM-6.3, PC-5.4)."""
+        first = 4 * seat
+        pos = s.pos
+        if HOUSE not in pos[first:first + 4]:
+            return None
+        start = SQUARE[s.colours[seat]][0]
+        squares = occ.squares
+        if squares[first:first + 4].count(start) == 2:
+            return None
+        return Option(BRING_OUT, pos.index(HOUSE, first), HOUSE, 0, mask, count=count)
+
+    def _bridge_openings(self, s: State, occ: Occupancy, seat: int,
+                         steps: tuple[tuple[int, int], ...]) -> dict[str, Option]:
+        """Moves of one pawn out of an own bridge by one of `steps` (PM-5.2, PC-6.3)."""
+        found: dict[str, Option] = {}
+        first = 4 * seat
+        own = occ.squares[first:first + 4]
+        partner_of = {}
+        for b in occ.bridges:
+            if b in own:
+                i = own.index(b)
+                j = own.index(b, i + 1)
+                partner_of[first + i], partner_of[first + j] = first + j, first + i
+        if partner_of:
+            moves: dict[str, Option] = {}
+            self._moves(s, occ, seat, steps, moves)
+            for code, o in moves.items():
+                if o.pawn in partner_of:
+                    found[code] = o._replace(opens=partner_of[o.pawn])
+        return found
+
+    # --- playing -----------------------------------------------------------------
+    def apply(self, state: State, action: str, seat: int | None = None) -> Applied:
+        if state.winners:
+            raise IllegalAction(msg("parcheesi.error.game_over"))
+        if action == CALL:
+            return self._call(state, state.turn if seat is None else seat)
+        if seat is not None and seat != state.turn:
+            raise IllegalAction(msg("parcheesi.error.not_your_turn", seat=state.turn))
+        events: list[Message] = []
+        if not state.dice:
+            d = self._roll(state, action, events)
+        else:
+            option = self.options(state).get(action)
+            if option is None:
+                raise self._refusal(action)
+            d = list(state)
+            self._play(d, option, events)
+        return Applied(self._settle(d, events), tuple(events))
+
+    def _refusal(self, action: str) -> IllegalAction:
+        if not _ACTION_RE.fullmatch(action):
+            return IllegalAction(msg("parcheesi.error.malformed", action=action[:40]))
+        if action[0] == "r":
+            return IllegalAction(msg("parcheesi.error.no_roll_now"))
+        return IllegalAction(msg("parcheesi.error.not_allowed", action=action))
+
+    def _call(self, state: State, seat: int) -> Applied:
+        raise IllegalAction(msg("parcheesi.error.no_call"))
+
+    def _parse_roll(self, action: str) -> tuple[int, ...]:
+        dice = self._rolls.get(action)
+        if dice is None:
+            if _ACTION_RE.fullmatch(action) and action[0] != "r":
+                raise IllegalAction(msg("parcheesi.error.roll_first"))
+            raise IllegalAction(msg("parcheesi.error.malformed", action=action[:40]))
+        return dice
+
+    def _is_repeat(self, dice: tuple[int, ...]) -> bool:
+        """Does this roll give another one (a double, a six)?"""
+        raise NotImplementedError
+
+    def _roll(self, state: State, action: str, events: list[Message]) -> list:
+        dice = self._parse_roll(action)
+        seat = state.turn
+        events.append(msg("parcheesi.event.roll", seat=seat, dice=" + ".join(map(str, dice))))
+        d = list(state)
+        if state.callee != seat:   # the next player's roll closes the call-out window (PC-9.3)
+            d[CALLEE_F], d[CHEATS_F] = seat, ()
+        if self._is_repeat(dice):
+            if state.repeats == 2:
+                self._third_repeat(d, events)
+                return d
+            d[REPEATS_F] += 1
+        d[DICE_F], d[USED_F], d[LOCKED_F] = dice, 0, -1
+        return d
+
+    def _third_repeat(self, d: list, events: list[Message]) -> None:
+        """Third double / six: not played; the pawn moved last goes home unless safe (PM-5.5, PC-6.4)."""
+        p = d[LAST_F]
+        where = d[POS_F][p] if p >= 0 else HOUSE
+        if where == HOUSE:
+            events.append(msg(f"{self.key}.event.third_nothing"))
+        elif where > LAST_TRACK or SAFE[SQUARE[d[COLOURS_F][p >> 2]][where]]:
+            events.append(msg(f"{self.key}.event.third_safe", pawn=pawn_name(d[COLOURS_F], p)))
+        else:
+            d[POS_F] = _set(d[POS_F], p, HOUSE)
+            d[LAST_MOVE_F] = (p, where, HOUSE)
+            events.append(msg(f"{self.key}.event.third_home", pawn=pawn_name(d[COLOURS_F], p)))
+        self._pass_turn(d, events)
+
+    def _play(self, d: list, o: Option, events: list[Message]) -> None:
+        if o.kind == BONUS:
+            d[BONUS_F] = d[BONUS_F][1:]
+        else:
+            d[USED_F] |= o.mask
+        if not o.legal:
+            d[CHEATS_F] += (o.pawn,)
+        if o.kind == BRING_OUT:
+            for _ in range(o.count):
+                self._bring_out(d, events)
+            return
+        if o.opens >= 0:
+            d[LOCKED_F] = o.opens
+        self._move(d, o, events)
+
+    def _move(self, d: list, o: Option, events: list[Message]) -> None:
+        p, dst = o.pawn, o.dst
+        colours = d[COLOURS_F]
+        pos = _set(d[POS_F], p, dst)
+        events.append(msg("parcheesi.event.move", pawn=pawn_name(colours, p), src=square_name(colours, p, o.src),
+                          dst=square_name(colours, p, dst)))
+        if dst == GOAL:
+            d[BONUS_F] += (10,)                                    # PM-8.1, PC-8.2
+            events.append(msg("parcheesi.event.goal", pawn=pawn_name(colours, p)))
+        elif o.victim >= 0:
+            pos = _set(pos, o.victim, HOUSE)                       # PM-7.1, PC-7.1
+            d[BONUS_F] += (20,)
+            events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
+                              victim=pawn_name(colours, o.victim)))
+        d[POS_F], d[ARRIVALS_F], d[LAST_F], d[LAST_MOVE_F] = pos, _arrive(d[ARRIVALS_F], p), p, (p, o.src, dst)
+        if dst == GOAL:
+            self._check_win(d, p >> 2, events)
+
+    def _bring_out(self, d: list, events: list[Message]) -> None:
+        """One pawn from the house to the start square, capturing as PM-6.4 to 6.6 / PC-5.5 say."""
+        s = _freeze(d)
+        seat = self.owner(s)
+        first = 4 * seat
+        p = s.pos.index(HOUSE, first, first + 4)
+        colours = s.colours
+        here = Occupancy(s).here(s, SQUARE[colours[seat]][0])
+        foreign = [q for q in here if q >> 2 != seat]
+        victim = -1
+        if len(here) == 2 and foreign:
+            victim = foreign[-1]        # the foreign pawn, or the one that arrived last (PM-6.5)
+        elif len(here) == 1 and foreign and self.lone_foreign_captured:
+            victim = foreign[0]
+        pos = _set(s.pos, p, 0)
+        events.append(msg("parcheesi.event.out", pawn=pawn_name(colours, p), dst=square_name(colours, p, 0)))
+        if victim >= 0:
+            pos = _set(pos, victim, HOUSE)
+            d[BONUS_F] += (20,)                                     # PM-6.9, PC-5.6
+            events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
+                              victim=pawn_name(colours, victim)))
+        if not s.released[seat]:
+            d[RELEASED_F] = _set(s.released, seat, True)
+        d[POS_F], d[ARRIVALS_F], d[LAST_F], d[LAST_MOVE_F] = pos, _arrive(s.arrivals, p), p, (p, HOUSE, 0)
+
+    def _check_win(self, d: list, seat: int, events: list[Message]) -> None:
+        """Four pawns home win (PM-9.1, PC-10.1); in 2 vs 2 the team's eight (PM-10.5)."""
+        pos = d[POS_F]
+        if pos[4 * seat:4 * seat + 4] != _ALL_HOME:
+            return
+        if d[TEAMS_F]:
+            partner = (seat + 2) % 4
+            if pos[4 * partner:4 * partner + 4] != _ALL_HOME:
+                if seat == d[TURN_F]:
+                    events.append(msg("parcheesi.event.plays_partner", seat=seat,
+                                      colour=COLOURS[d[COLOURS_F][partner]]))
+                return
+            winners = (min(seat, partner), max(seat, partner))
+            events.append(msg("parcheesi.event.team_wins", seat=winners[0], partner_seat=winners[1]))
+        else:
+            winners = (seat,)
+            events.append(msg("parcheesi.event.wins", seat=seat))
+        d[WINNERS_F], d[BONUS_F] = winners, ()      # unused dice and bonuses are dropped
+
+    def _settle(self, d: list, events: list[Message]) -> State:
+        """Drop what cannot be played; end the roll or the turn when nothing is left."""
+        while True:
+            s = _freeze(d)
+            if s.winners or not s.dice or self.options(s):
+                return s
+            if s.bonus:   # _options offers a pending bonus first: no pawn can play it (PM-8.6, PC-8.4)
+                events.append(msg("parcheesi.event.bonus_lost", n=s.bonus[0]))
+                d[BONUS_F] = s.bonus[1:]
+                continue
+            unused = [v for i, v in enumerate(s.dice) if not s.used >> i & 1]
+            if unused:
+                events.append(msg("parcheesi.event.forfeit", seat=s.turn, dice=" + ".join(map(str, unused)),
+                                  reason=self._forfeit_reason(s)))
+            if self._is_repeat(s.dice):
+                events.append(msg("parcheesi.event.again", seat=s.turn))
+                d[DICE_F], d[USED_F], d[LOCKED_F] = (), 0, -1
+            else:
+                self._pass_turn(d, events)
+
+    def _forfeit_reason(self, s: State) -> Message:
+        first = 4 * self.owner(s)
+        if all(p == HOUSE or p == GOAL for p in s.pos[first:first + 4]):
+            return msg("parcheesi.reason.none_in_play")
+        return msg(f"{self.key}.reason.blocked")
+
+    def _pass_turn(self, d: list, events: list[Message]) -> None:
+        turn = (d[TURN_F] + 1) % len(d[COLOURS_F])
+        events.append(msg("parcheesi.event.next", seat=turn))
+        d[TURN_F], d[DICE_F], d[USED_F], d[BONUS_F], d[REPEATS_F], d[LAST_F], d[LOCKED_F] = turn, (), 0, (), 0, -1, -1
+
+    # --- words -------------------------------------------------------------------
+    def action_label(self, state: State, action: str) -> Message:
+        if action == CALL:
+            return msg("parcheesi.label.call", seat=state.callee)
+        if not state.dice:
+            return msg("parcheesi.label.roll")
+        o = self.options(state).get(action)
+        if o is None:
+            raise self._refusal(action)
+        colours = state.colours
+        pawn = pawn_name(colours, o.pawn)
+        if o.kind == BRING_OUT:
+            if o.count == 2:
+                return msg("parcheesi.label.out_two", pawn=pawn, pawn2=pawn_name(colours, o.pawn + 1),
+                           dst=square_name(colours, o.pawn, 0))
+            return msg("parcheesi.label.out", pawn=pawn, dst=square_name(colours, o.pawn, 0), how=self._how(state, o))
+        return msg("parcheesi.label.move", pawn=pawn, src=square_name(colours, o.pawn, o.src),
+                   dst=square_name(colours, o.pawn, o.dst), how=self._how(state, o))
+
+    def _how(self, s: State, o: Option) -> Message:
+        if o.kind == BONUS:
+            return msg("parcheesi.how.bonus", n=o.dst - o.src)
+        spent = [v for i, v in enumerate(s.dice) if o.mask >> i & 1]
+        if len(spent) == 2:
+            return msg("parcheesi.how.dice", a=spent[0], b=spent[1])
+        return msg("parcheesi.how.die", n=spent[0])
+
+    def action_group(self, state: State, action: str) -> str | None:
+        o = self.options(state).get(action)
+        if o is None:
+            return None
+        return PAWN_CODE[state.colours[o.pawn >> 2]][o.pawn % 4]
+
+    def group_label(self, state: State, group: str) -> Message:
+        return msg("parcheesi.pawn", colour=COLOURS[LETTERS.index(group[0])], number=int(group[1]))
+
+    def describe(self, state: State) -> list[Message]:
+        lines = []
+        for seat, c in enumerate(state.colours):
+            pos = state.pos[4 * seat:4 * seat + 4]
+            on_board = [f"{i + 1}: {_square_text(c, p)}" for i, p in enumerate(pos) if 0 <= p < GOAL]
+            lines.append(msg("parcheesi.describe.seat", seat=seat, colour=COLOURS[c], house=pos.count(HOUSE),
+                             goal=pos.count(GOAL), board=", ".join(on_board) or "-"))
+        lines.extend(self._notes(state))
+        if state.winners:
+            lines.append(msg("parcheesi.describe.over"))
+        elif state.dice:
+            unused = [v for i, v in enumerate(state.dice) if not state.used >> i & 1]
+            lines.append(msg("parcheesi.describe.to_play", seat=state.turn, dice=" + ".join(map(str, unused))))
+        else:
+            lines.append(msg("parcheesi.describe.to_roll", seat=state.turn))
+        return lines
+
+    def _notes(self, s: State) -> list[Message]:
+        notes = []
+        if s.bonus:
+            notes.append(msg("parcheesi.note.bonus", n=s.bonus[0]))
+        partner = self.owner(s)
+        if partner != s.turn and not s.winners:
+            notes.append(msg("parcheesi.note.plays_partner", seat=s.turn, colour=COLOURS[s.colours[partner]]))
+        return notes
+
+    def board_view(self, state: State) -> BoardView:
+        pawns = tuple(PawnView(colour=COLOURS[c], route=COLOURS[c], progress=p, label=str(i % 4 + 1))
+                      for i, (p, c) in enumerate(zip(state.pos, (c for c in state.colours for _ in range(4)))))
+        last = None
+        if state.last_move:
+            p, src, dst = state.last_move
+            last = (COLOURS[state.colours[p >> 2]], src, dst)
+        return BoardView(pawns=pawns, dice=state.dice,
+                         used_dice=tuple(bool(state.used >> i & 1) for i in range(len(state.dice))),
+                         last_move=last, notes=tuple(self._notes(state)))
+
+
+_PAWN_NAMES = tuple(tuple(msg("parcheesi.pawn", colour=colour, number=i + 1) for i in range(4))
+                    for colour in COLOURS)
+_SQUARE_NAMES = tuple(tuple(msg("parcheesi.square.at", name=f"H{p - LAST_TRACK}" if p > LAST_TRACK
+                                else str(SQUARE[c][p] + 1)) for p in range(GOAL)) + (msg("parcheesi.square.goal"),
+                                                                                       msg("parcheesi.square.house"))
+                      for c in range(len(COLOURS)))
+
+
+def pawn_name(colours: tuple[int, ...], p: int) -> Message:
+    """Pawn p's name ("yellow 2"); shared immutable Messages, built once."""
+    return _PAWN_NAMES[colours[p >> 2]][p % 4]
+
+
+def square_name(colours: tuple[int, ...], p: int, progress: int) -> Message:
+    """A square of pawn p's route as players read it: track number, H1-H7, house or goal."""
+    return _SQUARE_NAMES[colours[p >> 2]][progress]
+
+
+def _square_text(c: int, progress: int) -> str:
+    if progress > LAST_TRACK:
+        return f"H{progress - LAST_TRACK}"
+    return str(SQUARE[c][progress] + 1)
+
+
+def _set(t: tuple, i: int, value: Any) -> tuple:
+    return t[:i] + (value,) + t[i + 1:]
+
+
+def _arrive(arrivals: tuple[int, ...], p: int) -> tuple[int, ...]:
+    """Pawn p is now the latest arrival (PM-1.8)."""
+    i = arrivals.index(p)
+    return arrivals[:i] + arrivals[i + 1:] + (p,)
+
+
+def check_teams(n_players: int, options: dict[str, Any]) -> None:
+    if options.get("teams") and n_players != 4:
+        raise GameError(msg("parcheesi.error.teams_need_four"))

@@ -1,0 +1,77 @@
+"""Parcheesi as played on Mundijeux (../shared/rules/parcheesi-mundijeux.md, PM-*).
+
+Two dice, one pawn out at the start, bridges opened on doubles, bring-out on a
+5 or a sum of 5, bonuses of 10 and 20 that chain, the third double, and the
+2 vs 2 mode. Everything shared with the other 68-square rulesets is in engine.py.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import Message, msg
+from bot.games.parcheesi.engine import OUT, Engine, Occupancy, Option, State, check_teams, pawn_name
+
+
+class Mundijeux(Engine):
+    id = "parcheesi"
+    name = "game.parcheesi"
+    min_players = 2
+    max_players = 4
+    n_dice = 2
+    # PM-1.9, PM-3.1: seat order is turn order, yellow first.
+    seat_colour_ids = {2: ("yellow", "red"), 3: ("yellow", "blue", "red"), 4: ("yellow", "blue", "red", "green")}
+    pawns_out_at_start = 1            # PM-2.1
+    bonus_may_join_own = False        # PM-8.4
+    lone_foreign_captured = False     # PM-6.6
+    key = "parcheesi.mundijeux"
+
+    def check_setup(self, n_players: int, options: dict[str, Any]) -> None:
+        super().check_setup(n_players, options)
+        check_teams(n_players, options)
+
+    def teams(self, n_players: int, options: dict[str, Any]) -> list[tuple[int, ...]] | None:
+        # Yellow + red against blue + green (PM-10.1).
+        return [(0, 2), (1, 3)] if options.get("teams") else None
+
+    def _is_repeat(self, dice: tuple[int, ...]) -> bool:
+        return dice[0] == dice[1]
+
+    def _options(self, s: State) -> dict[str, Option]:
+        """The actions open now, after the priorities of PM-3.4."""
+        seat = self.owner(s)
+        if s.bonus:                                          # 1. the bonus (PM-8.5)
+            return self._bonus_options(s)
+        used = s.used
+        if used == 3:
+            return {}
+        d0, d1 = s.dice
+        both = not used
+        occ = Occupancy(s)
+        if both and d0 == d1:                                # 2. opening a bridge (PM-5.2, PM-5.4)
+            steps = ((d0, 1),) if d0 == 5 else ((d0, 1), (2 * d0, 3))
+            found = self._bridge_openings(s, occ, seat, steps)
+            if found:
+                return found
+        if not used & 1 and d0 == 5:                         # 3. bringing out (PM-6.1, PM-6.2)
+            mask = 1
+        elif not used & 2 and d1 == 5:
+            mask = 2
+        else:
+            mask = 3 if both and d0 + d1 == 5 else 0
+        if mask:
+            out = self._bring_out_option(s, occ, seat, mask)
+            if out:
+                return {OUT: out}
+        if both:                                             # 4. anything else (PM-3.3)
+            steps = ((d0, 1), (2 * d0, 3)) if d0 == d1 else ((d0, 1), (d1, 2), (d0 + d1, 3))
+        else:
+            steps = ((d1, 2),) if used & 1 else ((d0, 1),)
+        found = {}
+        self._moves(s, occ, seat, steps, found, skip=s.locked)
+        return found
+
+    def _notes(self, s: State) -> list[Message]:
+        notes = super()._notes(s)
+        if s.locked >= 0 and s.dice and not s.winners:
+            notes.append(msg("parcheesi.note.locked", pawn=pawn_name(s.colours, s.locked)))
+        return notes
