@@ -193,7 +193,7 @@ def _goal_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]]
         depth = half - pitch * (0.6 + min(row, 3) * 0.85)      # distance from the centre
         for i in range(count):
             along = (i - (count - 1) / 2) * pitch
-            slots.append(((x0 + x1) / 2 + dx * depth - dy * along, (y0 + y1) / 2 + dy * depth - dx * along))
+            slots.append(((x0 + x1) / 2 + dx * depth + abs(dy) * along, (y0 + y1) / 2 + dy * depth + abs(dx) * along))
     return slots
 
 def _pawn_places(layout: Layout, pawns: tuple[PawnView, ...]) -> list[tuple[PawnView, tuple[float, float], int, tuple[PawnView, ...]]]:
