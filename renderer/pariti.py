@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from bot import i18n
 from bot.games.base import Ruleset, msg
 from bot.games.pariti import (
-    DRAW_TURNS, PAIRS_TO_WIN, PaState, colour_of, destinations, is_pair, is_step, number_of, owner, pairs_of,
+    DRAW_TURNS, PAIRS_TO_WIN, PaState, Pariti, colour_of, destinations, is_pair, is_step, number_of, owner, pairs_of,
     parse_piece, piece_message,
 )
 from bot.games.pariti_board import FILES, N_FILES, N_RANKS, SQUARE_NAMES, file_rank
@@ -58,6 +58,25 @@ def centre(square: int) -> tuple[float, float]:
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
+# The side panel: per seat a name band, a parity line and eight pair slots;
+# then the draw counter, then notes (result or focus, last move).
+TEXT_X, TEXT_W = PANEL_X + 14, PANEL_W - 28
+SLOT_PITCH = TEXT_W // 4
+BAND = 36                                   # player_tag_sprite height at size 24
+
+
+def seat_top(seat: int) -> int:
+    return 82 + seat * (BAND + 32 + 2 * SLOT_PITCH + 22)
+
+
+def slot_centre(seat: int, i: int) -> tuple[float, float]:
+    return TEXT_X + SLOT_PITCH * (i % 4 + 0.5), seat_top(seat) + BAND + 32 + SLOT_PITCH * (i // 4 + 0.5)
+
+
+COUNTER_Y = seat_top(2)
+BAR = (TEXT_X, COUNTER_Y + 80, TEXT_X + TEXT_W, COUNTER_Y + 96)
+NOTES_Y = COUNTER_Y + 116
+
 # The two parts of the picture that change; see _Sheet.
 BOARD_REGION = (BOARD_X - 8, BOARD_Y - 8, BOARD_X + N_FILES * CELL + 8, BOARD_Y + N_RANKS * CELL + 8)
 PANEL_REGION = (PANEL_X, 12, WIDTH - 12, HEIGHT - 12)
@@ -88,9 +107,14 @@ def _palette() -> Image.Image:
     return make_palette(solid, ramps, steps=4)
 
 
-@lru_cache(maxsize=1)
-def _static() -> StaticBoard:
+@lru_cache(maxsize=4)
+def _static(locale: str) -> StaticBoard:
+    """Squares, coordinates, and the panel's fixed words and empty slots."""
     k = SUPERSAMPLE // 2   # drawn larger, then reduced: antialiased text
+
+    def text(xy: tuple[float, float], words: str, size: int, bold: bool = False, fill: RGB = INK, anchor: str = "la") -> None:
+        draw.text((xy[0] * k, xy[1] * k), words, font=font(size * k, bold), fill=fill, anchor=anchor)
+
     image = Image.new("RGB", (WIDTH * k, HEIGHT * k), PAPER)
     draw = ImageDraw.Draw(image)
     for square in range(N_FILES * N_RANKS):
@@ -99,16 +123,24 @@ def _static() -> StaticBoard:
         draw.rectangle((x0, y0, x1, y1), fill=DARK_SQUARE if (f + r) % 2 == 0 else LIGHT_SQUARE)
     bx1, by1 = BOARD_X + N_FILES * CELL, BOARD_Y + N_RANKS * CELL
     draw.rectangle((BOARD_X * k, BOARD_Y * k, bx1 * k, by1 * k), outline=INK, width=3 * k)
-    label = font(28 * k, True)
     for f, name in enumerate(FILES):
-        x = (BOARD_X + f * CELL + CELL / 2) * k
-        draw.text((x, (BOARD_Y - 26) * k), name, font=label, fill=INK, anchor="mm")
-        draw.text((x, (by1 + 26) * k), name, font=label, fill=INK, anchor="mm")
+        x = BOARD_X + f * CELL + CELL / 2
+        text((x, BOARD_Y - 26), name, 28, True, anchor="mm")
+        text((x, by1 + 26), name, 28, True, anchor="mm")
     for r in range(N_RANKS):
-        y = (BOARD_Y + (N_RANKS - 1 - r) * CELL + CELL / 2) * k
-        draw.text(((BOARD_X - 22) * k, y), str(r + 1), font=label, fill=INK, anchor="mm")
-        draw.text(((bx1 + 22) * k, y), str(r + 1), font=label, fill=INK, anchor="mm")
+        y = BOARD_Y + (N_RANKS - 1 - r) * CELL + CELL / 2
+        text((BOARD_X - 22, y), str(r + 1), 28, True, anchor="mm")
+        text((bx1 + 22, y), str(r + 1), 28, True, anchor="mm")
     draw.rounded_rectangle((PANEL_X * k, 12 * k, (WIDTH - 12) * k, (HEIGHT - 12) * k), radius=14 * k, fill=WHITE, outline=INK, width=2 * k)
+    text((TEXT_X, 26), i18n.text(Pariti.name, locale), 34, True)
+    for seat in (0, 1):
+        text((TEXT_X + 4, seat_top(seat) + BAND + 2), i18n.text(f"pariti.picture.numbers_{seat}", locale), 20, fill=MUTED)
+        r = (SLOT_PITCH - 14) / 2
+        for i in range(PAIRS_TO_WIN):
+            cx, cy = slot_centre(seat, i)
+            draw.ellipse(((cx - r) * k, (cy - r) * k, (cx + r) * k, (cy + r) * k), fill=SLOT)
+    text((TEXT_X, COUNTER_Y), i18n.text("pariti.picture.quiet", locale), 20, fill=MUTED)
+    draw.rounded_rectangle(tuple(v * k for v in BAR), radius=8 * k, fill=SLOT)
     return StaticBoard.build(image.reduce(k), _palette())
 
 
@@ -153,7 +185,7 @@ def render(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: s
 def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None) -> Image.Image:
     """The board as a palette image. `focus` is a piece key such as "B7" (an
     action_group value): its reachable squares are tinted and its paths drawn."""
-    sheet = _Sheet(_static())
+    sheet = _Sheet(_static(locale))
     focus_code = parse_piece(focus) if focus else None
     focus_square, reach = None, {}
     # Only a piece the player to move may move has anything to show (PA-3.2, PA-4.6).
@@ -163,15 +195,15 @@ def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: 
     for square in reach:
         _tint(sheet, square)
     moved = state.last[-1] if state.last else None
-    if state.last and focus_square is None:   # while choosing, only the choice's paths
-        _draw_path(sheet, state.last[2:], LAST, 9, mark_start=True)
     for path in reach.values():
         if not is_step(path):
-            _draw_path(sheet, path, FOCUS, 4, mark_start=False)
+            _draw_tree_path(sheet, path)
     for square, code in enumerate(state.board):
         if code:
             ring = FOCUS if square == focus_square else LAST if square == moved else None
             sheet.paste(piece_sprite(code, ring), centre(square))
+    if state.last and focus_square is None:   # while choosing, only the choice's paths
+        _draw_last_move(sheet, state.board, state.last[2:])
     for square in reach:   # the name low in the square, haloed over the paths, clear of a partner to pair with
         x0, y0, x1, y1 = square_box(square)
         xy, size, anchor = ((x1 - 3, y1 - 1), 16, "rd") if state.board[square] else (((x0 + x1) / 2, y1 - 6), 24, "md")
@@ -188,76 +220,96 @@ def _tint(sheet: Sheet, square: int) -> None:
     sheet.touch((x0, y0, x1, y1))
 
 
-def _draw_path(sheet: Sheet, path: tuple[int, ...], colour: RGB, width: int, mark_start: bool) -> None:
-    """The path under the pieces: a line through the landing squares, a dot on
-    each square landed on and left, the start square outlined."""
+def _draw_tree_path(sheet: Sheet, path: tuple[int, ...]) -> None:
+    """A jump chain the focused piece can make, under the pieces: a thin line
+    through its landings, a dot on each landing it goes on from."""
     points = [centre(s) for s in path]
-    if mark_start:
-        x0, y0, x1, y1 = square_box(path[0])
-        sheet.draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=colour, width=6)
-        sheet.touch((x0, y0, x1, y1))
-    sheet.arrow(points, colour, width)
+    sheet.arrow(points, FOCUS, 4)
     for x, y in points[1:-1]:
-        r = width * 1.5
-        sheet.draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=2)
-        sheet.touch((x - r, y - r, x + r + 1, y + r + 1))
+        _dot(sheet, x, y, 6, FOCUS)
+
+
+def _draw_last_move(sheet: Sheet, board: tuple[int, ...], path: tuple[int, ...]) -> None:
+    """Over the pieces: the start square outlined, then an arrow that steps
+    straight or, jump by jump, arcs over each jumped piece (PA-4.2, PA-4.3),
+    its tip at the edge of the moved piece; a dot on each landing in between."""
+    x0, y0, x1, y1 = square_box(path[0])
+    sheet.draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=LAST, width=6)
+    sheet.touch((x0, y0, x1, y1))
+    points = [centre(path[0])]
+    for a, b in zip(path, path[1:]):
+        if is_step((a, b)):
+            points.append(centre(b))
+        else:
+            # Of the two arcs, the one that crosses fewer other pieces.
+            others = [centre(sq) for sq, code in enumerate(board) if code and sq not in (a, b, (a + b) // 2)]
+            points += min((_arc(a, b, side) for side in (1, -1)), key=lambda arc: _crossings(arc, others))
+    (ex, ey), reach = centre(path[-1]), PIECE / 2 + 4
+    outside = [(x, y) for x, y in points if (x - ex) ** 2 + (y - ey) ** 2 > reach ** 2]
+    lx, ly = outside[-1]
+    scale = reach / ((lx - ex) ** 2 + (ly - ey) ** 2) ** 0.5
+    sheet.arrow(outside + [(ex + (lx - ex) * scale, ey + (ly - ey) * scale)], LAST, 8)
+    for square in path[1:-1]:
+        _dot(sheet, *centre(square), 11, LAST)
+
+
+def _arc(a: int, b: int, side: int) -> list[tuple[float, float]]:
+    """Points of a jump from a to b (a excluded): a quadratic curve whose
+    control point lies 1.1 cells to one side, so that its apex passes 0.55
+    cell from the jumped piece's centre."""
+    (ax, ay), (bx, by) = centre(a), centre(b)
+    length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    cx = (ax + bx) / 2 + side * (by - ay) / length * CELL * 1.1
+    cy = (ay + by) / 2 - side * (bx - ax) / length * CELL * 1.1
+    return [((1 - t) ** 2 * ax + 2 * t * (1 - t) * cx + t * t * bx, (1 - t) ** 2 * ay + 2 * t * (1 - t) * cy + t * t * by)
+            for t in (i / 12 for i in range(1, 13))]
+
+
+def _crossings(points: list[tuple[float, float]], pieces: list[tuple[float, float]]) -> int:
+    near = (PIECE / 2 + 6) ** 2
+    return sum(1 for x, y in points for px, py in pieces if (x - px) ** 2 + (y - py) ** 2 < near)
+
+
+def _dot(sheet: Sheet, x: float, y: float, r: float, colour: RGB) -> None:
+    sheet.draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=2)
+    sheet.touch((x - r, y - r, x + r + 1, y + r + 1))
 
 
 def _panel(sheet: Sheet, ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str,
            focus_code: int | None, reach: int) -> None:
-    x, w = PANEL_X + 14, PANEL_W - 28
-    sheet.text((x, 26), i18n.text(ruleset.name, locale), 34, True)
-    y = 82
+    """What changes in the panel: who is to move, the pairs made (PA-1.4), the
+    draw counter (PA-5.2), the result or the focused piece, the last move."""
     result = ruleset.result(state)
-    for seat, tag in enumerate(players):
-        to_move = result is None and state.seat == seat
-        band = player_tag_sprite(PlayerTag(tag.name, (), to_move), w + 12, 24)
-        sheet.paste(band, (x - 6 + band.width / 2, y + band.height / 2))
-        y += band.height
-        sheet.text((x + 4, y + 2), i18n.text(f"pariti.picture.numbers_{seat}", locale), 20, fill=MUTED)
+    for seat, tag in enumerate(players[:2]):
+        band = player_tag_sprite(PlayerTag(tag.name, (), result is None and state.seat == seat), TEXT_W + 12, 24)
+        sheet.paste(band, (TEXT_X - 6 + band.width / 2, seat_top(seat) + band.height / 2))
         made = [n for n, _ in pairs_of(state.board, seat)]
-        sheet.text((x + w, y + 2), f"{len(made)}/{PAIRS_TO_WIN}", 22, True, anchor="ra")
-        y += 32
-        slot = w // 4
-        for i in range(PAIRS_TO_WIN):
-            cx, cy = x + slot * (i % 4) + slot / 2, y + slot * (i // 4) + slot / 2
-            if i < len(made):
-                sheet.paste(pair_sprite(made[i], slot - 8), (cx, cy))
-            else:
-                r = (slot - 14) / 2
-                sheet.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=SLOT)
-                sheet.touch((cx - r, cy - r, cx + r + 1, cy + r + 1))
-        y += 2 * slot + 22
-    _draw_counter(sheet, x, y, w, state.quiet, locale)
-    y += 116
+        sheet.text((TEXT_X + TEXT_W, seat_top(seat) + BAND + 2), f"{len(made)}/{PAIRS_TO_WIN}", 22, True, anchor="ra")
+        for i, number in enumerate(made):
+            sheet.paste(pair_sprite(number, SLOT_PITCH - 8), slot_centre(seat, i))
+    quiet = state.quiet
+    sheet.text((TEXT_X, COUNTER_Y + 26), f"{quiet} / {DRAW_TURNS}", 40, True, LAST if quiet >= DRAW_TURNS - 5 else INK)
+    if quiet:
+        x0, y0, x1, y1 = BAR
+        sheet.draw.rounded_rectangle((x0, y0, x0 + round((x1 - x0) * min(quiet, DRAW_TURNS) / DRAW_TURNS), y1), radius=8, fill=LAST)
+        sheet.touch((x0, y0, x1 + 1, y1 + 1))
+    y = NOTES_Y
     if result is not None:
-        name_of = _namer(players)
         words = msg("pariti.event.draw", turns=DRAW_TURNS) if result.draw else msg("pariti.event.win", seat=result.winners[0], total=PAIRS_TO_WIN)
-        y = _paragraph(sheet, x, y, w, i18n.render(words, locale, name_of), 24, True, INK, 4)
+        y = _paragraph(sheet, y, i18n.render(words, locale, _namer(players)), 24, True, INK, 4)
     elif focus_code is not None:
         words = msg("pariti.picture.focus", piece=piece_message(focus_code), count=reach)
-        y = _paragraph(sheet, x, y, w, i18n.render(words, locale), 22, True, FOCUS, 2)
+        y = _paragraph(sheet, y, i18n.render(words, locale), 22, True, FOCUS, 2)
     if state.last:
-        seat, code, *path = state.last
+        _, code, *path = state.last
         words = msg("pariti.picture.last", piece=piece_message(code), path=" → ".join(SQUARE_NAMES[s] for s in path))
-        _paragraph(sheet, x, y + 6, w, i18n.render(words, locale), 20, False, LAST, 3)
+        _paragraph(sheet, y + 6, i18n.render(words, locale), 20, False, LAST, 3)
 
 
-def _draw_counter(sheet: Sheet, x: int, y: int, w: int, quiet: int, locale: str) -> None:
-    """PA-5.2: the turns without a new pair, as a number and a bar towards 30."""
-    sheet.text((x, y), i18n.text("pariti.picture.quiet", locale), 20, fill=MUTED)
-    sheet.text((x, y + 26), f"{quiet} / {DRAW_TURNS}", 40, True, LAST if quiet >= DRAW_TURNS - 5 else INK)
-    top = y + 80
-    sheet.draw.rounded_rectangle((x, top, x + w, top + 16), radius=8, fill=SLOT)
-    if quiet:
-        sheet.draw.rounded_rectangle((x, top, x + round(w * min(quiet, DRAW_TURNS) / DRAW_TURNS), top + 16), radius=8, fill=LAST)
-    sheet.touch((x, top, x + w + 1, top + 17))
-
-
-def _paragraph(sheet: Sheet, x: int, y: int, w: int, text: str, size: int, bold: bool, fill: RGB, max_lines: int) -> int:
+def _paragraph(sheet: Sheet, y: int, text: str, size: int, bold: bool, fill: RGB, max_lines: int) -> int:
     # wrap_text measures the regular face; bold glyphs are up to ~12 % wider.
-    for line in wrap_text(sheet.draw, text, int(w * 0.88) if bold else w, size, max_lines):
-        sheet.text((x, y), line, size, bold, fill)
+    for line in wrap_text(sheet.draw, text, int(TEXT_W * 0.88) if bold else TEXT_W, size, max_lines):
+        sheet.text((TEXT_X, y), line, size, bold, fill)
         y += size + 6
     return y
 
