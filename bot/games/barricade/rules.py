@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import lru_cache
 from typing import Any
 
 from bot.games.barricade.board import Board, standard_board
@@ -78,34 +79,13 @@ class Barricade(Ruleset):
             return ["again", "stop"]
         if state.stage in (START_OF_TURN, PLACE):
             places = [f"bar:{self.board.names[p]}" for p in self.free_points(state)]
-            return places + ["roll"] if state.stage == START_OF_TURN else places
+            return ["roll"] + places if state.stage == START_OF_TURN else places
         return []
 
     def moves(self, state: State) -> list[tuple[int, int]]:
         """(from, to) of every legal move for `state.die` (BA-3.1 to BA-3.9, BA-6.2 to BA-6.4)."""
-        seat, n, board = state.seat, state.die, self.board
-        mine = state.pawns[seat]
-        own = set(mine)
-        bars = set(state.barricades)
-        pawns = [state.bonus] if state.bonus is not None else sorted(set(mine))  # BA-4.1
-        found = []
-        for frm in pawns:
-            if frm == START:
-                reach = board.enter_paths[state.colours[seat]][n]
-            elif n >= 2 and frm in board.bounce_paths:
-                continue   # next to the goal: no ordinary move of 2 or more (BA-6.2)
-            else:
-                reach = board.paths[frm][n]
-            found += [(frm, d) for d, passes in reach.items() if d not in own and any(bars.isdisjoint(p) for p in passes)]
-        if found or n < 2:
-            return found
-        # Nobody else can move: a pawn next to the goal bounces (BA-6.2, BA-6.3).
-        return [
-            (frm, d)
-            for frm in pawns if frm in board.bounce_paths
-            for d, passes in board.bounce_paths[frm][n].items()
-            if (d not in own or d == frm) and any(bars.isdisjoint(p) for p in passes)
-        ]
+        seat = state.seat
+        return list(_moves(self.board, state.colours[seat], state.pawns[seat], state.barricades, state.die, state.bonus))
 
     def free_points(self, state: State) -> list[int]:
         """Where a barricade may be placed (BA-5.3)."""
@@ -328,3 +308,29 @@ class Barricade(Ruleset):
 
     def rules_summary(self) -> Message:
         return msg("rules.barricade")
+
+
+@lru_cache(maxsize=4096)
+def _moves(board: Board, colour: str, mine: tuple[int, ...], barricades: tuple[int, ...], n: int, bonus: int | None) -> tuple[tuple[int, int], ...]:
+    """Barricade.moves; only the mover's own pawns matter, as pawns of any colour may be passed (BA-3.4)."""
+    own = set(mine)
+    bars = set(barricades)
+    pawns = [bonus] if bonus is not None else sorted(own)  # BA-4.1
+    found = []
+    for frm in pawns:
+        if frm == START:
+            reach = board.enter_paths[colour][n]
+        elif n >= 2 and frm in board.bounce_paths:
+            continue   # next to the goal: no ordinary move of 2 or more (BA-6.2)
+        else:
+            reach = board.paths[frm][n]
+        found += [(frm, d) for d, passes in reach.items() if d not in own and any(bars.isdisjoint(p) for p in passes)]
+    if found or n < 2:
+        return tuple(found)
+    # Nobody else can move: a pawn next to the goal bounces (BA-6.2, BA-6.3).
+    return tuple(
+        (frm, d)
+        for frm in pawns if frm in board.bounce_paths
+        for d, passes in board.bounce_paths[frm][n].items()
+        if (d not in own or d == frm) and any(bars.isdisjoint(p) for p in passes)
+    )
