@@ -8,7 +8,7 @@ How a renderer uses them:
    colour its pieces and highlights need, including their antialiasing ramps;
 2. per move, open a `Sheet` on it, paste cached RGBA sprites (`disc_sprite`,
    `die_sprite`) and draw text with `sheet.draw`, marking what it drew with
-   `sheet.touch` (`paste`, `legend` and `text` do that themselves);
+   `sheet.touch` (`paste`, `text`, `arrow` and `legend` do that themselves);
 3. `encode_png(sheet.finish())`: only the touched regions are converted to
    the palette, and a palette PNG encodes ~10x faster than an RGB one.
 """

@@ -37,12 +37,14 @@ def test_sheet_pastes_sprites_and_keeps_the_rest_of_the_board():
     sheet = Sheet(static)
     sheet.paste(disc_sprite(PIECE_RGB["red"], 40, "3"), (50, 50))
     sheet.arrow([(120, 20), (180, 80)], INK, 4)
+    sheet.text((10, 80), "ok", 14, fill=INK)
     out = sheet.finish()
     assert out.mode == "P" and out.size == static.rgb.size
     rgb = out.convert("RGB")
     assert rgb.getpixel((50, 62)) == PIECE_RGB["red"]          # the disc, below its label
     assert rgb.getpixel((5, 5)) == WHITE and rgb.getpixel((195, 5)) == PAPER   # untouched
     assert rgb.getpixel((150, 50)) == INK                      # on the arrow
+    assert INK in set(rgb.crop((10, 80, 40, 99)).get_flattened_data())   # the text
     assert static.indexed.convert("RGB").getpixel((50, 62)) == WHITE   # the cached board is unchanged
     data = encode_png(out)
     assert Image.open(io.BytesIO(data)).size == (200, 100)
