@@ -1445,8 +1445,11 @@ class ClientProcess:
                     and (self.fake.command_syncs > syncs or not require_sync))
         try:
             await self.fake.wait_until(up, timeout=timeout, what=f"{self.argv} to connect and sync")
-        except TimeoutError as error:
-            raise TimeoutError(f"{error}\n{self.log_tail()}") from None
+        except (TimeoutError, AssertionError) as error:
+            if self.running:
+                self.process.kill()
+                await self.process.wait()
+            raise type(error)(f"{error}\n{self.log_tail()}") from None
 
     @property
     def running(self) -> bool:
