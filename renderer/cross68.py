@@ -338,7 +338,7 @@ def _draw_house_text(sheet: Sheet, layout: Layout, route: str, tag: PlayerTag | 
     name_of = lambda seat: players[seat].name if seat < len(players) else str(seat + 1)  # noqa: E731
     y = dice_y + die / 2 + pad / 2 if acting.dice else dice_y - die / 2
     for note in acting.notes:    # under the dice, as many as fit
-        sprite = text_sprite(i18n.render(note, locale, name_of), x1 - x0 - 2 * pad, round(cell * 0.34), max_lines=2)
+        sprite = text_sprite(i18n.render(note, locale, name_of), x1 - x0 - 2 * pad, round(cell * 0.34), max_lines=3)
         if y + sprite.height > y1 - pad / 2:
             break
         sheet.paste(sprite, (x0 + pad, y), centred=False)
