@@ -200,16 +200,14 @@ def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: 
             _draw_tree_path(sheet, path)
     for square, code in enumerate(state.board):
         if code:
-            ring = FOCUS if square == focus_square else LAST if square == moved else None
+            ring = FOCUS if square == focus_square or square in reach else LAST if square == moved else None
             sheet.paste(piece_sprite(code, ring), centre(square))
     if state.last and focus_square is None:   # while choosing, only the choice's paths
         _draw_last_move(sheet, state.board, state.last[2:])
     for square in reach:   # the name low in the square, haloed over the paths, clear of a partner to pair with
         x0, y0, x1, y1 = square_box(square)
         xy, size, anchor = ((x1 - 3, y1 - 1), 16, "rd") if state.board[square] else (((x0 + x1) / 2, y1 - 6), 24, "md")
-        args = dict(font=font(size, True), anchor=anchor, stroke_width=3)
-        sheet.draw.text(xy, SQUARE_NAMES[square], fill=FOCUS, stroke_fill=REACH, **args)
-        sheet.touch(sheet.draw.textbbox(xy, SQUARE_NAMES[square], **args))
+        _text(sheet, xy, SQUARE_NAMES[square], size, True, FOCUS, anchor, halo=REACH)
     _panel(sheet, ruleset, state, players, locale, focus_code if focus_square is not None else None, len(reach))
     return sheet.finish()
 
@@ -284,11 +282,11 @@ def _panel(sheet: Sheet, ruleset: Ruleset, state: PaState, players: list[PlayerT
         band = player_tag_sprite(PlayerTag(tag.name, (), result is None and state.seat == seat), TEXT_W + 12, 24)
         sheet.paste(band, (TEXT_X - 6 + band.width / 2, seat_top(seat) + band.height / 2))
         made = [n for n, _ in pairs_of(state.board, seat)]
-        sheet.text((TEXT_X + TEXT_W, seat_top(seat) + BAND + 2), f"{len(made)}/{PAIRS_TO_WIN}", 22, True, anchor="ra")
+        _text(sheet, (TEXT_X + TEXT_W, seat_top(seat) + BAND + 2), f"{len(made)}/{PAIRS_TO_WIN}", 22, True, anchor="ra")
         for i, number in enumerate(made):
             sheet.paste(pair_sprite(number, SLOT_PITCH - 8), slot_centre(seat, i))
     quiet = state.quiet
-    sheet.text((TEXT_X, COUNTER_Y + 26), f"{quiet} / {DRAW_TURNS}", 40, True, LAST if quiet >= DRAW_TURNS - 5 else INK)
+    _text(sheet, (TEXT_X, COUNTER_Y + 26), f"{quiet} / {DRAW_TURNS}", 40, True, LAST if quiet >= DRAW_TURNS - 5 else INK)
     if quiet:
         x0, y0, x1, y1 = BAR
         sheet.draw.rounded_rectangle((x0, y0, x0 + round((x1 - x0) * min(quiet, DRAW_TURNS) / DRAW_TURNS), y1), radius=8, fill=LAST)
@@ -309,9 +307,26 @@ def _panel(sheet: Sheet, ruleset: Ruleset, state: PaState, players: list[PlayerT
 def _paragraph(sheet: Sheet, y: int, text: str, size: int, bold: bool, fill: RGB, max_lines: int) -> int:
     # wrap_text measures the regular face; bold glyphs are up to ~12 % wider.
     for line in wrap_text(sheet.draw, text, int(TEXT_W * 0.88) if bold else TEXT_W, size, max_lines):
-        sheet.text((TEXT_X, y), line, size, bold, fill)
+        _text(sheet, (TEXT_X, y), line, size, bold, fill)
         y += size + 6
     return y
+
+
+@lru_cache(maxsize=512)
+def text_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str, halo: RGB | None) -> tuple[Image.Image, int, int]:
+    """`text` on a transparent sprite, optionally haloed, and the offset of
+    its top left corner from the anchor point (PIL anchor names)."""
+    f, stroke = font(size, bold), 3 if halo else 0
+    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke)
+    image = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
+    ImageDraw.Draw(image).text((-left, -top), text, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=halo)
+    return image, left, top
+
+
+def _text(sheet: Sheet, xy: tuple[float, float], text: str, size: int, bold: bool = False, fill: RGB = INK,
+          anchor: str = "la", halo: RGB | None = None) -> None:
+    sprite, left, top = text_sprite(text, size, bold, fill, anchor, halo)
+    sheet.paste(sprite, (xy[0] + left, xy[1] + top), centred=False)
 
 
 def _namer(players: list[PlayerTag]) -> Any:

@@ -459,11 +459,12 @@ def _check_invariants(state: PaState) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), rng=st.randoms(use_true_random=False), greed=st.sampled_from([0.0, 0.7, 0.95]))
-def test_random_play_ends_conserves_pieces_and_replays(seed, rng, greed):
+@given(seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 2**32 - 1), greed=st.sampled_from([0.0, 0.7, 0.95]))
+def test_random_play_ends_conserves_pieces_and_replays(seed, moves, greed):
     """PA-5.1, PA-5.2, PA-2.2: random games end in a win or a draw, pieces are
-    conserved, replaying the log reproduces every state, JSON round-trips."""
-    actions, states = _play(seed, rng, greed)
+    conserved, replaying the log reproduces every state, JSON round-trips.
+    (Moves come from a seeded Random: whole games overrun hypothesis's data buffer.)"""
+    actions, states = _play(seed, random.Random(moves), greed)
     result = GAME.result(states[-1])
     assert result.draw != bool(result.winners)
     if result.winners:
