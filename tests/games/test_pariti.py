@@ -401,6 +401,10 @@ def test_words_exist_in_both_languages():
             assert "{" not in i18n.render(m, locale)
     assert i18n.render(GAME.group_label(state, "B4"), "fr") == "4 bleu"
     assert GAME.action_group(state, "B4:e5") == "B4"
+    assert GAME.group_label(state, "zz").key == "group.plain"
+    described = {m.key for m in GAME.describe(state)}
+    assert {"pariti.describe.pairs_0", "pariti.describe.pairs_1", "pariti.describe.quiet", "pariti.describe.last", "pariti.describe.to_move"} <= described
+    assert i18n.render(GAME.describe(state)[0], "en") == "Player 1 (even numbers): 1 of 8 pairs: 2 (a1)."
 
 
 def test_registered():
@@ -458,7 +462,7 @@ def _check_invariants(state: PaState) -> None:
     assert 0 <= state.quiet <= DRAW_TURNS
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 2**32 - 1), greed=st.sampled_from([0.0, 0.7, 0.95]))
 def test_random_play_ends_conserves_pieces_and_replays(seed, moves, greed):
     """PA-5.1, PA-5.2, PA-2.2: random games end in a win or a draw, pieces are
