@@ -16,7 +16,9 @@ from bot.store import Store
 log = logging.getLogger(__name__)
 
 
-class TableroBot(commands.Bot):
+class TableroBot(commands.AutoShardedBot):
+    """Sharded from the start (design principle 8); the gateway URL comes from GET /gateway/bot."""
+
     def __init__(self, settings: Settings, thinker: Thinker | None = None):
         super().__init__(
             command_prefix=commands.when_mentioned,  # no message commands: slash commands only

@@ -140,7 +140,11 @@ class Store:
         await db.execute("PRAGMA foreign_keys=ON")
         await db.execute("PRAGMA busy_timeout=5000")
         store = cls(db)
-        await store._migrate()
+        try:
+            await store._migrate()
+        except BaseException:
+            await db.close()  # else aiosqlite's thread keeps the process alive
+            raise
         return store
 
     async def close(self) -> None:
@@ -149,15 +153,8 @@ class Store:
     async def _migrate(self) -> None:
         (applied,) = await (await self._db.execute("PRAGMA user_version")).fetchone()
         for number, script in enumerate(MIGRATIONS[applied:], start=applied + 1):
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for statement in filter(str.strip, script.split(";")):
-                    await self._db.execute(statement)
-                await self._db.execute(f"PRAGMA user_version={number}")
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
+            # One transaction per migration: a crash leaves it wholly applied or not at all.
+            await self._db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version={number};\nCOMMIT;")
 
     # --- reads ---------------------------------------------------------------
     async def open_game(self, channel_id: int) -> GameRecord | None:
