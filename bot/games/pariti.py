@@ -28,8 +28,9 @@ PAIR = 2 * HIGHEST    # cell code offset of a pair
 PAIRS_TO_WIN = 8      # PA-5.1
 DRAW_TURNS = 30       # PA-5.2
 
-_PIECE = r"([BP])(1[0-6]|[1-9])"
-_ACTION = re.compile(_PIECE + r":([a-g])(10|[1-9])")
+# Shapes only; numbers and squares are then checked against HIGHEST and the board.
+_PIECE = r"([BP])([1-9][0-9]?)"
+_ACTION = re.compile(_PIECE + r":([a-z][1-9][0-9]?)")
 _PIECE_ONLY = re.compile(_PIECE)
 
 
@@ -69,7 +70,12 @@ def piece_name(code: int) -> str:
 def parse_piece(name: str) -> int | None:
     """The code of a single piece named like "B7", or None."""
     m = _PIECE_ONLY.fullmatch(name)
-    return piece_code(COLOUR_LETTERS.index(m[1]), int(m[2])) if m else None
+    return _code(m[1], m[2]) if m else None
+
+
+def _code(letter: str, digits: str) -> int | None:
+    number = int(digits)
+    return piece_code(COLOUR_LETTERS.index(letter), number) if number <= HIGHEST else None
 
 
 def piece_message(code: int) -> Message:
@@ -227,17 +233,17 @@ class Pariti(Ruleset):
     def _parse(self, state: PaState, action: str) -> tuple[int, int, tuple[int, ...]]:
         """(piece code, start, path) of a legal move, else IllegalAction."""
         m = _ACTION.fullmatch(action)
-        if not m:
+        code = _code(m[1], m[2]) if m else None
+        if code is None or m[3] not in SQUARE_INDEX:
             raise IllegalAction(msg("pariti.error.malformed", action=action))
-        code = piece_code(COLOUR_LETTERS.index(m[1]), int(m[2]))
         if owner(number_of(code)) != state.seat:
             raise IllegalAction(msg("pariti.error.not_your_piece", piece=piece_message(code)))
         if code not in state.board:
             raise IllegalAction(msg("pariti.error.paired", piece=piece_message(code)))
         start = state.board.index(code)
-        path = destinations(state.board, start).get(SQUARE_INDEX[m[3] + m[4]])
+        path = destinations(state.board, start).get(SQUARE_INDEX[m[3]])
         if path is None:
-            raise IllegalAction(msg("pariti.error.unreachable", piece=piece_message(code), square=m[3] + m[4]))
+            raise IllegalAction(msg("pariti.error.unreachable", piece=piece_message(code), square=m[3]))
         return code, start, path
 
     def apply(self, state: PaState, action: str, seat: int | None = None) -> Applied:

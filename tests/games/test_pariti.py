@@ -357,7 +357,7 @@ def test_the_draw_count_starts_at_the_first_turn():
 @pytest.mark.parametrize(
     "action",
     ["", "B4", "B4:", "b4:d5", "B0:d5", "B17:d5", "B04:d5", "B4:h1", "B4:a11", "B4:a0", "B4:d5 ", " B4:d5",
-     "X4:d5", "B4-d5", "B4:d4-d5", "B4:D5", "4:d5", "B4::d5"],
+     "X4:d5", "B4-d5", "B4:d4-d5", "B4:D5", "4:d5", "B4::d5", "B4:z1", "B4:h5", "B99:d5", "B4:d100", "B4:d9x", "B١:d5"],
 )
 def test_malformed_actions_are_refused(action):
     """PA-6.1, PA-OP-11: strict parsing; the state is unchanged."""
