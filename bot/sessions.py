@@ -188,11 +188,11 @@ class Sessions:
             if action != ROLL:
                 raise GameError(msg("error.roll_first"))
             return ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
+        if action in ruleset.accepted_actions(state):
+            return action
         if action == ROLL:
             raise GameError(msg("error.no_roll_now" if ruleset.has_dice else "error.no_dice"))
-        if action not in ruleset.accepted_actions(state):
-            raise GameError(msg("error.illegal_move", move=action[:40]))
-        return action
+        raise GameError(msg("error.illegal_move", move=action[:40]))
 
     async def _apply(self, record: GameRecord, ruleset: Ruleset, state: Any, seat: int, user_id: int,
                      action: str, events: tuple[Message, ...] = ()) -> Outcome:
