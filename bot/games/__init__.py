@@ -12,6 +12,7 @@ GAME_IDS = ("parcheesi", "parcheesi-classic", "parchis-maghreb", "barricade", "p
 # Where each built ruleset lives; a game id missing here is answered "coming soon".
 _MODULES: dict[str, str] = {
     "parcheesi": "bot.games.parcheesi.mundijeux:Mundijeux",
+    "parcheesi-classic": "bot.games.parcheesi.classic:Classic",
     "pariti": "bot.games.pariti:Pariti",
     "parchis-maghreb": "bot.games.parcheesi.maghreb:Maghreb",
     "barricade": "bot.games.barricade:Barricade",

@@ -123,19 +123,12 @@ class Occupancy:
 
     def __init__(self, s: State):
         self.squares = squares = [row[p] for row, p in zip(square_rows(s.colours), s.pos)]
-        # Bridge squares: two pawns of one colour (PM-4.3); partners never make one (PM-10.2).
-        # Fast path: no two pawns share a track or corridor square (house and goal repeat freely).
-        shared = len(squares) - len(set(squares))
-        home, goal = squares.count(HOUSE_SQ), squares.count(GOAL_SQ)
-        if shared == (home and home - 1) + (goal and goal - 1):
+        if len(set(squares)) == len(squares):     # no two pawns share a square: the usual case
             self.bridges = []
             return
-        bridges = []
-        for first in range(0, len(squares), 4):
-            mine = [sq for sq in squares[first:first + 4] if sq >= 0]
-            if len(set(mine)) < len(mine):
-                bridges.extend(sq for i, sq in enumerate(mine) if sq in mine[:i])
-        self.bridges = bridges
+        # Bridge squares: two pawns of one colour (PM-4.3); partners never make one (PM-10.2).
+        index = squares.index
+        self.bridges = [sq for i, sq in enumerate(squares) if index(sq) < i and index(sq) >> 2 == i >> 2]
 
     def here(self, s: State, sq: int) -> list[int]:
         """Pawns on square id sq, earliest arrival first."""
@@ -147,10 +140,13 @@ _ROWS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
 def square_rows(colours: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The SQUARE table of every pawn's colour, for a seat colouring (cached)."""
+    """The SQUARE table of each pawn for a seat colouring (cached), except that the
+    house and goal get an id of their own per pawn (below -2), so that pawns share
+    an id exactly when they share a board square."""
     found = _ROWS.get(colours)
     if found is None:
-        found = _ROWS[colours] = tuple(SQUARE[c] for c in colours for _ in range(4))
+        found = _ROWS[colours] = tuple(SQUARE[c][:GOAL] + (-3 - 2 * p, -4 - 2 * p)
+                                       for p, c in enumerate(c for c in colours for _ in range(4)))
     return found
 
 
@@ -257,14 +253,20 @@ class Engine(Ruleset):
         bridges = occ.bridges
         no_own = kind == BONUS and not self.bonus_may_join_own
         count = squares.count
+        ahead = [route[b] for b in bridges]      # bridges on this route (-1: not on it)
         first = 4 * seat
         for p in range(first, first + 4):
             src = pos[p]
             if src < 0 or src == GOAL or p == skip:
                 continue
+            limit = GOAL + 1                      # the first square this pawn cannot reach
+            for x in ahead:
+                if src < x < limit:
+                    limit = x
+            row = codes[p - first]
             for n, mask in steps:
                 dst = src + n
-                if dst > GOAL or bridges and any(src < route[b] <= dst for b in bridges):
+                if dst >= limit:
                     continue
                 victim = -1
                 if dst < GOAL:
@@ -279,7 +281,7 @@ class Engine(Ruleset):
                                 continue
                         elif not SAFE[sq]:
                             victim = q
-                into[codes[p - first][n]] = _option((kind, p, src, dst, mask, legal, victim, -1, 1))
+                into[row[n]] = _option((kind, p, src, dst, mask, legal, victim, -1, 1))
 
     def _bonus_options(self, s: State) -> dict[str, Option]:
         found: dict[str, Option] = {}
@@ -367,7 +369,7 @@ class Engine(Ruleset):
     def _roll(self, state: State, action: str, events: list[Message]) -> list:
         dice = self._parse_roll(action)
         seat = state.turn
-        events.append(msg("parcheesi.event.roll", seat=seat, dice=" + ".join(map(str, dice))))
+        events.append(msg("parcheesi.event.roll", seat=seat, dice=action[1:].replace(".", " + ")))
         d = list(state)
         if state.callee != seat:   # the next player's roll closes the call-out window (PC-9.3)
             d[CALLEE_F], d[CHEATS_F] = seat, ()
@@ -388,7 +390,7 @@ class Engine(Ruleset):
         elif where > LAST_TRACK or SAFE[SQUARE[d[COLOURS_F][p >> 2]][where]]:
             events.append(msg(f"{self.key}.event.third_safe", pawn=pawn_name(d[COLOURS_F], p)))
         else:
-            d[POS_F] = _set(d[POS_F], p, HOUSE)
+            d[POS_F] = set_at(d[POS_F], p, HOUSE)
             d[LAST_MOVE_F] = (p, where, HOUSE)
             events.append(msg(f"{self.key}.event.third_home", pawn=pawn_name(d[COLOURS_F], p)))
         self._pass_turn(d, events)
@@ -411,14 +413,14 @@ class Engine(Ruleset):
     def _move(self, d: list, o: Option, events: list[Message]) -> None:
         p, dst = o.pawn, o.dst
         colours = d[COLOURS_F]
-        pos = _set(d[POS_F], p, dst)
+        pos = set_at(d[POS_F], p, dst)
         events.append(msg("parcheesi.event.move", pawn=pawn_name(colours, p), src=square_name(colours, p, o.src),
                           dst=square_name(colours, p, dst)))
         if dst == GOAL:
             d[BONUS_F] += (10,)                                    # PM-8.1, PC-8.2
             events.append(msg("parcheesi.event.goal", pawn=pawn_name(colours, p)))
         elif o.victim >= 0:
-            pos = _set(pos, o.victim, HOUSE)                       # PM-7.1, PC-7.1
+            pos = set_at(pos, o.victim, HOUSE)                       # PM-7.1, PC-7.1
             d[BONUS_F] += (20,)
             events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
                               victim=pawn_name(colours, o.victim)))
@@ -440,15 +442,15 @@ class Engine(Ruleset):
             victim = foreign[-1]        # the foreign pawn, or the one that arrived last (PM-6.5)
         elif len(here) == 1 and foreign and self.lone_foreign_captured:
             victim = foreign[0]
-        pos = _set(s.pos, p, 0)
+        pos = set_at(s.pos, p, 0)
         events.append(msg("parcheesi.event.out", pawn=pawn_name(colours, p), dst=square_name(colours, p, 0)))
         if victim >= 0:
-            pos = _set(pos, victim, HOUSE)
+            pos = set_at(pos, victim, HOUSE)
             d[BONUS_F] += (20,)                                     # PM-6.9, PC-5.6
             events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
                               victim=pawn_name(colours, victim)))
         if not s.released[seat]:
-            d[RELEASED_F] = _set(s.released, seat, True)
+            d[RELEASED_F] = set_at(s.released, seat, True)
         d[POS_F], d[ARRIVALS_F], d[LAST_F], d[LAST_MOVE_F] = pos, _arrive(s.arrivals, p), p, (p, HOUSE, 0)
 
     def _check_win(self, d: list, seat: int, events: list[Message]) -> None:
@@ -526,6 +528,8 @@ class Engine(Ruleset):
         spent = [v for i, v in enumerate(s.dice) if o.mask >> i & 1]
         if len(spent) == 2:
             return msg("parcheesi.how.dice", a=spent[0], b=spent[1])
+        if o.kind == MOVE and o.dst - o.src != spent[0]:
+            return msg("parcheesi.how.die_counts", n=spent[0], steps=o.dst - o.src)   # PC-6.2
         return msg("parcheesi.how.die", n=spent[0])
 
     def action_group(self, state: State, action: str) -> str | None:
@@ -599,7 +603,7 @@ def _square_text(c: int, progress: int) -> str:
     return str(SQUARE[c][progress] + 1)
 
 
-def _set(t: tuple, i: int, value: Any) -> tuple:
+def set_at(t: tuple, i: int, value: Any) -> tuple:
     return t[:i] + (value,) + t[i + 1:]
 
 

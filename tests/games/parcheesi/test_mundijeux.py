@@ -218,6 +218,17 @@ def test_mixed_pair_fills_a_square_but_may_be_passed():
     assert legal(s) == {"Y1+2", "Y1+5"}
 
 
+def test_sharing_a_safe_square():
+    """PM-4.5 c, PM-4.9, PM-EX-15: Y1 stops on 12 next to B1: no capture, no bonus; the pair is passed, not landed on."""
+    s = position(R, {"B1": 12, "Y1": 8, "Y2": 10})
+    s, events = play(R, s, "r4.6", "Y1+4")
+    assert where(s, "B1") == where(s, "Y1") == "12" and s.bonus == ()
+    assert "parcheesi.event.capture" not in keys(events)
+    assert legal(s) == {"Y1+6", "Y2+6"}          # Y2 passes 12 (to 16); nobody may stop on 12
+    s = s._replace(turn=0, dice=(2, 4), used=0)
+    assert "Y2+2" not in legal(s) and "Y2+4" in legal(s)
+
+
 def test_landing_cases():
     """PM-4.5: empty square, own pawn (bridge), foreign pawn on safe (share), foreign pawn elsewhere (capture)."""
     base = {"Y2": "goal", "Y3": "goal"}

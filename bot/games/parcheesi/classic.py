@@ -1,0 +1,96 @@
+"""Classic Parcheesi after French Wikipedia (../shared/rules/parcheesi-classic.md, PC-*).
+
+One die, every pawn starts in the house, two pawns out on the first 5, a 6
+that counts 7 once the house is empty and must open a barrier, and the
+"soufflé": skipping a compulsory bring-out or barrier opening is accepted
+silently (PC-9.1), and any other player may call it out until the next
+player's roll (PC-9.3). Everything shared with Mundijeux is in engine.py.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import Applied, GameError, IllegalAction, Message, msg
+from bot.games.parcheesi.engine import (
+    CALL, CHEATS_F, HOUSE, OUT, POS_F, Engine, Occupancy, Option, State, pawn_name, set_at,
+)
+
+
+class Classic(Engine):
+    id = "parcheesi-classic"
+    name = "game.parcheesi-classic"
+    min_players = 2
+    max_players = 4
+    allows_cheating = True
+    n_dice = 1                                  # PC-1.1
+    # PC-1.3, PC-3.1: seat order is turn order, blue first.
+    seat_colour_ids = {2: ("blue", "green"), 3: ("blue", "red", "green"), 4: ("blue", "red", "green", "yellow")}
+    pawns_out_at_start = 0                      # PC-2.1
+    bonus_may_join_own = True                   # PC-8.3
+    lone_foreign_captured = True                # PC-5.5
+    key = "parcheesi.classic"
+
+    def check_setup(self, n_players: int, options: dict[str, Any]) -> None:
+        super().check_setup(n_players, options)
+        if options.get("teams"):
+            raise GameError(msg("parcheesi.error.no_teams"))
+
+    def _is_repeat(self, dice: tuple[int, ...]) -> bool:
+        return dice[0] == 6                     # PC-6.1
+
+    def _options(self, s: State) -> dict[str, Option]:
+        """Bonus first (PC-8.4); a 5 must bring out (PC-5.3), a 6 must open a barrier
+        (PC-6.3); skipping either is accepted as an infraction (PC-9.1)."""
+        if s.bonus:
+            return self._bonus_options(s)
+        if s.used:
+            return {}
+        seat = s.turn
+        die = s.dice[0]
+        occ = Occupancy(s)
+        mine = s.pos[4 * seat:4 * seat + 4]
+        steps = ((7 if die == 6 and HOUSE not in mine else die, 1),)     # PC-6.2
+        found: dict[str, Option] = {}
+        if die == 5:
+            first_five = not s.released[seat] and mine.count(HOUSE) >= 2
+            out = self._bring_out_option(s, occ, seat, 1, count=2 if first_five else 1)
+            if out:
+                found[OUT] = out
+                self._moves(s, occ, seat, steps, found, legal=False)
+                return found
+        elif die == 6:
+            found = self._bridge_openings(s, occ, seat, steps)
+            if found:
+                others: dict[str, Option] = {}
+                self._moves(s, occ, seat, steps, others, legal=False)
+                return found | {code: o for code, o in others.items() if code not in found}
+        self._moves(s, occ, seat, steps, found)
+        return found
+
+    def call_actions(self, state: State, seat: int) -> list[str]:
+        if state.winners or state.callee < 0 or seat == state.callee or not 0 <= seat < len(state.colours):
+            return []
+        return [CALL]
+
+    def _call(self, state: State, seat: int) -> Applied:
+        """Judge a call-out from the infractions recorded for the judged turn (PC-9.3 to 9.5)."""
+        if CALL not in self.call_actions(state, seat):
+            raise IllegalAction(msg("parcheesi.error.cannot_call"))
+        if not state.cheats:
+            return Applied(state, (msg("parcheesi.event.call_none", caller_seat=seat, seat=state.callee),))
+        events = [msg("parcheesi.event.call_valid", caller_seat=seat, seat=state.callee)]
+        pos = state.pos
+        for p in dict.fromkeys(state.cheats):
+            if pos[p] != HOUSE:
+                pos = set_at(pos, p, HOUSE)
+                events.append(msg("parcheesi.event.blown", pawn=pawn_name(state.colours, p)))
+        d = list(state)
+        d[POS_F], d[CHEATS_F] = pos, ()
+        return Applied(self._settle(d, events), tuple(events))
+
+    def _notes(self, s: State) -> list[Message]:
+        notes = super()._notes(s)
+        if s.callee >= 0 and not s.winners:
+            notes.append(msg("parcheesi.note.call_window", seat=s.callee,
+                             next_seat=(s.callee + 1) % len(s.colours)))
+        return notes

@@ -1,0 +1,25 @@
+"""Every rule and example ID of the Parcheesi rules files is cited by a test."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+RULES = Path(__file__).resolve().parents[3].parent / "shared" / "rules"
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.mark.parametrize("rules_file,prefix,tests", [
+    ("parcheesi-mundijeux.md", "PM", ("test_mundijeux.py", "test_mundijeux_properties.py")),
+    ("parcheesi-classic.md", "PC", ("test_classic.py", "test_classic_properties.py")),
+])
+def test_every_rule_and_example_is_cited(rules_file, prefix, tests):
+    path = RULES / rules_file
+    if not path.exists():
+        pytest.skip(f"{path} is not available")
+    ids = set(re.findall(rf"\*\*({prefix}-(?:\d+\.\d+|EX-\d+))\b", path.read_text(encoding="utf-8")))
+    assert len(ids) > 30 and any("EX" in i for i in ids)
+    cited = "\n".join((HERE / name).read_text(encoding="utf-8") for name in tests)
+    missing = sorted(i for i in ids if not re.search(re.escape(i) + r"(?![\d.]\d)", cited))
+    assert not missing, f"rule IDs cited by no test: {missing}"
