@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
 
@@ -9,15 +10,29 @@ import discord
 
 from bot import i18n
 from bot.config import Settings
+from bot.games import GAME_IDS
 
 log = logging.getLogger("bot")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=i18n.text("cli.description", "en"))
-    parser.parse_args(argv)
+    commands = parser.add_subparsers(dest="command")
+    local = commands.add_parser("play", help=i18n.text("cli.play", "en"))
+    local.add_argument("game", choices=GAME_IDS)
+    local.add_argument("--seats", default="human,normal",
+                       help=i18n.text("cli.seats", "en"))
+    local.add_argument("--database", default="tablero-console.sqlite3", help=i18n.text("cli.database", "en"))
+    local.add_argument("--board", default="board.png", help=i18n.text("cli.board", "en"))
+    local.add_argument("--lang", choices=i18n.LOCALES, default="en")
+    args = parser.parse_args(argv)
     settings = Settings.from_env()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.command == "play":
+        from bot.console import play
+
+        seats = [s.strip() for s in args.seats.split(",")]
+        return asyncio.run(play(args.game, seats, args.database, args.board, args.lang))
     if settings.token is None:
         print(i18n.text("cli.no_token", "en"), file=sys.stderr)
         return 2

@@ -10,7 +10,7 @@ from bot.cogs.components import DYNAMIC_ITEMS
 from bot.cogs.game import GameCog
 from bot.cogs.translator import CatalogueTranslator
 from bot.config import Settings
-from bot.sessions import Sessions, Thinker
+from bot.sessions import Sessions
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -19,19 +19,18 @@ log = logging.getLogger(__name__)
 class TableroBot(commands.AutoShardedBot):
     """Sharded from the start (design principle 8); the gateway URL comes from GET /gateway/bot."""
 
-    def __init__(self, settings: Settings, thinker: Thinker | None = None):
+    def __init__(self, settings: Settings):
         super().__init__(
             command_prefix=commands.when_mentioned,  # no message commands: slash commands only
             intents=discord.Intents.none() | discord.Intents(guilds=True),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings
-        self._thinker = thinker
         self.store: Store | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database)
-        sessions = Sessions(self.store, self._thinker)
+        sessions = Sessions(self.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS)  # buttons of boards posted before a restart keep working
         await self.add_cog(GameCog(self, sessions))
         await self.tree.set_translator(CatalogueTranslator())

@@ -32,10 +32,3 @@ def setup_seed(seed: str) -> int:
     digest = hmac.new(bytes.fromhex(seed), b"setup", hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big")
 
-
-def seating(seed: str, n: int) -> list[int]:
-    """Random seat order at start (colours are dealt randomly, PM-1.9)."""
-    digest = hmac.new(bytes.fromhex(seed), b"seating", hashlib.sha256).digest()
-    order = list(range(n))
-    random.Random(int.from_bytes(digest, "big")).shuffle(order)
-    return order

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import dice
+from bot import ai, dice
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, Result, Ruleset, msg
 from bot.store import ChannelBusy, GameRecord, Seat, StaleVersion, Store
@@ -24,9 +24,6 @@ log = logging.getLogger(__name__)
 
 ROLL = "roll"          # what a player sends to ask for a roll; the session draws the dice
 COMPUTER_LEVELS = ("easy", "normal", "hard")
-
-# (ruleset id, state JSON, seat, level) -> the computer's action; runs off the event loop.
-Thinker = Callable[[str, dict[str, Any], int, str], Awaitable[str]]
 
 
 @dataclass(frozen=True)
@@ -48,9 +45,9 @@ def ruleset_of(record: GameRecord) -> Ruleset:
 
 
 class Sessions:
-    def __init__(self, store: Store, thinker: Thinker | None = None):
+    def __init__(self, store: Store, think_budget_s: float = 1.0):
         self.store = store
-        self._thinker = thinker
+        self._think_budget_s = think_budget_s  # hard computer players' time per move
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     # --- reading -----------------------------------------------------------
@@ -97,8 +94,6 @@ class Sessions:
     async def add_computer(self, channel_id: int, user_id: int, level: str, game_id: int | None = None) -> Outcome:
         if level not in COMPUTER_LEVELS:
             raise GameError(msg("error.bad_level"))
-        if self._thinker is None:
-            raise GameError(msg("error.no_computers"))
         async with self._locks[channel_id]:
             record = await self._lobby(channel_id, game_id)
             if record.seat_of(user_id) is None:
@@ -139,9 +134,9 @@ class Sessions:
                 raise GameError(msg("error.host_only"))
             ruleset = ruleset_of(record)
             ruleset.check_setup(len(record.seats), record.options)
-            seats = tuple(record.seats[i] for i in dice.seating(record.seed, len(record.seats)))
-            state = ruleset.new_game(len(seats), record.options, dice.setup_seed(record.seed))
-            record = await self._save_lobby(record, seats=seats, status="active", state=ruleset.to_json(state))
+            # Colours follow the seats as the lobby showed them (join order).
+            state = ruleset.new_game(len(record.seats), record.options, dice.setup_seed(record.seed))
+            record = await self._save_lobby(record, status="active", state=ruleset.to_json(state))
             outcome = await self._play_computers(record, (msg("game.started", game=msg(ruleset.name)),))
         return Outcome(outcome.record, outcome.events, moved_before=None)
 
@@ -210,22 +205,39 @@ class Sessions:
         return Outcome(record, events + applied.events)
 
     async def _play_computers(self, record: GameRecord, events: tuple[Message, ...]) -> Outcome:
-        """Let computer seats act until a person must act or the game is over."""
+        """Let computer seats act until a person must act or the game is over.
+        After each action, each computer opponent may call out a cheat (and
+        never cheats itself)."""
         outcome = Outcome(record, events)
         while outcome.record.status == "active":
-            ruleset = ruleset_of(outcome.record)
-            state = ruleset.from_json(outcome.record.state)
+            record = outcome.record
+            ruleset = ruleset_of(record)
+            state = ruleset.from_json(record.state)
+            call = self._computer_call(record, ruleset, state)
+            if call is not None:
+                outcome = await self._apply(record, ruleset, state, call[0], 0, call[1], outcome.events)
+                continue
             seat = ruleset.to_move(state)
-            if seat is None or outcome.record.seats[seat].level is None:
+            if seat is None or record.seats[seat].level is None:
                 break
             if ruleset.roll_due(state):
-                action = ruleset.random_roll(state, dice.rng_for(outcome.record.seed, outcome.record.version))
+                action = ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
             else:
-                assert self._thinker is not None
-                action = await self._thinker(ruleset.id, outcome.record.state, seat,
-                                             outcome.record.seats[seat].level or "easy")
-            outcome = await self._apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
+                action = await ai.think(ruleset.id, record.state, seat, record.seats[seat].level or "easy",
+                                        self._think_budget_s, seed=_computer_seed(record))
+            outcome = await self._apply(record, ruleset, state, seat, 0, action, outcome.events)
         return outcome
+
+    def _computer_call(self, record: GameRecord, ruleset: Ruleset, state: Any) -> tuple[int, str] | None:
+        if not ruleset.allows_cheating:
+            return None
+        rng = random.Random(_computer_seed(record))
+        for seat, player in enumerate(record.seats):
+            if player.level is not None:
+                action = ai.choose_call(ruleset, state, seat, player.level, rng)
+                if action is not None:
+                    return seat, action
+        return None
 
     async def _active(self, channel_id: int, game_id: int | None, version: int | None) -> GameRecord:
         record = await self.store.open_game(channel_id)
@@ -252,7 +264,7 @@ class Sessions:
             moved_before = ruleset.to_move(state)
             sides = ruleset.teams(len(record.seats), record.options) or [(i,) for i in range(len(record.seats))]
             humans_left = [s for i, s in enumerate(record.seats) if i != seat and s.level is None]
-            if len(sides) == 2 or self._thinker is None or not humans_left:
+            if len(sides) == 2 or not humans_left:
                 winners = next(side for side in sides if seat not in side) if len(sides) == 2 else ()
                 result = {"winners": list(winners), "draw": False, "details": {"resigned": seat}}
                 record = await self._save_over(record, status="finished", result=result)
@@ -278,6 +290,10 @@ class Sessions:
         except StaleVersion:
             raise GameError(msg("error.stale")) from None
 
+
+def _computer_seed(record: GameRecord) -> int:
+    """Computer players' choices are reproducible from the game and its version."""
+    return int(dice.rng_for(record.seed, record.version).getrandbits(64)) ^ 0x5EED
 
 def result_json(result: Result) -> dict[str, Any]:
     return {"winners": list(result.winners), "draw": result.draw, "details": dict(result.details)}

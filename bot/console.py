@@ -1,0 +1,125 @@
+"""`python -m bot play <game>`: a game in the terminal, no Discord needed.
+
+It goes through the same sessions service and store as the bot (its own
+SQLite file), so quitting and running the command again resumes the game.
+After every move the position is printed in words and the board PNG is
+written to a file.
+"""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot import i18n
+from bot.cogs.presenter import result_line, seat_name
+from bot.games.base import GameError, Message
+from bot.sessions import ROLL, Outcome, Sessions, ruleset_of
+from bot.store import GameRecord, Seat, Store
+from renderer import PlayerTag, render_png
+
+CHANNEL = 1   # the console's one "channel"
+
+
+async def play(game: str, seats: list[str], database: str, board_file: str, locale: str,
+               read=input, write=print) -> int:
+    store = await Store.open(database)
+    sessions = Sessions(store)
+    try:
+        record = await store.open_game(CHANNEL)
+        if record is None or record.status == "lobby":
+            write(i18n.text("console.started", locale, database=database))
+            outcome = await _start(sessions, game, seats, locale, record)
+        else:
+            write(i18n.text("console.resumed", locale, database=database))
+            outcome = Outcome(record)
+        while True:
+            _show(outcome, board_file, locale, write)
+            record = outcome.record
+            if record.status != "active":
+                return 0
+            answer = await asyncio.to_thread(read, _prompt(record, locale))
+            answer = answer.strip()
+            if answer.lower() in ("q", "quit", "exit"):
+                write(i18n.text("console.saved", locale))
+                return 0
+            try:
+                outcome = await sessions.act(CHANNEL, _human_to_move(record), _action(record, answer))
+            except GameError as refusal:
+                write(i18n.render(refusal.message, locale))
+                outcome = Outcome(record)
+    finally:
+        await store.close()
+
+
+async def _start(sessions: Sessions, game: str, seats: list[str], locale: str, lobby: GameRecord | None) -> Outcome:
+    humans = [i for i, s in enumerate(seats) if s == "human"]
+    if not humans:
+        raise SystemExit(i18n.text("console.need_human", locale))
+    if lobby is None:
+        first = Seat(humans[0] + 1, i18n.text("player.default_name", locale, number=humans[0] + 1), locale=locale)
+        await sessions.create(channel_id=CHANNEL, guild_id=None, host=first, game=game, options={})
+        host = first.user_id
+        for i, kind in enumerate(seats):
+            if i == humans[0]:
+                continue
+            if kind == "human":
+                await sessions.join(CHANNEL, Seat(i + 1, i18n.text("player.default_name", locale, number=i + 1),
+                                                  locale=locale))
+            else:
+                await sessions.add_computer(CHANNEL, host, kind)
+    else:
+        host = lobby.host_id
+    return await sessions.start(CHANNEL, host)
+
+
+def _human_to_move(record: GameRecord) -> int:
+    ruleset = ruleset_of(record)
+    seat = ruleset.to_move(ruleset.from_json(record.state))
+    return record.seats[seat].user_id if seat is not None else 0
+
+
+def _legal(record: GameRecord) -> list[str]:
+    ruleset = ruleset_of(record)
+    state = ruleset.from_json(record.state)
+    return [] if ruleset.roll_due(state) else ruleset.legal_actions(state)
+
+
+def _action(record: GameRecord, answer: str) -> str:
+    """A number picks from the printed list; Enter rolls or plays the only move; anything else is a move code."""
+    actions = _legal(record)
+    if not answer:
+        return ROLL if not actions else actions[0] if len(actions) == 1 else answer
+    if answer.isdigit() and 1 <= int(answer) <= len(actions):
+        return actions[int(answer) - 1]
+    return answer
+
+
+def _prompt(record: GameRecord, locale: str) -> str:
+    ruleset = ruleset_of(record)
+    state = ruleset.from_json(record.state)
+    if ruleset.roll_due(state):
+        return i18n.text("console.prompt_roll", locale) + " "
+    lines = [f"  {i}. {_say(record, ruleset.action_label(state, a), locale)}  [{a}]"
+             for i, a in enumerate(ruleset.legal_actions(state), start=1)]
+    return "\n".join(lines + [i18n.text("console.prompt_move", locale) + " "])
+
+
+def _say(record: GameRecord, message: Message, locale: str) -> str:
+    return i18n.render(message, locale, lambda seat: seat_name(record, seat, locale))
+
+
+def _show(outcome: Outcome, board_file: str, locale: str, write) -> None:
+    record = outcome.record
+    ruleset = ruleset_of(record)
+    state = ruleset.from_json(record.state)
+    for event in outcome.events:
+        write("• " + _say(record, event, locale))
+    for line in ruleset.describe(state):
+        write(_say(record, line, locale))
+    if record.status != "active":
+        write(result_line(record, locale))
+    to_move = ruleset.to_move(state) if record.status == "active" else None
+    colours = ruleset.seat_colours(len(record.seats), record.options)
+    players = [PlayerTag(seat_name(record, i, locale), colours[i], to_move == i) for i in range(len(record.seats))]
+    Path(board_file).write_bytes(render_png(ruleset, state, players, locale))
+    write(i18n.text("console.board_written", locale, file=board_file))
