@@ -468,11 +468,13 @@ def test_labels_groups_and_description_are_translated():
     assert GAME.action_label(state, "E-S").key == "barricade.action.move_capture"
     assert GAME.action_label(state, "E-P").key == "barricade.action.move_take"
     assert GAME.action_group(state, "E-S") == GAME.action_group(state, "E-P")
-    assert GAME.action_group(state, "E-S").params["pawn"] == "E"
+    assert GAME.action_group(state, "E-S") == "E"
+    assert i18n.render(GAME.group_label(state, "E"), "en") == "Pawn E"
     assert GAME.action_group(state, "roll") is None
     real = Barricade()
     s = real.new_game(2, {}, seed=0)
-    assert i18n.render(real.action_group(s, "bar:i3"), "en") == "Rows 2 to 3"
+    assert i18n.render(real.group_label(s, real.action_group(s, "bar:i3")), "en") == "Rows 2 to 3"
+    assert i18n.render(real.group_label(s, "start"), "en") == "New pawn"
     assert i18n.render(real.action_label(s, "bar:i3"), "fr") == "Barricade en i3"
     with pytest.raises(IllegalAction):
         real.action_label(s, "bar:z9")

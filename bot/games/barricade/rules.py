@@ -24,6 +24,7 @@ from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
 
 PAWNS = 5
 START_NAME = "start"
+AREA_PREFIX = "rows:"   # action_group key of a placement area
 _ROLL_RE = re.compile(r"roll:([1-6])")
 
 
@@ -274,16 +275,24 @@ class Barricade(Ruleset):
         kind = "bounce" if bounce else "move"
         return msg(f"barricade.action.{kind}{outcome}", pawn=self._pawn_label(a), dest=names[b])
 
-    def action_group(self, state: State, action: str) -> Message | None:
-        """The pawn for moves, the area (band of rows) for barricades. The
-        `pawn` parameter is the renderer's `focus` for that pawn."""
+    def action_group(self, state: State, action: str) -> str | None:
+        """The pawn for moves ("e5", or "start": also the renderer's `focus`), the
+        area (band of rows, "rows:2-3") for barricades."""
         kind, a, _ = self._parse(action)
         if kind == "move":
-            return msg("barricade.group.pawn", pawn=self._pawn_name(a), label=self._pawn_label(a))
+            return self._pawn_name(a)
         if kind == "bar":
             area = self.board.area_of(a)
-            return msg("barricade.group.area", low=area.low, high=area.high)
+            return f"{AREA_PREFIX}{area.low}-{area.high}"
         return None
+
+    def group_label(self, state: State, group: str) -> Message:
+        if group.startswith(AREA_PREFIX):
+            low, _, high = group[len(AREA_PREFIX):].partition("-")
+            return msg("barricade.group.area", low=low, high=high)
+        if group == START_NAME or group in self.board.index:
+            return self._pawn_label(START if group == START_NAME else self.board.index[group])
+        return super().group_label(state, group)
 
     def describe(self, state: State) -> list[Message]:
         names = self.board.names
