@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -50,6 +51,19 @@ MIGRATIONS: tuple[str, ...] = (
         at REAL NOT NULL,
         PRIMARY KEY (game_id, seq)
     );
+    """,
+    # 2: turn deadlines (see bot/timers.py). A game's waiting time starts at its
+    # updated_at, which every write bumps; the settings live in its options.
+    """
+    ALTER TABLE games ADD COLUMN reminded_version INTEGER;  -- version whose half-time reminder was sent
+    CREATE TABLE seat_votes (                   -- votes on a seat whose turns keep expiring
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        voter_id INTEGER NOT NULL,
+        choice TEXT NOT NULL,                   -- computer | end
+        PRIMARY KEY (game_id, seat, voter_id)
+    );
+    CREATE TABLE turn_notifications (user_id INTEGER PRIMARY KEY);  -- users who want a DM on their turn
     """,
 )
 
@@ -115,6 +129,15 @@ _COLUMNS = ("id, guild_id, channel_id, game, status, host_id, locale, options, s
             "state, version, board_message_id, result")
 
 
+@dataclass(frozen=True)
+class TurnClock:
+    """An active game with a turn time: when its waiting started, and whether the reminder went out."""
+
+    record: GameRecord
+    started_at: float
+    reminded_version: int | None
+
+
 def _record(row: aiosqlite.Row) -> GameRecord:
     return GameRecord(
         id=row[0], guild_id=row[1], channel_id=row[2], game=row[3], status=row[4], host_id=row[5],
@@ -129,17 +152,18 @@ def _dump(data: Any) -> str:
 
 
 class Store:
-    def __init__(self, db: aiosqlite.Connection):
+    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float] = time.time):
         self._db = db
+        self._clock = clock  # wall-clock seconds; tests of deadlines inject theirs
 
     @classmethod
-    async def open(cls, path: str) -> "Store":
+    async def open(cls, path: str, clock: Callable[[], float] = time.time) -> "Store":
         db = await aiosqlite.connect(path, isolation_level=None)  # explicit BEGIN/COMMIT below
         await db.execute("PRAGMA journal_mode=WAL")
         await db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across process crashes
         await db.execute("PRAGMA foreign_keys=ON")
         await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db)
+        store = cls(db, clock)
         try:
             await store._migrate()
         except BaseException:
@@ -181,7 +205,7 @@ class Store:
     # --- writes ----------------------------------------------------------------
     async def create_game(self, *, guild_id: int | None, channel_id: int, game: str, host: Seat,
                           locale: str, options: dict[str, Any], seed: str) -> GameRecord:
-        now = time.time()
+        now = self._clock()
         try:
             cursor = await self._db.execute(
                 "INSERT INTO games (guild_id, channel_id, game, status, host_id, locale, options, seats, seed,"
@@ -203,7 +227,7 @@ class Store:
             " WHERE id=? AND version=? AND status=? AND seats=?",
             (new.status, new.host_id, _dump([s.to_json() for s in new.seats]), _dump(new.options),
              None if new.state is None else _dump(new.state), None if new.result is None else _dump(new.result),
-             time.time(), record.id, record.version, record.status, _dump([s.to_json() for s in record.seats])))
+             self._clock(), record.id, record.version, record.status, _dump([s.to_json() for s in record.seats])))
         if cursor.rowcount != 1:
             raise StaleVersion
         return new
@@ -217,13 +241,13 @@ class Store:
             cursor = await self._db.execute(
                 "UPDATE games SET state=?, version=version+1, status=?, result=?, updated_at=?"
                 " WHERE id=? AND version=? AND status='active'",
-                (_dump(state), status, None if result is None else _dump(result), time.time(),
+                (_dump(state), status, None if result is None else _dump(result), self._clock(),
                  record.id, record.version))
             if cursor.rowcount != 1:
                 raise StaleVersion
             await self._db.execute(
                 "INSERT INTO actions (game_id, seq, seat, user_id, action, legal, at) VALUES (?,?,?,?,?,?,?)",
-                (record.id, record.version, seat, user_id, action, int(legal), time.time()))
+                (record.id, record.version, seat, user_id, action, int(legal), self._clock()))
             await self._db.execute("COMMIT")
         except BaseException:
             await self._db.execute("ROLLBACK")
@@ -232,3 +256,41 @@ class Store:
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         await self._db.execute("UPDATE games SET board_message_id=? WHERE id=?", (message_id, game_id))
+
+    # --- turn deadlines, votes on absent seats, turn notifications ----------------
+    async def turn_clocks(self, game_id: int | None = None) -> list[TurnClock]:
+        """Active games with a turn time (or just `game_id`'s)."""
+        where = "" if game_id is None else f" AND id={int(game_id)}"
+        cursor = await self._db.execute(
+            f"SELECT {_COLUMNS}, updated_at, reminded_version FROM games WHERE status='active'"
+            f" AND json_extract(options, '$.turn_time') IS NOT NULL{where} ORDER BY id")
+        return [TurnClock(_record(row), row[14], row[15]) for row in await cursor.fetchall()]
+
+    async def mark_reminded(self, game_id: int, version: int) -> bool:
+        """Record that the reminder for `version` went out (the clock keeps running)."""
+        cursor = await self._db.execute(
+            "UPDATE games SET reminded_version=? WHERE id=? AND version=? AND status='active'"
+            " AND reminded_version IS NOT ?", (version, game_id, version, version))
+        return cursor.rowcount == 1
+
+    async def set_vote(self, game_id: int, seat: int, voter_id: int, choice: str) -> None:
+        await self._db.execute("INSERT OR REPLACE INTO seat_votes (game_id, seat, voter_id, choice) VALUES (?,?,?,?)",
+                               (game_id, seat, voter_id, choice))
+
+    async def votes(self, game_id: int, seat: int) -> dict[int, str]:
+        cursor = await self._db.execute("SELECT voter_id, choice FROM seat_votes WHERE game_id=? AND seat=?",
+                                        (game_id, seat))
+        return {row[0]: row[1] for row in await cursor.fetchall()}
+
+    async def clear_votes(self, game_id: int, seat: int) -> None:
+        await self._db.execute("DELETE FROM seat_votes WHERE game_id=? AND seat=?", (game_id, seat))
+
+    async def set_turn_notifications(self, user_id: int, enabled: bool) -> None:
+        if enabled:
+            await self._db.execute("INSERT OR IGNORE INTO turn_notifications (user_id) VALUES (?)", (user_id,))
+        else:
+            await self._db.execute("DELETE FROM turn_notifications WHERE user_id=?", (user_id,))
+
+    async def wants_turn_notifications(self, user_id: int) -> bool:
+        cursor = await self._db.execute("SELECT 1 FROM turn_notifications WHERE user_id=?", (user_id,))
+        return await cursor.fetchone() is not None
