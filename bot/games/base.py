@@ -85,6 +85,8 @@ class Ruleset(ABC):
     has_dice: ClassVar[bool] = True
     # Cheating rulesets accept moves the rules forbid; opponents may call them out.
     allows_cheating: ClassVar[bool] = False
+    # The action that passes the turn, for rules that let a player pass (turn deadlines skip with it).
+    pass_action: ClassVar[str | None] = None
 
     # --- setup ---------------------------------------------------------
     def check_setup(self, n_players: int, options: dict[str, Any]) -> None:
