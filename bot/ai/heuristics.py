@@ -1,0 +1,94 @@
+"""Position heuristics: one per game, a generic one for the rest.
+
+A heuristic scores a position for one seat, relative to its opponents (own
+prospects minus the best opponent's), in points of its own scale. The normal
+level plays the move whose resulting position scores best; the hard level
+turns scores into win chances, ``1 / (1 + exp(-score / scale))``, at the end
+of its short playouts.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+from bot.games.base import Ruleset
+
+# Score of a won (lost) position: beyond any heuristic's reach.
+WIN = 1e9
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    evaluate: Callable[[Ruleset, Any, int], float]   # (ruleset, state, seat) -> score of seat, relative
+    scale: float = 1.0                                # score gap worth odds of e:1
+    horizon: int | None = None                        # playout length in turns; None: to the end of the game
+
+
+def _no_knowledge(ruleset: Ruleset, state: Any, seat: int) -> float:
+    return 0.0
+
+
+# Without game knowledge: every unfinished position is alike, so hard plays its
+# playouts to the end of the game and normal only sees wins and losses coming.
+GENERIC = Heuristic(_no_knowledge, scale=1.0, horizon=None)
+
+# Where each game's heuristic lives, imported on first use.
+_MODULES: dict[str, str] = {
+    "parcheesi": "bot.ai.parcheesi:ENGINE",
+    "parcheesi-classic": "bot.ai.parcheesi:ENGINE",
+    "parchis-maghreb": "bot.ai.parcheesi:MAGHREB",
+    "pariti": "bot.ai.pariti:HEURISTIC",
+}
+_registered: dict[str, Heuristic] = {}
+
+
+def register(game_id: str, heuristic: Heuristic) -> None:
+    """Use `heuristic` for `game_id` (for games defined outside bot/games, e.g. in tests)."""
+    _registered[game_id] = heuristic
+
+
+def load(where: str) -> Any:
+    """The object a "module:name" string names, imported on first use."""
+    module, name = where.split(":")
+    return getattr(import_module(module), name)
+
+
+def heuristic_for(ruleset: Ruleset) -> Heuristic:
+    if ruleset.id in _registered:
+        return _registered[ruleset.id]
+    return load(_MODULES[ruleset.id]) if ruleset.id in _MODULES else GENERIC
+
+
+def outcome(ruleset: Ruleset, state: Any, seat: int) -> float | None:
+    """1 for a win of `seat` (or its team), 0 for a loss, 0.5 for a draw; None while the game goes on."""
+    result = ruleset.result(state)
+    if result is None:
+        return None
+    if result.draw:
+        return 0.5
+    return 1.0 if seat in result.winners else 0.0
+
+
+def score(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int) -> float:
+    """The heuristic score, or +-WIN once the game is over."""
+    done = outcome(ruleset, state, seat)
+    if done is not None:
+        return (done - 0.5) * 2 * WIN
+    return heuristic.evaluate(ruleset, state, seat)
+
+
+def win_chance(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int) -> float:
+    done = outcome(ruleset, state, seat)
+    if done is not None:
+        return done
+    x = heuristic.evaluate(ruleset, state, seat) / heuristic.scale
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
+
+
+def relative(scores: Sequence[float], seat: int, partners: Sequence[int] = ()) -> float:
+    """Seat's score minus the best score among the seats not on its team."""
+    others = [s for i, s in enumerate(scores) if i != seat and i not in partners]
+    return scores[seat] - (max(others) if others else 0.0)

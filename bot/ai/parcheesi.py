@@ -1,0 +1,138 @@
+"""Parcheesi-family heuristics (Mundijeux, classic, Maghreb): a race with risks.
+
+A seat's score is, in squares, what its pawns have achieved and kept:
+- progress: each pawn out of the house is worth OUT_VALUE plus its progress,
+  a pawn in the goal GOAL_BONUS more;
+- threats: a pawn on an unsafe track square that an opposing pawn could reach
+  with the next roll loses, weighted by that roll's chance, what a capture
+  would cost (its value, plus the capturer's bonus);
+- blocks: two own pawns on one track square (a bridge, a barrier, a door).
+Captures need no term of their own: the victim's progress is gone, and the
+capturer's bonus move is seen by the look-ahead through the turn.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.ai.heuristics import Heuristic, relative
+from bot.games.base import Ruleset
+from bot.games.parcheesi import maghreb_state as mg
+from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK
+from bot.games.parcheesi.engine import ROUTE_PROGRESS, SAFE, square_rows
+
+OUT_VALUE = 12          # a pawn out of the house: worth more than a few squares
+GOAL_BONUS = 10         # a pawn home can never be lost
+CAPTURE_BONUS = 20      # what the capturer gains on top of the victim's loss
+BLOCK_VALUE = 3
+TRACK = 68
+
+
+def _hit_chances(n_dice: int, twelve_on_six: bool = False) -> tuple[float, ...]:
+    """Chance, indexed by distance, that the next roll offers a move of exactly that distance."""
+    chances = [0.0] * 13
+    if n_dice == 2:
+        for d in range(1, 13):
+            hits = sum(1 for a in range(1, 7) for b in range(1, 7) if d in (a, b, a + b))
+            chances[d] = hits / 36
+    else:
+        for d in range(1, 7):
+            chances[d] = 1 / 6
+        if twelve_on_six:
+            chances[12] = chances[6] = 1 / 6
+    return tuple(chances)
+
+
+def _pawn_value(progress: int) -> float:
+    if progress == HOUSE:
+        return 0.0
+    if progress >= GOAL:
+        return OUT_VALUE + GOAL + GOAL_BONUS
+    return OUT_VALUE + progress
+
+
+def _seat_scores(pawns: list[tuple[int, int, int, bool]], n_seats: int, reach: Any, chances: tuple[float, ...]) -> list[float]:
+    """Scores per seat from (seat, progress, square, safe) of every pawn.
+
+    `reach(q, square)` is the distance pawn q still has to go to reach a
+    track square (or -1 when its route does not pass there)."""
+    scores = [0.0] * n_seats
+    on_track = [(i, seat, sq) for i, (seat, progress, sq, safe) in enumerate(pawns) if 0 <= sq < TRACK and progress >= 0]
+    seen: dict[tuple[int, int], int] = {}
+    for i, (seat, progress, sq, safe) in enumerate(pawns):
+        value = _pawn_value(progress)
+        scores[seat] += value
+        if progress < 0 or progress >= GOAL or not 0 <= sq < TRACK:
+            continue
+        key = (seat, sq)
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] == 2:
+            scores[seat] += BLOCK_VALUE
+        if safe:
+            continue
+        risk = 0.0
+        for j, other, _ in on_track:
+            if other != seat:
+                d = reach(j, sq)
+                if 0 < d <= 12:
+                    risk += chances[d]
+        if risk:
+            scores[seat] -= min(risk, 0.9) * (value + CAPTURE_BONUS)
+    return scores
+
+
+def _engine_evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
+    rows = square_rows(state.colours)
+    pos = state.pos
+    pawns = [(p >> 2, pos[p], rows[p][pos[p]], rows[p][pos[p]] >= 0 and SAFE[rows[p][pos[p]]]) for p in range(len(pos))]
+    colours = state.colours
+
+    def reach(q: int, sq: int) -> int:
+        target = ROUTE_PROGRESS[colours[q >> 2]][sq]
+        return target - pos[q] if target >= 0 else -1
+
+    n = len(colours)
+    scores = _seat_scores(pawns, n, reach, _ENGINE_CHANCES[ruleset.n_dice])
+    if state.teams:   # 2 vs 2: seats 0+2 against 1+3 (PM-10.1)
+        team = [scores[s] + scores[(s + 2) % 4] for s in range(4)]
+        return relative(team, seat, ((seat + 2) % 4,))
+    return relative(scores, seat)
+
+
+_ENGINE_CHANCES = {1: _hit_chances(1), 2: _hit_chances(2)}
+_MAGHREB_CHANCES = _hit_chances(1, twelve_on_six=True)
+# Progress on each player's route at each track square key (1..68).
+_MG_PROGRESS = tuple({key: p for p, key in enumerate(keys[:LAST_TRACK + 1])} for keys in mg.KEYS)
+
+
+def _maghreb_evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
+    pieces = state.pieces
+    pawns = []
+    for i, p in enumerate(pieces):
+        owner = i >> 3
+        if 0 <= p < GOAL:
+            key = mg.KEYS[owner][p]
+            sq = key - 1 if p <= LAST_TRACK else TRACK + key   # track squares 0..67, columns beyond
+            pawns.append((owner, p, sq, mg.SAFE[owner][p]))
+        else:
+            pawns.append((owner, p, -1, True))
+
+    def reach(q: int, sq: int) -> int:
+        target = _MG_PROGRESS[q >> 3].get(sq + 1, -1)
+        return target - pieces[q] if target >= 0 else -1
+
+    return relative(_seat_scores(pawns, 2, reach, _MAGHREB_CHANCES), seat)
+
+
+ENGINE = Heuristic(_engine_evaluate, scale=25.0, horizon=4)
+MAGHREB = Heuristic(_maghreb_evaluate, scale=35.0, horizon=4)
+
+
+def classic_call_valid(ruleset: Ruleset, state: Any, seat: int, action: str) -> bool:
+    """PC-9.4: a call-out succeeds when the judged turn moved pawns by an infraction."""
+    return bool(state.cheats) and state.callee != seat
+
+
+def maghreb_call_valid(ruleset: Ruleset, state: Any, seat: int, action: str) -> bool:
+    """MG-10.4: valid when the named piece made an illegal move in the turn on record."""
+    piece = mg.parse(action).piece
+    return any(p == piece and not legal for p, legal in state.log)

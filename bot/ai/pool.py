@@ -1,0 +1,72 @@
+"""Thinking off the event loop: a small process pool, a time bound, a fallback.
+
+The search is CPU-bound Python, so threads would hold the GIL; a process pool
+keeps the bot responsive. States travel as JSON and rulesets are looked up by
+id in the worker. A search that overruns (or a dead worker) is replaced by the
+normal level, computed in a thread, so the game always goes on.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import random
+import secrets
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from bot.games import get_ruleset
+
+log = logging.getLogger(__name__)
+
+MAX_WORKERS = 2
+# Slack over the search budget before falling back (the first call also
+# starts the worker processes).
+GRACE_S = 5.0
+
+_executor: ProcessPoolExecutor | None = None
+
+
+def _pool() -> ProcessPoolExecutor:
+    global _executor
+    if _executor is None:
+        # spawn, not fork: the bot process runs threads (discord.py, aiosqlite).
+        _executor = ProcessPoolExecutor(max_workers=MAX_WORKERS, mp_context=multiprocessing.get_context("spawn"))
+    return _executor
+
+
+def shutdown() -> None:
+    """Stop the worker processes (at bot shutdown; a later think() starts new ones)."""
+    global _executor
+    if _executor is not None:
+        _executor.shutdown(wait=False, cancel_futures=True)
+        _executor = None
+
+
+def _choose(ruleset_id: str, state_json: dict[str, Any], seat: int, level: str, budget_s: float | None,
+            seed: int, playouts: int | None = None) -> str:
+    from bot.ai import choose_action
+
+    ruleset = get_ruleset(ruleset_id)
+    if ruleset is None:
+        raise ValueError(f"unknown ruleset {ruleset_id!r}")
+    state = ruleset.from_json(state_json)
+    return choose_action(ruleset, state, seat, level, rng=random.Random(seed), budget_s=budget_s, playouts=playouts)
+
+
+async def think(ruleset_id: str, state_json: dict[str, Any], seat: int, level: str, budget_s: float = 1.0,
+                *, seed: int | None = None) -> str:
+    """choose_action in a worker process, bounded by budget_s + GRACE_S; on overrun
+    or failure, the normal level's choice."""
+    if seed is None:
+        seed = secrets.randbits(64)
+    loop = asyncio.get_running_loop()
+    try:
+        future = loop.run_in_executor(_pool(), _choose, ruleset_id, state_json, seat, level, budget_s, seed)
+        return await asyncio.wait_for(future, timeout=budget_s + GRACE_S)
+    except (asyncio.TimeoutError, BrokenProcessPool) as exc:
+        log.warning("computer player (%s, %s) fell back to normal: %r", ruleset_id, level, exc)
+        if isinstance(exc, BrokenProcessPool):
+            shutdown()
+    return await asyncio.to_thread(_choose, ruleset_id, state_json, seat, "normal", None, seed)

@@ -1,0 +1,123 @@
+"""How each level picks among the legal actions.
+
+- easy: a random legal action;
+- normal: the action whose position scores best for the mover, looking ahead
+  through the rest of the mover's own turn (dice already rolled are known);
+- hard: the normal level's best few candidates compared by short Monte-Carlo
+  playouts. Every candidate meets the same dice (common random numbers: the
+  i-th playout of each candidate draws from the same seed), so differences
+  between candidates come from the moves, not from luck.
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from bot.ai.heuristics import GENERIC, WIN, Heuristic, score, win_chance
+from bot.games.base import Ruleset
+
+# Normal: how many positions its look-ahead through the mover's turn may score.
+LOOKAHEAD_NODES = 400
+# Hard: candidates kept for playouts, and the chance a playout move is random.
+HARD_CANDIDATES = 5
+PLAYOUT_EPSILON = 0.1
+# A playout move is the best of at most this many sampled actions (Pariti offers ~40).
+PLAYOUT_SAMPLE = 8
+# A playout stops after this many actions whatever the horizon (a game that
+# never ends, e.g. a random walk, must not hang the search).
+PLAYOUT_MAX_ACTIONS = 1000
+
+
+def random_action(ruleset: Ruleset, state: Any, rng: random.Random) -> str:
+    return rng.choice(ruleset.legal_actions(state))
+
+
+def _turn_value(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, budget: list[int]) -> float:
+    """Best score `seat` can reach from `state` before its turn ends (or a roll is due)."""
+    budget[0] -= 1
+    if budget[0] <= 0 or ruleset.to_move(state) != seat or ruleset.roll_due(state):
+        return score(ruleset, heuristic, state, seat)
+    actions = ruleset.legal_actions(state)
+    if not actions:
+        return score(ruleset, heuristic, state, seat)
+    return max(_turn_value(ruleset, heuristic, ruleset.apply(state, a).state, seat, budget) for a in actions)
+
+
+def ranked_actions(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: random.Random,
+                   lookahead: bool = True) -> list[tuple[float, str]]:
+    """(score, action) for the mover, best first; equal scores in random order."""
+    seat = ruleset.to_move(state)
+    actions = ruleset.legal_actions(state)
+    budget = [LOOKAHEAD_NODES if lookahead else 1]
+    share = max(1, budget[0] // max(1, len(actions)))
+    ranked = []
+    for action in actions:
+        after = ruleset.apply(state, action).state
+        ranked.append((_turn_value(ruleset, heuristic, after, seat, [share]), rng.random(), action))
+    ranked.sort(reverse=True)
+    return [(value, action) for value, _, action in ranked]
+
+
+def best_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: random.Random) -> str:
+    return ranked_actions(ruleset, heuristic, state, rng)[0][1]
+
+
+def _playout_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: random.Random) -> str:
+    """Epsilon-greedy one-step choice: cheap enough to play thousands of moves."""
+    actions = ruleset.legal_actions(state)
+    if len(actions) == 1 or heuristic is GENERIC or rng.random() < PLAYOUT_EPSILON:
+        return rng.choice(actions)
+    seat = ruleset.to_move(state)
+    if len(actions) > PLAYOUT_SAMPLE:
+        actions = rng.sample(actions, PLAYOUT_SAMPLE)
+    best, best_score = actions[0], None
+    for action in actions:
+        value = score(ruleset, heuristic, ruleset.apply(state, action).state, seat)
+        if best_score is None or value > best_score:
+            best, best_score = action, value
+    return best
+
+
+def playout(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, rng: random.Random) -> float:
+    """Play on for `heuristic.horizon` turns (or to the end) and return seat's win chance."""
+    turns, actions = 0, 0
+    mover = ruleset.to_move(state)
+    while mover is not None and actions < PLAYOUT_MAX_ACTIONS:
+        if ruleset.roll_due(state):
+            action = ruleset.random_roll(state, rng)
+        else:
+            action = _playout_action(ruleset, heuristic, state, rng)
+        state = ruleset.apply(state, action).state
+        actions += 1
+        new_mover = ruleset.to_move(state)
+        if new_mover != mover:
+            turns += 1
+            if heuristic.horizon is not None and turns >= heuristic.horizon:
+                break
+        mover = new_mover
+    return win_chance(ruleset, heuristic, state, seat)
+
+
+def monte_carlo_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: random.Random,
+                       budget_s: float | None, playouts: int | None) -> str:
+    """The candidate with the best mean playout value, within the budget (whichever ends first)."""
+    ranked = ranked_actions(ruleset, heuristic, state, rng)
+    if len(ranked) == 1 or ranked[0][0] >= WIN:
+        return ranked[0][1]
+    seat = ruleset.to_move(state)
+    candidates = [action for _, action in ranked[:HARD_CANDIDATES]]
+    after = [ruleset.apply(state, action).state for action in candidates]
+    totals = [0.0] * len(candidates)
+    deadline = None if budget_s is None else time.perf_counter() + budget_s
+    done = 0
+    # One round = one playout per candidate, all from the same seed.
+    while (playouts is None or done + len(candidates) <= playouts) and (deadline is None or time.perf_counter() < deadline):
+        seed = rng.getrandbits(64)
+        for i, start in enumerate(after):
+            totals[i] += playout(ruleset, heuristic, start, seat, random.Random(seed))
+        done += len(candidates)
+    # Ties (and no playout at all) keep the normal level's order.
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best]
+

@@ -1,0 +1,141 @@
+"""Computer players (issue 7): legal actions only, bounded time, determinism, call-outs.
+
+Runs on every available ruleset and on a toy race game (tests/toy_ruleset.py)
+that exercises the generic fallback and the registration of a heuristic.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import pytest
+
+from bot import ai
+from bot.ai.calls import CALL_RATES, choose_call
+from bot.ai.heuristics import GENERIC, Heuristic, heuristic_for, register
+from tests.benchmarks.strength import available_rulesets, play_game, wilson
+from tests.toy_ruleset import TRACK, ToyRace
+
+TOY = ToyRace()
+RULESETS = [*available_rulesets(), TOY]
+IDS = [r.id for r in RULESETS]
+
+
+def decision_points(ruleset, n_players=2, seed=0, count=12, max_actions=4000):
+    """Up to `count` positions where a seat must choose, reached by random play."""
+    rng = random.Random(seed)
+    state = ruleset.new_game(n_players, {}, seed)
+    found = []
+    for step in range(max_actions):
+        if ruleset.result(state) is not None:
+            break
+        if ruleset.roll_due(state):
+            action = ruleset.random_roll(state, rng)
+        else:
+            actions = ruleset.legal_actions(state)
+            if len(actions) > 1 and rng.random() < 0.15:
+                found.append(state)
+            action = rng.choice(actions)
+        state = ruleset.apply(state, action).state
+    picked = found[:: max(1, len(found) // count)][:count]
+    return picked
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=IDS)
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_every_level_plays_only_legal_actions(ruleset, level):
+    rng = random.Random(1)
+    for seed in (1, 2):
+        for state in decision_points(ruleset, seed=seed, count=6 if level == "hard" else 12):
+            seat = ruleset.to_move(state)
+            action = ai.choose_action(ruleset, state, seat, level, rng=rng, budget_s=None, playouts=20)
+            assert action in ruleset.legal_actions(state)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=IDS)
+def test_hard_level_keeps_to_its_time_budget(ruleset):
+    state = decision_points(ruleset, seed=3, count=1)[0]
+    started = time.perf_counter()
+    ai.choose_action(ruleset, state, ruleset.to_move(state), "hard", rng=random.Random(0), budget_s=0.2)
+    # Generous bound: one playout round may finish after the deadline.
+    assert time.perf_counter() - started < 3.0
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=IDS)
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_same_rng_and_playout_count_give_the_same_choice(ruleset, level):
+    for state in decision_points(ruleset, seed=4, count=3):
+        seat = ruleset.to_move(state)
+        choices = {ai.choose_action(ruleset, state, seat, level, rng=random.Random(7), budget_s=None, playouts=30)
+                   for _ in range(2)}
+        assert len(choices) == 1
+
+
+def test_a_seat_that_is_not_to_move_cannot_choose():
+    state = TOY.apply(TOY.new_game(2, {}, 0), "r3").state
+    with pytest.raises(ValueError):
+        ai.choose_action(TOY, state, 1, "easy", rng=random.Random(0))
+    with pytest.raises(ValueError):
+        ai.choose_action(TOY, TOY.new_game(2, {}, 0), 0, "easy", rng=random.Random(0))   # a roll is due
+    with pytest.raises(ValueError):
+        ai.choose_action(TOY, state, 0, "grandmaster", rng=random.Random(0))
+
+
+def test_a_registered_heuristic_guides_normal():
+    """A toy heuristic that likes captures: normal captures when it can."""
+    def progress(ruleset, state, seat):
+        return sum(state.pawns[seat]) - sum(state.pawns[1 - seat])
+
+    register(TOY.id, Heuristic(progress, scale=5.0, horizon=2))
+    try:
+        # Pawn 0 on 2 can capture the opponent on 5 with a 3; pawn 1 on 10 would move to 13.
+        state = TOY.from_json({"pawns": [[2, 10], [5, 1]], "turn": 0, "die": 3, "winner": None})
+        assert ai.choose_action(TOY, state, 0, "normal", rng=random.Random(0)) == "m0"
+        assert ai.choose_action(TOY, state, 0, "hard", rng=random.Random(0), budget_s=None, playouts=40) == "m0"
+    finally:
+        register(TOY.id, GENERIC)
+
+
+def test_hard_beats_easy_on_the_toy_race():
+    wins = sum(play_game(TOY, ("hard", "easy") if i % 2 == 0 else ("easy", "hard"), i, 40, None) == i % 2
+               for i in range(30))
+    assert wins >= 15
+
+
+def test_wilson_interval():
+    low, high = wilson(140, 200)
+    assert 0.63 < low < 0.70 < high < 0.76
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=IDS)
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_no_call_out_after_legal_play(ruleset, level):
+    """Computer players never call out a legal move (PC-9, MG-10): random legal play, every seat asked."""
+    rng = random.Random(5)
+    for state in decision_points(ruleset, seed=5, count=20):
+        for seat in range(2):
+            assert choose_call(ruleset, state, seat, level, rng) is None
+
+
+async def test_think_runs_in_a_worker_process():
+    ruleset = available_rulesets()[0] if available_rulesets() else None
+    if ruleset is None:
+        pytest.skip("no ruleset available yet")
+    state = decision_points(ruleset, seed=6, count=1)[0]
+    seat = ruleset.to_move(state)
+    action = await ai.think(ruleset.id, ruleset.to_json(state), seat, "hard", budget_s=0.2, seed=1)
+    assert action in ruleset.legal_actions(state)
+
+
+async def test_think_falls_back_to_normal_when_the_worker_overruns(monkeypatch):
+    ruleset = available_rulesets()[0] if available_rulesets() else None
+    if ruleset is None:
+        pytest.skip("no ruleset available yet")
+    state = decision_points(ruleset, seed=6, count=1)[0]
+    seat = ruleset.to_move(state)
+    monkeypatch.setattr(ai.pool, "GRACE_S", -0.5)   # the deadline passes at once
+    action = await ai.think(ruleset.id, ruleset.to_json(state), seat, "hard", budget_s=0.2, seed=1)
+    expected = ai.choose_action(ruleset, state, seat, "normal", rng=random.Random(1))
+    assert action == expected
