@@ -1,0 +1,185 @@
+"""Sessions: lobby, turns, refusals that leave the stored game untouched, concurrency, computers."""
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot import dice
+from bot.games import get_ruleset
+from bot.games.base import GameError
+from bot.sessions import ROLL, Sessions
+from bot.store import Seat, Store
+
+CHANNEL = 100
+ANN, BOB, CY, DEE, STRANGER = (Seat(i, n) for i, n in enumerate(["Ann", "Bob", "Cy", "Dee", "Eve"], start=1))
+
+
+@pytest.fixture
+async def sessions(tmp_path):
+    store = await Store.open(str(tmp_path / "s.sqlite3"))
+    service = Sessions(store, think_budget_s=0.05)
+    service.path = tmp_path / "s.sqlite3"
+    yield service
+    await store.close()
+
+
+def snapshot(sessions: Sessions) -> tuple:
+    """The stored rows, byte for byte (read with a second connection, as another process would)."""
+    with sqlite3.connect(sessions.path) as db:
+        return (db.execute("SELECT * FROM games ORDER BY id").fetchall(),
+                db.execute("SELECT * FROM actions ORDER BY game_id, seq").fetchall())
+
+
+async def two_player_game(sessions: Sessions, game="parcheesi"):
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game=game, options={})
+    await sessions.join(CHANNEL, BOB)
+    return (await sessions.start(CHANNEL, ANN.user_id)).record
+
+
+def key_of(excinfo) -> str:
+    return excinfo.value.message.key
+
+
+async def test_second_game_in_a_channel_is_refused(sessions):
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options={})
+    with pytest.raises(GameError) as refused:
+        await sessions.create(channel_id=CHANNEL, guild_id=1, host=BOB, game="pariti", options={})
+    assert key_of(refused) == "error.channel_busy"
+
+
+async def test_unknown_game_is_refused(sessions):
+    with pytest.raises(GameError) as refused:
+        await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="chess", options={})
+    assert key_of(refused) == "error.unknown_game"
+
+
+async def test_lobby_join_leave_and_host_handover(sessions):
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options={})
+    await sessions.join(CHANNEL, BOB)
+    with pytest.raises(GameError) as refused:
+        await sessions.join(CHANNEL, BOB)
+    assert key_of(refused) == "error.already_seated"
+    record = (await sessions.leave(CHANNEL, ANN.user_id)).record
+    assert record.host_id == BOB.user_id and [s.name for s in record.seats] == ["Bob"]
+    closed = (await sessions.leave(CHANNEL, BOB.user_id)).record
+    assert closed.status == "ended"
+    assert await sessions.store.open_game(CHANNEL) is None
+
+
+async def test_only_the_host_starts_and_the_player_count_is_checked(sessions):
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options={"teams": True})
+    await sessions.join(CHANNEL, BOB)
+    with pytest.raises(GameError) as refused:
+        await sessions.start(CHANNEL, BOB.user_id)
+    assert key_of(refused) == "error.host_only"
+    with pytest.raises(GameError):  # teams need exactly four players (PM-10.1)
+        await sessions.start(CHANNEL, ANN.user_id)
+    assert (await sessions.current(CHANNEL)).status == "lobby"
+
+
+async def test_lobby_is_full_at_the_ruleset_maximum(sessions):
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="pariti", options={})
+    await sessions.join(CHANNEL, BOB)
+    with pytest.raises(GameError) as refused:
+        await sessions.join(CHANNEL, CY)
+    assert key_of(refused) == "error.lobby_full"
+
+
+async def test_rolls_are_derived_from_the_game_seed(sessions):
+    record = await two_player_game(sessions)
+    ruleset = get_ruleset("parcheesi")
+    expected = ruleset.random_roll(ruleset.from_json(record.state), dice.rng_for(record.seed, record.version))
+    await sessions.act(CHANNEL, ANN.user_id, ROLL)
+    assert (await sessions.store.actions(record.id))[0].action == expected
+
+
+@pytest.mark.parametrize("who, action, version, key", [
+    (STRANGER, ROLL, None, "error.not_a_player"),
+    (BOB, ROLL, None, "error.not_your_turn"),
+    (ANN, "Y1+3", None, "error.roll_first"),
+    (ANN, ROLL, 7, "error.stale"),
+    (ANN, "'; DROP TABLE games; --", None, "error.roll_first"),
+])
+async def test_refusals_leave_the_stored_game_byte_identical(sessions, who, action, version, key):
+    record = await two_player_game(sessions)
+    before = snapshot(sessions)
+    with pytest.raises(GameError) as refused:
+        await sessions.act(CHANNEL, who.user_id, action, game_id=record.id, version=version)
+    assert key_of(refused) == key
+    assert snapshot(sessions) == before
+
+
+async def test_illegal_and_malformed_moves_are_refused_after_the_roll(sessions):
+    await two_player_game(sessions)
+    await sessions.act(CHANNEL, ANN.user_id, ROLL)
+    before = snapshot(sessions)
+    for bad in ("Y9+3", "R1+1", "", "x" * 500, "out out", "roll"):
+        with pytest.raises(GameError):
+            await sessions.act(CHANNEL, ANN.user_id, bad)
+    assert snapshot(sessions) == before
+
+
+async def test_two_clicks_on_the_same_board_apply_once(sessions):
+    record = await two_player_game(sessions)
+    results = await asyncio.gather(
+        *(sessions.act(CHANNEL, ANN.user_id, ROLL, game_id=record.id, version=record.version) for _ in range(2)),
+        return_exceptions=True)
+    refused = [r for r in results if isinstance(r, GameError)]
+    assert len(refused) == 1 and refused[0].message.key == "error.stale"
+    assert len(await sessions.store.actions(record.id)) == 1
+
+
+async def test_a_click_on_a_finished_games_board_is_refused(sessions):
+    record = await two_player_game(sessions)
+    await sessions.end(CHANNEL, ANN.user_id, can_manage=False)
+    with pytest.raises(GameError) as refused:
+        await sessions.act(CHANNEL, ANN.user_id, ROLL, game_id=record.id, version=record.version)
+    assert key_of(refused) == "error.no_game"
+
+
+async def test_end_needs_the_host_or_manage_messages(sessions):
+    await two_player_game(sessions)
+    with pytest.raises(GameError) as refused:
+        await sessions.end(CHANNEL, BOB.user_id, can_manage=False)
+    assert key_of(refused) == "error.end_not_allowed"
+    assert (await sessions.end(CHANNEL, BOB.user_id, can_manage=True)).record.status == "ended"
+
+
+async def test_resigning_in_a_two_player_game_gives_the_win_to_the_other(sessions):
+    await two_player_game(sessions)
+    record = (await sessions.resign(CHANNEL, ANN.user_id)).record
+    assert record.status == "finished" and record.result["winners"] == [1]
+
+
+async def test_resigning_among_three_hands_the_seat_to_a_computer(sessions):
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options={})
+    await sessions.join(CHANNEL, BOB)
+    await sessions.join(CHANNEL, CY)
+    await sessions.start(CHANNEL, ANN.user_id)
+    record = (await sessions.resign(CHANNEL, BOB.user_id)).record
+    assert record.status == "active" and record.seats[1].level == "normal"
+    with pytest.raises(GameError):
+        await sessions.act(CHANNEL, BOB.user_id, ROLL)
+
+
+async def test_leaving_a_started_game_points_to_resign(sessions):
+    await two_player_game(sessions)
+    with pytest.raises(GameError) as refused:
+        await sessions.leave(CHANNEL, BOB.user_id)
+    assert key_of(refused) == "error.leave_started"
+
+
+async def test_computer_players_play_their_turns_until_a_person_must_act(sessions):
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options={})
+    await sessions.add_computer(CHANNEL, ANN.user_id, "easy")
+    record = (await sessions.start(CHANNEL, ANN.user_id)).record
+    ruleset = get_ruleset("parcheesi")
+    for _ in range(60):  # Ann plays at random; the computer answers by itself each time
+        state = ruleset.from_json(record.state)
+        if record.status != "active":
+            break
+        assert ruleset.to_move(state) == 0, "after every call it is the person's turn again"
+        action = ROLL if ruleset.roll_due(state) else ruleset.legal_actions(state)[0]
+        record = (await sessions.act(CHANNEL, ANN.user_id, action)).record
+    actions = await sessions.store.actions(record.id)
+    assert any(a.seat == 1 for a in actions) and all(a.legal for a in actions)
