@@ -85,6 +85,9 @@ class Ruleset(ABC):
     has_dice: ClassVar[bool] = True
     # Cheating rulesets accept moves the rules forbid; opponents may call them out.
     allows_cheating: ClassVar[bool] = False
+    # Moves along a graph read best piece first: the front end offers a choice of action_group
+    # (piece) even when every action would fit as a button, then that piece's moves on a focused board.
+    pick_group_first: ClassVar[bool] = False
     # The action that passes the turn, for rules that let a player pass (turn deadlines skip with it).
     pass_action: ClassVar[str | None] = None
 
