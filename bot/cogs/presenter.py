@@ -125,15 +125,19 @@ def controls(record: GameRecord, ruleset: Ruleset, state: Any) -> discord.ui.Vie
                                    row=4, emoji="🎲"))
     else:
         actions = ruleset.legal_actions(state)
-        groups = _groups(ruleset, state, actions)
-        if len(actions) <= MAX_ACTION_BUTTONS:
+        groups, loose = _groups(ruleset, state, actions)
+        group_first = ruleset.pick_group_first and len(groups) > 1
+        if len(actions) <= MAX_ACTION_BUTTONS and not group_first:
             for i, action in enumerate(actions):
                 view.add_item(ActionButton(gid, ver, action, label(record, ruleset, state, action),
                                            discord.ButtonStyle.success, row=i // 5))
-        elif groups and len(groups) <= MAX_SELECT:
+        elif groups and len(groups) <= MAX_SELECT and len(loose) <= MAX_ACTION_BUTTONS - 5:
             options = [discord.SelectOption(label=say(record, ruleset.group_label(state, g), loc)[:100], value=g)
                        for g in groups]
             view.add_item(BoardSelect("g", gid, ver, options, i18n.text("select.group", loc), row=0))
+            for i, action in enumerate(loose):   # e.g. Barricade's "roll first": beside the select
+                view.add_item(ActionButton(gid, ver, action, label(record, ruleset, state, action),
+                                           discord.ButtonStyle.success, row=1 + i // 5))
         else:
             view.add_item(BoardSelect("s", gid, ver, action_options(record, ruleset, state, actions[:MAX_SELECT]),
                                       i18n.text("select.move", loc), row=0))
@@ -144,14 +148,17 @@ def controls(record: GameRecord, ruleset: Ruleset, state: Any) -> discord.ui.Vie
     return view
 
 
-def _groups(ruleset: Ruleset, state: Any, actions: list[str]) -> list[str]:
+def _groups(ruleset: Ruleset, state: Any, actions: list[str]) -> tuple[list[str], list[str]]:
+    """The action groups in order of appearance, and the actions that belong to none."""
     seen: dict[str, None] = {}
+    loose = []
     for action in actions:
         group = ruleset.action_group(state, action)
         if group is None:
-            return []
-        seen.setdefault(group)
-    return list(seen)
+            loose.append(action)
+        else:
+            seen.setdefault(group)
+    return list(seen), loose
 
 
 def label(record: GameRecord, ruleset: Ruleset, state: Any, action: str) -> str:
