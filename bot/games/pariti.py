@@ -165,6 +165,7 @@ class Pariti(Ruleset):
     min_players = 2
     max_players = 2
     has_dice = False
+    pick_group_first = True   # piece, then its destination with the paths drawn
 
     # --- setup ---------------------------------------------------------
     def seat_colours(self, n_players: int, options: dict[str, Any]) -> list[tuple[str, ...]]:

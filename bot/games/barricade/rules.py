@@ -33,6 +33,7 @@ class Barricade(Ruleset):
     name = "game.barricade"
     min_players = 2
     max_players = 4
+    pick_group_first = True   # pawn, then its destination on a focused board (issue 5)
 
     def __init__(self, board: Board | None = None):
         self.board = board or standard_board()
