@@ -12,7 +12,6 @@ from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot import i18n
@@ -24,8 +23,14 @@ from bot.store import GameRecord, Seat
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=_(g, key=f"choice.{g}"), value=g) for g in GAME_IDS]
-LEVEL_CHOICES = [app_commands.Choice(name=_(lv, key=f"choice.level.{lv}"), value=lv) for lv in COMPUTER_LEVELS]
+def _(key: str) -> app_commands.locale_str:
+    """A command description or choice name: English from the catalogue, other
+    languages through CatalogueTranslator."""
+    return app_commands.locale_str(i18n.text(key, i18n.DEFAULT_LOCALE), key=key)
+
+
+GAME_CHOICES = [app_commands.Choice(name=_(f"choice.{g}"), value=g) for g in GAME_IDS]
+LEVEL_CHOICES = [app_commands.Choice(name=_(f"choice.level.{lv}"), value=lv) for lv in COMPUTER_LEVELS]
 
 
 def _locale(interaction: discord.Interaction) -> str:
@@ -38,7 +43,7 @@ def _seat(interaction: discord.Interaction) -> Seat:
 
 
 class GameCog(commands.GroupCog, name="GameCog", group_name="game",
-              group_description=_("Play board games in this channel", key="cmd.game.description")):
+              group_description=_("cmd.game.description")):
     def __init__(self, bot: commands.Bot, sessions: Sessions):
         self.bot = bot
         self.sessions = sessions
@@ -113,9 +118,9 @@ class GameCog(commands.GroupCog, name="GameCog", group_name="game",
         await self.sessions.store.set_board_message(record.id, message.id)
 
     # --- commands --------------------------------------------------------------
-    @app_commands.command(name="new", description=_("Open a game lobby in this channel", key="cmd.new.description"))
-    @app_commands.describe(game=_("Which game", key="opt.game.description"),
-                           teams=_("Parcheesi: play 2 vs 2", key="opt.teams.description"))
+    @app_commands.command(name="new", description=_("cmd.new.description"))
+    @app_commands.describe(game=_("opt.game.description"),
+                           teams=_("opt.teams.description"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], teams: bool = False) -> None:
@@ -124,31 +129,31 @@ class GameCog(commands.GroupCog, name="GameCog", group_name="game",
             channel_id=interaction.channel_id, guild_id=interaction.guild_id, host=_seat(interaction),
             game=game.value, options=options))
 
-    @app_commands.command(name="join", description=_("Take a seat in the lobby", key="cmd.join.description"))
+    @app_commands.command(name="join", description=_("cmd.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, lambda: self.sessions.join(interaction.channel_id, _seat(interaction)))
 
-    @app_commands.command(name="leave", description=_("Leave the lobby", key="cmd.leave.description"))
+    @app_commands.command(name="leave", description=_("cmd.leave.description"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, lambda: self.sessions.leave(interaction.channel_id, interaction.user.id))
 
-    @app_commands.command(name="start", description=_("Start the game (host)", key="cmd.start.description"))
+    @app_commands.command(name="start", description=_("cmd.start.description"))
     async def start(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, lambda: self.sessions.start(interaction.channel_id, interaction.user.id))
 
-    @app_commands.command(name="add-bot", description=_("Seat a computer player", key="cmd.add-bot.description"))
-    @app_commands.describe(level=_("How strong", key="opt.level.description"))
+    @app_commands.command(name="add-bot", description=_("cmd.add-bot.description"))
+    @app_commands.describe(level=_("opt.level.description"))
     @app_commands.choices(level=LEVEL_CHOICES)
     async def add_bot(self, interaction: discord.Interaction, level: app_commands.Choice[str]) -> None:
         await self._run(interaction, lambda: self.sessions.add_computer(
             interaction.channel_id, interaction.user.id, level.value))
 
-    @app_commands.command(name="roll", description=_("Roll the dice", key="cmd.roll.description"))
+    @app_commands.command(name="roll", description=_("cmd.roll.description"))
     async def roll(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, lambda: self.sessions.act(interaction.channel_id, interaction.user.id, ROLL))
 
-    @app_commands.command(name="move", description=_("Play a move", key="cmd.move.description"))
-    @app_commands.describe(move=_("The move (start typing to see the legal ones)", key="opt.move.description"))
+    @app_commands.command(name="move", description=_("cmd.move.description"))
+    @app_commands.describe(move=_("opt.move.description"))
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         await self._run(interaction, lambda: self.sessions.act(
             interaction.channel_id, interaction.user.id, move.strip()))
@@ -177,8 +182,8 @@ class GameCog(commands.GroupCog, name="GameCog", group_name="game",
                 break
         return found
 
-    @app_commands.command(name="call", description=_("Call out an illegal move", key="cmd.call.description"))
-    @app_commands.describe(piece=_("The piece that moved illegally", key="opt.piece.description"))
+    @app_commands.command(name="call", description=_("cmd.call.description"))
+    @app_commands.describe(piece=_("opt.piece.description"))
     async def call(self, interaction: discord.Interaction, piece: str) -> None:
         await self._run(interaction, lambda: self._call(interaction, piece.strip()))
 
@@ -202,14 +207,14 @@ class GameCog(commands.GroupCog, name="GameCog", group_name="game",
         return self._choices(record, ruleset.call_actions(ruleset.from_json(record.state), seat), current,
                              _locale(interaction))
 
-    @app_commands.command(name="board", description=_("Post the board again", key="cmd.board.description"))
+    @app_commands.command(name="board", description=_("cmd.board.description"))
     async def board(self, interaction: discord.Interaction) -> None:
         async def repost() -> Outcome:
             record = await self.sessions.current(interaction.channel_id)
             return Outcome(record)
         await self._run(interaction, repost)
 
-    @app_commands.command(name="status", description=_("Describe the game in words", key="cmd.status.description"))
+    @app_commands.command(name="status", description=_("cmd.status.description"))
     async def status(self, interaction: discord.Interaction) -> None:
         loc = _locale(interaction)
         try:
@@ -226,18 +231,18 @@ class GameCog(commands.GroupCog, name="GameCog", group_name="game",
         await interaction.response.send_message(text, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
-    @app_commands.command(name="resign", description=_("Give up your seat", key="cmd.resign.description"))
+    @app_commands.command(name="resign", description=_("cmd.resign.description"))
     async def resign(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, lambda: self.sessions.resign(interaction.channel_id, interaction.user.id))
 
-    @app_commands.command(name="end", description=_("End the game (host or moderators)", key="cmd.end.description"))
+    @app_commands.command(name="end", description=_("cmd.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:
         perms = interaction.permissions
         await self._run(interaction, lambda: self.sessions.end(
             interaction.channel_id, interaction.user.id, can_manage=perms.manage_messages))
 
-    @app_commands.command(name="rules", description=_("Summary of the rules", key="cmd.rules.description"))
-    @app_commands.describe(game=_("Which game (default: this channel's)", key="opt.rules_game.description"))
+    @app_commands.command(name="rules", description=_("cmd.rules.description"))
+    @app_commands.describe(game=_("opt.rules_game.description"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         game_id = game.value if game else None

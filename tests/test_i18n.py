@@ -1,0 +1,46 @@
+"""One translation mechanism: every key in English and French, with the same placeholders,
+and every key the code names literally exists."""
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from bot import i18n
+from bot.games.base import msg
+
+ROOT = Path(__file__).resolve().parents[1]
+LITERAL_KEY = re.compile(r"""\b(?:msg|text|Message)\(\s*["']([a-z0-9_.-]+)["']""")
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_english_and_french_have_the_same_keys():
+    en, fr = i18n.catalogue("en"), i18n.catalogue("fr")
+    assert sorted(set(en) - set(fr)) == [] and sorted(set(fr) - set(en)) == []
+
+
+@pytest.mark.parametrize("key", sorted(i18n.catalogue("en")))
+def test_translations_use_the_same_placeholders(key):
+    assert placeholders(i18n.catalogue("fr")[key]) == placeholders(i18n.catalogue("en")[key])
+
+
+def test_every_literal_key_in_the_code_exists():
+    missing = []
+    for path in [*ROOT.glob("bot/**/*.py"), *ROOT.glob("renderer/**/*.py")]:
+        for key in LITERAL_KEY.findall(path.read_text(encoding="utf-8")):
+            if not i18n.has_key(key) and "." in key:
+                missing.append(f"{path.relative_to(ROOT)}: {key}")
+    assert missing == []
+
+
+def test_seats_and_colours_are_rendered_by_convention():
+    text = i18n.render(msg("lobby.joined", seat=1), "fr", lambda seat: ["Ann", "Bob"][seat])
+    assert text == "Bob prend place."
+    assert i18n.render(msg("error.illegal_move", move="Y1+3"), "en").startswith("“Y1+3”")
+
+
+def test_discord_locales_map_to_ours():
+    assert i18n.locale_of("fr") == "fr" and i18n.locale_of("en-GB") == "en" and i18n.locale_of(None) == "en"
