@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import re
-from functools import partial
+from functools import cache, partial
 from itertools import product
 from typing import Any, ClassVar, NamedTuple
 
@@ -123,12 +123,14 @@ class Occupancy:
 
     def __init__(self, s: State):
         self.squares = squares = [row[p] for row, p in zip(square_rows(s.colours), s.pos)]
-        if len(set(squares)) == len(squares):     # no two pawns share a square: the usual case
-            self.bridges = []
-            return
-        # Bridge squares: two pawns of one colour (PM-4.3); partners never make one (PM-10.2).
-        index = squares.index
-        self.bridges = [sq for i, sq in enumerate(squares) if index(sq) < i and index(sq) >> 2 == i >> 2]
+        bridges = []
+        if len(set(squares)) < len(squares):      # some pawns share a square
+            # Bridge squares: two pawns of one colour (PM-4.3); partners never make one (PM-10.2).
+            for first in range(0, len(squares), 4):
+                mine = squares[first:first + 4]
+                if len(set(mine)) < 4:
+                    bridges.extend(sq for i, sq in enumerate(mine) if sq in mine[:i])
+        self.bridges = bridges
 
     def here(self, s: State, sq: int) -> list[int]:
         """Pawns on square id sq, earliest arrival first."""
@@ -174,8 +176,7 @@ class Engine(Ruleset):
     def __init__(self) -> None:
         # Single-entry memo of the options of the last state seen: a playout asks
         # legal_actions(s) and then apply(s, a), and apply needs the new state's options.
-        self._memo_state: State | None = None
-        self._memo_options: dict[str, Option] = {}
+        self._memo: tuple[State | None, dict[str, Option]] = (None, {})
         # Every roll action and its dice, e.g. "r4.5" -> (4, 5).
         self._rolls = {"r" + ".".join(map(str, dice)): dice for dice in product(range(1, 7), repeat=self.n_dice)}
         self._roll_codes = tuple(self._rolls)
@@ -219,6 +220,8 @@ class Engine(Ruleset):
     def legal_actions(self, state: State) -> list[str]:
         if state.winners or not state.dice:
             return []
+        if not self.allows_cheating:
+            return list(self.options(state))
         return [a for a, o in self.options(state).items() if o.legal]
 
     def accepted_actions(self, state: State) -> list[str]:
@@ -228,10 +231,11 @@ class Engine(Ruleset):
 
     def options(self, state: State) -> dict[str, Option]:
         """Every accepted action now, decoded (memoised for the last state)."""
-        if state is self._memo_state:
-            return self._memo_options
+        memo = self._memo
+        if memo[0] is state:
+            return memo[1]
         found = self._options(state) if state.dice and not state.winners else {}
-        self._memo_state, self._memo_options = state, found
+        self._memo = (state, found)      # one assignment: never a state with another's options
         return found
 
     def _options(self, s: State) -> dict[str, Option]:
@@ -369,7 +373,7 @@ class Engine(Ruleset):
     def _roll(self, state: State, action: str, events: list[Message]) -> list:
         dice = self._parse_roll(action)
         seat = state.turn
-        events.append(msg("parcheesi.event.roll", seat=seat, dice=action[1:].replace(".", " + ")))
+        events.append(_roll_event(seat, action))
         d = list(state)
         if state.callee != seat:   # the next player's roll closes the call-out window (PC-9.3)
             d[CALLEE_F], d[CHEATS_F] = seat, ()
@@ -414,8 +418,7 @@ class Engine(Ruleset):
         p, dst = o.pawn, o.dst
         colours = d[COLOURS_F]
         pos = set_at(d[POS_F], p, dst)
-        events.append(msg("parcheesi.event.move", pawn=pawn_name(colours, p), src=square_name(colours, p, o.src),
-                          dst=square_name(colours, p, dst)))
+        events.append(_move_event(colours[p >> 2], p % 4, o.src, dst))
         if dst == GOAL:
             d[BONUS_F] += (10,)                                    # PM-8.1, PC-8.2
             events.append(msg("parcheesi.event.goal", pawn=pawn_name(colours, p)))
@@ -487,7 +490,7 @@ class Engine(Ruleset):
                 events.append(msg("parcheesi.event.forfeit", seat=s.turn, dice=" + ".join(map(str, unused)),
                                   reason=self._forfeit_reason(s)))
             if self._is_repeat(s.dice):
-                events.append(msg("parcheesi.event.again", seat=s.turn))
+                events.append(_seat_event("parcheesi.event.again", s.turn))
                 d[DICE_F], d[USED_F], d[LOCKED_F] = (), 0, -1
             else:
                 self._pass_turn(d, events)
@@ -500,7 +503,7 @@ class Engine(Ruleset):
 
     def _pass_turn(self, d: list, events: list[Message]) -> None:
         turn = (d[TURN_F] + 1) % len(d[COLOURS_F])
-        events.append(msg("parcheesi.event.next", seat=turn))
+        events.append(_seat_event("parcheesi.event.next", turn))
         d[TURN_F], d[DICE_F], d[USED_F], d[BONUS_F], d[REPEATS_F], d[LAST_F], d[LOCKED_F] = turn, (), 0, (), 0, -1, -1
 
     # --- words -------------------------------------------------------------------
@@ -585,6 +588,22 @@ _SQUARE_NAMES = tuple(tuple(msg("parcheesi.square.at", name=f"H{p - LAST_TRACK}"
                                 else str(SQUARE[c][p] + 1)) for p in range(GOAL)) + (msg("parcheesi.square.goal"),
                                                                                        msg("parcheesi.square.house"))
                       for c in range(len(COLOURS)))
+
+
+@cache
+def _seat_event(key: str, seat: int) -> Message:
+    """Frequent events, built once (Messages are immutable)."""
+    return msg(key, seat=seat)
+
+
+@cache
+def _move_event(c: int, i: int, src: int, dst: int) -> Message:
+    return msg("parcheesi.event.move", pawn=_PAWN_NAMES[c][i], src=_SQUARE_NAMES[c][src], dst=_SQUARE_NAMES[c][dst])
+
+
+@cache
+def _roll_event(seat: int, action: str) -> Message:
+    return msg("parcheesi.event.roll", seat=seat, dice=action[1:].replace(".", " + "))
 
 
 def pawn_name(colours: tuple[int, ...], p: int) -> Message:

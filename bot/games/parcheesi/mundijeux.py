@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import Message, msg
-from bot.games.parcheesi.engine import OUT, Engine, Occupancy, Option, State, check_teams, pawn_name
+from bot.games.parcheesi.engine import OUT, Engine, Occupancy, Option, State, check_teams, owner, pawn_name
 
 
 class Mundijeux(Engine):
@@ -38,7 +38,7 @@ class Mundijeux(Engine):
 
     def _options(self, s: State) -> dict[str, Option]:
         """The actions open now, after the priorities of PM-3.4."""
-        seat = self.owner(s)
+        seat = owner(s.teams, s.pos, s.turn)
         if s.bonus:                                          # 1. the bonus (PM-8.5)
             return self._bonus_options(s)
         used = s.used
