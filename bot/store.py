@@ -197,6 +197,20 @@ class Store:
         cursor = await self._db.execute(f"SELECT {_COLUMNS} FROM games WHERE status='active' ORDER BY id")
         return [_record(row) for row in await cursor.fetchall()]
 
+    async def latest_game(self, channel_id: int) -> GameRecord | None:
+        """The most recent game of this channel, open or over (history, verification)."""
+        cursor = await self._db.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE channel_id=? ORDER BY id DESC LIMIT 1", (channel_id,))
+        row = await cursor.fetchone()
+        return _record(row) if row else None
+
+    async def finished_games(self, guild_id: int) -> list[GameRecord]:
+        """The server's games that ended with a result, in the order they finished (statistics)."""
+        cursor = await self._db.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE guild_id=? AND status='finished' ORDER BY updated_at, id",
+            (guild_id,))
+        return [_record(row) for row in await cursor.fetchall()]
+
     async def actions(self, game_id: int) -> list[LoggedAction]:
         cursor = await self._db.execute(
             "SELECT seq, seat, user_id, action, legal FROM actions WHERE game_id=? ORDER BY seq", (game_id,))
