@@ -15,10 +15,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import ai, dice
+from bot import ai, dice, timers
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, Result, Ruleset, msg
-from bot.store import ChannelBusy, GameRecord, Seat, StaleVersion, Store
+from bot.store import ChannelBusy, GameRecord, Seat, StaleVersion, Store, TurnClock
 
 log = logging.getLogger(__name__)
 
@@ -269,9 +269,7 @@ class Sessions:
                 result = {"winners": list(winners), "draw": False, "details": {"resigned": seat}}
                 record = await self._save_over(record, status="finished", result=result)
                 return Outcome(record, (msg("game.resigned", seat=seat),), moved_before)
-            seats = tuple(Seat(0, "", level="normal", locale=record.locale) if i == seat else s
-                          for i, s in enumerate(record.seats))
-            record = await self._save_over(record, seats=seats)
+            record = await self._save_over(record, seats=_with_computer(record, seat))
             outcome = await self._play_computers(record, (msg("game.resigned_replaced", seat=seat),))
         return Outcome(outcome.record, outcome.events, moved_before)
 
@@ -290,10 +288,122 @@ class Sessions:
         except StaleVersion:
             raise GameError(msg("error.stale")) from None
 
+    # --- turn deadlines (scheduled by bot/timers.py) ------------------------------
+    async def configure(self, channel_id: int, user_id: int, settings: dict[str, Any]) -> Outcome:
+        """The host changes turn_time (seconds, None for no deadline) or on_timeout.
+        The waiting time starts again from now."""
+        async with self._locks[channel_id]:
+            record = await self.current(channel_id)
+            if record.host_id != user_id:
+                raise GameError(msg("timers.error.host_only"))
+            ruleset = ruleset_of(record)
+            if settings.get("on_timeout") == "skip" and ruleset.pass_action is None:
+                raise GameError(msg("timers.error.no_pass", game=msg(ruleset.name)))
+            options = {k: v for k, v in {**record.options, **settings}.items() if v is not None}
+            record = await self._save_over(record, options=options)
+        return Outcome(record, (timers.settings_message(options),), moved_before=timers.seat_to_move(record))
+
+    async def remind(self, channel_id: int, game_id: int, version: int, now: float) -> TurnClock | None:
+        """Mark the half-time reminder of `version` sent, if it is due and was not sent."""
+        async with self._locks[channel_id]:
+            clock = await self._due(game_id, version, now, "remind")
+            if clock is None or not await self.store.mark_reminded(game_id, version):
+                return None
+        return clock
+
+    async def expire(self, channel_id: int, game_id: int, version: int, now: float) -> Outcome | None:
+        """The deadline of `version` passed: the waiting seat's turn is played by an
+        easy computer player, or passed (on_timeout "skip", where the rules allow a pass).
+        None when someone acted first or the deadline moved."""
+        async with self._locks[channel_id]:
+            clock = await self._due(game_id, version, now, "expire")
+            if clock is None:
+                return None
+            record, ruleset = clock.record, ruleset_of(clock.record)
+            seat = timers.seat_to_move(record)
+            skip = record.options.get("on_timeout") == "skip"
+            outcome = Outcome(record, (msg("timers.expired_skip" if skip else "timers.expired_play", seat=seat),))
+            while outcome.record.status == "active":
+                state = ruleset.from_json(outcome.record.state)
+                if ruleset.to_move(state) != seat:
+                    break
+                action = self._timeout_action(outcome.record, ruleset, state, seat, skip)
+                outcome = await self._apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
+            details, events = {}, outcome.events
+            if await self._vote_opens(outcome.record, seat):
+                details["vote_seat"] = seat
+                events += (msg("timers.vote.opened", seat=seat, count=timers.VOTE_AFTER),)
+            outcome = await self._play_computers(outcome.record, events)
+        return Outcome(outcome.record, outcome.events, moved_before=seat, details=details)
+
+    async def _due(self, game_id: int, version: int, now: float, kind: str) -> TurnClock | None:
+        """The game's clock if its next event is `kind` for `version` and due at `now` (as the scheduler saw it)."""
+        clocks = await self.store.turn_clocks(game_id)
+        due = timers.next_due(clocks[0], now) if clocks else None
+        if due is None or due.kind != kind or due.record.version != version or due.when > now:
+            return None
+        return clocks[0]
+
+    def _timeout_action(self, record: GameRecord, ruleset: Ruleset, state: Any, seat: int, skip: bool) -> str:
+        if skip and ruleset.pass_action in ruleset.legal_actions(state):
+            return ruleset.pass_action
+        if ruleset.roll_due(state):
+            return ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
+        return ai.choose_action(ruleset, state, seat, "easy", rng=random.Random(_computer_seed(record)))
+
+    async def _vote_opens(self, record: GameRecord, seat: int) -> bool:
+        """After every VOTE_AFTER expiries in a row of a seat, the other people vote afresh."""
+        if record.status != "active" or not _electorate(record, seat):
+            return False
+        streak = timers.expiry_streak(await self.store.actions(record.id), seat)
+        if streak == 0 or streak % timers.VOTE_AFTER:
+            return False
+        await self.store.clear_votes(record.id, seat)
+        return True
+
+    async def vote(self, channel_id: int, user_id: int, game_id: int, seat: int, choice: str) -> Outcome:
+        """Another seated person votes on an absent seat; a majority of them decides.
+        details: vote_seat, tally {choice: votes}, voters, decided (a choice or None)."""
+        async with self._locks[channel_id]:
+            record = await self._active(channel_id, game_id, None)
+            electorate = _electorate(record, seat) if 0 <= seat < len(record.seats) else set()
+            if user_id not in electorate:
+                raise GameError(msg("timers.error.not_a_voter"))
+            if choice not in timers.VOTE_CHOICES or record.seats[seat].level is not None or \
+                    timers.expiry_streak(await self.store.actions(record.id), seat) < timers.VOTE_AFTER:
+                raise GameError(msg("timers.error.vote_closed"))
+            await self.store.set_vote(record.id, seat, user_id, choice)
+            votes = await self.store.votes(record.id, seat)
+            decided = timers.majority(votes, electorate)
+            details = {"vote_seat": seat, "voters": len(electorate), "decided": decided,
+                       "tally": {c: sum(1 for v in votes.values() if v == c) for c in timers.VOTE_CHOICES}}
+            moved_before = timers.seat_to_move(record)
+            if decided is None:
+                return Outcome(record, (), moved_before, details)
+            await self.store.clear_votes(record.id, seat)
+            if decided == "end":
+                record = await self._save_over(record, status="ended", result={
+                    "winners": [], "draw": False, "details": {"ended_by_vote": seat}})
+                return Outcome(record, (msg("timers.vote.ended", seat=seat),), moved_before, details)
+            record = await self._save_over(record, seats=_with_computer(record, seat))
+            outcome = await self._play_computers(record, (msg("timers.vote.computer", seat=seat),))
+        return Outcome(outcome.record, outcome.events, moved_before, details)
+
 
 def _computer_seed(record: GameRecord) -> int:
     """Computer players' choices are reproducible from the game and its version."""
     return int(dice.rng_for(record.seed, record.version).getrandbits(64)) ^ 0x5EED
+
+def _with_computer(record: GameRecord, seat: int) -> tuple[Seat, ...]:
+    """The seats with a computer player in `seat` (a resignation, or the others' vote)."""
+    return tuple(Seat(0, "", level="normal", locale=record.locale) if i == seat else s
+                 for i, s in enumerate(record.seats))
+
+
+def _electorate(record: GameRecord, seat: int) -> set[int]:
+    """Who votes on an absent seat: the other seated people."""
+    return {s.user_id for i, s in enumerate(record.seats) if s.level is None and i != seat}
+
 
 def result_json(result: Result) -> dict[str, Any]:
     return {"winners": list(result.winners), "draw": result.draw, "details": dict(result.details)}
