@@ -11,6 +11,7 @@ class Settings:
     database: str
     api_base: str | None      # REST base URL (a REST proxy, or the test suite's fake Discord)
     log_level: str
+    min_turn_time: int        # seconds: the shortest turn_time a game may set
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
@@ -20,4 +21,5 @@ class Settings:
             database=env.get("TABLERO_DATABASE") or "tablero.sqlite3",
             api_base=(env.get("DISCORD_API_BASE") or "").rstrip("/") or None,
             log_level=env.get("TABLERO_LOG_LEVEL", "INFO").upper(),
+            min_turn_time=int(env.get("TABLERO_MIN_TURN_TIME") or 60),
         )

@@ -16,17 +16,14 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.cogs import presenter
+from bot.cogs.game_timers import TimerCommands
+from bot.cogs.translator import command_text as _
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, msg
 from bot.sessions import COMPUTER_LEVELS, ROLL, Outcome, Sessions, ruleset_of
 from bot.store import GameRecord, Seat
 
 log = logging.getLogger(__name__)
-
-def _(key: str) -> app_commands.locale_str:
-    """A command description or choice name: English from the catalogue, other
-    languages through CatalogueTranslator."""
-    return app_commands.locale_str(i18n.text(key, i18n.DEFAULT_LOCALE), key=key)
 
 
 GAME_CHOICES = [app_commands.Choice(name=_(f"choice.{g}"), value=g) for g in GAME_IDS]
@@ -42,7 +39,7 @@ def _seat(interaction: discord.Interaction) -> Seat:
     return Seat(user.id, user.display_name, locale=_locale(interaction))
 
 
-class GameCog(commands.GroupCog, name="GameCog", group_name="game",
+class GameCog(TimerCommands, commands.GroupCog, name="GameCog", group_name="game",
               group_description=_("cmd.game.description")):
     def __init__(self, bot: commands.Bot, sessions: Sessions):
         self.bot = bot
@@ -90,15 +87,20 @@ class GameCog(commands.GroupCog, name="GameCog", group_name="game",
         goes on, otherwise retire the old board's controls and post a new one
         that pings whoever must act."""
         record = outcome.record
+        self.timers.wake()  # any change may start, move or end a turn deadline
         channel = self.bot.get_partial_messageable(record.channel_id)
         if record.state is None:  # lobby (open or closed)
             await self._show(channel, record, presenter.lobby_post(record), edit=True)
             return
         post = presenter.board_post(record, outcome.events)
+        if deadline := await self.deadline_line(record):
+            post.content = presenter._clip([post.content, deadline])
         ruleset = ruleset_of(record)
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
         await self._show(channel, record, post, edit=same_player)
+        if not same_player and outcome.events:  # a new turn, not a board posted again
+            await self.notify_turn(record, post.mention)
 
     async def _show(self, channel: discord.PartialMessageable, record: GameRecord, post: presenter.Post,
                     edit: bool) -> None:
@@ -120,14 +122,16 @@ class GameCog(commands.GroupCog, name="GameCog", group_name="game",
     # --- commands --------------------------------------------------------------
     @app_commands.command(name="new", description=_("cmd.new.description"))
     @app_commands.describe(game=_("opt.game.description"),
-                           teams=_("opt.teams.description"))
+                           teams=_("opt.teams.description"),
+                           turn_time=_("opt.turn_time.description"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], teams: bool = False) -> None:
+    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], teams: bool = False,
+                  turn_time: str | None = None) -> None:
         options = {"teams": True} if teams else {}
         await self._run(interaction, lambda: self.sessions.create(
             channel_id=interaction.channel_id, guild_id=interaction.guild_id, host=_seat(interaction),
-            game=game.value, options=options))
+            game=game.value, options=options | ({"turn_time": self.turn_time(turn_time)} if turn_time else {})))
 
     @app_commands.command(name="join", description=_("cmd.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:

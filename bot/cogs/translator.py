@@ -23,3 +23,9 @@ class CatalogueTranslator(app_commands.Translator):
         if ours == i18n.DEFAULT_LOCALE or not locale.value.startswith(ours):
             return None
         return i18n.catalogue(ours).get(key)
+
+
+def command_text(key: str) -> app_commands.locale_str:
+    """A command description or choice name: English from the catalogue, other
+    languages through CatalogueTranslator."""
+    return app_commands.locale_str(i18n.text(key, i18n.DEFAULT_LOCALE), key=key)

@@ -1,0 +1,162 @@
+"""Turn deadlines and turn notifications on Discord (a mixin of GameCog).
+
+`/game settings` and `/game notify`, the `turn_time` option of `/game new`,
+the half-time reminder, the board after an expiry, the vote on a seat whose
+turns keep expiring (VoteButton), and the direct message sent when it becomes
+your turn. The deadlines themselves are data, scheduled by bot/timers.py.
+
+custom_id format (<= 100 characters), beside those of bot/cogs/components.py:
+  tb:v:<game>:<seat>:<choice>   vote on an absent seat: computer | end
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import i18n, timers
+from bot.cogs import presenter
+from bot.cogs.translator import command_text as _
+from bot.games.base import GameError, msg
+from bot.sessions import Outcome, Sessions, ruleset_of
+from bot.store import GameRecord
+
+if TYPE_CHECKING:
+    from bot.cogs.game import GameCog
+
+log = logging.getLogger(__name__)
+
+ON_TIMEOUT_CHOICES = [app_commands.Choice(name=_(f"choice.on_timeout.{c}"), value=c) for c in timers.ON_TIMEOUT]
+NOTIFY_CHOICES = [app_commands.Choice(name=_(f"choice.notify.{c}"), value=c) for c in ("on", "off")]
+NO_DEADLINE = ("off", "none", "0")
+
+
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"tb:v:(?P<game>\d+):(?P<seat>\d+):(?P<choice>computer|end)"):
+    def __init__(self, game: int, seat: int, choice: str, label: str = "?"):
+        style = discord.ButtonStyle.danger if choice == "end" else discord.ButtonStyle.primary
+        super().__init__(discord.ui.Button(custom_id=f"tb:v:{game}:{seat}:{choice}", label=label[:80], style=style))
+        self.game, self.seat, self.choice = game, seat, choice
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
+        return cls(int(match["game"]), int(match["seat"]), match["choice"], item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog: GameCog = interaction.client.get_cog("GameCog")  # type: ignore[union-attr, assignment]
+        await cog.on_vote(interaction, self.game, self.seat, self.choice)
+
+
+class TimerCommands:
+    """GameCog's deadline and notification commands and hooks (discord.py collects
+    app commands from every class of the cog)."""
+
+    bot: commands.Bot
+    sessions: Sessions
+    timers: timers.TurnTimers
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(VoteButton)
+        self.timers = timers.TurnTimers(self.sessions, clock=timers.SystemClock(),
+                                        on_reminder=self._post_reminder, on_expiry=self._publish_expiry)
+        self._timers_task = asyncio.create_task(self.timers.run(), name="turn timers")
+
+    async def cog_unload(self) -> None:
+        self._timers_task.cancel()
+
+    # --- commands --------------------------------------------------------------
+    def turn_time(self, text: str) -> int:
+        """Seconds for a turn_time option; GameError (shown to the user alone) when unreadable."""
+        return timers.check_turn_time(timers.parse_duration(text), self.bot.settings.min_turn_time)
+
+    @app_commands.command(name="settings", description=_("cmd.settings.description"))
+    @app_commands.describe(turn_time=_("opt.settings_turn_time.description"),
+                           on_timeout=_("opt.on_timeout.description"))
+    @app_commands.choices(on_timeout=ON_TIMEOUT_CHOICES)
+    async def settings(self, interaction: discord.Interaction, turn_time: str | None = None,
+                       on_timeout: app_commands.Choice[str] | None = None) -> None:
+        async def configure() -> Outcome:
+            changes: dict[str, Any] = {}
+            if turn_time is not None:
+                off = turn_time.strip().lower() in NO_DEADLINE
+                changes["turn_time"] = None if off else self.turn_time(turn_time)
+            if on_timeout is not None:
+                changes["on_timeout"] = on_timeout.value
+            if not changes:
+                raise GameError(msg("timers.error.nothing_to_change"))
+            return await self.sessions.configure(interaction.channel_id, interaction.user.id, changes)
+        await self._run(interaction, configure)
+
+    @app_commands.command(name="notify", description=_("cmd.notify.description"))
+    @app_commands.describe(state=_("opt.notify.description"))
+    @app_commands.choices(state=NOTIFY_CHOICES)
+    async def notify(self, interaction: discord.Interaction, state: app_commands.Choice[str]) -> None:
+        await self.sessions.store.set_turn_notifications(interaction.user.id, state.value == "on")
+        await interaction.response.send_message(
+            i18n.text(f"timers.notify.{state.value}", i18n.locale_of(interaction.locale)), ephemeral=True)
+
+    # --- hooks called by GameCog.publish ---------------------------------------------
+    async def deadline_line(self, record: GameRecord) -> str | None:
+        """"Time runs out in ..." for a timed game waiting for a person (a Discord timestamp: local, live)."""
+        clocks = await self.sessions.store.turn_clocks(record.id)
+        if not clocks or timers.next_due(clocks[0], self.timers.clock.now()) is None:
+            return None
+        return i18n.text("timers.deadline", record.locale, when=f"<t:{int(timers.deadline(clocks[0]))}:R>")
+
+    async def notify_turn(self, record: GameRecord, user_id: int | None) -> None:
+        """A direct message with a link to the board, for a player who asked for it.
+        Closed DMs (Forbidden) and other failures are logged and forgotten."""
+        if user_id is None or not await self.sessions.store.wants_turn_notifications(user_id):
+            return
+        stored = await self.sessions.store.game(record.id)
+        link = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{stored.board_message_id}"
+        locale = next((s.locale for s in record.seats if s.level is None and s.user_id == user_id), record.locale)
+        text = i18n.text("timers.dm.your_turn", locale, link=link,
+                         game=presenter.say(record, msg(ruleset_of(record).name), locale))
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            await channel.send(text)
+        except discord.HTTPException as error:
+            log.info("no turn notification for user %s: %s", user_id, error)
+
+    # --- timer events ----------------------------------------------------------------
+    async def _post_reminder(self, record: GameRecord, seat: int, deadline: float) -> None:
+        user = record.seats[seat].user_id
+        text = i18n.text("timers.reminder", record.locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:R>")
+        await self.bot.get_partial_messageable(record.channel_id).send(
+            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)], everyone=False, roles=False))
+
+    async def _publish_expiry(self: GameCog, outcome: Outcome) -> None:
+        await self.publish(outcome)
+        seat = outcome.details.get("vote_seat")
+        if seat is None:
+            return
+        record, loc = outcome.record, outcome.record.locale
+        view = discord.ui.View(timeout=None)
+        for choice in timers.VOTE_CHOICES:
+            view.add_item(VoteButton(record.id, seat, choice, i18n.text(f"timers.vote.button.{choice}", loc)))
+        await self.bot.get_partial_messageable(record.channel_id).send(
+            presenter.say(record, msg("timers.vote.opened", seat=seat, count=timers.VOTE_AFTER), loc), view=view,
+            allowed_mentions=discord.AllowedMentions.none())
+
+    async def on_vote(self: GameCog, interaction: discord.Interaction, game: int, seat: int, choice: str) -> None:
+        """A vote on an absent seat: the vote message shows the tally, then the decision."""
+        await interaction.response.defer()
+        try:
+            outcome = await self.sessions.vote(interaction.channel_id, interaction.user.id, game, seat, choice)
+        except GameError as refusal:
+            await self._tell(interaction, refusal.message)
+            return
+        record, details = outcome.record, outcome.details
+        lines = [presenter.say(record, msg("timers.vote.opened", seat=seat, count=timers.VOTE_AFTER), record.locale)]
+        if details["decided"] is None:
+            lines.append(i18n.text("timers.vote.tally", record.locale, voters=details["voters"], **details["tally"]))
+            await interaction.edit_original_response(content=presenter._clip(lines))
+            return
+        lines.append(presenter.say(record, outcome.events[0], record.locale))
+        await interaction.edit_original_response(content=presenter._clip(lines), view=None)
+        await self.publish(outcome)
