@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot import i18n
+from bot import i18n, timers
 from bot.cogs.components import ActionButton, BoardButton, BoardSelect, LobbyButton
 from bot.games.base import Message, Ruleset, msg
 from bot.sessions import ROLL, ruleset_of
@@ -63,6 +63,8 @@ def lobby_post(record: GameRecord) -> Post:
     lines = [f"**{say(record, msg(ruleset.name), loc)}** — " + i18n.text("lobby.title", loc)]
     if record.options.get("teams"):
         lines.append(i18n.text("lobby.teams", loc))
+    if record.options.get("turn_time"):
+        lines.append(say(record, timers.settings_message(record.options), loc))
     for i, seat in enumerate(record.seats):
         colour_names = " + ".join(i18n.text(f"colour.{c}", loc) for c in colours[i]) if i < len(colours) else "?"
         who = seat_name(record, i, loc) if seat.level else f"<@{seat.user_id}>"
