@@ -8,6 +8,8 @@ from discord.ext import commands
 
 from bot.cogs.components import DYNAMIC_ITEMS
 from bot.cogs.game import GameCog
+from bot.cogs.game_history import HISTORY_ITEMS
+from bot.cogs.stats import StatsCog
 from bot.cogs.translator import CatalogueTranslator
 from bot.config import Settings
 from bot.sessions import Sessions
@@ -31,8 +33,9 @@ class TableroBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database)
         sessions = Sessions(self.store)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)  # buttons of boards posted before a restart keep working
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)  # buttons of boards posted before a restart keep working
         await self.add_cog(GameCog(self, sessions))
+        await self.add_cog(StatsCog(self.store))
         await self.tree.set_translator(CatalogueTranslator())
         synced = await self.tree.sync()
         log.info("synced %d application commands", len(synced))

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.cogs import presenter
+from bot.cogs.game_history import HistoryCommands
 from bot.cogs.game_timers import TimerCommands
 from bot.cogs.translator import command_text as _
 from bot.games import GAME_IDS, get_ruleset
@@ -39,7 +40,7 @@ def _seat(interaction: discord.Interaction) -> Seat:
     return Seat(user.id, user.display_name, locale=_locale(interaction))
 
 
-class GameCog(TimerCommands, commands.GroupCog, name="GameCog", group_name="game",
+class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog", group_name="game",
               group_description=_("cmd.game.description")):
     def __init__(self, bot: commands.Bot, sessions: Sessions):
         self.bot = bot
@@ -101,6 +102,7 @@ class GameCog(TimerCommands, commands.GroupCog, name="GameCog", group_name="game
         await self._show(channel, record, post, edit=same_player)
         if not same_player and outcome.events:  # a new turn, not a board posted again
             await self.notify_turn(record, post.mention)
+        await self.announce(outcome)  # fair-dice commitment / reveal and replay (game_history)
 
     async def _show(self, channel: discord.PartialMessageable, record: GameRecord, post: presenter.Post,
                     edit: bool) -> None:

@@ -1,0 +1,94 @@
+"""Fair dice, checked: recompute every roll of a game from its revealed seed.
+
+The session draws the roll logged at position `seq` as
+`ruleset.random_roll(state_before, rng_for(seed, seq))` and sets the game up
+with `new_game(..., setup_seed(seed))`. `verify` replays the log from that
+set-up, redraws each roll and compares it with the logged one, then checks
+that the replay ends on the stored snapshot.
+
+Anyone holding the database can run it:  python -m bot.verify tablero.sqlite3 <game_id>
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot import dice
+from bot.games import get_ruleset
+from bot.games.base import GameError, Ruleset
+from bot.history import initial_state
+from bot.store import GameRecord, LoggedAction, Store
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    seq: int
+    logged: str
+    expected: str     # the roll the seed gives, or "" when the log stops replaying here
+
+
+@dataclass(frozen=True)
+class Verification:
+    commitment: str
+    rolls: int                          # rolls checked
+    mismatches: tuple[Mismatch, ...]
+    final_state_matches: bool           # the replay ends on the stored snapshot
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches and self.final_state_matches
+
+
+def verify(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]) -> Verification:
+    commitment = dice.commitment(record.seed)
+    state = initial_state(ruleset, record)
+    rolls, mismatches = 0, []
+    for logged in actions:
+        if ruleset.roll_due(state) and logged.action not in ruleset.call_actions(state, logged.seat):
+            rolls += 1
+            expected = ruleset.random_roll(state, dice.rng_for(record.seed, logged.seq))
+            if expected != logged.action:
+                mismatches.append(Mismatch(logged.seq, logged.action, expected))
+        try:
+            state = ruleset.apply(state, logged.action, logged.seat).state
+        except GameError:   # the rules refuse this action here: the log was altered
+            mismatches.append(Mismatch(logged.seq, logged.action, ""))
+            return Verification(commitment, rolls, tuple(mismatches), False)
+    final = record.state is None or ruleset.from_json(record.state) == state
+    return Verification(commitment, rolls, tuple(mismatches), final)
+
+
+async def _load(database: str, game_id: int) -> tuple[GameRecord | None, list[LoggedAction]]:
+    store = await Store.open(database)
+    try:
+        return await store.game(game_id), await store.actions(game_id)
+    finally:
+        await store.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the check of one game of a database (exit status 0 when every roll matches)."""
+    parser = argparse.ArgumentParser(prog="python -m bot.verify", description=__doc__.splitlines()[0])
+    parser.add_argument("database")
+    parser.add_argument("game_id", type=int)
+    args = parser.parse_args(argv)
+    record, actions = asyncio.run(_load(args.database, args.game_id))
+    ruleset = get_ruleset(record.game) if record else None
+    if record is None or ruleset is None:
+        sys.stderr.write(f"no game {args.game_id} in {args.database}\n")
+        return 2
+    result = verify(ruleset, record, actions)
+    lines = [f"game {record.id} ({record.game}, {record.status})", f"seed       {record.seed}",
+             f"commitment {result.commitment}", f"rolls checked: {result.rolls}"]
+    lines += [f"action {m.seq + 1}: logged {m.logged!r}, the seed gives {m.expected!r}" for m in result.mismatches]
+    lines.append(f"final position matches the stored one: {result.final_state_matches}")
+    lines.append("OK: every roll matches the seed" if result.ok else "MISMATCH")
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0 if result.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""History, fair dice, replay, statistics and spectators end to end: `python -m bot` against the fake Discord."""
+import hashlib
+import io
+import re
+
+import pytest
+from PIL import Image
+
+from tests.e2e.table import Table, roll_id, stored
+
+pytestmark = pytest.mark.e2e
+
+HEX64 = re.compile(r"`([0-9a-f]{64})`")
+PAGE = re.compile(r"page (\d+) of (\d+)")
+
+
+@pytest.fixture
+def people(fake_discord):
+    return [fake_discord.add_user(name) for name in ("ana", "bruno", "carla")]
+
+
+def _page(message) -> tuple[int, int]:
+    found = PAGE.search(message.content)
+    assert found, message.content
+    return int(found[1]), int(found[2])
+
+
+async def test_spectators_read_history_and_fair_dice_are_revealed_with_a_replay(fake_discord, bot_process, people):
+    """Commitment at the start, history pages for a spectator, the seed and the replay at the end, verify, stats."""
+    ana, bruno, carla = people
+    table = Table(fake_discord, [ana, bruno])
+    await table.open()
+    commitment = HEX64.search(fake_discord.last_message(table.channel, lambda m: "SHA-256" in m.content).content)[1]
+
+    running = await fake_discord.slash(carla, table.channel, "game verify")
+    assert running.ephemeral and commitment in running.content and "still being played" in running.content
+
+    while len(stored(bot_process.database)[1]) < 40:
+        assert await table.play_once()
+
+    # A spectator may look but not act.
+    board = table.board()
+    if roll_id(board):
+        refused = await fake_discord.click(carla, board, custom_id=roll_id(board))
+        assert refused.followups[-1].ephemeral and "not playing" in refused.followups[-1].content
+    status = await fake_discord.slash(carla, table.channel, "game status")
+    assert status.ephemeral and status.content
+    await fake_discord.slash(carla, table.channel, "game board")
+    assert table.board().id != board.id, "a spectator can have the board posted again"
+
+    history = (await fake_discord.slash(carla, table.channel, "game history")).message
+    assert history.ephemeral
+    page, pages = _page(history)
+    assert page == pages >= 3, "the history opens on the latest moves"
+    labels = [b["label"] for b in history.buttons]
+    assert labels == ["⏮", "◀", "▶", "⏭"]
+    await fake_discord.click(carla, history, label="◀")
+    assert _page(history) == (pages - 1, pages)
+    await fake_discord.click(carla, history, label="⏮")
+    first = history.content
+    assert _page(history) == (1, pages) and "`1` 🎲" in first and "`2`" in first
+    assert history.component(label="⏮").get("disabled") and history.component(label="◀").get("disabled")
+
+    await fake_discord.slash(ana, table.channel, "game resign")
+    reveal = await fake_discord.wait_for_message(table.channel, lambda m: "seed" in m.content and "over" in m.content)
+    seed = HEX64.search(reveal.content)[1]
+    assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == commitment
+
+    final = await fake_discord.wait_for_message(
+        table.channel, lambda m: [f.filename for f in m.files] == ["board.png", "replay.gif"], timeout=60)
+    assert "🏆" in final.content and not final.custom_ids
+    gif = final.files[1].bytes
+    assert gif.startswith(b"GIF89a") and len(gif) <= 8_000_000
+    assert Image.open(io.BytesIO(gif)).n_frames > 10
+
+    verified = await fake_discord.slash(carla, table.channel, "game verify")
+    assert "✅" in verified.content and seed in verified.content
+
+    mine = await fake_discord.slash(bruno, table.channel, "stats")
+    assert mine.ephemeral and "1 games finished, 1 won" in mine.content and "1516" in mine.content
+    theirs = await fake_discord.slash(bruno, table.channel, "stats", player=ana)
+    assert "1 games finished, 0 won" in theirs.content and "1484" in theirs.content
+    board_all = await fake_discord.slash(carla, table.channel, "leaderboard")
+    assert board_all.content.splitlines()[1].startswith(f"1. <@{bruno.id}>")
+    by_rating = await fake_discord.slash(carla, table.channel, "leaderboard", game="parcheesi")
+    assert f"1. <@{bruno.id}> — 1516" in by_rating.content and f"2. <@{ana.id}> — 1484" in by_rating.content
+    nobody = await fake_discord.slash(carla, table.channel, "stats")
+    assert "has not finished a game" in nobody.content
