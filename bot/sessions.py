@@ -183,8 +183,13 @@ class Sessions:
             if action != ROLL:
                 raise GameError(msg("error.roll_first"))
             return ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
-        if action in ruleset.accepted_actions(state):
+        accepted = ruleset.accepted_actions(state)
+        if action in accepted:
             return action
+        # Typed by hand: "y2+4" means "Y2+4" when that is the only match.
+        same = [a for a in accepted if a.casefold() == action.casefold()]
+        if len(same) == 1:
+            return same[0]
         if action == ROLL:
             raise GameError(msg("error.no_roll_now" if ruleset.has_dice else "error.no_dice"))
         raise GameError(msg("error.illegal_move", move=action[:40]))

@@ -183,3 +183,12 @@ async def test_computer_players_play_their_turns_until_a_person_must_act(session
         record = (await sessions.act(CHANNEL, ANN.user_id, action)).record
     actions = await sessions.store.actions(record.id)
     assert any(a.seat == 1 for a in actions) and all(a.legal for a in actions)
+
+
+async def test_a_typed_move_is_matched_regardless_of_case(sessions):
+    record = await two_player_game(sessions)
+    record = (await sessions.act(CHANNEL, ANN.user_id, ROLL)).record
+    ruleset = get_ruleset("parcheesi")
+    action = ruleset.legal_actions(ruleset.from_json(record.state))[0]
+    record = (await sessions.act(CHANNEL, ANN.user_id, action.lower())).record
+    assert (await sessions.store.actions(record.id))[-1].action == action
