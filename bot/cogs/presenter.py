@@ -70,7 +70,10 @@ def lobby_post(record: GameRecord) -> Post:
         who = seat_name(record, i, loc) if seat.level else f"<@{seat.user_id}>"
         host = " " + i18n.text("lobby.host", loc) if seat.level is None and seat.user_id == record.host_id else ""
         lines.append(f"{i + 1}. {who} — {colour_names}{host}")
-    lines.append(i18n.text("lobby.help", loc, min=ruleset.min_players, max=ruleset.max_players))
+    if record.status == "lobby":
+        lines.append(i18n.text("lobby.help", loc, min=ruleset.min_players, max=ruleset.max_players))
+    else:
+        lines.append(i18n.text("lobby.closed_notice", loc))
     view = discord.ui.View(timeout=None)
     if record.status == "lobby":
         for verb in ("join", "leave", "add-bot", "start"):
@@ -163,29 +166,32 @@ def _groups(ruleset: Ruleset, state: Any, actions: list[str]) -> tuple[list[str]
     return list(seen), loose
 
 
-def label(record: GameRecord, ruleset: Ruleset, state: Any, action: str) -> str:
-    return say(record, ruleset.action_label(state, action), record.locale)[:80]
+def label(record: GameRecord, ruleset: Ruleset, state: Any, action: str, locale: str | None = None) -> str:
+    return say(record, ruleset.action_label(state, action), locale or record.locale)[:80]
 
 
-def action_options(record: GameRecord, ruleset: Ruleset, state: Any, actions: list[str]) -> list[discord.SelectOption]:
-    return [discord.SelectOption(label=label(record, ruleset, state, a)[:100], value=a) for a in actions]
+def action_options(record: GameRecord, ruleset: Ruleset, state: Any, actions: list[str],
+                   locale: str | None = None) -> list[discord.SelectOption]:
+    return [discord.SelectOption(label=label(record, ruleset, state, a, locale)[:100], value=a) for a in actions]
 
 
-def group_view(record: GameRecord, group: str) -> tuple[discord.ui.View, bytes]:
-    """The moves of one group (e.g. one pawn), with the board showing where it can go."""
+def group_view(record: GameRecord, group: str, locale: str | None = None) -> tuple[discord.ui.View, bytes]:
+    """The moves of one group (e.g. one pawn), with the board showing where it can go, in the
+    locale of the one user who sees them (default: the game's)."""
+    loc = locale or record.locale
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
     actions = [a for a in ruleset.legal_actions(state) if ruleset.action_group(state, a) == group]
     view = discord.ui.View(timeout=None)
     if len(actions) <= MAX_ACTION_BUTTONS:
         for i, action in enumerate(actions):
-            view.add_item(ActionButton(record.id, record.version, action, label(record, ruleset, state, action),
+            view.add_item(ActionButton(record.id, record.version, action, label(record, ruleset, state, action, loc),
                                        discord.ButtonStyle.success, row=i // 5))
     else:
         view.add_item(BoardSelect("s", record.id, record.version,
-                                  action_options(record, ruleset, state, actions[:MAX_SELECT]),
-                                  i18n.text("select.move", record.locale)))
+                                  action_options(record, ruleset, state, actions[:MAX_SELECT], loc),
+                                  i18n.text("select.move", loc)))
     seats = range(len(record.seats))
     colours = ruleset.seat_colours(len(record.seats), record.options)
-    players = [PlayerTag(seat_name(record, i, record.locale), colours[i], ruleset.to_move(state) == i) for i in seats]
-    return view, render_png(ruleset, state, players, record.locale, focus=group)
+    players = [PlayerTag(seat_name(record, i, loc), colours[i], ruleset.to_move(state) == i) for i in seats]
+    return view, render_png(ruleset, state, players, loc, focus=group)
