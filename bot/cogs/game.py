@@ -279,7 +279,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             record = await self._current_board(interaction, game, version)
-            view, png = presenter.group_view(record, group)
+            view, png = presenter.group_view(record, group, _locale(interaction))
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
@@ -302,7 +302,8 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         view = discord.ui.View(timeout=None)
         state = ruleset.from_json(record.state)
         view.add_item(presenter.BoardSelect("s", record.id, record.version,
-                                            presenter.action_options(record, ruleset, state, calls[:25]),
+                                            presenter.action_options(record, ruleset, state, calls[:25],
+                                                                     _locale(interaction)),
                                             i18n.text("select.call", _locale(interaction))))
         await interaction.edit_original_response(content=i18n.text("select.call_help", _locale(interaction)),
                                                  view=view)
