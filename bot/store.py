@@ -8,6 +8,7 @@ A PostgreSQL store would implement the same methods.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Callable
@@ -155,6 +156,9 @@ class Store:
     def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float] = time.time):
         self._db = db
         self._clock = clock  # wall-clock seconds; tests of deadlines inject theirs
+        # One connection serves every channel: a write must not run inside another game's open
+        # transaction (BEGIN would fail, a ROLLBACK would undo it), so writes take turns.
+        self._writing = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str, clock: Callable[[], float] = time.time) -> "Store":
@@ -173,6 +177,11 @@ class Store:
 
     async def close(self) -> None:
         await self._db.close()
+
+    async def _write(self, sql: str, parameters: tuple[Any, ...]) -> aiosqlite.Cursor:
+        """One statement that writes, outside any other game's transaction."""
+        async with self._writing:
+            return await self._db.execute(sql, parameters)
 
     async def _migrate(self) -> None:
         (applied,) = await (await self._db.execute("PRAGMA user_version")).fetchone()
@@ -221,7 +230,7 @@ class Store:
                           locale: str, options: dict[str, Any], seed: str) -> GameRecord:
         now = self._clock()
         try:
-            cursor = await self._db.execute(
+            cursor = await self._write(
                 "INSERT INTO games (guild_id, channel_id, game, status, host_id, locale, options, seats, seed,"
                 " created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (guild_id, channel_id, game, "lobby", host.user_id, locale, _dump(options),
@@ -236,7 +245,7 @@ class Store:
         """Change lobby fields (seats, status, state, result...) if nobody changed
         the game since `record` was read; returns the new record."""
         new = replace(record, **changes)
-        cursor = await self._db.execute(
+        cursor = await self._write(
             "UPDATE games SET status=?, host_id=?, seats=?, options=?, state=?, result=?, updated_at=?"
             " WHERE id=? AND version=? AND status=? AND seats=?",
             (new.status, new.host_id, _dump([s.to_json() for s in new.seats]), _dump(new.options),
@@ -250,26 +259,27 @@ class Store:
                             legal: bool, state: dict[str, Any], status: str = "active",
                             result: dict[str, Any] | None = None) -> GameRecord:
         """Log one action and store the state it led to, in one transaction."""
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            cursor = await self._db.execute(
-                "UPDATE games SET state=?, version=version+1, status=?, result=?, updated_at=?"
-                " WHERE id=? AND version=? AND status='active'",
-                (_dump(state), status, None if result is None else _dump(result), self._clock(),
-                 record.id, record.version))
-            if cursor.rowcount != 1:
-                raise StaleVersion
-            await self._db.execute(
-                "INSERT INTO actions (game_id, seq, seat, user_id, action, legal, at) VALUES (?,?,?,?,?,?,?)",
-                (record.id, record.version, seat, user_id, action, int(legal), self._clock()))
-            await self._db.execute("COMMIT")
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
+        async with self._writing:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await self._db.execute(
+                    "UPDATE games SET state=?, version=version+1, status=?, result=?, updated_at=?"
+                    " WHERE id=? AND version=? AND status='active'",
+                    (_dump(state), status, None if result is None else _dump(result), self._clock(),
+                     record.id, record.version))
+                if cursor.rowcount != 1:
+                    raise StaleVersion
+                await self._db.execute(
+                    "INSERT INTO actions (game_id, seq, seat, user_id, action, legal, at) VALUES (?,?,?,?,?,?,?)",
+                    (record.id, record.version, seat, user_id, action, int(legal), self._clock()))
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
         return replace(record, state=state, version=record.version + 1, status=status, result=result)
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
-        await self._db.execute("UPDATE games SET board_message_id=? WHERE id=?", (message_id, game_id))
+        await self._write("UPDATE games SET board_message_id=? WHERE id=?", (message_id, game_id))
 
     # --- turn deadlines, votes on absent seats, turn notifications ----------------
     async def turn_clocks(self, game_id: int | None = None) -> list[TurnClock]:
@@ -282,14 +292,14 @@ class Store:
 
     async def mark_reminded(self, game_id: int, version: int) -> bool:
         """Record that the reminder for `version` went out (the clock keeps running)."""
-        cursor = await self._db.execute(
+        cursor = await self._write(
             "UPDATE games SET reminded_version=? WHERE id=? AND version=? AND status='active'"
             " AND reminded_version IS NOT ?", (version, game_id, version, version))
         return cursor.rowcount == 1
 
     async def set_vote(self, game_id: int, seat: int, voter_id: int, choice: str) -> None:
-        await self._db.execute("INSERT OR REPLACE INTO seat_votes (game_id, seat, voter_id, choice) VALUES (?,?,?,?)",
-                               (game_id, seat, voter_id, choice))
+        await self._write("INSERT OR REPLACE INTO seat_votes (game_id, seat, voter_id, choice) VALUES (?,?,?,?)",
+                          (game_id, seat, voter_id, choice))
 
     async def votes(self, game_id: int, seat: int) -> dict[int, str]:
         cursor = await self._db.execute("SELECT voter_id, choice FROM seat_votes WHERE game_id=? AND seat=?",
@@ -297,13 +307,13 @@ class Store:
         return {row[0]: row[1] for row in await cursor.fetchall()}
 
     async def clear_votes(self, game_id: int, seat: int) -> None:
-        await self._db.execute("DELETE FROM seat_votes WHERE game_id=? AND seat=?", (game_id, seat))
+        await self._write("DELETE FROM seat_votes WHERE game_id=? AND seat=?", (game_id, seat))
 
     async def set_turn_notifications(self, user_id: int, enabled: bool) -> None:
         if enabled:
-            await self._db.execute("INSERT OR IGNORE INTO turn_notifications (user_id) VALUES (?)", (user_id,))
+            await self._write("INSERT OR IGNORE INTO turn_notifications (user_id) VALUES (?)", (user_id,))
         else:
-            await self._db.execute("DELETE FROM turn_notifications WHERE user_id=?", (user_id,))
+            await self._write("DELETE FROM turn_notifications WHERE user_id=?", (user_id,))
 
     async def wants_turn_notifications(self, user_id: int) -> bool:
         cursor = await self._db.execute("SELECT 1 FROM turn_notifications WHERE user_id=?", (user_id,))

@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+from dataclasses import replace
 
 import pytest
 
@@ -102,3 +103,24 @@ def test_kill_during_writes_loses_nothing_acknowledged(tmp_path, after):
     assert [a.seq for a in actions] == list(range(record.version))
     assert record.state["log"] == list(range(record.version))
     assert json.dumps(record.state)  # a whole snapshot, readable
+
+
+async def test_games_of_different_channels_write_at_the_same_time(tmp_path):
+    """The connection is shared: one game's transaction must not meet another's BEGIN or ROLLBACK."""
+    store = await Store.open(str(tmp_path / "t.sqlite3"))
+    records = [await store.update_game(await _new(store, channel=c), status="active", state={"n": 0})
+               for c in range(20, 30)]
+
+    async def play(record):
+        for n in range(1, 11):
+            record = await store.append_action(record, seat=0, user_id=7, action=str(n), legal=True, state={"n": n})
+        with pytest.raises(StaleVersion):  # rolled back while the other games go on writing
+            await store.append_action(replace(record, version=0), seat=0, user_id=7, action="x", legal=True,
+                                      state={})
+        await store.set_board_message(record.id, record.version)
+
+    await asyncio.gather(*(play(r) for r in records))
+    for record in records:
+        assert [a.action for a in await store.actions(record.id)] == [str(n) for n in range(1, 11)]
+        assert (await store.game(record.id)).state == {"n": 10}
+    await store.close()
