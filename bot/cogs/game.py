@@ -279,13 +279,11 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             record = await self._current_board(interaction, game, version)
-            view, png = presenter.group_view(record, group, _locale(interaction))
+            post = presenter.group_view(record, group, _locale(interaction))
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
-        await interaction.edit_original_response(
-            content=i18n.text("select.group_moves", _locale(interaction)), view=view,
-            attachments=[presenter.Post("", None, png).file()])
+        await interaction.edit_original_response(content=post.content, view=post.view, attachments=[post.file()])
 
     async def on_call_button(self, interaction: discord.Interaction, game: int, version: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -139,7 +139,9 @@ def controls(record: GameRecord, ruleset: Ruleset, state: Any) -> discord.ui.Vie
         elif groups and len(groups) <= MAX_SELECT and len(loose) <= MAX_ACTION_BUTTONS - 5:
             options = [discord.SelectOption(label=say(record, ruleset.group_label(state, g), loc)[:100], value=g)
                        for g in groups]
-            view.add_item(BoardSelect("g", gid, ver, options, i18n.text("select.group", loc), row=0))
+            placeholder = f"select.group.{ruleset.id}"   # a game may say what its groups are
+            placeholder = placeholder if i18n.has_key(placeholder, loc) else "select.group"
+            view.add_item(BoardSelect("g", gid, ver, options, i18n.text(placeholder, loc), row=0))
             for i, action in enumerate(loose):   # e.g. Barricade's "roll first": beside the select
                 view.add_item(ActionButton(gid, ver, action, label(record, ruleset, state, action),
                                            discord.ButtonStyle.success, row=1 + i // 5))
@@ -175,7 +177,7 @@ def action_options(record: GameRecord, ruleset: Ruleset, state: Any, actions: li
     return [discord.SelectOption(label=label(record, ruleset, state, a, locale)[:100], value=a) for a in actions]
 
 
-def group_view(record: GameRecord, group: str, locale: str | None = None) -> tuple[discord.ui.View, bytes]:
+def group_view(record: GameRecord, group: str, locale: str | None = None) -> Post:
     """The moves of one group (e.g. one pawn), with the board showing where it can go, in the
     locale of the one user who sees them (default: the game's)."""
     loc = locale or record.locale
@@ -194,4 +196,5 @@ def group_view(record: GameRecord, group: str, locale: str | None = None) -> tup
     seats = range(len(record.seats))
     colours = ruleset.seat_colours(len(record.seats), record.options)
     players = [PlayerTag(seat_name(record, i, loc), colours[i], ruleset.to_move(state) == i) for i in seats]
-    return view, render_png(ruleset, state, players, loc, focus=group)
+    title = i18n.text("select.group_moves", loc, group=say(record, ruleset.group_label(state, group), loc))
+    return Post(title, view, render_png(ruleset, state, players, loc, focus=group))
