@@ -1,0 +1,54 @@
+"""The history in words: one entry per logged action, replayed from the seed, in both languages."""
+import pytest
+
+from bot import history, i18n
+from bot.sessions import ruleset_of
+from bot.store import Store
+from tests.game_logs import play
+
+
+@pytest.fixture
+async def store(tmp_path):
+    store = await Store.open(str(tmp_path / "t.sqlite3"))
+    yield store
+    await store.close()
+
+
+@pytest.mark.parametrize("game", ["parcheesi", "barricade", "pariti", "parchis-maghreb"])
+async def test_every_action_is_told_in_both_languages(store, game):
+    record, actions = await play(store, game, max_actions=120, resign=1)
+    ruleset = ruleset_of(record)
+    entries = history.entries(ruleset, record, actions)
+    assert [e.seq for e in entries] == [a.seq for a in actions]
+    for entry in entries:
+        for locale in ("en", "fr"):
+            for message in (entry.head, *entry.events):
+                text = i18n.render(message, locale)
+                assert text and text != message.key and "{" not in text, (message, text)
+
+
+async def test_replay_ends_on_the_stored_position(store):
+    record, actions = await play(store, "parcheesi", max_actions=80, resign=1)
+    ruleset = ruleset_of(record)
+    steps = list(history.replay(ruleset, record, actions))
+    assert steps[0].before == history.initial_state(ruleset, record)
+    assert all(a.after == b.before for a, b in zip(steps, steps[1:]))
+    assert steps[-1].after == ruleset.from_json(record.state)
+
+
+async def test_rolls_and_moves_read_differently(store):
+    record, actions = await play(store, "parcheesi", max_actions=30, resign=1)
+    entries = history.entries(ruleset_of(record), record, actions)
+    first = i18n.render(entries[0].head, "en")
+    assert first == "`1` 🎲" and "rolls" in i18n.render(entries[0].events[0], "en")
+    move = next(e for e in entries if e.head.key == "history.move")
+    assert i18n.render(move.head, "en", lambda seat: f"P{seat}").startswith(f"`{move.seq + 1}` **P")
+
+
+async def test_a_page_replays_only_what_it_needs(store):
+    record, actions = await play(store, "parcheesi", max_actions=40, resign=1)
+    ruleset = ruleset_of(record)
+    everything = history.entries(ruleset, record, actions)
+    size = history.PAGE_SIZE
+    assert history.entries(ruleset, record, actions, size, 2 * size) == everything[size:2 * size]
+    assert history.page_count(0) == 1 and history.page_count(size) == 1 and history.page_count(size + 1) == 2

@@ -1,0 +1,57 @@
+"""Fair dice: a real game's log verifies against its seed; any altered roll or action is caught."""
+import dataclasses
+import subprocess
+import sys
+
+import pytest
+
+from bot import dice
+from bot.sessions import ruleset_of
+from bot.store import Store
+from bot.verify import verify
+from tests.game_logs import play
+
+
+@pytest.fixture
+async def store(tmp_path):
+    store = await Store.open(str(tmp_path / "t.sqlite3"))
+    yield store
+    await store.close()
+
+
+@pytest.mark.parametrize("game", ["parcheesi", "parchis-maghreb", "barricade", "pariti"])
+async def test_a_real_game_verifies(store, game):
+    record, actions = await play(store, game, max_actions=400, resign=1)
+    result = verify(ruleset_of(record), record, actions)
+    assert result.ok and result.commitment == dice.commitment(record.seed)
+    assert result.rolls > 0 or game == "pariti"   # Pariti has no dice: only its set-up comes from the seed
+
+
+async def test_a_tampered_roll_is_detected(store):
+    record, actions = await play(store, "parcheesi", max_actions=60, resign=1)
+    ruleset = ruleset_of(record)
+    roll_at = next(i for i, a in enumerate(actions) if a.action.startswith("r"))   # "r<a>.<b>"
+    others = [f"r{a}.{b}" for a in range(1, 7) for b in range(1, 7) if f"r{a}.{b}" != actions[roll_at].action]
+    for other in others:   # the first other roll that the rules still accept here
+        tampered = list(actions)
+        tampered[roll_at] = dataclasses.replace(actions[roll_at], action=other)
+        result = verify(ruleset, record, tampered)
+        assert not result.ok
+        if result.mismatches[0].expected:
+            assert result.mismatches[0].seq == actions[roll_at].seq
+            assert result.mismatches[0].expected == actions[roll_at].action
+            return
+    pytest.fail("no other roll could be substituted")
+
+
+async def test_another_seed_or_set_up_is_detected(store):
+    record, actions = await play(store, "pariti", max_actions=20, resign=1)
+    ruleset = ruleset_of(record)
+    assert not verify(ruleset, dataclasses.replace(record, seed="11" * 32), actions).ok
+
+
+async def test_command_line_check(store, tmp_path):
+    record, _ = await play(store, "parcheesi", max_actions=30, resign=1)
+    done = subprocess.run([sys.executable, "-m", "bot.verify", str(tmp_path / "t.sqlite3"), str(record.id)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "OK" in done.stdout and record.seed in done.stdout
