@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.sessions import ROLL, Sessions, ruleset_of
 from bot.store import GameRecord, LoggedAction, Seat, Store
 
@@ -28,3 +30,11 @@ async def play(store: Store, game: str = "parcheesi", players: tuple[int, ...] =
     if record.status == "active" and resign is not None:
         record = (await sessions.resign(channel, resign)).record
     return record, await store.actions(record.id)
+
+
+@pytest.fixture
+async def store(tmp_path):
+    """A store on a real SQLite file (import this fixture into the test module)."""
+    store = await Store.open(str(tmp_path / "t.sqlite3"))
+    yield store
+    await store.close()

@@ -3,15 +3,7 @@ import pytest
 
 from bot import history, i18n
 from bot.sessions import ruleset_of
-from bot.store import Store
-from tests.game_logs import play
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(str(tmp_path / "t.sqlite3"))
-    yield store
-    await store.close()
+from tests.game_logs import play, store  # noqa: F401 (fixture)
 
 
 @pytest.mark.parametrize("game", ["parcheesi", "barricade", "pariti", "parchis-maghreb"])

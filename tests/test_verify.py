@@ -7,16 +7,8 @@ import pytest
 
 from bot import dice
 from bot.sessions import ruleset_of
-from bot.store import Store
 from bot.verify import verify
-from tests.game_logs import play
-
-
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(str(tmp_path / "t.sqlite3"))
-    yield store
-    await store.close()
+from tests.game_logs import play, store  # noqa: F401 (fixture)
 
 
 @pytest.mark.parametrize("game", ["parcheesi", "parchis-maghreb", "barricade", "pariti"])
