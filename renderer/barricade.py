@@ -6,8 +6,8 @@ to a fixed palette; each render copies it and pastes pawn and barricade
 sprites, highlight rings, the die and the legend in that palette, so that
 the palette PNG encodes fast (design.md principle 6).
 
-`focus`: a pawn as in move actions ("e5", or "start" for the start area;
-the `pawn` parameter of `Barricade.action_group`), or a whole move action.
+`focus`: an action_group key of `Barricade`: a pawn ("e5", or "start" for
+the start area) or a placement area ("rows:2-3"); or a whole move action.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.barricade import Barricade
 from bot.games.barricade.board import Board
-from bot.games.barricade.rules import START_NAME
+from bot.games.barricade.rules import START_NAME, group_area
 from bot.games.barricade.state import MOVE, PLACE, START, START_OF_TURN, State
 from renderer.common import (
     DIE_SPENT, HIGHLIGHT, INK, PAPER, PIECE_RGB, PIP_SPENT, SUPERSAMPLE, TO_MOVE_BAND, WHITE, PlayerTag, Sheet,
@@ -164,8 +164,13 @@ def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: s
         sheet.touch(_circle(draw, centre(board, point), r, outline=colour, width=width, fill=fill))
 
     if state.stage in (START_OF_TURN, PLACE):   # where the held barricade may go (BA-5.3)
+        area = group_area(board, focus)         # the area being chosen in stands out, named
         for p in ruleset.free_points(state):
-            ring(p, POINT_R + 3, FREE_RGB, 3)
+            if area is not None and p in area.points:
+                ring(p, RING_R, HIGHLIGHT, 7, fill=WHITE)
+                _label(draw, centre(board, p), board.names[p], 14, INK)
+            else:
+                ring(p, POINT_R + 3, FREE_RGB, 3)
     if state.last_move is not None:
         _, frm, dest = state.last_move
         if frm != START and frm != dest:

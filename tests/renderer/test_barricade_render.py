@@ -82,6 +82,15 @@ def test_free_points_marked_when_a_barricade_must_be_placed():
     assert probe(im, "i11", dy=-(POINT_R + 2)) != FREE_RGB   # holds a barricade
 
 
+def test_focused_area_names_its_free_points():
+    state = position(n=2, stage=START_OF_TURN, held=(Held(0, IX["i3"], False, True),),
+                     barricades=tuple(b for b in GAME.board.black_points if b != IX["i3"]))
+    area = GAME.action_group(state, "bar:i3")
+    im = image(state, focus=area)
+    assert probe(im, "i3", dy=-(RING_R - 2)) == HIGHLIGHT     # in the area (rows 2 to 3)
+    assert probe(im, "e5", dy=-(POINT_R + 2)) == FREE_RGB     # free, in another area
+
+
 def test_render_is_fast():
     state = position(die=3)
     render_png(GAME, state, tags(state), "en", "start")

@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from bot.games.barricade.board import Board, standard_board
+from bot.games.barricade.board import Area, Board, standard_board
 from bot.games.barricade.state import (
     MOVE, ORDER, OVER, PLACE, ROLL, SIX, START, START_OF_TURN, Held, State,
 )
@@ -288,9 +288,9 @@ class Barricade(Ruleset):
         return None
 
     def group_label(self, state: State, group: str) -> Message:
-        if group.startswith(AREA_PREFIX):
-            low, _, high = group[len(AREA_PREFIX):].partition("-")
-            return msg("barricade.group.area", low=low, high=high)
+        area = group_area(self.board, group)
+        if area is not None:
+            return msg("barricade.group.area", low=area.low, high=area.high)
         if group == START_NAME or group in self.board.index:
             return self._pawn_label(START if group == START_NAME else self.board.index[group])
         return super().group_label(state, group)
@@ -318,6 +318,14 @@ class Barricade(Ruleset):
 
     def rules_summary(self) -> Message:
         return msg("rules.barricade")
+
+
+def group_area(board: Board, group: str | None) -> Area | None:
+    """The placement area an action_group key names ("rows:2-3"), else None."""
+    if not (group or "").startswith(AREA_PREFIX):
+        return None
+    low, _, high = group[len(AREA_PREFIX):].partition("-")
+    return next((a for a in board.areas if (a.low, a.high) == (low, high)), None)
 
 
 @lru_cache(maxsize=4096)
