@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.games.base import Applied, GameError, IllegalAction, Message, msg
 from bot.games.parcheesi.engine import (
-    CALL, CHEATS_F, HOUSE, OUT, POS_F, Engine, Occupancy, Option, State, pawn_name, set_at,
+    CALL, CHEATS_F, HOUSE, OUT, POS_F, Engine, Occupancy, RawOption, State, pawn_name, set_at,
 )
 
 
@@ -38,7 +38,7 @@ class Classic(Engine):
     def _is_repeat(self, dice: tuple[int, ...]) -> bool:
         return dice[0] == 6                     # PC-6.1
 
-    def _options(self, s: State) -> dict[str, Option]:
+    def _options(self, s: State) -> dict[str, RawOption]:
         """Bonus first (PC-8.4); a 5 must bring out (PC-5.3), a 6 must open a barrier
         (PC-6.3); skipping either is accepted as an infraction (PC-9.1)."""
         if s.bonus:
@@ -50,7 +50,7 @@ class Classic(Engine):
         occ = Occupancy(s)
         mine = s.pos[4 * seat:4 * seat + 4]
         steps = ((7 if die == 6 and HOUSE not in mine else die, 1),)     # PC-6.2
-        found: dict[str, Option] = {}
+        found: dict[str, RawOption] = {}
         if die == 5:
             first_five = not s.released[seat] and mine.count(HOUSE) >= 2
             out = self._bring_out_option(s, occ, seat, 1, count=2 if first_five else 1)
@@ -61,7 +61,7 @@ class Classic(Engine):
         elif die == 6:
             found = self._bridge_openings(s, occ, seat, steps)
             if found:
-                others: dict[str, Option] = {}
+                others: dict[str, RawOption] = {}
                 self._moves(s, occ, seat, steps, others, legal=False)
                 return found | {code: o for code, o in others.items() if code not in found}
         self._moves(s, occ, seat, steps, found)

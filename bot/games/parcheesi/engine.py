@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 import re
 from functools import cache, partial
+from operator import getitem
 from itertools import product
 from typing import Any, ClassVar, NamedTuple
 
@@ -86,7 +87,10 @@ class Option(NamedTuple):
     count: int = 1       # pawns brought out (PC-5.2)
 
 
-_option = partial(tuple.__new__, Option)   # Option from a full tuple, without the keyword machinery
+# Internally an option is a plain tuple in Option's field order (cheaper to build than a
+# NamedTuple: most options of a state are never played); `Engine.options` names the fields.
+RawOption = tuple[int, int, int, int, int, bool, int, int, int]
+PAWN, LEGAL = 1, 5      # fields of a raw option read by index
 
 
 class State(NamedTuple):
@@ -117,19 +121,25 @@ _freeze = partial(tuple.__new__, State)
 
 
 class Occupancy:
-    """Who stands where, computed once per state: the square id of every pawn, and bridges."""
+    """Who stands where, computed once per state: the square id of every pawn, the pawn
+    on each square (the later-numbered one of two), full squares and bridges."""
 
-    __slots__ = ("squares", "bridges")
+    __slots__ = ("squares", "at", "full", "bridges")
 
     def __init__(self, s: State):
-        self.squares = squares = [row[p] for row, p in zip(square_rows(s.colours), s.pos)]
-        bridges = []
-        if len(set(squares)) < len(squares):      # some pawns share a square
-            # Bridge squares: two pawns of one colour (PM-4.3); partners never make one (PM-10.2).
-            for first in range(0, len(squares), 4):
-                mine = squares[first:first + 4]
-                if len(set(mine)) < 4:
-                    bridges.extend(sq for i, sq in enumerate(mine) if sq in mine[:i])
+        self.squares = squares = list(map(getitem, square_rows(s.colours), s.pos))
+        self.at = at = dict(zip(squares, range(len(squares))))
+        full: list[int] = []
+        bridges: list[int] = []
+        if len(at) < len(squares):                # some pawns share a square
+            for q, sq in enumerate(squares):
+                other = at[sq]
+                if other != q:
+                    full.append(sq)
+                    # Two pawns of one colour make a bridge (PM-4.3); partners never do (PM-10.2).
+                    if other >> 2 == q >> 2:
+                        bridges.append(sq)
+        self.full = full
         self.bridges = bridges
 
     def here(self, s: State, sq: int) -> list[int]:
@@ -176,7 +186,7 @@ class Engine(Ruleset):
     def __init__(self) -> None:
         # Single-entry memo of the options of the last state seen: a playout asks
         # legal_actions(s) and then apply(s, a), and apply needs the new state's options.
-        self._memo: tuple[State | None, dict[str, Option]] = (None, {})
+        self._memo: tuple[State | None, dict[str, RawOption]] = (None, {})
         # Every roll action and its dice, e.g. "r4.5" -> (4, 5).
         self._rolls = {"r" + ".".join(map(str, dice)): dice for dice in product(range(1, 7), repeat=self.n_dice)}
         self._roll_codes = tuple(self._rolls)
@@ -218,19 +228,19 @@ class Engine(Ruleset):
         return owner(state.teams, state.pos, state.turn)
 
     def legal_actions(self, state: State) -> list[str]:
-        if state.winners or not state.dice:
-            return []
         if not self.allows_cheating:
-            return list(self.options(state))
-        return [a for a, o in self.options(state).items() if o.legal]
+            return list(self._raw_options(state))
+        return [a for a, o in self._raw_options(state).items() if o[LEGAL]]
 
     def accepted_actions(self, state: State) -> list[str]:
-        if state.winners or not state.dice:
-            return []
-        return list(self.options(state))
+        return list(self._raw_options(state))
 
     def options(self, state: State) -> dict[str, Option]:
-        """Every accepted action now, decoded (memoised for the last state)."""
+        """Every accepted action now, decoded."""
+        return {a: Option._make(o) for a, o in self._raw_options(state).items()}
+
+    def _raw_options(self, state: State) -> dict[str, RawOption]:
+        """Every accepted action now (memoised for the last state)."""
         memo = self._memo
         if memo[0] is state:
             return memo[1]
@@ -238,26 +248,24 @@ class Engine(Ruleset):
         self._memo = (state, found)      # one assignment: never a state with another's options
         return found
 
-    def _options(self, s: State) -> dict[str, Option]:
+    def _options(self, s: State) -> dict[str, RawOption]:
         """The accepted actions of a state with dice to play (the variant's priorities)."""
         raise NotImplementedError
 
     # --- building blocks for _options ------------------------------------------
     def _moves(self, s: State, occ: Occupancy, seat: int, steps: tuple[tuple[int, int], ...],
-               into: dict[str, Option], skip: int = -1, kind: int = MOVE, legal: bool = True) -> None:
+               into: dict[str, RawOption], skip: int = -1, kind: int = MOVE, legal: bool = True) -> None:
         """Add to `into` every move of one of seat's pawns (but `skip`) by n squares,
         for each (n, dice mask) of `steps` (PM-4.1 to 4.6, PM-8.3, PM-8.4)."""
         pos = s.pos
-        colours = s.colours
-        c = colours[seat]
+        c = s.colours[seat]
         route = ROUTE_PROGRESS[c]
         square = SQUARE[c]
         codes = MOVE_CODE[c]
-        squares = occ.squares
-        bridges = occ.bridges
+        at = occ.at
+        full = occ.full
         no_own = kind == BONUS and not self.bonus_may_join_own
-        count = squares.count
-        ahead = [route[b] for b in bridges]      # bridges on this route (-1: not on it)
+        ahead = [route[b] for b in occ.bridges]      # bridges on this route (-1: not on it)
         first = 4 * seat
         for p in range(first, first + 4):
             src = pos[p]
@@ -275,20 +283,19 @@ class Engine(Ruleset):
                 victim = -1
                 if dst < GOAL:
                     sq = square[dst]
-                    k = count(sq)
-                    if k:
-                        if k == 2:
+                    q = at.get(sq)
+                    if q is not None:
+                        if sq in full:
                             continue
-                        q = squares.index(sq)
-                        if q >> 2 == seat or colours[q >> 2] == c:
+                        if q >> 2 == seat:        # seats have distinct colours
                             if no_own:
                                 continue
                         elif not SAFE[sq]:
                             victim = q
-                into[row[n]] = _option((kind, p, src, dst, mask, legal, victim, -1, 1))
+                into[row[n]] = (kind, p, src, dst, mask, legal, victim, -1, 1)
 
-    def _bonus_options(self, s: State) -> dict[str, Option]:
-        found: dict[str, Option] = {}
+    def _bonus_options(self, s: State) -> dict[str, RawOption]:
+        found: dict[str, RawOption] = {}
         self._moves(s, Occupancy(s), self.owner(s), ((s.bonus[0], 0),), found, kind=BONUS)
         return found
 
@@ -296,7 +303,8 @@ class Engine(Ruleset):
     def _pawns(seat: int) -> range:
         return range(4 * seat, 4 * seat + 4)
 
-    def _bring_out_option(self, s: State, occ: Occupancy, seat: int, mask: int, count: int = 1) -> Option | None:
+    def _bring_out_option(self, s: State, occ: Occupancy, seat: int, mask: int, count: int = 1
+                          ) -> RawOption | None:
         """Bringing out with the dice of `mask`, if a pawn is in the house and the start
         square is not held by two own pawns (PM-6.1, PM-6.3, PC-5.4)."""
         first = 4 * seat
@@ -307,12 +315,12 @@ class Engine(Ruleset):
         squares = occ.squares
         if squares[first:first + 4].count(start) == 2:
             return None
-        return Option(BRING_OUT, pos.index(HOUSE, first), HOUSE, 0, mask, count=count)
+        return BRING_OUT, pos.index(HOUSE, first), HOUSE, 0, mask, True, -1, -1, count
 
     def _bridge_openings(self, s: State, occ: Occupancy, seat: int,
-                         steps: tuple[tuple[int, int], ...]) -> dict[str, Option]:
+                         steps: tuple[tuple[int, int], ...]) -> dict[str, RawOption]:
         """Moves of one pawn out of an own bridge by one of `steps` (PM-5.2, PC-6.3)."""
-        found: dict[str, Option] = {}
+        found: dict[str, RawOption] = {}
         first = 4 * seat
         own = occ.squares[first:first + 4]
         partner_of = {}
@@ -322,11 +330,11 @@ class Engine(Ruleset):
                 j = own.index(b, i + 1)
                 partner_of[first + i], partner_of[first + j] = first + j, first + i
         if partner_of:
-            moves: dict[str, Option] = {}
+            moves: dict[str, RawOption] = {}
             self._moves(s, occ, seat, steps, moves)
-            for code, o in moves.items():
-                if o.pawn in partner_of:
-                    found[code] = o._replace(opens=partner_of[o.pawn])
+            for code, (kind, p, src, dst, mask, legal, victim, _, count) in moves.items():
+                if p in partner_of:
+                    found[code] = kind, p, src, dst, mask, legal, victim, partner_of[p], count
         return found
 
     # --- playing -----------------------------------------------------------------
@@ -341,7 +349,7 @@ class Engine(Ruleset):
         if not state.dice:
             d = self._roll(state, action, events)
         else:
-            option = self.options(state).get(action)
+            option = self._raw_options(state).get(action)
             if option is None:
                 raise self._refusal(action)
             d = list(state)
@@ -399,35 +407,32 @@ class Engine(Ruleset):
             events.append(msg(f"{self.key}.event.third_home", pawn=pawn_name(d[COLOURS_F], p)))
         self._pass_turn(d, events)
 
-    def _play(self, d: list, o: Option, events: list[Message]) -> None:
-        if o.kind == BONUS:
+    def _play(self, d: list, o: RawOption, events: list[Message]) -> None:
+        kind, p, src, dst, mask, legal, victim, opens, count = o
+        if kind == BONUS:
             d[BONUS_F] = d[BONUS_F][1:]
         else:
-            d[USED_F] |= o.mask
-        if not o.legal:
-            d[CHEATS_F] += (o.pawn,)
-        if o.kind == BRING_OUT:
-            for _ in range(o.count):
+            d[USED_F] |= mask
+        if not legal:
+            d[CHEATS_F] += (p,)
+        if kind == BRING_OUT:
+            for _ in range(count):
                 self._bring_out(d, events)
             return
-        if o.opens >= 0:
-            d[LOCKED_F] = o.opens
-        self._move(d, o, events)
-
-    def _move(self, d: list, o: Option, events: list[Message]) -> None:
-        p, dst = o.pawn, o.dst
+        if opens >= 0:
+            d[LOCKED_F] = opens
         colours = d[COLOURS_F]
         pos = set_at(d[POS_F], p, dst)
-        events.append(_move_event(colours[p >> 2], p % 4, o.src, dst))
+        events.append(_move_event(colours[p >> 2], p % 4, src, dst))
         if dst == GOAL:
             d[BONUS_F] += (10,)                                    # PM-8.1, PC-8.2
             events.append(msg("parcheesi.event.goal", pawn=pawn_name(colours, p)))
-        elif o.victim >= 0:
-            pos = set_at(pos, o.victim, HOUSE)                       # PM-7.1, PC-7.1
+        elif victim >= 0:
+            pos = set_at(pos, victim, HOUSE)                       # PM-7.1, PC-7.1
             d[BONUS_F] += (20,)
             events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
-                              victim=pawn_name(colours, o.victim)))
-        d[POS_F], d[ARRIVALS_F], d[LAST_F], d[LAST_MOVE_F] = pos, _arrive(d[ARRIVALS_F], p), p, (p, o.src, dst)
+                              victim=pawn_name(colours, victim)))
+        d[POS_F], d[ARRIVALS_F], d[LAST_F], d[LAST_MOVE_F] = pos, _arrive(d[ARRIVALS_F], p), p, (p, src, dst)
         if dst == GOAL:
             self._check_win(d, p >> 2, events)
 
@@ -479,7 +484,7 @@ class Engine(Ruleset):
         """Drop what cannot be played; end the roll or the turn when nothing is left."""
         while True:
             s = _freeze(d)
-            if s.winners or not s.dice or self.options(s):
+            if s.winners or not s.dice or self._raw_options(s):
                 return s
             if s.bonus:   # _options offers a pending bonus first: no pawn can play it (PM-8.6, PC-8.4)
                 events.append(msg("parcheesi.event.bonus_lost", n=s.bonus[0]))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import Message, msg
-from bot.games.parcheesi.engine import OUT, Engine, Occupancy, Option, State, check_teams, owner, pawn_name
+from bot.games.parcheesi.engine import OUT, Engine, Occupancy, RawOption, State, check_teams, owner, pawn_name
 
 
 class Mundijeux(Engine):
@@ -36,7 +36,7 @@ class Mundijeux(Engine):
     def _is_repeat(self, dice: tuple[int, ...]) -> bool:
         return dice[0] == dice[1]
 
-    def _options(self, s: State) -> dict[str, Option]:
+    def _options(self, s: State) -> dict[str, RawOption]:
         """The actions open now, after the priorities of PM-3.4."""
         seat = owner(s.teams, s.pos, s.turn)
         if s.bonus:                                          # 1. the bonus (PM-8.5)
