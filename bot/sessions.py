@@ -170,6 +170,8 @@ class Sessions:
             if action in ruleset.call_actions(state, seat):
                 outcome = await self._apply(record, ruleset, state, seat, user_id, action)
             else:
+                if action == ROLL and not ruleset.has_dice:   # whoever asks: the answer is the same
+                    raise GameError(msg("error.no_dice"))
                 if moved_before != seat:
                     raise GameError(msg("error.not_your_turn", player=record.seats[moved_before].name or "🤖"))
                 outcome = await self._apply(record, ruleset, state, seat, user_id, self._resolve(
@@ -191,7 +193,7 @@ class Sessions:
         if len(same) == 1:
             return same[0]
         if action == ROLL:
-            raise GameError(msg("error.no_roll_now" if ruleset.has_dice else "error.no_dice"))
+            raise GameError(msg("error.no_roll_now"))
         raise GameError(msg("error.illegal_move", move=action[:40]))
 
     async def _apply(self, record: GameRecord, ruleset: Ruleset, state: Any, seat: int, user_id: int,
