@@ -71,7 +71,9 @@ def lobby_post(record: GameRecord) -> Post:
         host = " " + i18n.text("lobby.host", loc) if seat.level is None and seat.user_id == record.host_id else ""
         lines.append(f"{i + 1}. {who} — {colour_names}{host}")
     if record.status == "lobby":
-        lines.append(i18n.text("lobby.help", loc, min=ruleset.min_players, max=ruleset.max_players))
+        low, high = ruleset.min_players, ruleset.max_players
+        players = i18n.text("lobby.players_exact" if low == high else "lobby.players_range", loc, min=low, max=high)
+        lines.append(i18n.text("lobby.help", loc, players=players))
     else:
         lines.append(i18n.text("lobby.closed_notice", loc))
     view = discord.ui.View(timeout=None)
