@@ -142,10 +142,11 @@ class Occupancy:
         self.full = full
         self.bridges = bridges
 
-    def here(self, s: State, sq: int) -> list[int]:
-        """Pawns on square id sq, earliest arrival first."""
-        squares = self.squares
-        return [q for q in s.arrivals if squares[q] == sq]
+
+def pawns_on(s: State, sq: int) -> list[int]:
+    """Pawns on square id sq, earliest arrival first."""
+    rows, pos = square_rows(s.colours), s.pos
+    return [q for q in s.arrivals if rows[q][pos[q]] == sq]
 
 
 _ROWS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
@@ -443,7 +444,7 @@ class Engine(Ruleset):
         first = 4 * seat
         p = s.pos.index(HOUSE, first, first + 4)
         colours = s.colours
-        here = Occupancy(s).here(s, SQUARE[colours[seat]][0])
+        here = pawns_on(s, SQUARE[colours[seat]][0])
         foreign = [q for q in here if q >> 2 != seat]
         victim = -1
         if len(here) == 2 and foreign:
@@ -451,7 +452,7 @@ class Engine(Ruleset):
         elif len(here) == 1 and foreign and self.lone_foreign_captured:
             victim = foreign[0]
         pos = set_at(s.pos, p, 0)
-        events.append(msg("parcheesi.event.out", pawn=pawn_name(colours, p), dst=square_name(colours, p, 0)))
+        events.append(_out_event(colours[seat], p % 4))
         if victim >= 0:
             pos = set_at(pos, victim, HOUSE)
             d[BONUS_F] += (20,)                                     # PM-6.9, PC-5.6
@@ -604,6 +605,11 @@ def _seat_event(key: str, seat: int) -> Message:
 @cache
 def _move_event(c: int, i: int, src: int, dst: int) -> Message:
     return msg("parcheesi.event.move", pawn=_PAWN_NAMES[c][i], src=_SQUARE_NAMES[c][src], dst=_SQUARE_NAMES[c][dst])
+
+
+@cache
+def _out_event(c: int, i: int) -> Message:
+    return msg("parcheesi.event.out", pawn=_PAWN_NAMES[c][i], dst=_SQUARE_NAMES[c][0])
 
 
 @cache
