@@ -1,0 +1,225 @@
+"""Shared end-to-end helpers: a game table driven through the fake Discord as users would.
+
+`Table` opens a lobby with `/game new`, seats players with the lobby's buttons, then plays through
+the board's controls: the Roll button, action buttons, the select of action groups (a piece or an
+area) whose ephemeral answer holds that group's moves, or a select of moves. What it chose is kept
+in `Table.played` so a test can check which kinds of controls a game went through.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image
+
+from tests.fake_discord import BUTTON, Interaction, Message
+
+ACTION_ID = re.compile(r"^tb:[asgcx]:(\d+):(\d+)")
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One thing a user can pick on a message: a button's action, or an option of a select."""
+
+    kind: str        # "a" action button, "s" select of moves, "g" select of groups
+    custom_id: str
+    value: str       # the action, or the group key
+
+    @property
+    def is_roll_button(self) -> bool:
+        return self.kind == "a" and self.value == "roll"
+
+
+class Table:
+    """A channel with players, and the moves users make through the board's controls.
+
+    `score` ranks the values on offer (actions and group keys; higher is better): with probability
+    `greed` the best-scored one is picked, else any. The default is a uniformly random choice."""
+
+    def __init__(self, fake, players, game: str = "parcheesi", *, seed: int = 7,
+                 score: Callable[[str], float] | None = None, greed: float = 0.0):
+        self.fake = fake
+        self.game = game
+        self.channel = fake.add_channel(game)
+        self.players = players
+        self.rng = random.Random(seed)
+        self.score = score
+        self.greed = greed
+        self.played: list[Choice] = []
+
+    # --- reading the channel -------------------------------------------------
+    def board(self) -> Message:
+        """The latest board: the last public message carrying the PNG."""
+        return self.fake.last_message(self.channel, lambda m: m.files)
+
+    def to_act(self, board: Message):
+        mentioned = re.findall(r"<@(\d+)>", board.content)
+        assert mentioned, f"the board mentions nobody: {board.content!r}"
+        return self.fake.users[int(mentioned[-1])]
+
+    def opponent(self, board: Message):
+        """In a two-player game, the player who is not to act."""
+        player = self.to_act(board)
+        return next(p for p in self.players if p is not player)
+
+    # --- acting ----------------------------------------------------------------
+    async def open(self, **options):
+        host, *others = self.players
+        reply = await self.fake.slash(host, self.channel, "game new", game=self.game, **options)
+        assert reply.ephemeral, "the host's acknowledgement is for the host alone"
+        lobby = self.fake.last_message(self.channel, lambda m: "Join" in [b.get("label") for b in m.buttons])
+        for player in others:
+            assert not (await self.fake.click(player, lobby, label="Join")).followups
+        assert not (await self.fake.click(host, lobby, label="Start")).followups
+        return self.board()
+
+    async def roll(self, board: Message) -> Interaction:
+        return await self.fake.click(self.to_act(board), board, custom_id=roll_id(board))
+
+    async def play_once(self) -> bool:
+        """The player to act rolls or makes a legal move; False once the game is over."""
+        board = self.board()
+        if not board.custom_ids:
+            return False
+        if roll_id(board):
+            answer = await self.roll(board)
+        else:
+            answer = await self.move(self.to_act(board), board)
+        refusals = [m for m in answer.followups if m.ephemeral]
+        assert not refusals, f"refused: {refusals}"
+        return True
+
+    async def play_until(self, done: Callable[[], bool], limit: int) -> int:
+        """play_once until `done()` or the game is over; the number of turns taken (at most `limit`)."""
+        for taken in range(limit):
+            if done() or not await self.play_once():
+                return taken
+        raise AssertionError(f"not done after {limit} plays; last board: {self.board()}")
+
+    async def move(self, player, message: Message) -> Interaction:
+        """Pick among the message's choices; a picked group's moves come to this player alone."""
+        choice = self.pick(choices(message))
+        self.played.append(choice)
+        if choice.kind == "a":
+            return await self.fake.click(player, message, custom_id=choice.custom_id)
+        answer = await self.fake.select(player, message, choice.custom_id, [choice.value])
+        if choice.kind == "g":
+            moves = answer.message
+            assert moves.ephemeral and moves.files[0].bytes.startswith(PNG_SIGNATURE), moves
+            return await self.move(player, moves)
+        return answer
+
+    def pick(self, offered: list[Choice]) -> Choice:
+        assert offered, "nothing to choose"
+        if self.score is not None and self.rng.random() < self.greed:
+            best = max(self.score(c.value) for c in offered)
+            offered = [c for c in offered if self.score(c.value) == best]
+        return self.rng.choice(offered)
+
+
+def choices(message: Message) -> list[Choice]:
+    """Every action button and select option of the message (not Call out / Other move)."""
+    found = []
+    for item in message.items:
+        kind = item["custom_id"].split(":")[1]
+        if item["type"] == BUTTON and kind == "a":
+            found.append(Choice("a", item["custom_id"], action_of(item["custom_id"])))
+        elif item["type"] != BUTTON and kind in "sg":
+            found += [Choice(kind, item["custom_id"], option["value"]) for option in item["options"]]
+    return found
+
+
+def action_of(custom_id: str) -> str:
+    return custom_id.split(":", 4)[4]
+
+
+def roll_id(board: Message) -> str | None:
+    """The Roll button's custom_id when a roll is all the player to act may do."""
+    offered = choices(board)
+    if len(offered) == 1 and offered[0].is_roll_button:
+        return offered[0].custom_id
+    return None
+
+
+def board_version(board: Message) -> int:
+    return max(int(ACTION_ID.match(cid)[2]) for cid in board.custom_ids if ACTION_ID.match(cid))
+
+
+def button_id(message: Message, kind: str) -> str | None:
+    """The custom_id of the message's Call out ("c") or Other move ("x") button, if shown."""
+    return next((cid for cid in message.custom_ids if cid.startswith(f"tb:{kind}:")), None)
+
+
+# --- pictures ----------------------------------------------------------------
+
+def check_png(data: bytes, colours: Iterable[str] = ("red", "yellow", "green", "blue"),
+              probes: Iterable[tuple[tuple[int, int], Callable[[tuple[int, int, int]], bool]]] = ()) -> Image.Image:
+    """A board readable at ~1024 px: right size, not blank, the players' colours drawn, and each
+    probe (an (x, y) point and a test of its RGB) true."""
+    assert data.startswith(PNG_SIGNATURE)
+    image = Image.open(io.BytesIO(data)).convert("RGB")
+    assert 800 <= max(image.size) <= 1600 and min(image.size) >= 400, image.size
+    small = image.resize((128, 128))
+    pixels = [small.getpixel((x, y)) for x in range(128) for y in range(128)]
+    assert len(set(pixels)) > 16, "the board is almost blank"
+    hues = {hue_name(p) for p in pixels} - {None}
+    assert set(colours) <= hues, hues
+    for point, test in probes:
+        assert test(image.getpixel(point)), f"pixel {point} is {image.getpixel(point)}"
+    return image
+
+
+def hue_name(pixel) -> str | None:
+    r, g, b = pixel
+    if max(pixel) - min(pixel) < 80:
+        return None
+    if r > 150 and g > 150 and b < 100:
+        return "yellow"
+    if r > 180 and b > 120 and g < r - 40:
+        return "pink"
+    return {0: "red", 1: "green", 2: "blue"}[pixel.index(max(pixel))]
+
+
+def save_png(data: bytes, path: str | Path) -> None:
+    """Keep a board for a human look (the e2e tests save a few under /tmp)."""
+    Path(path).write_bytes(data)
+
+
+def everything_shown(fake, channel, players) -> list[Message]:
+    """The channel's messages with every player's ephemeral replies, oldest first."""
+    seen = {m.id: m for player in players for m in fake.messages(channel, viewer=player)}
+    return [seen[i] for i in sorted(seen)]
+
+
+def save_transcript(fake, channel, players, path: str | Path) -> None:
+    """What the channel showed, every player's ephemeral replies included, for a human read."""
+    lines = []
+    for message in everything_shown(fake, channel, players):
+        to = f" (only {fake.users[message.ephemeral_to].name})" if message.ephemeral_to else ""
+        lines.append(f"--- {message.id}{to}: {message.content}")
+        lines += [f"    [{item.get('label') or item.get('placeholder')}] "
+                  + " | ".join(o["label"] for o in item.get("options", [])) for item in message.items]
+    Path(path).write_text("\n".join(lines))
+
+
+# --- the stored game -----------------------------------------------------------
+
+def stored(database) -> tuple:
+    """Every game row and action row, straight from the SQLite file."""
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        games = db.execute("SELECT id, status, state, version, seats, result FROM games ORDER BY id").fetchall()
+        actions = db.execute("SELECT * FROM actions ORDER BY game_id, seq").fetchall()
+    return games, actions
+
+
+def logged_actions(database) -> list[tuple[str, bool]]:
+    """(action, legal) of every logged action, in order."""
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        return [(a, bool(legal)) for a, legal in db.execute("SELECT action, legal FROM actions ORDER BY game_id, seq")]
