@@ -5,7 +5,8 @@ It speaks enough of API v10 - REST under ``fake.api_base`` and the gateway webso
 its application commands, receive INTERACTION_CREATE and answer it. It keeps Discord's rules:
 a reply Discord would reject is answered with Discord's error AND recorded as a violation, and
 ``fake.assert_clean()`` (called by the ``fake_discord`` fixture) fails the test. Unknown routes
-are violations too.
+are violations too. A refusal that is not the bot's fault - a direct message to a user whose DMs
+are closed (403, code 50007) - is answered the same way but recorded in ``fake.refusals`` instead.
 
 Usage (see tests/conftest.py for the fixtures)::
 
@@ -20,6 +21,8 @@ Usage (see tests/conftest.py for the fixtures)::
     await fake.click(alice, reply.message, label="Join")   # or custom_id=...
     await fake.select(alice, message, custom_id, ["value"])
     msg = await fake.wait_for_message(table, lambda m: m.files)
+    shy = fake.add_user("shy", dms_open=False)         # direct messages to shy answer 403 (50007)
+    dm = await fake.wait_for_dm(alice, lambda m: "turn" in m.content); fake.dms(alice)
     fake.messages(table)                               # what users see, oldest first
     await bot.terminate(); await bot.kill(); await bot.start()
 
@@ -119,6 +122,7 @@ class User:
     locale: str = "en-US"
     permissions: int = MEMBER_PERMISSIONS
     in_guild: bool = True
+    dms_open: bool = True  # False: direct messages from the bot are refused (403, code 50007)
 
     def payload(self) -> dict:
         return {"id": str(self.id), "username": self.name, "global_name": self.name, "discriminator": "0",
@@ -310,9 +314,10 @@ def _command_path(data: dict) -> list[str]:
 class DiscordError(Exception):
     """A REST request Discord refuses; becomes the HTTP error response."""
 
-    def __init__(self, status: int, code: int, message: str):
+    def __init__(self, status: int, code: int, message: str, *, bot_at_fault: bool = True):
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.bot_at_fault = bot_at_fault  # False: Discord refuses, but the bot broke no rule (closed DMs)
 
 
 # --------------------------------------------------------------------------- validation
@@ -529,6 +534,9 @@ class FakeDiscord:
         self.interactions: list[Interaction] = []
         self._by_token: dict[str, Interaction] = {}
         self.violations: list[str] = []
+        self.refusals: list[str] = []  # errors answered where the bot broke no rule (see DiscordError)
+        self._dm_channels: dict[int, User] = {}  # DM channel id -> the user at the other end
+        self._dms: dict[int, list[Message]] = {}  # user id -> direct messages the bot sent
         self.requests: list[tuple[str, str]] = []
         self.clock_offset = 0.0
         self.quiet = 0.3  # seconds without a bot write before an interaction counts as settled
@@ -608,8 +616,9 @@ class FakeDiscord:
 
     # ----- world set-up
 
-    def add_user(self, name: str, *, locale: str = "en-US", permissions: int = MEMBER_PERMISSIONS) -> User:
-        user = User(next(self._ids), name, locale, permissions)
+    def add_user(self, name: str, *, locale: str = "en-US", permissions: int = MEMBER_PERMISSIONS,
+                 dms_open: bool = True) -> User:
+        user = User(next(self._ids), name, locale, permissions, dms_open=dms_open)
         self.users[user.id] = user
         return user
 
@@ -643,6 +652,16 @@ class FakeDiscord:
             newer = [m for m in self.messages(channel) if after is None or m.id > after.id]
             return next((m for m in reversed(newer) if predicate(m)), None)
         return await self.wait_until(found, timeout=timeout, what=f"a message in #{channel.name}")
+
+    def dms(self, user: User) -> list[Message]:
+        """Direct messages the bot sent to `user`, oldest first."""
+        return list(self._dms.get(user.id, []))
+
+    async def wait_for_dm(self, user: User, predicate: Callable[[Message], bool] = lambda m: True,
+                          *, timeout: float = 10.0) -> Message:
+        """Wait for a direct message to `user` matching `predicate`."""
+        return await self.wait_until(lambda: next((m for m in reversed(self.dms(user)) if predicate(m)), None),
+                                     timeout=timeout, what=f"a direct message to {user.name}")
 
     async def wait_for_reply(self, interaction: Interaction, predicate: Callable[[Message], bool] = lambda m: True,
                              *, timeout: float = 10.0) -> Message:
@@ -988,6 +1007,7 @@ class FakeDiscord:
             ("POST", "/channels/{channel}/typing", self._typing),
             ("GET", "/guilds/{guild}/members/{user}", self._get_member),
             ("GET", "/users/{user}", self._get_user),
+            ("POST", "/users/@me/channels", self._open_dm),
         ]
         return [(method, re.compile("^" + re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", path) + "$"), handler)
                 for method, path, handler in table]
@@ -1012,7 +1032,12 @@ class FakeDiscord:
         try:
             result = await handler(request, **match.groupdict())
         except DiscordError as error:
-            self.violation(f"{request.method} {path}: {error.message}")
+            if error.bot_at_fault:
+                self.violation(f"{request.method} {path}: {error.message}")
+            else:
+                log.info("refused (not a rule violation): %s %s: %s", request.method, path, error.message)
+                self.refusals.append(f"{request.method} {path}: {error.message}")
+                self._notify()
             return _error(error.status, error.code, error.message)
         if result is None:
             return web.Response(status=204)
@@ -1240,6 +1265,8 @@ class FakeDiscord:
         return [m.payload() for m in reversed(found)][:limit]
 
     async def _post_message(self, request, channel):
+        if int(channel) in self._dm_channels:
+            return await self._post_dm(request, self._dm_channels[int(channel)], int(channel))
         body, files = await self._read_body(request)
         target = self._channel(channel, VIEW_CHANNEL | SEND_MESSAGES | (ATTACH_FILES if files else 0))
         self._check_message(body, files, creating=True)
@@ -1280,6 +1307,31 @@ class FakeDiscord:
         if int(guild) != self.guild_id or found is None or not found.in_guild:
             raise DiscordError(404, 10007, "Unknown Member")
         return found.member_payload()
+
+    # direct messages
+
+    async def _open_dm(self, request):
+        """POST /users/@me/channels: the DM channel with a user (the same one each time)."""
+        recipient = self.users.get(int((await request.json()).get("recipient_id", 0)))
+        if recipient is None:
+            raise DiscordError(400, 50035, "Invalid Form Body: recipient_id is not a known user")
+        channel_id = next((cid for cid, user in self._dm_channels.items() if user is recipient), None)
+        if channel_id is None:
+            channel_id = next(self._ids)
+            self._dm_channels[channel_id] = recipient
+        return {"id": str(channel_id), "type": 1, "last_message_id": None, "flags": 0,
+                "recipients": [recipient.payload()]}
+
+    async def _post_dm(self, request, recipient: User, channel_id: int):
+        body, files = await self._read_body(request)
+        self._check_message(body, files, creating=True)
+        if not recipient.dms_open:
+            raise DiscordError(403, 50007, "Cannot send messages to this user", bot_at_fault=False)
+        message = Message(next(self._ids), channel_id, self.bot_user)
+        self._apply_edit(message, body, files, counting=False)
+        self._dms.setdefault(recipient.id, []).append(message)
+        self._notify()
+        return message.payload()
 
     async def _get_user(self, request, user):
         found = self.users.get(int(user))
