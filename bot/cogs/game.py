@@ -78,9 +78,9 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         text = i18n.render(message, _locale(interaction))
         if not interaction.response.is_done():
             await interaction.response.send_message(text, ephemeral=True)
-        elif interaction.type == discord.InteractionType.component:
-            await interaction.followup.send(text, ephemeral=True)
-        else:
+        elif interaction.response.type == discord.InteractionResponseType.deferred_message_update:
+            await interaction.followup.send(text, ephemeral=True)   # a click acknowledged silently
+        else:   # a command, or a click answered "thinking…" (a piece's moves, call-outs): replace that
             await interaction.edit_original_response(content=text)
 
     async def publish(self, outcome: Outcome) -> None:
