@@ -1,0 +1,137 @@
+"""Tablero benchmarks: `python -m tests.benchmarks [--only PART ...] [--quick] [--game ID ...]`.
+
+Parts (all by default, in this order):
+  playouts  random-playout throughput of every ruleset: turns/s, actions/s, complete games/s
+  render    render_png (board + PNG encoding) median / p95 ms and PNG size, at the posted size
+  e2e       200 games at once through the fake Discord against one `python -m bot`: moves/s and the
+            p50 / p99 delay from an interaction's arrival to the bot's first response; run twice,
+            with players acting at once (closed loop: the bot's capacity) and at a human pace
+  memory    VmRSS of the bot per active game and per idle stored game loaded
+
+Everything runs on this machine over loopback, bounded in count and time, and stops by itself
+(`--quick`: a few seconds per part). Figures are printed, never asserted; README, "Performance",
+records them with the machine. `--profile DIR` also writes cProfile stats: playouts-<game>.prof,
+render-<game>.prof and bot-e2e.prof (the bot process during the closed-loop run), to read with
+`python -m pstats` or `python -m tests.benchmarks.profiles DIR`.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import logging
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+from tests.benchmarks import e2e, memory, playouts, render
+from tests.benchmarks.common import rulesets
+
+PARTS = ("playouts", "render", "e2e", "memory")
+# Parcheesi (Mundijeux) targets, issue 9.
+TARGETS = {"turns_per_s": 35_000, "render_median_ms": 10.0, "png_kb": 150.0, "ack_p99_ms": 150.0,
+           "active_kb": 50.0}
+
+
+def machine() -> str:
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor())
+    load = "/".join(f"{x:.1f}" for x in os.getloadavg())
+    return (f"{os.cpu_count()} cores, {cpu}, Python {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')},"
+            f" load average {load} (other work on the machine lowers every figure)")
+
+
+def _profiled(directory: Path | None, name: str, call):
+    if directory is None:
+        return call()
+    profile = cProfile.Profile()
+    result = profile.runcall(call)
+    profile.dump_stats(directory / f"{name}.prof")
+    return result
+
+
+def _mark(ok: bool) -> str:
+    return "met" if ok else "MISSED"
+
+
+def run_playouts(games: list[str], quick: bool, profile: Path | None) -> None:
+    print("\n## Random playouts (every seat plays uniformly random legal moves)")
+    print(f"{'game':<18}{'players':>8}{'turns/s':>10}{'actions/s':>11}{'games/s':>9}{'turns/game':>11}{'cut':>5}")
+    for ruleset in rulesets(games):
+        f = _profiled(profile, f"playouts-{ruleset.id}",
+                      lambda: playouts.measure(ruleset, seconds=0.5 if quick else 3.0, max_games=10_000))
+        per_game = f.turns / max(1, f.games + f.abandoned)
+        print(f"{f.game:<18}{f.players:>8}{f.turns_per_s:>10,.0f}{f.actions_per_s:>11,.0f}{f.games_per_s:>9.1f}"
+              f"{per_game:>11.0f}{f.abandoned:>5}")
+        if f.game == "parcheesi":
+            print(f"  target >= {TARGETS['turns_per_s']:,} turns/s: {_mark(f.turns_per_s >= TARGETS['turns_per_s'])}")
+    print("  (cut: games stopped unfinished after 20,000 actions)")
+
+
+def run_render(games: list[str], quick: bool, profile: Path | None) -> None:
+    print("\n## render_png: board + PNG encoding, positions from random games")
+    print(f"{'game':<18}{'size':>10}{'cold ms':>9}{'median ms':>11}{'p95 ms':>8}{'PNG KB':>8}{'max KB':>8}")
+    for ruleset in rulesets(games):
+        f = _profiled(profile, f"render-{ruleset.id}", lambda: render.measure(ruleset, pictures=10 if quick else 200))
+        print(f"{f.game:<18}{f'{f.size[0]}x{f.size[1]}':>10}{f.cold_ms:>9.0f}{f.median_ms:>11.1f}{f.p95_ms:>8.1f}"
+              f"{f.median_kb:>8.0f}{f.max_kb:>8.0f}")
+        ok = f.median_ms <= TARGETS["render_median_ms"] and f.max_kb <= TARGETS["png_kb"]
+        print(f"  target median <= {TARGETS['render_median_ms']:.0f} ms, PNG <= {TARGETS['png_kb']:.0f} KB: {_mark(ok)}")
+
+
+def run_e2e(games: list[str], quick: bool, profile: Path | None) -> None:
+    tables = 40 if quick else 200
+    print(f"\n## End to end: {tables} games at once, fake Discord on loopback, one `python -m bot`")
+    paces = ((0.0, "closed loop (act at once)"), (2.0 if quick else 10.0, "human pace"))
+    for think, what in paces:
+        bot_profile = ("cpu", profile / "bot-e2e.prof") if profile and not think else None
+        f = asyncio.run(e2e.run(games, games=tables, moves=300 if quick else 4000, seconds=10 if quick else 60,
+                                think=think, profile=bot_profile))
+        think_text = f", think {think:.0f} s mean" if think else ""
+        print(f"{what}{think_text}: {f.moves} moves in {f.seconds:.0f} s = {f.moves_per_s:.1f} moves/s; "
+              f"{f.interactions} interactions, {f.finished} games finished")
+        print(f"  first response: p50 {f.ack_p50_ms:.0f} ms, p99 {f.ack_p99_ms:.0f} ms, max {f.ack_max_ms:.0f} ms; "
+              f"click to next board: p50 {f.board_p50_ms:.0f} ms, p99 {f.board_p99_ms:.0f} ms")
+        print(f"  CPU: bot {f.bot_cpu:.0%} of a core, fake Discord + players {f.driver_cpu:.0%}; "
+              f"stuck tables {f.stuck}, refused {f.refused}, boards edited out of place {f.misplaced}")
+        for game, (moves, p50, p99) in f.per_game.items():
+            print(f"    {game:<18}{moves:>6} moves   first response p50 {p50:>5.0f} ms  p99 {p99:>5.0f} ms")
+        for error in f.errors[:5]:
+            print(f"  ! {error}")
+        print(f"  target p99 <= {TARGETS['ack_p99_ms']:.0f} ms: {_mark(f.ack_p99_ms <= TARGETS['ack_p99_ms'])}")
+
+
+def run_memory(games: list[str], quick: bool, profile: Path | None) -> None:
+    count = 40 if quick else 200
+    f = asyncio.run(memory.run(games, games=count, moves=5 if quick else 10))
+    print(f"\n## Memory of the bot process (VmRSS), {f.games} games of {f.moves} moves")
+    print(f"  after warm-up {f.base_kb / 1024:.0f} MiB; per active game {f.active_kb_per_game:.0f} KiB "
+          f"(target <= {TARGETS['active_kb']:.0f}: {_mark(f.active_kb_per_game <= TARGETS['active_kb'])})")
+    print(f"  after a restart {f.idle_base_kb / 1024:.0f} MiB; per idle stored game loaded {f.idle_kb_per_game:.1f} KiB")
+
+
+RUNNERS = {"playouts": run_playouts, "render": run_render, "e2e": run_e2e, "memory": run_memory}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.benchmarks", description=__doc__.split("\n")[0])
+    parser.add_argument("--only", action="append", choices=PARTS, help="run only this part (repeatable)")
+    parser.add_argument("--game", action="append", help="only this ruleset (repeatable; default: all)")
+    parser.add_argument("--quick", action="store_true", help="tiny counts: a smoke run of every part")
+    parser.add_argument("--profile", type=Path, metavar="DIR", help="write cProfile stats to DIR")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.ERROR)
+    games = [r.id for r in rulesets(args.game)]
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
+    print(f"# Tablero benchmarks{' (quick)' if args.quick else ''}: {machine()}")
+    for part in args.only or PARTS:
+        RUNNERS[part](games, args.quick, args.profile)
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+"""Helpers shared by the benchmark parts: the rulesets to measure, percentiles, random games."""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from bot.games import GAME_IDS, get_ruleset
+from bot.games.base import Ruleset
+
+# A random game still running after this many actions is abandoned (counted, not finished).
+MAX_ACTIONS = 20_000
+
+
+def rulesets(only: list[str] | None = None) -> list[Ruleset]:
+    """Every registered ruleset (or those named in `only`), in menu order."""
+    found = []
+    for game_id in GAME_IDS:
+        if only and game_id not in only:
+            continue
+        ruleset = get_ruleset(game_id)
+        if ruleset is not None:
+            found.append(ruleset)
+    return found
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """Nearest-rank percentile of `values` (fraction in 0..1); nan when empty."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered) + 0.5) - 1))]
+
+
+def random_action(ruleset: Ruleset, state: Any, rng: random.Random) -> str:
+    """A roll drawn from rng when one is due, else a uniformly random legal action."""
+    if ruleset.roll_due(state):
+        return ruleset.random_roll(state, rng)
+    return rng.choice(ruleset.legal_actions(state))
+
+
+def random_game(ruleset: Ruleset, n_players: int, seed: int) -> Iterator[Any]:
+    """The states of one random game with every seat played at random, the initial one first."""
+    rng = random.Random(seed)
+    state = ruleset.new_game(n_players, {}, seed)
+    yield state
+    for _ in range(MAX_ACTIONS):
+        if ruleset.result(state) is not None:
+            return
+        state = ruleset.apply(state, random_action(ruleset, state, rng)).state
+        yield state
