@@ -1,6 +1,7 @@
 """Helpers shared by the benchmark parts: the rulesets to measure, percentiles, random games."""
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -29,7 +30,7 @@ def percentile(values: list[float], fraction: float) -> float:
     if not values:
         return float("nan")
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered) + 0.5) - 1))]
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
 
 
 def random_action(ruleset: Ruleset, state: Any, rng: random.Random) -> str:

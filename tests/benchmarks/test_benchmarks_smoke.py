@@ -1,0 +1,25 @@
+"""The benchmark parts that need no bot process still run (tiny counts; no timing is asserted)."""
+import pytest
+
+from tests.benchmarks import playouts, render
+from tests.benchmarks.__main__ import main
+from tests.benchmarks.common import percentile, rulesets
+
+
+@pytest.mark.parametrize("ruleset", rulesets(), ids=lambda r: r.id)
+def test_one_random_playout_and_a_few_pictures(ruleset):
+    figures = playouts.measure(ruleset, seconds=0, max_games=1)
+    assert figures.games + figures.abandoned == 1 and figures.turns >= 1 and figures.actions >= figures.turns
+    pictures = render.measure(ruleset, pictures=2)
+    assert pictures.pictures == 2 and pictures.median_kb > 1 and min(pictures.size) >= 400
+
+
+def test_percentile_is_nearest_rank():
+    values = list(range(1, 101))
+    assert (percentile(values, 0.5), percentile(values, 0.99), percentile(values, 1.0)) == (50, 99, 100)
+
+
+def test_command_line_prints_every_ruleset(capsys):
+    main(["--only", "playouts", "--quick", "--game", "pariti"])
+    out = capsys.readouterr().out
+    assert "Random playouts" in out and "pariti" in out
