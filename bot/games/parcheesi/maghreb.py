@@ -90,6 +90,11 @@ class Maghreb(Ruleset):
     max_players = 2
     allows_cheating = True
 
+    def __init__(self) -> None:
+        # Single-entry memo of the legal actions of the last state seen: apply asks for them
+        # after a roll, then a player (or playout) asks legal_actions, then apply plays one.
+        self._memo: tuple[MaghrebState | None, tuple[list[str], bool]] = (None, ([], False))
+
     # --- setup -------------------------------------------------------------
     def seat_colours(self, n_players: int, options: dict[str, Any]) -> list[tuple[str, ...]]:
         return [("red", "green"), ("yellow", "blue")]   # MG-1.3, MG-1.4
@@ -122,9 +127,18 @@ class Maghreb(Ruleset):
 
     # --- legal and accepted actions -------------------------------------------
     def legal_actions(self, state: MaghrebState) -> list[str]:
-        return self._legal(state)[0]
+        return list(self._legal(state)[0])
 
     def _legal(self, s: MaghrebState) -> tuple[list[str], bool]:
+        """The legal actions and whether a 12-move is compulsory (memoised for the last state)."""
+        memo = self._memo
+        if memo[0] is s:
+            return memo[1]
+        found = self._find_legal(s)
+        self._memo = (s, found)      # one assignment: never a state with another's actions
+        return found
+
+    def _find_legal(self, s: MaghrebState) -> tuple[list[str], bool]:
         """The legal actions and whether a 12-move is compulsory (a 6 that eats is then a sacrifice)."""
         if s.winner >= 0 or s.phase == ROLL:
             return [], False

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from bot.games.base import IllegalAction, Message, msg
@@ -98,6 +99,7 @@ class Action:
     value: int = 0      # roll: the die; move: the distance; out: the entry distance (0 = plain bring-out)
 
 
+@lru_cache(maxsize=4096)   # codes come from a small set; a malformed one raises and is not kept
 def parse(action: str) -> Action:
     """The action a code stands for; IllegalAction for anything malformed."""
     if m := _ROLL.fullmatch(action):
@@ -127,7 +129,10 @@ def piece_code(piece: int) -> str:
 
 
 def move_code(piece: int, distance: int) -> str:
-    return f"{piece_code(piece)}+{distance}"
+    return _MOVE_CODES[piece][distance]
+
+
+_MOVE_CODES = tuple(tuple(f"{piece_code(piece)}+{d}" for d in range(GOAL + 2)) for piece in range(16))
 
 
 def out_code(colour: int, entry: int = 0) -> str:
