@@ -9,6 +9,7 @@ in `Table.played` so a test can check which kinds of controls a game went throug
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 import sqlite3
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from bot.games import get_ruleset
 from tests.fake_discord import BUTTON, Interaction, Message
 
 ACTION_ID = re.compile(r"^tb:[asgcx]:(\d+):(\d+)")
@@ -102,6 +104,11 @@ class Table:
             if done() or not await self.play_once():
                 return taken
         raise AssertionError(f"not done after {limit} plays; last board: {self.board()}")
+
+    async def play(self, times: int) -> None:
+        """play_once `times` times; the game must not end meanwhile."""
+        for _ in range(times):
+            assert await self.play_once(), "the game ended early"
 
     async def move(self, player, message: Message) -> Interaction:
         """Pick among the message's choices; a picked group's moves come to this player alone."""
@@ -198,6 +205,13 @@ def everything_shown(fake, channel, players) -> list[Message]:
     return [seen[i] for i in sorted(seen)]
 
 
+def assert_all_answered(fake, channel, players) -> None:
+    """No reply left "thinking…" and none empty: every deferral was followed by an answer."""
+    unanswered = [m for m in everything_shown(fake, channel, players)
+                  if m.thinking or not (m.content or m.files or m.items)]
+    assert not unanswered, unanswered
+
+
 def save_transcript(fake, channel, players, path: str | Path) -> None:
     """What the channel showed, every player's ephemeral replies included, for a human read."""
     lines = []
@@ -219,7 +233,57 @@ def stored(database) -> tuple:
     return games, actions
 
 
-def logged_actions(database) -> list[tuple[str, bool]]:
-    """(action, legal) of every logged action, in order."""
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
-        return [(a, bool(legal)) for a, legal in db.execute("SELECT action, legal FROM actions ORDER BY game_id, seq")]
+class Game:
+    """The stored game seen through its ruleset, for tests that must know what is legal (cheats)."""
+
+    def __init__(self, database, game: str, fake):
+        self.database, self.ruleset, self.fake = database, get_ruleset(game), fake
+
+    def row(self) -> tuple:
+        return stored(self.database)[0][0]
+
+    def state(self):
+        return self.ruleset.from_json(json.loads(self.row()[2]))
+
+    def state_json(self) -> dict:
+        return json.loads(self.row()[2])
+
+    def user(self, seat: int):
+        return self.fake.users[json.loads(self.row()[4])[seat]["user_id"]]
+
+    def seat(self, user) -> int:
+        return next(i for i, s in enumerate(json.loads(self.row()[4])) if s["user_id"] == user.id)
+
+    def cheats(self) -> list[str]:
+        """Moves the bot accepts from the player to act although the rules forbid them."""
+        state = self.state()
+        if self.ruleset.roll_due(state) or self.ruleset.to_move(state) is None:
+            return []
+        legal = set(self.ruleset.legal_actions(state))
+        return [a for a in self.ruleset.accepted_actions(state) if a not in legal]
+
+    def log(self) -> list[tuple[int, str, bool]]:
+        """(seat, action, legal) of every logged action, in order."""
+        with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True) as db:
+            rows = db.execute("SELECT seat, action, legal FROM actions ORDER BY game_id, seq").fetchall()
+        return [(seat, action, bool(legal)) for seat, action, legal in rows]
+
+    def calls(self, user) -> list[str]:
+        return self.ruleset.call_actions(self.state(), self.seat(user))
+
+
+async def other_move(fake, player, board: Message, move: str) -> Interaction:
+    """The deliberate path to any move: the board's "Other move…" button, then its modal."""
+    shown = await fake.click(player, board, custom_id=button_id(board, "x"))
+    field = shown.modal["components"][0]["components"][0]["custom_id"]
+    return await fake.submit_modal(player, shown, {field: move})
+
+
+async def call_out(fake, caller, board: Message, call: str) -> Interaction:
+    """The board's "Call out" button, then the piece in the ephemeral select it answers with."""
+    shown = await fake.click(caller, board, custom_id=button_id(board, "c"))
+    menu = shown.message
+    assert menu.ephemeral, menu
+    select = next(item for item in menu.items if item["custom_id"].startswith("tb:s:"))
+    assert call in [o["value"] for o in select["options"]], (call, select["options"])
+    return await fake.select(caller, menu, select["custom_id"], [call])

@@ -9,7 +9,9 @@ import pytest
 
 from bot.games.barricade.board import standard_board
 from renderer.barricade import BAR_RGB, GOAL_RGB, centre
-from tests.e2e.table import Table, check_png, everything_shown, save_png, save_transcript, stored
+from tests.e2e.table import (
+    Table, assert_all_answered, check_png, everything_shown, save_png, save_transcript, stored,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -75,6 +77,7 @@ async def test_two_users_play_a_whole_game(fake_discord, bot_process):
     check_png(final.files[0].bytes, COLOURS)
     save_png(final.files[0].bytes, "/tmp/e2e_barricade_final.png")
     save_transcript(fake_discord, table.channel, players, "/tmp/e2e_barricade.txt")
+    assert_all_answered(fake_discord, table.channel, players)
     focused = [m for m in everything_shown(fake_discord, table.channel, players) if m.ephemeral and m.files]
     areas = [m for m in focused if any(":bar:" in cid for cid in m.custom_ids)]
     pawns = [m for m in focused if m not in areas]

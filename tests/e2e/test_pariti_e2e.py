@@ -9,7 +9,9 @@ import pytest
 from bot import i18n
 from bot.games.pariti_board import START_SQUARES
 from renderer.pariti import DARK_SQUARE, LIGHT_SQUARE, PIECE, PIECE_FILL, centre, square_box
-from tests.e2e.table import Table, check_png, everything_shown, save_png, save_transcript, stored
+from tests.e2e.table import (
+    Table, assert_all_answered, check_png, everything_shown, save_png, save_transcript, stored,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -63,3 +65,4 @@ async def test_two_users_play_a_whole_game(fake_discord, bot_process):
         check_png(message.files[0].bytes, COLOURS)
     save_png(focused[len(focused) // 2].files[0].bytes, "/tmp/e2e_pariti_focus.png")
     save_transcript(fake_discord, table.channel, players, "/tmp/e2e_pariti.txt")
+    assert_all_answered(fake_discord, table.channel, players)
