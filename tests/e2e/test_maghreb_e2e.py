@@ -15,7 +15,8 @@ import pytest
 from bot import i18n
 from bot.games.parcheesi.maghreb_state import piece_code
 from tests.e2e.table import (
-    Game, Table, assert_all_answered, board_version, button_id, call_out, check_png, other_move, roll_id, save_png, save_transcript,
+    Game, Table, assert_all_answered, board_version, button_id, call_out, check_png, other_move, roll_id, save_png,
+    save_transcript,
 )
 
 pytestmark = pytest.mark.e2e
