@@ -58,6 +58,8 @@ def entry(ruleset: Ruleset, step: Step) -> Entry:
     number = step.seq + 1
     if ruleset.roll_due(step.before):   # the events say what was rolled
         return Entry(step.seq, msg("history.roll", n=number), step.events)
+    if step.events:   # they retell the move, naming the player: the label would say it twice
+        return Entry(step.seq, msg("history.step", n=number), step.events)
     try:
         label = ruleset.action_label(step.before, step.action)
     except GameError:   # e.g. a cheat that the ruleset has no wording for

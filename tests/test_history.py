@@ -2,8 +2,11 @@
 import pytest
 
 from bot import history, i18n
+from bot.games.base import msg
 from bot.sessions import ruleset_of
+from bot.store import GameRecord, Seat
 from tests.game_logs import play, store  # noqa: F401 (fixture)
+from tests.toy_ruleset import ToyRace
 
 
 @pytest.mark.parametrize("game", ["parcheesi", "barricade", "pariti", "parchis-maghreb"])
@@ -33,8 +36,20 @@ async def test_rolls_and_moves_read_differently(store):
     entries = history.entries(ruleset_of(record), record, actions)
     first = i18n.render(entries[0].head, "en")
     assert first == "`1` 🎲" and "rolls" in i18n.render(entries[0].events[0], "en")
-    move = next(e for e in entries if e.head.key == "history.move")
-    assert i18n.render(move.head, "en", lambda seat: f"P{seat}").startswith(f"`{move.seq + 1}` **P")
+    move = next(e for e in entries if e.head.key == "history.step")
+    assert i18n.render(move.head, "en") == f"`{move.seq + 1}`" and move.events
+
+
+def test_a_move_without_events_is_told_by_its_label():
+    """The toy race says nothing when a pawn moves: the history falls back on the action's label."""
+    ruleset = ToyRace()
+    record = GameRecord(1, 9, 5, "toy-race", "finished", 1, "en", {}, (Seat(1, "a"), Seat(2, "b")), "00" * 32,
+                        None, 2)
+    start = ruleset.new_game(2, {}, 0)
+    rolled = ruleset.apply(start, "r3").state
+    step = history.Step(1, 0, "m0", rolled, ruleset.apply(rolled, "m0").state, ())
+    head = history.entry(ruleset, step).head
+    assert head == msg("history.move", n=2, seat=0, action=msg("toy.action", action="m0"))
 
 
 async def test_a_page_replays_only_what_it_needs(store):
