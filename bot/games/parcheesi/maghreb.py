@@ -94,6 +94,16 @@ class Maghreb(Ruleset):
         # Single-entry memo of the legal actions of the last state seen: apply asks for them
         # after a roll, then a player (or playout) asks legal_actions, then apply plays one.
         self._memo: tuple[MaghrebState | None, tuple[list[str], bool]] = (None, ([], False))
+        # Same for the occupancy of the last pieces tuple (a roll keeps the tuple, a move reads it again).
+        self._occ_memo: tuple[tuple[int, ...] | None, Occupancy] = (None, {})
+
+    def _occupancy(self, pieces: tuple[int, ...]) -> Occupancy:
+        memo = self._occ_memo
+        if memo[0] is pieces:
+            return memo[1]
+        occ = occupancy(pieces)
+        self._occ_memo = (pieces, occ)
+        return occ
 
     # --- setup -------------------------------------------------------------
     def seat_colours(self, n_players: int, options: dict[str, Any]) -> list[tuple[str, ...]]:
@@ -142,7 +152,7 @@ class Maghreb(Ruleset):
         """The legal actions and whether a 12-move is compulsory (a 6 that eats is then a sacrifice)."""
         if s.winner >= 0 or s.phase == ROLL:
             return [], False
-        occ = occupancy(s.pieces)
+        occ = self._occupancy(s.pieces)
         seat = s.seat
         if s.phase == COUNT:
             return self._moves_by(s, occ, s.pending[-1]), False      # MG-7.6: no priorities
@@ -195,7 +205,7 @@ class Maghreb(Ruleset):
         if state.honest or not legal:
             return legal
         s, seat = state, state.seat
-        occ = occupancy(s.pieces)
+        occ = self._occupancy(s.pieces)
         candidates = [move_code(i, d) for i in own_pieces(seat) if 0 <= s.pieces[i] < GOAL
                       for d in range(1, GOAL - s.pieces[i] + 1)]
         candidates += [out_code(c) for c in (2 * seat, 2 * seat + 1)]
@@ -276,7 +286,7 @@ class Maghreb(Ruleset):
     def _play(self, s: MaghrebState, action: str, a: Action) -> Applied:
         legal, must12 = self._legal(s)
         is_legal = action in legal
-        occ = occupancy(s.pieces)
+        occ = self._occupancy(s.pieces)
         if not is_legal:
             if s.honest:
                 raise IllegalAction(msg("maghreb.error.replay_legally"))
@@ -326,7 +336,7 @@ class Maghreb(Ruleset):
     def _settle(self, s: MaghrebState, events: list[Message]) -> MaghrebState:
         """After a move: the next count that can be played, else the end of the roll."""
         while s.pending:
-            if self._moves_by(s, occupancy(s.pieces), s.pending[-1]):
+            if self._moves_by(s, self._occupancy(s.pieces), s.pending[-1]):
                 return s._replace(phase=COUNT)
             events.append(msg("maghreb.event.count_lost", value=s.pending[-1]))   # MG-7.3
             s = s._replace(pending=s.pending[:-1])
@@ -399,7 +409,7 @@ class Maghreb(Ruleset):
             lines.append(msg("maghreb.describe.play_die", seat=s.seat, value=s.die))
         else:
             lines.append(msg("maghreb.describe.play_count", seat=s.seat, value=s.pending[-1]))
-        occ = occupancy(s.pieces)
+        occ = self._occupancy(s.pieces)
         for seat in (0, 1):
             mine = [s.pieces[i] for i in own_pieces(seat)]
             lines.append(msg("maghreb.describe.side", seat=seat, first_colour=COLOURS[2 * seat],

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from bot.games.base import IllegalAction, Message, msg
@@ -141,10 +141,12 @@ def out_code(colour: int, entry: int = 0) -> str:
 
 # --- words -------------------------------------------------------------------
 
+@cache   # Messages are immutable: the frequent ones are built once
 def piece_name(piece: int) -> Message:
     return msg("maghreb.piece", colour=COLOURS[piece >> 2], number=(piece & 3) + 1)
 
 
+@cache
 def square_name(owner: int, progress: int) -> Message:
     if progress == HOUSE:
         return msg("maghreb.square.house")
