@@ -54,6 +54,15 @@ def format_duration(seconds: int) -> str:
     return "".join(parts)
 
 
+def settings_message(options: dict) -> Message:
+    """The game's deadline settings in words."""
+    turn_time = options.get("turn_time")
+    if turn_time is None:
+        return msg("timers.settings.none")
+    return msg("timers.settings.on", turn_time=format_duration(turn_time),
+               on_timeout=msg(f"timers.on_timeout.{options.get('on_timeout', 'play')}"))
+
+
 def check_turn_time(seconds: int, minimum: int) -> int:
     if not minimum <= seconds <= MAX_TURN_TIME:
         raise GameError(msg("timers.error.turn_time_range", min=format_duration(minimum),
@@ -196,11 +205,3 @@ class TurnTimers:
                 when = self.clock.now() + 5
             await self.clock.sleep_until(when, self._wake)
 
-
-def settings_message(options: dict) -> Message:
-    """The game's deadline settings in words."""
-    turn_time = options.get("turn_time")
-    if turn_time is None:
-        return msg("timers.settings.none")
-    return msg("timers.settings.on", turn_time=format_duration(turn_time),
-               on_timeout=msg(f"timers.on_timeout.{options.get('on_timeout', 'play')}"))
