@@ -302,8 +302,9 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         view.add_item(presenter.BoardSelect("s", record.id, record.version,
                                             presenter.action_options(record, ruleset, state, calls[:25],
                                                                      _locale(interaction)),
-                                            i18n.text("select.call", _locale(interaction))))
-        await interaction.edit_original_response(content=i18n.text("select.call_help", _locale(interaction)),
+                                            presenter.game_text(ruleset, "select.call", _locale(interaction))))
+        await interaction.edit_original_response(content=presenter.game_text(ruleset, "select.call_help",
+                                                                             _locale(interaction)),
                                                  view=view)
 
     async def on_other_move_button(self, interaction: discord.Interaction, game: int, version: int) -> None:

@@ -141,9 +141,7 @@ def controls(record: GameRecord, ruleset: Ruleset, state: Any) -> discord.ui.Vie
         elif groups and len(groups) <= MAX_SELECT and len(loose) <= MAX_ACTION_BUTTONS - 5:
             options = [discord.SelectOption(label=say(record, ruleset.group_label(state, g), loc)[:100], value=g)
                        for g in groups]
-            placeholder = f"select.group.{ruleset.id}"   # a game may say what its groups are
-            placeholder = placeholder if i18n.has_key(placeholder, loc) else "select.group"
-            view.add_item(BoardSelect("g", gid, ver, options, i18n.text(placeholder, loc), row=0))
+            view.add_item(BoardSelect("g", gid, ver, options, game_text(ruleset, "select.group", loc), row=0))
             for i, action in enumerate(loose):   # e.g. Barricade's "roll first": beside the select
                 view.add_item(ActionButton(gid, ver, action, label(record, ruleset, state, action),
                                            discord.ButtonStyle.success, row=1 + i // 5))
@@ -155,6 +153,13 @@ def controls(record: GameRecord, ruleset: Ruleset, state: Any) -> discord.ui.Vie
             view.add_item(BoardButton("x", gid, ver, i18n.text("button.other_move", loc), row=4))
         view.add_item(BoardButton("c", gid, ver, i18n.text("button.call", loc), row=4))
     return view
+
+
+def game_text(ruleset: Ruleset, key: str, locale: str) -> str:
+    """A shared text in the game's own words when it has them ("<key>.<game id>": what its
+    groups are, what a call-out names)."""
+    specific = f"{key}.{ruleset.id}"
+    return i18n.text(specific if i18n.has_key(specific, locale) else key, locale)
 
 
 def _groups(ruleset: Ruleset, state: Any, actions: list[str]) -> tuple[list[str], list[str]]:
