@@ -139,3 +139,55 @@ async def test_think_falls_back_to_normal_when_the_worker_overruns(monkeypatch):
     action = await ai.think(ruleset.id, ruleset.to_json(state), seat, "hard", budget_s=0.2, seed=1)
     expected = ai.choose_action(ruleset, state, seat, "normal", rng=random.Random(1))
     assert action == expected
+
+
+CHEATING = [r for r in RULESETS if r.allows_cheating]
+
+
+def _after_a_cheat(ruleset, seed):
+    """A position right after the mover made an accepted but illegal move, reached by random play."""
+    rng = random.Random(seed)
+    state = ruleset.new_game(2, {}, seed)
+    for _ in range(4000):
+        if ruleset.result(state) is not None:
+            return None
+        if ruleset.roll_due(state):
+            state = ruleset.apply(state, ruleset.random_roll(state, rng)).state
+            continue
+        legal = ruleset.legal_actions(state)
+        cheats = [a for a in ruleset.accepted_actions(state) if a not in legal]
+        if cheats and rng.random() < 0.3:
+            cheater = ruleset.to_move(state)
+            return ruleset.apply(state, rng.choice(cheats)).state, 1 - cheater
+        state = ruleset.apply(state, rng.choice(legal)).state
+    return None
+
+
+@pytest.mark.parametrize("ruleset", CHEATING, ids=[r.id for r in CHEATING])
+def test_hard_always_calls_out_a_cheat_and_easy_rarely(ruleset):
+    """PC-9.3, PC-9.4, MG-10.3, MG-10.4: a valid call-out, at the level's rate."""
+    found = [f for f in (_after_a_cheat(ruleset, seed) for seed in range(40)) if f is not None]
+    assert len(found) >= 10
+    calls = {level: 0 for level in ai.LEVELS}
+    rng = random.Random(9)
+    for state, caller in found:
+        for level in ai.LEVELS:
+            call = choose_call(ruleset, state, caller, level, rng)
+            if call is not None:
+                calls[level] += 1
+                assert call in ruleset.call_actions(state, caller)
+                after = ruleset.apply(state, call, caller).state
+                assert after != state   # a valid call-out changes the game
+    assert calls["hard"] == len(found)
+    assert calls["easy"] <= calls["normal"] <= calls["hard"]
+    assert calls["easy"] < len(found) * (CALL_RATES["easy"] + 0.25)
+
+
+@pytest.mark.parametrize("ruleset", CHEATING, ids=[r.id for r in CHEATING])
+def test_computer_players_never_cheat(ruleset):
+    """PC-9.1, MG-10.1: even where cheating is accepted, every level plays legal actions only."""
+    rng = random.Random(2)
+    for state in decision_points(ruleset, seed=8, count=10):
+        seat = ruleset.to_move(state)
+        for level in ai.LEVELS:
+            assert ai.choose_action(ruleset, state, seat, level, rng=rng, budget_s=None, playouts=8) in ruleset.legal_actions(state)

@@ -40,6 +40,7 @@ _MODULES: dict[str, str] = {
     "parcheesi": "bot.ai.parcheesi:ENGINE",
     "parcheesi-classic": "bot.ai.parcheesi:ENGINE",
     "parchis-maghreb": "bot.ai.parcheesi:MAGHREB",
+    "barricade": "bot.ai.barricade:HEURISTIC",
     "pariti": "bot.ai.pariti:HEURISTIC",
 }
 _registered: dict[str, Heuristic] = {}

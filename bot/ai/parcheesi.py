@@ -50,29 +50,28 @@ def _pawn_value(progress: int) -> float:
     return OUT_VALUE + progress
 
 
-def _seat_scores(pawns: list[tuple[int, int, int, bool]], n_seats: int, reach: Any, chances: tuple[float, ...]) -> list[float]:
+def _seat_scores(pawns: list[tuple[int, int, int, bool]], n_seats: int, hunters: list[tuple[int, tuple[int, ...], int]],
+                 chances: tuple[float, ...]) -> list[float]:
     """Scores per seat from (seat, progress, square, safe) of every pawn.
 
-    `reach(q, square)` is the distance pawn q still has to go to reach a
-    track square (or -1 when its route does not pass there)."""
+    `hunters` are the pawns on the track as (seat, progress of its route at
+    each square (or -1), progress): what could capture next roll."""
     scores = [0.0] * n_seats
-    on_track = [(i, seat, sq) for i, (seat, progress, sq, safe) in enumerate(pawns) if 0 <= sq < TRACK and progress >= 0]
-    seen: dict[tuple[int, int], int] = {}
-    for i, (seat, progress, sq, safe) in enumerate(pawns):
+    seen = set()
+    for seat, progress, sq, safe in pawns:
         value = _pawn_value(progress)
         scores[seat] += value
-        if progress < 0 or progress >= GOAL or not 0 <= sq < TRACK:
+        if not 0 <= sq < TRACK:
             continue
-        key = (seat, sq)
-        seen[key] = seen.get(key, 0) + 1
-        if seen[key] == 2:
+        if (seat, sq) in seen:
             scores[seat] += BLOCK_VALUE
+        seen.add((seat, sq))
         if safe:
             continue
         risk = 0.0
-        for j, other, _ in on_track:
+        for other, route, at in hunters:
             if other != seat:
-                d = reach(j, sq)
+                d = route[sq] - at
                 if 0 < d <= 12:
                     risk += chances[d]
         if risk:
@@ -83,15 +82,15 @@ def _seat_scores(pawns: list[tuple[int, int, int, bool]], n_seats: int, reach: A
 def _engine_evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
     rows = square_rows(state.colours)
     pos = state.pos
-    pawns = [(p >> 2, pos[p], rows[p][pos[p]], rows[p][pos[p]] >= 0 and SAFE[rows[p][pos[p]]]) for p in range(len(pos))]
     colours = state.colours
-
-    def reach(q: int, sq: int) -> int:
-        target = ROUTE_PROGRESS[colours[q >> 2]][sq]
-        return target - pos[q] if target >= 0 else -1
-
-    n = len(colours)
-    scores = _seat_scores(pawns, n, reach, _ENGINE_CHANCES[ruleset.n_dice])
+    pawns, hunters = [], []
+    for p, progress in enumerate(pos):
+        sq = rows[p][progress]
+        owner = p >> 2
+        pawns.append((owner, progress, sq, sq < 0 or SAFE[sq]))
+        if 0 <= sq < TRACK:
+            hunters.append((owner, ROUTE_PROGRESS[colours[owner]], progress))
+    scores = _seat_scores(pawns, len(colours), hunters, _ENGINE_CHANCES[ruleset.n_dice])
     if state.teams:   # 2 vs 2: seats 0+2 against 1+3 (PM-10.1)
         team = [scores[s] + scores[(s + 2) % 4] for s in range(4)]
         return relative(team, seat, ((seat + 2) % 4,))
@@ -100,31 +99,28 @@ def _engine_evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
 
 _ENGINE_CHANCES = {1: _hit_chances(1), 2: _hit_chances(2)}
 _MAGHREB_CHANCES = _hit_chances(1, twelve_on_six=True)
-# Progress on each player's route at each track square key (1..68).
-_MG_PROGRESS = tuple({key: p for p, key in enumerate(keys[:LAST_TRACK + 1])} for keys in mg.KEYS)
+# Progress on each player's route at each track square 0..67, -1 where it does not pass.
+_MG_PROGRESS = tuple(tuple(keys[:LAST_TRACK + 1].index(sq + 1) if sq + 1 in keys[:LAST_TRACK + 1] else -1
+                           for sq in range(TRACK)) for keys in mg.KEYS)
 
 
 def _maghreb_evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
-    pieces = state.pieces
-    pawns = []
-    for i, p in enumerate(pieces):
+    pawns, hunters = [], []
+    for i, p in enumerate(state.pieces):
         owner = i >> 3
         if 0 <= p < GOAL:
             key = mg.KEYS[owner][p]
             sq = key - 1 if p <= LAST_TRACK else TRACK + key   # track squares 0..67, columns beyond
             pawns.append((owner, p, sq, mg.SAFE[owner][p]))
+            if p <= LAST_TRACK:
+                hunters.append((owner, _MG_PROGRESS[owner], p))
         else:
             pawns.append((owner, p, -1, True))
-
-    def reach(q: int, sq: int) -> int:
-        target = _MG_PROGRESS[q >> 3].get(sq + 1, -1)
-        return target - pieces[q] if target >= 0 else -1
-
-    return relative(_seat_scores(pawns, 2, reach, _MAGHREB_CHANCES), seat)
+    return relative(_seat_scores(pawns, 2, hunters, _MAGHREB_CHANCES), seat)
 
 
-ENGINE = Heuristic(_engine_evaluate, scale=25.0, horizon=4)
-MAGHREB = Heuristic(_maghreb_evaluate, scale=35.0, horizon=4)
+ENGINE = Heuristic(_engine_evaluate, scale=25.0, horizon=1)
+MAGHREB = Heuristic(_maghreb_evaluate, scale=35.0, horizon=1)
 
 
 def classic_call_valid(ruleset: Ruleset, state: Any, seat: int, action: str) -> bool:

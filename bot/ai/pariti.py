@@ -45,4 +45,4 @@ def evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
     return costs[1 - seat] - costs[seat] + tempo
 
 
-HEURISTIC = Heuristic(evaluate, scale=1.5, horizon=4)
+HEURISTIC = Heuristic(evaluate, scale=1.5, horizon=1)

@@ -3,8 +3,9 @@
 - easy: a random legal action;
 - normal: the action whose position scores best for the mover, looking ahead
   through the rest of the mover's own turn (dice already rolled are known);
-- hard: the normal level's best few candidates compared by short Monte-Carlo
-  playouts. Every candidate meets the same dice (common random numbers: the
+- hard: the normal level's best few candidates, each followed to the end of
+  the turn as normal would play it, compared by short Monte-Carlo playouts
+  from there (the opponents' dice and replies, sampled). Every candidate meets the same dice (common random numbers: the
   i-th playout of each candidate draws from the same seed), so differences
   between candidates come from the moves, not from luck.
 """
@@ -21,7 +22,7 @@ from bot.games.base import Ruleset
 LOOKAHEAD_NODES = 400
 # Hard: candidates kept for playouts, and the chance a playout move is random.
 HARD_CANDIDATES = 5
-PLAYOUT_EPSILON = 0.1
+PLAYOUT_EPSILON = 0.05
 # A playout move is the best of at most this many sampled actions (Pariti offers ~40).
 PLAYOUT_SAMPLE = 8
 # A playout stops after this many actions whatever the horizon (a game that
@@ -33,30 +34,32 @@ def random_action(ruleset: Ruleset, state: Any, rng: random.Random) -> str:
     return rng.choice(ruleset.legal_actions(state))
 
 
-def _turn_value(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, budget: list[int]) -> float:
-    """Best score `seat` can reach from `state` before its turn ends (or a roll is due)."""
+def _turn_end(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, budget: list[int]) -> tuple[float, Any]:
+    """(score, position) of the best way for `seat` to finish its turn from `state`
+    (until the turn passes or a roll is due), within `budget` scored positions."""
     budget[0] -= 1
     if budget[0] <= 0 or ruleset.to_move(state) != seat or ruleset.roll_due(state):
-        return score(ruleset, heuristic, state, seat)
+        return score(ruleset, heuristic, state, seat), state
     actions = ruleset.legal_actions(state)
     if not actions:
-        return score(ruleset, heuristic, state, seat)
-    return max(_turn_value(ruleset, heuristic, ruleset.apply(state, a).state, seat, budget) for a in actions)
+        return score(ruleset, heuristic, state, seat), state
+    return max((_turn_end(ruleset, heuristic, ruleset.apply(state, a).state, seat, budget) for a in actions),
+               key=lambda found: found[0])
 
 
-def ranked_actions(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: random.Random,
-                   lookahead: bool = True) -> list[tuple[float, str]]:
-    """(score, action) for the mover, best first; equal scores in random order."""
+def ranked_actions(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: random.Random) -> list[tuple[float, str, Any]]:
+    """(score, action, position at the end of the turn) for the mover, best first;
+    equal scores in random order."""
     seat = ruleset.to_move(state)
     actions = ruleset.legal_actions(state)
-    budget = [LOOKAHEAD_NODES if lookahead else 1]
-    share = max(1, budget[0] // max(1, len(actions)))
+    share = max(1, LOOKAHEAD_NODES // len(actions))
     ranked = []
     for action in actions:
         after = ruleset.apply(state, action).state
-        ranked.append((_turn_value(ruleset, heuristic, after, seat, [share]), rng.random(), action))
-    ranked.sort(reverse=True)
-    return [(value, action) for value, _, action in ranked]
+        value, end = _turn_end(ruleset, heuristic, after, seat, [share])
+        ranked.append((value, rng.random(), action, end))
+    ranked.sort(key=lambda r: r[:2], reverse=True)
+    return [(value, action, end) for value, _, action, end in ranked]
 
 
 def best_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: random.Random) -> str:
@@ -106,8 +109,9 @@ def monte_carlo_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: 
     if len(ranked) == 1 or ranked[0][0] >= WIN:
         return ranked[0][1]
     seat = ruleset.to_move(state)
-    candidates = [action for _, action in ranked[:HARD_CANDIDATES]]
-    after = [ruleset.apply(state, action).state for action in candidates]
+    # Playouts start where the normal level would end the turn after each candidate.
+    candidates = [action for _, action, _ in ranked[:HARD_CANDIDATES]]
+    after = [end for _, _, end in ranked[:HARD_CANDIDATES]]
     totals = [0.0] * len(candidates)
     deadline = None if budget_s is None else time.perf_counter() + budget_s
     done = 0
