@@ -183,6 +183,11 @@ class Store:
         async with self._writing:
             return await self._db.execute(sql, parameters)
 
+    async def _one(self, sql: str, parameters: tuple[Any, ...]) -> aiosqlite.Row | None:
+        """The first row of a query, in one trip to the database thread (execute + fetch make two)."""
+        rows = await self._db.execute_fetchall(sql, parameters)
+        return next(iter(rows), None)
+
     async def _migrate(self) -> None:
         (applied,) = await (await self._db.execute("PRAGMA user_version")).fetchone()
         for number, script in enumerate(MIGRATIONS[applied:], start=applied + 1):
@@ -192,14 +197,12 @@ class Store:
     # --- reads ---------------------------------------------------------------
     async def open_game(self, channel_id: int) -> GameRecord | None:
         """The game in its lobby or in play in this channel, if any."""
-        cursor = await self._db.execute(
+        row = await self._one(
             f"SELECT {_COLUMNS} FROM games WHERE channel_id=? AND status IN ('lobby','active')", (channel_id,))
-        row = await cursor.fetchone()
         return _record(row) if row else None
 
     async def game(self, game_id: int) -> GameRecord | None:
-        cursor = await self._db.execute(f"SELECT {_COLUMNS} FROM games WHERE id=?", (game_id,))
-        row = await cursor.fetchone()
+        row = await self._one(f"SELECT {_COLUMNS} FROM games WHERE id=?", (game_id,))
         return _record(row) if row else None
 
     async def active_games(self) -> list[GameRecord]:
@@ -208,9 +211,8 @@ class Store:
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The most recent game of this channel, open or over (history, verification)."""
-        cursor = await self._db.execute(
+        row = await self._one(
             f"SELECT {_COLUMNS} FROM games WHERE channel_id=? ORDER BY id DESC LIMIT 1", (channel_id,))
-        row = await cursor.fetchone()
         return _record(row) if row else None
 
     async def finished_games(self, guild_id: int) -> list[GameRecord]:
@@ -285,10 +287,10 @@ class Store:
     async def turn_clocks(self, game_id: int | None = None) -> list[TurnClock]:
         """Active games with a turn time (or just `game_id`'s)."""
         where = "" if game_id is None else f" AND id={int(game_id)}"
-        cursor = await self._db.execute(
+        rows = await self._db.execute_fetchall(
             f"SELECT {_COLUMNS}, updated_at, reminded_version FROM games WHERE status='active'"
             f" AND json_extract(options, '$.turn_time') IS NOT NULL{where} ORDER BY id")
-        return [TurnClock(_record(row), row[14], row[15]) for row in await cursor.fetchall()]
+        return [TurnClock(_record(row), row[14], row[15]) for row in rows]
 
     async def mark_reminded(self, game_id: int, version: int) -> bool:
         """Record that the reminder for `version` went out (the clock keeps running)."""
@@ -316,5 +318,4 @@ class Store:
             await self._write("DELETE FROM turn_notifications WHERE user_id=?", (user_id,))
 
     async def wants_turn_notifications(self, user_id: int) -> bool:
-        cursor = await self._db.execute("SELECT 1 FROM turn_notifications WHERE user_id=?", (user_id,))
-        return await cursor.fetchone() is not None
+        return await self._one("SELECT 1 FROM turn_notifications WHERE user_id=?", (user_id,)) is not None
