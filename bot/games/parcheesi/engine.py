@@ -500,6 +500,7 @@ class Engine(Ruleset):
                 d[DICE_F], d[USED_F], d[LOCKED_F] = (), 0, -1
             else:
                 self._pass_turn(d, events)
+            return _freeze(d)                        # a roll is due: nothing left to drop
 
     def _forfeit_reason(self, s: State) -> Message:
         first = 4 * self.owner(s)

@@ -38,12 +38,12 @@ class Mundijeux(Engine):
 
     def _options(self, s: State) -> dict[str, RawOption]:
         """The actions open now, after the priorities of PM-3.4."""
-        seat = owner(s.teams, s.pos, s.turn)
         if s.bonus:                                          # 1. the bonus (PM-8.5)
             return self._bonus_options(s)
         used = s.used
         if used == 3:
             return {}
+        seat = owner(s.teams, s.pos, s.turn)
         d0, d1 = s.dice
         both = not used
         occ = Occupancy(s)
