@@ -19,6 +19,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from bot import i18n
 from bot.games import get_ruleset
 from tests.fake_discord import BUTTON, Interaction, Message
 
@@ -85,10 +86,19 @@ class Table:
     async def roll(self, board: Message) -> Interaction:
         return await self.fake.click(self.to_act(board), board, custom_id=roll_id(board))
 
+    async def live_board(self, timeout: float = 2.0) -> Message | None:
+        """The latest board once it shows controls; None when none come (the game is over).
+        Waits out the moment between the old board losing its controls and the new one's post."""
+        try:
+            return await self.fake.wait_until(lambda: (board := self.board()).custom_ids and board,
+                                              timeout=timeout, what="a board with controls")
+        except TimeoutError:
+            return None
+
     async def play_once(self) -> bool:
         """The player to act rolls or makes a legal move; False once the game is over."""
-        board = self.board()
-        if not board.custom_ids:
+        board = await self.live_board()
+        if board is None:
             return False
         if roll_id(board):
             answer = await self.roll(board)
@@ -104,6 +114,27 @@ class Table:
             if done() or not await self.play_once():
                 return taken
         raise AssertionError(f"not done after {limit} plays; last board: {self.board()}")
+
+    def ended(self, database, colours: Iterable[str] = ("red", "yellow", "green", "blue"),
+              outcomes: Iterable[str] = ("🏆",)) -> Message:
+        """The game is over: the last board names the outcome and has no controls, the stored game is
+        finished with every action logged, every reply was answered. Keeps the final board and the
+        transcript under /tmp/e2e_<channel>_*."""
+        final = self.board()
+        assert any(o in final.content for o in outcomes) and not final.custom_ids, final.content
+        check_png(final.files[0].bytes, colours)
+        save_png(final.files[0].bytes, f"/tmp/e2e_{self.game}_final.png")
+        save_transcript(self.fake, self.channel, self.players, f"/tmp/e2e_{self.game}.txt")
+        assert_all_answered(self.fake, self.channel, self.players)
+        games, actions = stored(database)
+        assert games[0][1] == "finished" and len(actions) == games[0][3]
+        return final
+
+    def opened(self, first: Message, colours: Iterable[str] = ("red", "yellow", "green", "blue"),
+               probes=()) -> None:
+        """Check and keep the first board."""
+        check_png(first.files[0].bytes, colours, probes)
+        save_png(first.files[0].bytes, f"/tmp/e2e_{self.game}_start.png")
 
     async def play(self, times: int) -> None:
         """play_once `times` times; the game must not end meanwhile."""
@@ -129,6 +160,11 @@ class Table:
             best = max(self.score(c.value) for c in offered)
             offered = [c for c in offered if self.score(c.value) == best]
         return self.rng.choice(offered)
+
+
+def two_players(fake) -> list:
+    """ana, who reads English and hosts (so the channel's messages are in English), and bruno, who reads French."""
+    return [fake.add_user("ana", locale="en-US"), fake.add_user("bruno", locale="fr")]
 
 
 def choices(message: Message) -> list[Choice]:
@@ -272,6 +308,13 @@ class Game:
         return self.ruleset.call_actions(self.state(), self.seat(user))
 
 
+async def cheating_table(fake, database, game: str, seed: int) -> tuple[Table, Game]:
+    """Two players at a started game of a cheating ruleset, its first board checked."""
+    table = Table(fake, two_players(fake), game, seed=seed)
+    table.opened(await table.open())
+    return table, Game(database, game, fake)
+
+
 async def other_move(fake, player, board: Message, move: str) -> Interaction:
     """The deliberate path to any move: the board's "Other move…" button, then its modal."""
     shown = await fake.click(player, board, custom_id=button_id(board, "x"))
@@ -287,3 +330,50 @@ async def call_out(fake, caller, board: Message, call: str) -> Interaction:
     select = next(item for item in menu.items if item["custom_id"].startswith("tb:s:"))
     assert call in [o["value"] for o in select["options"]], (call, select["options"])
     return await fake.select(caller, menu, select["custom_id"], [call])
+
+
+@dataclass(frozen=True)
+class Cheat:
+    cheater: object
+    opponent: object
+    move: str
+    at: int            # its index in the action log
+    before: dict       # the stored state just before it
+
+
+def said(key: str, user) -> str:
+    """A core text as `user` reads it."""
+    return i18n.text(key, i18n.locale_of(user.locale))
+
+
+async def cheat(table: Table, game: Game, *, typed_in: str, revealing: re.Pattern) -> Cheat:
+    """Play on until a cheat is possible, then the player to act makes one, typed into the
+    "Other move…" modal ("modal") or `/game move` ("command"). The bot answers as for any move,
+    logs the move as illegal, and the board does not say so."""
+    await table.play_until(game.cheats, limit=400)
+    board = table.board()
+    cheater, opponent = table.to_act(board), table.opponent(board)
+    move, before = table.rng.choice(game.cheats()), game.state_json()
+    if typed_in == "modal":
+        answer = await other_move(table.fake, cheater, board, move)
+    else:
+        answer = await table.fake.slash(cheater, table.channel, "game move", move=move)
+    assert answer.message.ephemeral and answer.content == said("ack.done", cheater), answer.content
+    log = game.log()
+    assert log[-1][1:] == (move, False), "logged with its legality"
+    assert not revealing.search(table.board().content), table.board().content
+    return Cheat(cheater, opponent, move, len(log) - 1, before)
+
+
+async def let_the_window_close(table: Table, game: Game, done: Cheat, roll: re.Pattern) -> None:
+    """Nobody calls out until the opponent's roll; then calling out is refused and the cheat stands."""
+    def rolled() -> bool:
+        return any(seat == game.seat(done.opponent) and roll.fullmatch(action)
+                   for seat, action, _ in game.log()[done.at:])
+
+    await table.play_until(rolled, limit=100)
+    board, before = table.board(), game.row()
+    if button_id(board, "c"):
+        refusal = (await table.fake.click(done.opponent, board, custom_id=button_id(board, "c"))).message
+        assert refusal.ephemeral and refusal.content == said("error.cannot_call", done.opponent)
+    assert game.row() == before and game.log()[done.at][1:] == (done.move, False)

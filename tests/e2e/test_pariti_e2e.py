@@ -9,9 +9,7 @@ import pytest
 from bot import i18n
 from bot.games.pariti_board import START_SQUARES
 from renderer.pariti import DARK_SQUARE, LIGHT_SQUARE, PIECE, PIECE_FILL, centre, square_box
-from tests.e2e.table import (
-    Table, assert_all_answered, check_png, everything_shown, save_png, save_transcript, stored,
-)
+from tests.e2e.table import Table, check_png, everything_shown, save_png, stored, two_players
 
 pytestmark = pytest.mark.e2e
 
@@ -36,11 +34,10 @@ def probes():
 async def test_two_users_play_a_whole_game(fake_discord, bot_process):
     """No dice (`/game roll` refused, ephemerally); piece then destination until a win or a draw (PA-5)."""
     fake_discord.quiet = 0.1
-    players = [fake_discord.add_user("ana", locale="en-US"), fake_discord.add_user("bruno", locale="fr")]
+    players = two_players(fake_discord)
     table = Table(fake_discord, players, "pariti", seed=11)
     first = await table.open()
-    check_png(first.files[0].bytes, COLOURS, probes())
-    save_png(first.files[0].bytes, "/tmp/e2e_pariti_start.png")
+    table.opened(first, COLOURS, probes())
 
     before = stored(bot_process.database)
     for player in players:   # whoever asks, in their own language
@@ -49,13 +46,8 @@ async def test_two_users_play_a_whole_game(fake_discord, bot_process):
     assert stored(bot_process.database) == before, "asking for a roll changed the game"
 
     plays = await table.play_until(lambda: False, limit=400)
-    final = table.board()
-    result = i18n.text("result.draw", "en")
-    assert ("🏆" in final.content or result in final.content) and not final.custom_ids, final.content
-    check_png(final.files[0].bytes, COLOURS)
-    save_png(final.files[0].bytes, "/tmp/e2e_pariti_final.png")
-    games, actions = stored(bot_process.database)
-    assert games[0][1] == "finished" and len(actions) == games[0][3] == plays
+    table.ended(bot_process.database, COLOURS, outcomes=("🏆", i18n.text("result.draw", "en")))
+    assert stored(bot_process.database)[0][0][3] == plays
 
     kinds = "".join(c.kind for c in table.played)
     assert kinds == "ga" * plays, f"not piece then destination every time: {kinds}"
@@ -64,5 +56,3 @@ async def test_two_users_play_a_whole_game(fake_discord, bot_process):
     for message in focused[::10]:
         check_png(message.files[0].bytes, COLOURS)
     save_png(focused[len(focused) // 2].files[0].bytes, "/tmp/e2e_pariti_focus.png")
-    save_transcript(fake_discord, table.channel, players, "/tmp/e2e_pariti.txt")
-    assert_all_answered(fake_discord, table.channel, players)
