@@ -55,7 +55,9 @@ async def _play(table: Table, timings: Timings, until: float, budget: list[int],
                 await table.open()
                 continue
             if think:
-                await asyncio.sleep(rng.expovariate(1 / think))
+                await asyncio.sleep(min(rng.expovariate(1 / think), until - time.monotonic()))
+                if time.monotonic() >= until:
+                    break
             budget[0] -= 1
             await table.play_once(timings)
     except Exception as error:  # a broken table must not stop the run; it is reported
