@@ -5,7 +5,6 @@ that exercises the generic fallback and the registration of a heuristic.
 """
 from __future__ import annotations
 
-import asyncio
 import random
 import time
 
@@ -13,19 +12,19 @@ import pytest
 
 from bot import ai
 from bot.ai.calls import CALL_RATES, choose_call
-from bot.ai.heuristics import GENERIC, Heuristic, heuristic_for, register
+from bot.ai.heuristics import GENERIC, Heuristic, register
 from tests.benchmarks.strength import available_rulesets, play_game, wilson
-from tests.toy_ruleset import TRACK, ToyRace
+from tests.toy_ruleset import ToyRace
 
 TOY = ToyRace()
 RULESETS = [*available_rulesets(), TOY]
 IDS = [r.id for r in RULESETS]
 
 
-def decision_points(ruleset, n_players=2, seed=0, count=12, max_actions=4000):
+def decision_points(ruleset, n_players=2, seed=0, count=12, max_actions=4000, options=None):
     """Up to `count` positions where a seat must choose, reached by random play."""
     rng = random.Random(seed)
-    state = ruleset.new_game(n_players, {}, seed)
+    state = ruleset.new_game(n_players, options or {}, seed)
     found = []
     for step in range(max_actions):
         if ruleset.result(state) is not None:
@@ -38,8 +37,7 @@ def decision_points(ruleset, n_players=2, seed=0, count=12, max_actions=4000):
                 found.append(state)
             action = rng.choice(actions)
         state = ruleset.apply(state, action).state
-    picked = found[:: max(1, len(found) // count)][:count]
-    return picked
+    return found[:: max(1, len(found) // count)][:count]
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=IDS)
@@ -51,6 +49,22 @@ def test_every_level_plays_only_legal_actions(ruleset, level):
             seat = ruleset.to_move(state)
             action = ai.choose_action(ruleset, state, seat, level, rng=rng, budget_s=None, playouts=20)
             assert action in ruleset.legal_actions(state)
+
+
+FOUR_SEATS = [r for r in RULESETS if r.max_players >= 4]
+
+
+@pytest.mark.parametrize("ruleset", FOUR_SEATS, ids=[r.id for r in FOUR_SEATS])
+def test_four_players_and_teams_get_legal_actions(ruleset):
+    """Every-man-for-himself and, where offered, 2 vs 2 (PM-10.1)."""
+    rng = random.Random(3)
+    setups = [{}] + ([{"teams": True}] if ruleset.teams(4, {"teams": True}) else [])
+    for options in setups:
+        for state in decision_points(ruleset, n_players=4, seed=3, count=4, options=options):
+            seat = ruleset.to_move(state)
+            for level in ai.LEVELS:
+                action = ai.choose_action(ruleset, state, seat, level, rng=rng, budget_s=None, playouts=12)
+                assert action in ruleset.legal_actions(state)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=IDS)

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.ai.heuristics import Heuristic
 from bot.games.base import Ruleset
-from bot.games.pariti import HIGHEST, PAIR, is_pair, number_of
+from bot.games.pariti import HIGHEST, is_pair
 from bot.games.pariti_board import N_SQUARES, file_rank
 
 _COORDS = tuple(file_rank(s) for s in range(N_SQUARES))
