@@ -36,6 +36,8 @@ class Outcome:
     # front end knows whether to edit the board or post a new one with a ping.
     moved_before: int | None = None
     details: dict[str, Any] = field(default_factory=dict)
+    # The game's version before the call: what happened earlier is in the log.
+    version_before: int | None = None
 
 
 def ruleset_of(record: GameRecord) -> Ruleset:
@@ -177,7 +179,7 @@ class Sessions:
                 outcome = await self._apply(record, ruleset, state, seat, user_id, self._resolve(
                     ruleset, state, record, action))
             outcome = await self._play_computers(outcome.record, outcome.events)
-        return Outcome(outcome.record, outcome.events, moved_before=moved_before)
+        return Outcome(outcome.record, outcome.events, moved_before=moved_before, version_before=record.version)
 
     def _resolve(self, ruleset: Ruleset, state: Any, record: GameRecord, action: str) -> str:
         """The action to apply for what the player sent: a roll is drawn here."""
@@ -206,7 +208,8 @@ class Sessions:
             record = await self.store.append_action(
                 record, seat=seat, user_id=user_id or None, action=action, legal=legal,
                 state=ruleset.to_json(applied.state), status="finished" if result else "active",
-                result=None if result is None else result_json(result))
+                result=None if result is None else result_json(result),
+                events=[event.to_json() for event in applied.events])
         except StaleVersion:
             raise GameError(msg("error.stale")) from None
         return Outcome(record, events + applied.events)

@@ -66,6 +66,11 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE TABLE turn_notifications (user_id INTEGER PRIMARY KEY);  -- users who want a DM on their turn
     """,
+    # 3: what each action caused, in words (Message JSON), so a board can tell
+    # everything that happened since its player last acted.
+    """
+    ALTER TABLE actions ADD COLUMN events TEXT;
+    """,
 )
 
 
@@ -259,7 +264,8 @@ class Store:
 
     async def append_action(self, record: GameRecord, *, seat: int | None, user_id: int | None, action: str,
                             legal: bool, state: dict[str, Any], status: str = "active",
-                            result: dict[str, Any] | None = None) -> GameRecord:
+                            result: dict[str, Any] | None = None,
+                            events: list[dict[str, Any]] | None = None) -> GameRecord:
         """Log one action and store the state it led to, in one transaction."""
         async with self._writing:
             await self._db.execute("BEGIN IMMEDIATE")
@@ -272,13 +278,31 @@ class Store:
                 if cursor.rowcount != 1:
                     raise StaleVersion
                 await self._db.execute(
-                    "INSERT INTO actions (game_id, seq, seat, user_id, action, legal, at) VALUES (?,?,?,?,?,?,?)",
-                    (record.id, record.version, seat, user_id, action, int(legal), self._clock()))
+                    "INSERT INTO actions (game_id, seq, seat, user_id, action, legal, at, events)"
+                    " VALUES (?,?,?,?,?,?,?,?)",
+                    (record.id, record.version, seat, user_id, action, int(legal), self._clock(),
+                     _dump(events) if events else None))
                 await self._db.execute("COMMIT")
             except BaseException:
                 await self._db.execute("ROLLBACK")
                 raise
         return replace(record, state=state, version=record.version + 1, status=status, result=result)
+
+    async def events_since_turn(self, game_id: int, before: int, seat: int, scan: int = 60) -> list[dict[str, Any]]:
+        """Events (Message JSON) of the actions before position `before` that
+        `seat` has not seen on its turn: back to the last action of `seat`'s
+        previous turn, oldest first. Only the last `scan` actions are read."""
+        rows = await self._db.execute_fetchall(
+            "SELECT seat, events FROM actions WHERE game_id=? AND seq<? ORDER BY seq DESC LIMIT ?",
+            (game_id, before, scan))
+        found: list[dict[str, Any]] = []
+        others_seen = False
+        for row_seat, events in rows:
+            if row_seat == seat and others_seen:
+                break
+            others_seen = others_seen or row_seat != seat
+            found[:0] = json.loads(events) if events else []
+        return found
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         await self._write("UPDATE games SET board_message_id=? WHERE id=?", (message_id, game_id))

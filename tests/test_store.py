@@ -124,3 +124,18 @@ async def test_games_of_different_channels_write_at_the_same_time(tmp_path):
         assert [a.action for a in await store.actions(record.id)] == [str(n) for n in range(1, 11)]
         assert (await store.game(record.id)).state == {"n": 10}
     await store.close()
+
+
+async def test_events_since_turn_reach_back_to_the_seats_previous_turn(tmp_path):
+    store = await Store.open(str(tmp_path / "t.sqlite3"))
+    record = await store.update_game(await _new(store), status="active", state={})
+    for seat, name in [(0, "a1"), (0, "a2"), (1, "b1"), (1, "b2"), (0, "a3"), (1, "b3")]:
+        record = await store.append_action(record, seat=seat, user_id=seat, action=name, legal=True, state={},
+                                           events=[{"key": name, "params": {}}])
+    # Seat 1 goes on with its turn (b3 was its first action): the other's turn and its own so far.
+    keys = [e["key"] for e in await store.events_since_turn(record.id, before=record.version, seat=1)]
+    assert keys == ["a3", "b3"]
+    # Seat 1's turn starts after a3: only what the other did since b2.
+    keys = [e["key"] for e in await store.events_since_turn(record.id, before=record.version - 1, seat=1)]
+    assert keys == ["a3"]
+    await store.close()

@@ -93,11 +93,16 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         if record.state is None:  # lobby (open or closed)
             await self._show(channel, record, presenter.lobby_post(record), edit=True)
             return
-        post = presenter.board_post(record, outcome.events)
-        if deadline := await self.deadline_line(record):
-            post.content = presenter._clip([post.content, deadline])
         ruleset = ruleset_of(record)
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
+        earlier: tuple[Message, ...] = ()
+        if outcome.version_before is not None and to_move is not None:
+            # The board tells the player to move everything since his last turn, not just this click.
+            logged = await self.sessions.store.events_since_turn(record.id, outcome.version_before, to_move)
+            earlier = tuple(Message.from_json(event) for event in logged)
+        post = presenter.board_post(record, earlier + outcome.events)
+        if deadline := await self.deadline_line(record):
+            post.content = presenter.fit([post.content, deadline])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
         await self._show(channel, record, post, edit=same_player)
         if not same_player and outcome.events:  # a new turn, not a board posted again
@@ -233,7 +238,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         else:
             ruleset = ruleset_of(record)
             lines = [presenter.say(record, m, loc) for m in ruleset.describe(ruleset.from_json(record.state))]
-            text = presenter._clip(lines)
+            text = presenter.fit(lines)
         await interaction.response.send_message(text, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 

@@ -107,10 +107,13 @@ class HistoryCommands:
         if record.state is None:
             return
         channel = self.bot.get_partial_messageable(record.channel_id)
+        # Games without dice still draw their set-up from the seed (Pariti's placement).
+        what = "" if ruleset_of(record).has_dice else "_setup"
         if any(event.key == "game.started" for event in outcome.events):
-            await channel.send(i18n.text("fair.commitment", record.locale, commitment=dice.commitment(record.seed)))
+            await channel.send(i18n.text(f"fair.commitment{what}", record.locale,
+                                         commitment=dice.commitment(record.seed)))
         elif record.status in OVER:
-            await channel.send(i18n.text("fair.reveal", record.locale, game_id=record.id, seed=record.seed,
+            await channel.send(i18n.text(f"fair.reveal{what}", record.locale, game_id=record.id, seed=record.seed,
                                          commitment=dice.commitment(record.seed)))
             task = asyncio.create_task(self._add_replay(record))
             _replays.add(task)
@@ -153,12 +156,12 @@ class HistoryCommands:
         if record.status != "active":
             lines.append(presenter.result_line(record, loc))
         if pages == 1:
-            return presenter._clip(lines), None
+            return presenter.fit(lines), None
         view = discord.ui.View(timeout=None)
         for slot, target, label in (("f", 0, "⏮"), ("p", page - 1, "◀"), ("n", page + 1, "▶"), ("l", pages - 1, "⏭")):
             view.add_item(HistoryButton(record.id, max(0, min(target, pages - 1)), slot, label,
                                         disabled=target == page or not 0 <= target < pages))
-        return presenter._clip(lines), view
+        return presenter.fit(lines), view
 
     async def _verification(self, record: GameRecord):
         commitment = dice.commitment(record.seed)

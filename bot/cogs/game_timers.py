@@ -155,8 +155,8 @@ class TimerCommands:
         lines = [presenter.say(record, msg("timers.vote.opened", seat=seat, count=timers.VOTE_AFTER), record.locale)]
         if details["decided"] is None:
             lines.append(i18n.text("timers.vote.tally", record.locale, voters=details["voters"], **details["tally"]))
-            await interaction.edit_original_response(content=presenter._clip(lines))
+            await interaction.edit_original_response(content=presenter.fit(lines))
             return
         lines.append(presenter.say(record, outcome.events[0], record.locale))
-        await interaction.edit_original_response(content=presenter._clip(lines), view=None)
+        await interaction.edit_original_response(content=presenter.fit(lines), view=None)
         await self.publish(outcome)

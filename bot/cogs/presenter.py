@@ -46,11 +46,17 @@ def say(record: GameRecord, message: Message, locale: str) -> str:
     return i18n.render(message, locale, lambda seat: seat_name(record, seat, locale))
 
 
-def _clip(lines: list[str]) -> str:
-    text = "\n".join(line for line in lines if line)
-    if len(text) <= MAX_CONTENT:
-        return text
-    return text[: MAX_CONTENT - 1] + "…"
+def fit(lines: list[str]) -> str:
+    """Lines within Discord's 2000 characters: the oldest (first) lines go first."""
+    lines = [line for line in lines if line]
+    while len(lines) > 1 and sum(len(line) + 1 for line in lines) > MAX_CONTENT:
+        lines.pop(0)
+    text = "\n".join(lines)
+    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+
+
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # --- lobby -------------------------------------------------------------------
@@ -80,7 +86,7 @@ def lobby_post(record: GameRecord) -> Post:
     if record.status == "lobby":
         for verb in ("join", "leave", "add-bot", "start"):
             view.add_item(LobbyButton(record.id, verb, i18n.text(f"lobby.button.{verb}", loc)))
-    return Post(_clip(lines), view if record.status == "lobby" else None)
+    return Post(fit(lines), view if record.status == "lobby" else None)
 
 
 # --- board -------------------------------------------------------------------
@@ -90,7 +96,7 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
     to_move = ruleset.to_move(state) if record.status == "active" else None
-    lines = [say(record, e, loc) for e in events]
+    lines = [sentence(say(record, e, loc)) for e in events]
     mention = None
     if record.status != "active":
         lines.append(result_line(record, loc))
@@ -105,7 +111,7 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
                          to_move == i) for i in range(len(record.seats))]
     png = render_png(ruleset, state, players, loc)
     view = controls(record, ruleset, state) if with_controls and record.status == "active" else None
-    return Post(_clip(lines), view, png, mention)
+    return Post(fit(lines), view, png, mention)
 
 
 def result_line(record: GameRecord, loc: str) -> str:
