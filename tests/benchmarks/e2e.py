@@ -18,6 +18,9 @@ from tests.benchmarks.common import percentile
 from tests.benchmarks.tables import Table, Timings, add_players, bot_against_fake, cpu_seconds, warm_up
 
 
+STAGGER_S = 2.0
+
+
 @dataclass(frozen=True)
 class E2EFigures:
     games: int                 # tables in play at once
@@ -49,6 +52,8 @@ async def _play(table: Table, timings: Timings, until: float, budget: list[int],
     """Play on this table until the time or the shared move budget runs out; return games finished."""
     finished = 0
     try:
+        # Players arrive over a second or two, as they would, not in one burst of `games` clicks.
+        await asyncio.sleep(rng.uniform(0, STAGGER_S))
         while time.monotonic() < until and budget[0] > 0:
             if table.finished:
                 finished += 1
