@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.games.base import Applied, GameError, IllegalAction, Message, msg
 from bot.games.parcheesi.engine import (
-    CALL, CHEATS_F, HOUSE, OUT, POS_F, Engine, Occupancy, RawOption, State, pawn_name, set_at,
+    CALL, CHEATS_F, HOUSE, OUT, POS_F, Engine, RawOption, State, pawn_name, set_at,
 )
 
 
@@ -47,13 +47,13 @@ class Classic(Engine):
             return {}
         seat = s.turn
         die = s.dice[0]
-        occ = Occupancy(s)
+        occ = self._occupancy(s)
         mine = s.pos[4 * seat:4 * seat + 4]
         steps = ((7 if die == 6 and HOUSE not in mine else die, 1),)     # PC-6.2
         found: dict[str, RawOption] = {}
         if die == 5:
             first_five = not s.released[seat] and mine.count(HOUSE) >= 2
-            out = self._bring_out_option(s, occ, seat, 1, count=2 if first_five else 1)
+            out = self._bring_out_option(s, seat, 1, count=2 if first_five else 1)
             if out:
                 found[OUT] = out
                 self._moves(s, occ, seat, steps, found, legal=False)

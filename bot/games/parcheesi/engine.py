@@ -121,26 +121,51 @@ _freeze = partial(tuple.__new__, State)
 
 
 class Occupancy:
-    """Who stands where, computed once per state: the square id of every pawn, the pawn
-    on each square (the later-numbered one of two), full squares and bridges."""
+    """Who stands where in one position. `counts` packs the number of pawns on each square
+    id into 2 bits of one int (square sq: bits 2sq and 2sq + 1): one C-level sum of per-pawn
+    weights, and after a move one subtraction and one addition (`after`). `bridges` lists
+    the squares held by two pawns of one seat. The square of every pawn is worked out only
+    when asked (captures, bridges)."""
 
-    __slots__ = ("squares", "at", "full", "bridges")
+    __slots__ = ("colours", "pos", "counts", "bridges", "_squares")
 
-    def __init__(self, s: State):
-        self.squares = squares = list(map(getitem, square_rows(s.colours), s.pos))
-        self.at = at = dict(zip(squares, range(len(squares))))
-        full: list[int] = []
-        bridges: list[int] = []
-        if len(at) < len(squares):                # some pawns share a square
-            for q, sq in enumerate(squares):
-                other = at[sq]
-                if other != q:
-                    full.append(sq)
-                    # Two pawns of one colour make a bridge (PM-4.3); partners never do (PM-10.2).
-                    if other >> 2 == q >> 2:
-                        bridges.append(sq)
-        self.full = full
-        self.bridges = bridges
+    def __init__(self, colours: tuple[int, ...], pos: tuple[int, ...], counts: int | None = None):
+        self.colours = colours
+        self.pos = pos
+        if counts is None:
+            counts = sum(map(getitem, weight_rows(colours), pos))
+        self.counts = counts
+        self._squares: list[int] | None = None
+        self.bridges: list[int] = []
+        full = counts & _TWO_BITS
+        while full:                               # some pawns share a square
+            bit = full & -full
+            full ^= bit
+            sq = bit.bit_length() // 2 - 1
+            q = self.pawn_at(sq)
+            # Two pawns of one colour make a bridge (PM-4.3); partners never do (PM-10.2).
+            if self.squares.index(sq, q + 1) >> 2 == q >> 2:
+                self.bridges.append(sq)
+
+    def after(self, pos: tuple[int, ...], moved: tuple[tuple[int, int, int], ...]) -> Occupancy:
+        """The occupancy of `pos`, reached from this one by the (pawn, from, to) of `moved`."""
+        rows = weight_rows(self.colours)
+        counts = self.counts
+        for p, src, dst in moved:
+            row = rows[p]
+            counts += row[dst] - row[src]
+        return Occupancy(self.colours, pos, counts)
+
+    @property
+    def squares(self) -> list[int]:
+        """The square id of every pawn."""
+        if self._squares is None:
+            self._squares = list(map(getitem, square_rows(self.colours), self.pos))
+        return self._squares
+
+    def pawn_at(self, sq: int) -> int:
+        """The (first-numbered) pawn on square id sq, which must be occupied."""
+        return self.squares.index(sq)
 
 
 def pawns_on(s: State, sq: int) -> list[int]:
@@ -160,6 +185,21 @@ def square_rows(colours: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     if found is None:
         found = _ROWS[colours] = tuple(SQUARE[c][:GOAL] + (-3 - 2 * p, -4 - 2 * p)
                                        for p, c in enumerate(c for c in colours for _ in range(4)))
+    return found
+
+
+# Occupancy.counts: pawn weight 1 << 2sq on board square sq, 0 in the house and the goal.
+SHIFT = tuple(tuple(2 * sq for sq in SQUARE[c][:GOAL]) for c in range(len(COLOURS)))
+_WEIGHTS = tuple(tuple(1 << n for n in shifts) + (0, 0) for shifts in SHIFT)
+_TWO_BITS = int("10" * _N_SQUARES, 2)     # the high bit of every square's count: two pawns there
+_WEIGHT_ROWS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def weight_rows(colours: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The weight table of each pawn for a seat colouring (cached)."""
+    found = _WEIGHT_ROWS.get(colours)
+    if found is None:
+        found = _WEIGHT_ROWS[colours] = tuple(_WEIGHTS[c] for c in colours for _ in range(4))
     return found
 
 
@@ -188,6 +228,8 @@ class Engine(Ruleset):
         # Single-entry memo of the options of the last state seen: a playout asks
         # legal_actions(s) and then apply(s, a), and apply needs the new state's options.
         self._memo: tuple[State | None, dict[str, RawOption]] = (None, {})
+        # The occupancy of the last position seen; apply carries it from one position to the next.
+        self._occ = Occupancy((), ())
         # Every roll action and its dice, e.g. "r4.5" -> (4, 5).
         self._rolls = {"r" + ".".join(map(str, dice)): dice for dice in product(range(1, 7), repeat=self.n_dice)}
         self._roll_codes = tuple(self._rolls)
@@ -253,6 +295,24 @@ class Engine(Ruleset):
         """The accepted actions of a state with dice to play (the variant's priorities)."""
         raise NotImplementedError
 
+    def _occupancy(self, s: State) -> Occupancy:
+        occ = self._occ
+        if occ.pos is not s.pos or occ.colours is not s.colours:
+            occ = self._occ = Occupancy(s.colours, s.pos)
+        return occ
+
+    def _move_pawns(self, d: list, moved: tuple[tuple[int, int, int], ...]) -> None:
+        """Put each (pawn, from, to) of `moved` on its new progress in draft d; the occupancy
+        memo follows when it was the old position's."""
+        old = d[POS_F]
+        pos = list(old)
+        for p, _, dst in moved:
+            pos[p] = dst
+        d[POS_F] = pos = tuple(pos)
+        occ = self._occ
+        if occ.pos is old and occ.colours is d[COLOURS_F]:
+            self._occ = occ.after(pos, moved)
+
     # --- building blocks for _options ------------------------------------------
     def _moves(self, s: State, occ: Occupancy, seat: int, steps: tuple[tuple[int, int], ...],
                into: dict[str, RawOption], skip: int = -1, kind: int = MOVE, legal: bool = True) -> None:
@@ -260,14 +320,15 @@ class Engine(Ruleset):
         for each (n, dice mask) of `steps` (PM-4.1 to 4.6, PM-8.3, PM-8.4)."""
         pos = s.pos
         c = s.colours[seat]
-        route = ROUTE_PROGRESS[c]
-        square = SQUARE[c]
+        shift = SHIFT[c]
         codes = MOVE_CODE[c]
-        at = occ.at
-        full = occ.full
-        no_own = kind == BONUS and not self.bonus_may_join_own
-        ahead = [route[b] for b in occ.bridges]      # bridges on this route (-1: not on it)
+        counts = occ.counts
         first = 4 * seat
+        weight = _WEIGHTS[c]
+        own = weight[pos[first]] + weight[pos[first + 1]] + weight[pos[first + 2]] + weight[pos[first + 3]]
+        no_own = kind == BONUS and not self.bonus_may_join_own
+        route = ROUTE_PROGRESS[c]
+        ahead = [route[b] for b in occ.bridges] if occ.bridges else ()   # bridges on this route (-1: not on it)
         for p in range(first, first + 4):
             src = pos[p]
             if src < 0 or src == GOAL or p == skip:
@@ -283,38 +344,34 @@ class Engine(Ruleset):
                     continue
                 victim = -1
                 if dst < GOAL:
-                    sq = square[dst]
-                    q = at.get(sq)
-                    if q is not None:
-                        if sq in full:
+                    at = shift[dst]
+                    here = counts >> at & 3       # pawns on the destination
+                    if here:
+                        if here > 1:
                             continue
-                        if q >> 2 == seat:        # seats have distinct colours
+                        if own >> at & 1:
                             if no_own:
                                 continue
-                        elif not SAFE[sq]:
-                            victim = q
+                        elif not SAFE[at >> 1]:
+                            victim = occ.pawn_at(at >> 1)
                 into[row[n]] = (kind, p, src, dst, mask, legal, victim, -1, 1)
 
     def _bonus_options(self, s: State) -> dict[str, RawOption]:
         found: dict[str, RawOption] = {}
-        self._moves(s, Occupancy(s), self.owner(s), ((s.bonus[0], 0),), found, kind=BONUS)
+        self._moves(s, self._occupancy(s), self.owner(s), ((s.bonus[0], 0),), found, kind=BONUS)
         return found
 
     @staticmethod
     def _pawns(seat: int) -> range:
         return range(4 * seat, 4 * seat + 4)
 
-    def _bring_out_option(self, s: State, occ: Occupancy, seat: int, mask: int, count: int = 1
-                          ) -> RawOption | None:
+    def _bring_out_option(self, s: State, seat: int, mask: int, count: int = 1) -> RawOption | None:
         """Bringing out with the dice of `mask`, if a pawn is in the house and the start
-        square is not held by two own pawns (PM-6.1, PM-6.3, PC-5.4)."""
+        square (progress 0) is not held by two own pawns (PM-6.1, PM-6.3, PC-5.4)."""
         first = 4 * seat
         pos = s.pos
-        if HOUSE not in pos[first:first + 4]:
-            return None
-        start = SQUARE[s.colours[seat]][0]
-        squares = occ.squares
-        if squares[first:first + 4].count(start) == 2:
+        mine = pos[first:first + 4]
+        if HOUSE not in mine or mine.count(0) == 2:
             return None
         return BRING_OUT, pos.index(HOUSE, first), HOUSE, 0, mask, True, -1, -1, count
 
@@ -322,6 +379,8 @@ class Engine(Ruleset):
                          steps: tuple[tuple[int, int], ...]) -> dict[str, RawOption]:
         """Moves of one pawn out of an own bridge by one of `steps` (PM-5.2, PC-6.3)."""
         found: dict[str, RawOption] = {}
+        if not occ.bridges:
+            return found
         first = 4 * seat
         own = occ.squares[first:first + 4]
         partner_of = {}
@@ -403,7 +462,7 @@ class Engine(Ruleset):
         elif where > LAST_TRACK or SAFE[SQUARE[d[COLOURS_F][p >> 2]][where]]:
             events.append(msg(f"{self.key}.event.third_safe", pawn=pawn_name(d[COLOURS_F], p)))
         else:
-            d[POS_F] = set_at(d[POS_F], p, HOUSE)
+            self._move_pawns(d, ((p, where, HOUSE),))
             d[LAST_MOVE_F] = (p, where, HOUSE)
             events.append(msg(f"{self.key}.event.third_home", pawn=pawn_name(d[COLOURS_F], p)))
         self._pass_turn(d, events)
@@ -423,17 +482,18 @@ class Engine(Ruleset):
         if opens >= 0:
             d[LOCKED_F] = opens
         colours = d[COLOURS_F]
-        pos = set_at(d[POS_F], p, dst)
+        moved = ((p, src, dst),)
         events.append(_move_event(colours[p >> 2], p % 4, src, dst))
         if dst == GOAL:
             d[BONUS_F] += (10,)                                    # PM-8.1, PC-8.2
             events.append(msg("parcheesi.event.goal", pawn=pawn_name(colours, p)))
         elif victim >= 0:
-            pos = set_at(pos, victim, HOUSE)                       # PM-7.1, PC-7.1
+            moved += ((victim, d[POS_F][victim], HOUSE),)          # PM-7.1, PC-7.1
             d[BONUS_F] += (20,)
             events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
                               victim=pawn_name(colours, victim)))
-        d[POS_F], d[ARRIVALS_F], d[LAST_F], d[LAST_MOVE_F] = pos, _arrive(d[ARRIVALS_F], p), p, (p, src, dst)
+        self._move_pawns(d, moved)
+        d[ARRIVALS_F], d[LAST_F], d[LAST_MOVE_F] = _arrive(d[ARRIVALS_F], p), p, (p, src, dst)
         if dst == GOAL:
             self._check_win(d, p >> 2, events)
 
@@ -451,16 +511,17 @@ class Engine(Ruleset):
             victim = foreign[-1]        # the foreign pawn, or the one that arrived last (PM-6.5)
         elif len(here) == 1 and foreign and self.lone_foreign_captured:
             victim = foreign[0]
-        pos = set_at(s.pos, p, 0)
+        moved = ((p, HOUSE, 0),)
         events.append(_out_event(colours[seat], p % 4))
         if victim >= 0:
-            pos = set_at(pos, victim, HOUSE)
+            moved += ((victim, s.pos[victim], HOUSE),)
             d[BONUS_F] += (20,)                                     # PM-6.9, PC-5.6
             events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
                               victim=pawn_name(colours, victim)))
         if not s.released[seat]:
             d[RELEASED_F] = set_at(s.released, seat, True)
-        d[POS_F], d[ARRIVALS_F], d[LAST_F], d[LAST_MOVE_F] = pos, _arrive(s.arrivals, p), p, (p, HOUSE, 0)
+        self._move_pawns(d, moved)
+        d[ARRIVALS_F], d[LAST_F], d[LAST_MOVE_F] = _arrive(s.arrivals, p), p, (p, HOUSE, 0)
 
     def _check_win(self, d: list, seat: int, events: list[Message]) -> None:
         """Four pawns home win (PM-9.1, PC-10.1); in 2 vs 2 the team's eight (PM-10.5)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import Message, msg
-from bot.games.parcheesi.engine import OUT, Engine, Occupancy, RawOption, State, check_teams, owner, pawn_name
+from bot.games.parcheesi.engine import OUT, Engine, RawOption, State, check_teams, owner, pawn_name
 
 
 class Mundijeux(Engine):
@@ -46,7 +46,7 @@ class Mundijeux(Engine):
         seat = owner(s.teams, s.pos, s.turn)
         d0, d1 = s.dice
         both = not used
-        occ = Occupancy(s)
+        occ = self._occupancy(s)
         if both and d0 == d1:                                # 2. opening a bridge (PM-5.2, PM-5.4)
             steps = ((d0, 1),) if d0 == 5 else ((d0, 1), (2 * d0, 3))
             found = self._bridge_openings(s, occ, seat, steps)
@@ -59,7 +59,7 @@ class Mundijeux(Engine):
         else:
             mask = 3 if both and d0 + d1 == 5 else 0
         if mask:
-            out = self._bring_out_option(s, occ, seat, mask)
+            out = self._bring_out_option(s, seat, mask)
             if out:
                 return {OUT: out}
         if both:                                             # 4. anything else (PM-3.3)
