@@ -7,8 +7,11 @@ as GameError and are shown only to the user who asked (ephemeral).
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections import defaultdict
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 import discord
 from discord import app_commands
@@ -45,6 +48,8 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
     def __init__(self, bot: commands.Bot, sessions: Sessions):
         self.bot = bot
         self.sessions = sessions
+        # One board update at a time per channel, so a board just posted is the one the next update sees.
+        self._publishing: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         super().__init__()
 
     # --- shared flow ---------------------------------------------------------
@@ -91,7 +96,8 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         self.timers.wake()  # any change may start, move or end a turn deadline
         channel = self.bot.get_partial_messageable(record.channel_id)
         if record.state is None:  # lobby (open or closed)
-            await self._show(channel, record, presenter.lobby_post(record), edit=True)
+            async with self._publishing[record.channel_id]:
+                await self._show(channel, record, presenter.lobby_post(record), edit=True)
             return
         ruleset = ruleset_of(record)
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
@@ -101,10 +107,15 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
             logged = await self.sessions.store.events_since_turn(record.id, outcome.version_before, to_move)
             earlier = tuple(Message.from_json(event) for event in logged)
         post = presenter.board_post(record, earlier + outcome.events)
+        post.png = await asyncio.to_thread(presenter.picture, record)
         if deadline := await self.deadline_line(record):
             post.content = presenter.fit([post.content, deadline])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
-        await self._show(channel, record, post, edit=same_player)
+        async with self._publishing[record.channel_id]:
+            # Re-read under the lock: a board posted by a concurrent publish must be the one retired or edited.
+            current = await self.sessions.store.game(record.id)
+            await self._show(channel, replace(record, board_message_id=current.board_message_id), post,
+                             edit=same_player)
         if not same_player and outcome.events:  # a new turn, not a board posted again
             await self.notify_turn(record, post.mention)
         await self.announce(outcome)  # fair-dice commitment / reveal and replay (game_history)
@@ -285,6 +296,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         try:
             record = await self._current_board(interaction, game, version)
             post = presenter.group_view(record, group, _locale(interaction))
+            post.png = await asyncio.to_thread(presenter.picture, record, _locale(interaction), group)
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return

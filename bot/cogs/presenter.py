@@ -107,11 +107,20 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
         who = f"<@{seat.user_id}>" if seat.level is None else seat_name(record, to_move, loc)
         key = "turn.roll" if ruleset.roll_due(state) else "turn.move"
         lines.append(i18n.text(key, loc, player=who))
-    players = [PlayerTag(seat_name(record, i, loc), ruleset.seat_colours(len(record.seats), record.options)[i],
-                         to_move == i) for i in range(len(record.seats))]
-    png = render_png(ruleset, state, players, loc)
     view = controls(record, ruleset, state) if with_controls and record.status == "active" else None
-    return Post(fit(lines), view, png, mention)
+    return Post(fit(lines), view, None, mention)
+
+
+def picture(record: GameRecord, locale: str | None = None, focus: str | None = None) -> bytes:
+    """The board PNG with its legend. CPU-bound and discord-free: callers run it
+    in a thread (asyncio.to_thread) so the event loop keeps answering."""
+    loc = locale or record.locale
+    ruleset = ruleset_of(record)
+    state = ruleset.from_json(record.state)
+    to_move = ruleset.to_move(state) if record.status == "active" else None
+    colours = ruleset.seat_colours(len(record.seats), record.options)
+    players = [PlayerTag(seat_name(record, i, loc), colours[i], to_move == i) for i in range(len(record.seats))]
+    return render_png(ruleset, state, players, loc, focus)
 
 
 def result_line(record: GameRecord, loc: str) -> str:
@@ -191,8 +200,8 @@ def action_options(record: GameRecord, ruleset: Ruleset, state: Any, actions: li
 
 
 def group_view(record: GameRecord, group: str, locale: str | None = None) -> Post:
-    """The moves of one group (e.g. one pawn), with the board showing where it can go, in the
-    locale of the one user who sees them (default: the game's)."""
+    """The moves of one group (e.g. one pawn), in the locale of the one user who
+    sees them (default: the game's); its picture is `picture(record, locale, group)`."""
     loc = locale or record.locale
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
@@ -206,8 +215,5 @@ def group_view(record: GameRecord, group: str, locale: str | None = None) -> Pos
         view.add_item(BoardSelect("s", record.id, record.version,
                                   action_options(record, ruleset, state, actions[:MAX_SELECT], loc),
                                   i18n.text("select.move", loc)))
-    seats = range(len(record.seats))
-    colours = ruleset.seat_colours(len(record.seats), record.options)
-    players = [PlayerTag(seat_name(record, i, loc), colours[i], ruleset.to_move(state) == i) for i in seats]
     title = i18n.text("select.group_moves", loc, group=say(record, ruleset.group_label(state, group), loc))
-    return Post(title, view, render_png(ruleset, state, players, loc, focus=group))
+    return Post(title, view)
