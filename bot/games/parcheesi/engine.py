@@ -265,7 +265,7 @@ class Engine(Ruleset):
         return not state.winners and not state.dice
 
     def random_roll(self, state: State, rng: random.Random) -> str:
-        return self._roll_codes[rng.randrange(len(self._roll_codes))]
+        return rng.choice(self._roll_codes)      # draws exactly what randrange(len(codes)) drew
 
     def owner(self, state: State) -> int:
         return owner(state.teams, state.pos, state.turn)
@@ -426,20 +426,19 @@ class Engine(Ruleset):
     def _call(self, state: State, seat: int) -> Applied:
         raise IllegalAction(msg("parcheesi.error.no_call"))
 
-    def _parse_roll(self, action: str) -> tuple[int, ...]:
-        dice = self._rolls.get(action)
-        if dice is None:
-            if _ACTION_RE.fullmatch(action) and action[0] != "r":
-                raise IllegalAction(msg("parcheesi.error.roll_first"))
-            raise IllegalAction(msg("parcheesi.error.malformed", action=action[:40]))
-        return dice
+    def _roll_refusal(self, action: str) -> IllegalAction:
+        if _ACTION_RE.fullmatch(action) and action[0] != "r":
+            return IllegalAction(msg("parcheesi.error.roll_first"))
+        return IllegalAction(msg("parcheesi.error.malformed", action=action[:40]))
 
     def _is_repeat(self, dice: tuple[int, ...]) -> bool:
         """Does this roll give another one (a double, a six)?"""
         raise NotImplementedError
 
     def _roll(self, state: State, action: str, events: list[Message]) -> list:
-        dice = self._parse_roll(action)
+        dice = self._rolls.get(action)
+        if dice is None:
+            raise self._roll_refusal(action)
         seat = state.turn
         events.append(_roll_event(seat, action))
         d = list(state)
@@ -546,14 +545,18 @@ class Engine(Ruleset):
         """Drop what cannot be played; end the roll or the turn when nothing is left."""
         while True:
             s = _freeze(d)
-            if s.winners or not s.dice or self._raw_options(s):
+            if s.winners or not s.dice:
+                return s
+            found = self._options(s)
+            self._memo = (s, found)                  # as _raw_options(s) would, one call less
+            if found:
                 return s
             if s.bonus:   # _options offers a pending bonus first: no pawn can play it (PM-8.6, PC-8.4)
                 events.append(msg("parcheesi.event.bonus_lost", n=s.bonus[0]))
                 d[BONUS_F] = s.bonus[1:]
                 continue
-            unused = [v for i, v in enumerate(s.dice) if not s.used >> i & 1]
-            if unused:
+            if s.used != (1 << len(s.dice)) - 1:
+                unused = [v for i, v in enumerate(s.dice) if not s.used >> i & 1]
                 events.append(msg("parcheesi.event.forfeit", seat=s.turn, dice=" + ".join(map(str, unused)),
                                   reason=self._forfeit_reason(s)))
             if self._is_repeat(s.dice):

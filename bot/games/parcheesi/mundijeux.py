@@ -43,7 +43,7 @@ class Mundijeux(Engine):
         used = s.used
         if used == 3:
             return {}
-        seat = owner(s.teams, s.pos, s.turn)
+        seat = owner(s.teams, s.pos, s.turn) if s.teams else s.turn
         d0, d1 = s.dice
         both = not used
         occ = self._occupancy(s)
