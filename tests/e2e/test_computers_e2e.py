@@ -1,0 +1,63 @@
+"""Humans against computer players through the fake Discord (issue 7).
+
+Computer seats are added from the lobby (button and `/game add-bot`); they play on their turn
+without anyone pressing anything, and every board pings the person who must act."""
+
+import re
+
+import pytest
+
+from tests.e2e.table import Table, stored
+
+pytestmark = pytest.mark.e2e
+
+
+def lobby_button(message, verb: str) -> str | None:
+    return next((cid for cid in message.custom_ids if cid.startswith("tb:l:") and cid.endswith(":" + verb)), None)
+
+
+async def click_lobby(fake, table: Table, host, verb: str) -> None:
+    lobby = fake.last_message(table.channel, lambda m: lobby_button(m, verb))
+    answer = await fake.click(host, lobby, custom_id=lobby_button(lobby, verb))
+    assert not answer.followups, answer.followups
+
+
+async def test_a_person_plays_pariti_to_the_end_against_the_computer(fake_discord, bot_process):
+    fake_discord.quiet = 0.1
+    host = fake_discord.add_user("ana", locale="en-US")
+    table = Table(fake_discord, [host], "pariti", seed=5)
+    reply = await fake_discord.slash(host, table.channel, "game new", game="pariti")
+    assert reply.ephemeral
+    await click_lobby(fake_discord, table, host, "add-bot")
+    assert "Computer (normal)" in fake_discord.last_message(table.channel, lambda m: lobby_button(m, "start")).content
+    await click_lobby(fake_discord, table, host, "start")
+
+    plays = await table.play_until(lambda: False, limit=300)
+    assert plays > 0
+    final = table.ended(bot_process.database, ("blue", "pink"), outcomes=("🏆", "draw"))
+    games, actions = stored(bot_process.database)
+    seats = {a[2] for a in actions}   # (game_id, seq, seat, ...)
+    assert seats == {0, 1}, "both the person and the computer moved"
+    assert all(mention == str(host.id) for mention in _mentions(fake_discord, table)), "only the person is pinged"
+    assert final.files
+
+
+async def test_computer_seats_of_every_level_play_their_parcheesi_turns(fake_discord, bot_process):
+    fake_discord.quiet = 0.1
+    host = fake_discord.add_user("ana", locale="fr")
+    table = Table(fake_discord, [host], "parcheesi", seed=3)
+    await fake_discord.slash(host, table.channel, "game new", game="parcheesi")
+    for level in ("easy", "hard"):
+        reply = await fake_discord.slash(host, table.channel, "game add-bot", level=level)
+        assert reply.ephemeral
+    await click_lobby(fake_discord, table, host, "add-bot")
+    await click_lobby(fake_discord, table, host, "start")
+
+    await table.play(40)   # forty actions of the person; the three computers answer each time
+    games, actions = stored(bot_process.database)
+    assert {a[2] for a in actions} == {0, 1, 2, 3}, "every computer seat played"
+    assert all(a[5] for a in actions), "computer players never cheat"
+
+
+def _mentions(fake, table: Table) -> list[str]:
+    return [m for message in fake.messages(table.channel) for m in re.findall(r"<@(\d+)>", message.content)]
