@@ -342,7 +342,7 @@ def _moves(board: Board, colour: str, mine: tuple[int, ...], barricades: tuple[i
             continue   # next to the goal: no ordinary move of 2 or more (BA-6.2)
         else:
             reach = board.paths[frm][n]
-        found += [(frm, d) for d, passes in reach.items() if d not in own and any(bars.isdisjoint(p) for p in passes)]
+        found += [(frm, d) for d, passes in reach.items() if d not in own and any(map(bars.isdisjoint, passes))]
     if found or n < 2:
         return tuple(found)
     # Nobody else can move: a pawn next to the goal bounces (BA-6.2, BA-6.3).
@@ -350,5 +350,5 @@ def _moves(board: Board, colour: str, mine: tuple[int, ...], barricades: tuple[i
         (frm, d)
         for frm in pawns if frm in board.bounce_paths
         for d, passes in board.bounce_paths[frm][n].items()
-        if (d not in own or d == frm) and any(bars.isdisjoint(p) for p in passes)
+        if (d not in own or d == frm) and any(map(bars.isdisjoint, passes))
     )
