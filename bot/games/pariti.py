@@ -140,10 +140,15 @@ def is_step(path: tuple[int, ...]) -> bool:
     return path[1] in NEIGHBOURS[path[0]]
 
 
+# Seat that may move the content of a cell, by cell code: -1 for an empty cell and a pair.
+_MOVER = tuple(-1 if code == 0 or is_pair(code) else owner(number_of(code)) for code in range(PAIR + HIGHEST + 1))
+
+
 def _own_pieces(board: tuple[int, ...], seat: int) -> list[tuple[int, int]]:
     """(square, code) of the pieces `seat` may move: his parity, either
     colour, not in a pair (PA-3.2, PA-4.5, PA-4.6)."""
-    return [(sq, code) for sq, code in enumerate(board) if code and not is_pair(code) and owner(number_of(code)) == seat]
+    mover = _MOVER
+    return [(sq, code) for sq, code in enumerate(board) if mover[code] == seat]
 
 
 def _can_move(board: tuple[int, ...], seat: int) -> bool:
