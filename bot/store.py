@@ -12,12 +12,10 @@ import asyncio
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import aiosqlite
-
-OPEN_STATUSES = ("lobby", "active")
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: games, their seats and snapshot, and the append-only action log.
@@ -113,7 +111,6 @@ class GameRecord:
     version: int
     board_message_id: int | None = None
     result: dict[str, Any] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def seat_of(self, user_id: int) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -209,10 +206,6 @@ class Store:
     async def game(self, game_id: int) -> GameRecord | None:
         row = await self._one(f"SELECT {_COLUMNS} FROM games WHERE id=?", (game_id,))
         return _record(row) if row else None
-
-    async def active_games(self) -> list[GameRecord]:
-        cursor = await self._db.execute(f"SELECT {_COLUMNS} FROM games WHERE status='active' ORDER BY id")
-        return [_record(row) for row in await cursor.fetchall()]
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The most recent game of this channel, open or over (history, verification)."""
