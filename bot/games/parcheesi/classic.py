@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.games.base import Applied, GameError, IllegalAction, Message, msg
 from bot.games.parcheesi.engine import (
-    CALL, CHEATS_F, HOUSE, OUT, POS_F, Engine, RawOption, State, pawn_name, set_at,
+    CALL, HOUSE, OUT, Engine, RawOption, State, pawn_name, set_at,
 )
 
 
@@ -84,9 +84,7 @@ class Classic(Engine):
             if pos[p] != HOUSE:
                 pos = set_at(pos, p, HOUSE)
                 events.append(msg("parcheesi.event.blown", pawn=pawn_name(state.colours, p)))
-        d = list(state)
-        d[POS_F], d[CHEATS_F] = pos, ()
-        return Applied(self._settle(d, events), tuple(events))
+        return self._finish(state._replace(pos=pos, cheats=()), events)
 
     def _notes(self, s: State) -> list[Message]:
         notes = super()._notes(s)

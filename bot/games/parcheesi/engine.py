@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import random
 import re
-from functools import cache, partial
-from operator import getitem
+from functools import cache, partial, reduce
+from operator import getitem, or_
 from itertools import product
 from typing import Any, ClassVar, NamedTuple
 
@@ -114,58 +114,47 @@ class State(NamedTuple):
     callee: int                   # seat whose turn a call-out judges, -1 (PC-9.3)
 
 
-# `apply` edits a list copy of the state (a draft) by field index, then freezes it once.
+# Rarer actions (bring-out, third double, call-out) edit a list copy of the state (a draft)
+# by field index, then freeze it once.
 (COLOURS_F, TEAMS_F, POS_F, ARRIVALS_F, TURN_F, DICE_F, USED_F, BONUS_F, REPEATS_F, LAST_F, LOCKED_F,
  LAST_MOVE_F, WINNERS_F, RELEASED_F, CHEATS_F, CALLEE_F) = range(len(State._fields))
 _freeze = partial(tuple.__new__, State)
 
 
-class Occupancy:
-    """Who stands where in one position. `counts` packs the number of pawns on each square
-    id into 2 bits of one int (square sq: bits 2sq and 2sq + 1): one C-level sum of per-pawn
-    weights, and after a move one subtraction and one addition (`after`). `bridges` lists
-    the squares held by two pawns of one seat. The square of every pawn is worked out only
-    when asked (captures, bridges)."""
+class Occupancy(NamedTuple):
+    """Who stands where in one position, as ints: the number of pawns on square id sq sits
+    in bits 2sq and 2sq + 1. One count per seat, so a bridge (two pawns of one seat,
+    PM-4.3; partners never make one, PM-10.2) is a high bit of a seat's count; a move
+    updates one or two of them by subtraction and addition (`moved`)."""
 
-    __slots__ = ("colours", "pos", "counts", "bridges", "_squares")
+    pos: tuple[int, ...]          # the position counted (memo key, by identity)
+    colours: tuple[int, ...]
+    seats: tuple[int, ...]        # per-seat counts
+    counts: int                   # all seats together
+    bridges: int                  # the high bit of every square held by a bridge
 
-    def __init__(self, colours: tuple[int, ...], pos: tuple[int, ...], counts: int | None = None):
-        self.colours = colours
-        self.pos = pos
-        if counts is None:
-            counts = sum(map(getitem, weight_rows(colours), pos))
-        self.counts = counts
-        self._squares: list[int] | None = None
-        self.bridges: list[int] = []
-        full = counts & _TWO_BITS
-        while full:                               # some pawns share a square
-            bit = full & -full
-            full ^= bit
-            sq = bit.bit_length() // 2 - 1
-            q = self.pawn_at(sq)
-            # Two pawns of one colour make a bridge (PM-4.3); partners never do (PM-10.2).
-            if self.squares.index(sq, q + 1) >> 2 == q >> 2:
-                self.bridges.append(sq)
 
-    def after(self, pos: tuple[int, ...], moved: tuple[tuple[int, int, int], ...]) -> Occupancy:
-        """The occupancy of `pos`, reached from this one by the (pawn, from, to) of `moved`."""
-        rows = weight_rows(self.colours)
-        counts = self.counts
-        for p, src, dst in moved:
-            row = rows[p]
-            counts += row[dst] - row[src]
-        return Occupancy(self.colours, pos, counts)
+def occupancy(colours: tuple[int, ...], pos: tuple[int, ...]) -> Occupancy:
+    """The occupancy of `pos`, counted from scratch."""
+    rows = weight_rows(colours)
+    seats = tuple(rows[f][pos[f]] + rows[f + 1][pos[f + 1]] + rows[f + 2][pos[f + 2]] + rows[f + 3][pos[f + 3]]
+                  for f in range(0, len(pos), 4))
+    return Occupancy(pos, colours, seats, sum(seats), reduce(or_, seats) & _TWO_BITS)
 
-    @property
-    def squares(self) -> list[int]:
-        """The square id of every pawn."""
-        if self._squares is None:
-            self._squares = list(map(getitem, square_rows(self.colours), self.pos))
-        return self._squares
 
-    def pawn_at(self, sq: int) -> int:
-        """The (first-numbered) pawn on square id sq, which must be occupied."""
-        return self.squares.index(sq)
+def moved(occ: Occupancy, pos: tuple[int, ...], moves: tuple[tuple[int, int, int], ...]) -> Occupancy:
+    """The occupancy of `pos`, reached from `occ` by the (pawn, from, to) of `moves`."""
+    rows = weight_rows(occ.colours)
+    seats = list(occ.seats)
+    for p, src, dst in moves:
+        row = rows[p]
+        seats[p >> 2] += row[dst] - row[src]
+    return Occupancy(pos, occ.colours, tuple(seats), sum(seats), reduce(or_, seats) & _TWO_BITS)
+
+
+def pawn_at(colours: tuple[int, ...], pos: tuple[int, ...], sq: int) -> int:
+    """The (first-numbered) pawn on square id sq, which must be occupied."""
+    return list(map(getitem, square_rows(colours), pos)).index(sq)
 
 
 def pawns_on(s: State, sq: int) -> list[int]:
@@ -192,6 +181,10 @@ def square_rows(colours: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 SHIFT = tuple(tuple(2 * sq for sq in SQUARE[c][:GOAL]) for c in range(len(COLOURS)))
 _WEIGHTS = tuple(tuple(1 << n for n in shifts) + (0, 0) for shifts in SHIFT)
 _TWO_BITS = int("10" * _N_SQUARES, 2)     # the high bit of every square's count: two pawns there
+# HIGH[c][k]: the high bits of colour c's squares at progress 1..k (k = GOAL: up to the last
+# square), so that (HIGH[c][dst] - HIGH[c][src]) & bridges is a bridge on the way (PM-4.4).
+HIGH = tuple(tuple(sum(2 << n for n in shifts[1:k + 1]) for k in range(GOAL)) + (sum(2 << n for n in shifts[1:]),)
+             for shifts in SHIFT)
 _WEIGHT_ROWS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
@@ -229,10 +222,11 @@ class Engine(Ruleset):
         # legal_actions(s) and then apply(s, a), and apply needs the new state's options.
         self._memo: tuple[State | None, dict[str, RawOption]] = (None, {})
         # The occupancy of the last position seen; apply carries it from one position to the next.
-        self._occ = Occupancy((), ())
-        # Every roll action and its dice, e.g. "r4.5" -> (4, 5).
+        self._occ = Occupancy((), (), (), 0, 0)
+        # Every roll action and its dice, e.g. "r4.5" -> (4, 5); the rolls that give another one.
         self._rolls = {"r" + ".".join(map(str, dice)): dice for dice in product(range(1, 7), repeat=self.n_dice)}
         self._roll_codes = tuple(self._rolls)
+        self._repeats = frozenset(dice for dice in self._rolls.values() if self._is_repeat(dice))
 
     # --- setup -------------------------------------------------------------
     def seat_colours(self, n_players: int, options: dict[str, Any]) -> list[tuple[str, ...]]:
@@ -298,20 +292,20 @@ class Engine(Ruleset):
     def _occupancy(self, s: State) -> Occupancy:
         occ = self._occ
         if occ.pos is not s.pos or occ.colours is not s.colours:
-            occ = self._occ = Occupancy(s.colours, s.pos)
+            occ = self._occ = occupancy(s.colours, s.pos)
         return occ
 
-    def _move_pawns(self, d: list, moved: tuple[tuple[int, int, int], ...]) -> None:
-        """Put each (pawn, from, to) of `moved` on its new progress in draft d; the occupancy
+    def _move_pawns(self, d: list, moves: tuple[tuple[int, int, int], ...]) -> None:
+        """Put each (pawn, from, to) of `moves` on its new progress in draft d; the occupancy
         memo follows when it was the old position's."""
         old = d[POS_F]
         pos = list(old)
-        for p, _, dst in moved:
+        for p, _, dst in moves:
             pos[p] = dst
         d[POS_F] = pos = tuple(pos)
         occ = self._occ
         if occ.pos is old and occ.colours is d[COLOURS_F]:
-            self._occ = occ.after(pos, moved)
+            self._occ = moved(occ, pos, moves)
 
     # --- building blocks for _options ------------------------------------------
     def _moves(self, s: State, occ: Occupancy, seat: int, steps: tuple[tuple[int, int], ...],
@@ -321,26 +315,20 @@ class Engine(Ruleset):
         pos = s.pos
         c = s.colours[seat]
         shift = SHIFT[c]
+        high = HIGH[c]
         codes = MOVE_CODE[c]
-        counts = occ.counts
-        first = 4 * seat
-        weight = _WEIGHTS[c]
-        own = weight[pos[first]] + weight[pos[first + 1]] + weight[pos[first + 2]] + weight[pos[first + 3]]
+        counts, bridges, own = occ.counts, occ.bridges, occ.seats[seat]
         no_own = kind == BONUS and not self.bonus_may_join_own
-        route = ROUTE_PROGRESS[c]
-        ahead = [route[b] for b in occ.bridges] if occ.bridges else ()   # bridges on this route (-1: not on it)
+        first = 4 * seat
         for p in range(first, first + 4):
             src = pos[p]
             if src < 0 or src == GOAL or p == skip:
                 continue
-            limit = GOAL + 1                      # the first square this pawn cannot reach
-            for x in ahead:
-                if src < x < limit:
-                    limit = x
+            passed = high[src]
             row = codes[p - first]
             for n, mask in steps:
                 dst = src + n
-                if dst >= limit:
+                if dst > GOAL or bridges and (high[dst] - passed) & bridges:
                     continue
                 victim = -1
                 if dst < GOAL:
@@ -353,17 +341,13 @@ class Engine(Ruleset):
                             if no_own:
                                 continue
                         elif not SAFE[at >> 1]:
-                            victim = occ.pawn_at(at >> 1)
+                            victim = pawn_at(s.colours, pos, at >> 1)
                 into[row[n]] = (kind, p, src, dst, mask, legal, victim, -1, 1)
 
     def _bonus_options(self, s: State) -> dict[str, RawOption]:
         found: dict[str, RawOption] = {}
         self._moves(s, self._occupancy(s), self.owner(s), ((s.bonus[0], 0),), found, kind=BONUS)
         return found
-
-    @staticmethod
-    def _pawns(seat: int) -> range:
-        return range(4 * seat, 4 * seat + 4)
 
     def _bring_out_option(self, s: State, seat: int, mask: int, count: int = 1) -> RawOption | None:
         """Bringing out with the dice of `mask`, if a pawn is in the house and the start
@@ -379,25 +363,26 @@ class Engine(Ruleset):
                          steps: tuple[tuple[int, int], ...]) -> dict[str, RawOption]:
         """Moves of one pawn out of an own bridge by one of `steps` (PM-5.2, PC-6.3)."""
         found: dict[str, RawOption] = {}
-        if not occ.bridges:
+        own = occ.seats[seat] & _TWO_BITS
+        if not own:
             return found
         first = 4 * seat
-        own = occ.squares[first:first + 4]
+        mine = s.pos[first:first + 4]
+        shift = SHIFT[s.colours[seat]]
         partner_of = {}
-        for b in occ.bridges:
-            if b in own:
-                i = own.index(b)
-                j = own.index(b, i + 1)
-                partner_of[first + i], partner_of[first + j] = first + j, first + i
-        if partner_of:
-            moves: dict[str, RawOption] = {}
-            self._moves(s, occ, seat, steps, moves)
-            for code, (kind, p, src, dst, mask, legal, victim, _, count) in moves.items():
-                if p in partner_of:
-                    found[code] = kind, p, src, dst, mask, legal, victim, partner_of[p], count
+        for i, x in enumerate(mine):
+            if 0 <= x < GOAL and own >> shift[x] & 2:
+                partner_of[first + i] = first + (mine.index(x) if mine.index(x) != i else mine.index(x, i + 1))
+        moves: dict[str, RawOption] = {}
+        self._moves(s, occ, seat, steps, moves)
+        for code, (kind, p, src, dst, mask, legal, victim, _, count) in moves.items():
+            if p in partner_of:
+                found[code] = kind, p, src, dst, mask, legal, victim, partner_of[p], count
         return found
 
     # --- playing -----------------------------------------------------------------
+    # One function per kind of action (roll, move or bonus, bring-out), each building its
+    # new State once from locals; `_finish` then drops what cannot be played.
     def apply(self, state: State, action: str, seat: int | None = None) -> Applied:
         if state.winners:
             raise IllegalAction(msg("parcheesi.error.game_over"))
@@ -405,16 +390,15 @@ class Engine(Ruleset):
             return self._call(state, state.turn if seat is None else seat)
         if seat is not None and seat != state.turn:
             raise IllegalAction(msg("parcheesi.error.not_your_turn", seat=state.turn))
-        events: list[Message] = []
         if not state.dice:
-            d = self._roll(state, action, events)
-        else:
-            option = self._raw_options(state).get(action)
-            if option is None:
-                raise self._refusal(action)
-            d = list(state)
-            self._play(d, option, events)
-        return Applied(self._settle(d, events), tuple(events))
+            return self._roll(state, action)
+        memo = self._memo
+        option = (memo[1] if memo[0] is state else self._raw_options(state)).get(action)
+        if option is None:
+            raise self._refusal(action)
+        if option[0] == BRING_OUT:
+            return self._bring_out(state, option)
+        return self._move(state, option)
 
     def _refusal(self, action: str) -> IllegalAction:
         if not _ACTION_RE.fullmatch(action):
@@ -435,22 +419,24 @@ class Engine(Ruleset):
         """Does this roll give another one (a double, a six)?"""
         raise NotImplementedError
 
-    def _roll(self, state: State, action: str, events: list[Message]) -> list:
+    def _roll(self, state: State, action: str) -> Applied:
         dice = self._rolls.get(action)
         if dice is None:
             raise self._roll_refusal(action)
-        seat = state.turn
-        events.append(_roll_event(seat, action))
-        d = list(state)
-        if state.callee != seat:   # the next player's roll closes the call-out window (PC-9.3)
-            d[CALLEE_F], d[CHEATS_F] = seat, ()
-        if self._is_repeat(dice):
-            if state.repeats == 2:
+        (colours, teams, pos, arrivals, turn, _, _, bonus, repeats, last, _, last_move, winners, released,
+         cheats, callee) = state
+        events = [_roll_event(turn, action)]
+        if callee != turn:   # the next player's roll closes the call-out window (PC-9.3)
+            callee, cheats = turn, ()
+        if dice in self._repeats:
+            if repeats == 2:
+                d = list(state)
+                d[CALLEE_F], d[CHEATS_F] = callee, cheats
                 self._third_repeat(d, events)
-                return d
-            d[REPEATS_F] += 1
-        d[DICE_F], d[USED_F], d[LOCKED_F] = dice, 0, -1
-        return d
+                return Applied(_freeze(d), tuple(events))
+            repeats += 1
+        return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, 0, bonus, repeats, last, -1,
+                                     last_move, winners, released, cheats, callee)), events)
 
     def _third_repeat(self, d: list, events: list[Message]) -> None:
         """Third double / six: not played; the pawn moved last goes home unless safe (PM-5.5, PC-6.4)."""
@@ -466,37 +452,66 @@ class Engine(Ruleset):
             events.append(msg(f"{self.key}.event.third_home", pawn=pawn_name(d[COLOURS_F], p)))
         self._pass_turn(d, events)
 
-    def _play(self, d: list, o: RawOption, events: list[Message]) -> None:
-        kind, p, src, dst, mask, legal, victim, opens, count = o
+    def _move(self, state: State, o: RawOption) -> Applied:
+        """A pawn moved by dice or by a bonus, capturing or reaching the goal."""
+        kind, p, src, dst, mask, legal, victim, opens, _ = o
+        (colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, _, locked, _, winners, released,
+         cheats, callee) = state
         if kind == BONUS:
-            d[BONUS_F] = d[BONUS_F][1:]
+            bonus = bonus[1:]
         else:
-            d[USED_F] |= mask
+            used |= mask
         if not legal:
-            d[CHEATS_F] += (p,)
-        if kind == BRING_OUT:
-            for _ in range(count):
-                self._bring_out(d, events)
-            return
+            cheats += (p,)
         if opens >= 0:
-            d[LOCKED_F] = opens
-        colours = d[COLOURS_F]
-        moved = ((p, src, dst),)
-        events.append(_move_event(colours[p >> 2], p % 4, src, dst))
-        if dst == GOAL:
-            d[BONUS_F] += (10,)                                    # PM-8.1, PC-8.2
-            events.append(msg("parcheesi.event.goal", pawn=pawn_name(colours, p)))
-        elif victim >= 0:
-            moved += ((victim, d[POS_F][victim], HOUSE),)          # PM-7.1, PC-7.1
-            d[BONUS_F] += (20,)
+            locked = opens
+        events = [_move_event(colours[p >> 2], p & 3, src, dst)]
+        occ = self._occ
+        known = occ.pos is pos and occ.colours is colours
+        if victim >= 0:                                            # PM-7.1, PC-7.1
+            moves = ((p, src, dst), (victim, pos[victim], HOUSE))
+            new = list(pos)
+            new[p], new[victim] = dst, HOUSE
+            pos = tuple(new)
+            bonus += (20,)
             events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
                               victim=pawn_name(colours, victim)))
-        self._move_pawns(d, moved)
-        d[ARRIVALS_F], d[LAST_F], d[LAST_MOVE_F] = _arrive(d[ARRIVALS_F], p), p, (p, src, dst)
+        else:
+            moves = ((p, src, dst),)
+            pos = pos[:p] + (dst,) + pos[p + 1:]
+        if known:
+            self._occ = moved(occ, pos, moves)
+        i = arrivals.index(p)                                      # p is now the latest arrival (PM-1.8)
+        arrivals = arrivals[:i] + arrivals[i + 1:] + (p,)
         if dst == GOAL:
-            self._check_win(d, p >> 2, events)
+            bonus += (10,)                                         # PM-8.1, PC-8.2
+            events.append(msg("parcheesi.event.goal", pawn=pawn_name(colours, p)))
+            winners = _winners(teams, colours, pos, turn, p >> 2, events)
+            if winners:
+                bonus = ()                                         # unused dice and bonuses are dropped
+        if not bonus and not winners and used == (1 << len(dice)) - 1:
+            # The roll is spent: the next roll is due (what _finish would find, one State less).
+            if dice in self._repeats:
+                events.append(_seat_event("parcheesi.event.again", turn))
+                return Applied(_freeze((colours, teams, pos, arrivals, turn, (), 0, bonus, repeats, p, -1,
+                                        (p, src, dst), winners, released, cheats, callee)), tuple(events))
+            turn = (turn + 1) % len(colours)
+            events.append(_seat_event("parcheesi.event.next", turn))
+            return Applied(_freeze((colours, teams, pos, arrivals, turn, (), 0, (), 0, -1, -1,
+                                    (p, src, dst), winners, released, cheats, callee)), tuple(events))
+        return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, p, locked,
+                                     (p, src, dst), winners, released, cheats, callee)), events)
 
-    def _bring_out(self, d: list, events: list[Message]) -> None:
+    def _bring_out(self, state: State, o: RawOption) -> Applied:
+        """Bring out `count` pawns (PM-6, PC-5) with the dice of the option."""
+        d = list(state)
+        d[USED_F] |= o[4]
+        events: list[Message] = []
+        for _ in range(o[8]):
+            self._bring_out_one(d, events)
+        return self._finish(_freeze(d), events)
+
+    def _bring_out_one(self, d: list, events: list[Message]) -> None:
         """One pawn from the house to the start square, capturing as PM-6.4 to 6.6 / PC-5.5 say."""
         s = _freeze(d)
         seat = self.owner(s)
@@ -510,61 +525,41 @@ class Engine(Ruleset):
             victim = foreign[-1]        # the foreign pawn, or the one that arrived last (PM-6.5)
         elif len(here) == 1 and foreign and self.lone_foreign_captured:
             victim = foreign[0]
-        moved = ((p, HOUSE, 0),)
+        moves = ((p, HOUSE, 0),)
         events.append(_out_event(colours[seat], p % 4))
         if victim >= 0:
-            moved += ((victim, s.pos[victim], HOUSE),)
+            moves += ((victim, s.pos[victim], HOUSE),)
             d[BONUS_F] += (20,)                                     # PM-6.9, PC-5.6
             events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
                               victim=pawn_name(colours, victim)))
         if not s.released[seat]:
             d[RELEASED_F] = set_at(s.released, seat, True)
-        self._move_pawns(d, moved)
+        self._move_pawns(d, moves)
         d[ARRIVALS_F], d[LAST_F], d[LAST_MOVE_F] = _arrive(s.arrivals, p), p, (p, HOUSE, 0)
 
-    def _check_win(self, d: list, seat: int, events: list[Message]) -> None:
-        """Four pawns home win (PM-9.1, PC-10.1); in 2 vs 2 the team's eight (PM-10.5)."""
-        pos = d[POS_F]
-        if pos[4 * seat:4 * seat + 4] != _ALL_HOME:
-            return
-        if d[TEAMS_F]:
-            partner = (seat + 2) % 4
-            if pos[4 * partner:4 * partner + 4] != _ALL_HOME:
-                if seat == d[TURN_F]:
-                    events.append(msg("parcheesi.event.plays_partner", seat=seat,
-                                      colour=COLOURS[d[COLOURS_F][partner]]))
-                return
-            winners = (min(seat, partner), max(seat, partner))
-            events.append(msg("parcheesi.event.team_wins", seat=winners[0], partner_seat=winners[1]))
-        else:
-            winners = (seat,)
-            events.append(msg("parcheesi.event.wins", seat=seat))
-        d[WINNERS_F], d[BONUS_F] = winners, ()      # unused dice and bonuses are dropped
-
-    def _settle(self, d: list, events: list[Message]) -> State:
+    def _finish(self, s: State, events: list[Message]) -> Applied:
         """Drop what cannot be played; end the roll or the turn when nothing is left."""
-        while True:
-            s = _freeze(d)
-            if s.winners or not s.dice:
-                return s
+        while s.dice and not s.winners:
             found = self._options(s)
             self._memo = (s, found)                  # as _raw_options(s) would, one call less
             if found:
-                return s
+                break
             if s.bonus:   # _options offers a pending bonus first: no pawn can play it (PM-8.6, PC-8.4)
                 events.append(msg("parcheesi.event.bonus_lost", n=s.bonus[0]))
-                d[BONUS_F] = s.bonus[1:]
+                s = s._replace(bonus=s.bonus[1:])
                 continue
             if s.used != (1 << len(s.dice)) - 1:
                 unused = [v for i, v in enumerate(s.dice) if not s.used >> i & 1]
                 events.append(msg("parcheesi.event.forfeit", seat=s.turn, dice=" + ".join(map(str, unused)),
                                   reason=self._forfeit_reason(s)))
-            if self._is_repeat(s.dice):
+            d = list(s)
+            if s.dice in self._repeats:
                 events.append(_seat_event("parcheesi.event.again", s.turn))
                 d[DICE_F], d[USED_F], d[LOCKED_F] = (), 0, -1
             else:
                 self._pass_turn(d, events)
-            return _freeze(d)                        # a roll is due: nothing left to drop
+            s = _freeze(d)                           # a roll is due: nothing left to drop
+        return Applied(s, tuple(events))
 
     def _forfeit_reason(self, s: State) -> Message:
         first = 4 * self.owner(s)
@@ -696,6 +691,25 @@ def _square_text(c: int, progress: int) -> str:
     if progress > LAST_TRACK:
         return f"H{progress - LAST_TRACK}"
     return str(SQUARE[c][progress] + 1)
+
+
+def _winners(teams: bool, colours: tuple[int, ...], pos: tuple[int, ...], turn: int, seat: int,
+             events: list[Message]) -> tuple[int, ...]:
+    """The winners once a pawn of `seat` reached the goal, or (): four pawns home win (PM-9.1,
+    PC-10.1); in 2 vs 2 the team's eight (PM-10.5)."""
+    if pos[4 * seat:4 * seat + 4] != _ALL_HOME:
+        return ()
+    if teams:
+        partner = (seat + 2) % 4
+        if pos[4 * partner:4 * partner + 4] != _ALL_HOME:
+            if seat == turn:
+                events.append(msg("parcheesi.event.plays_partner", seat=seat, colour=COLOURS[colours[partner]]))
+            return ()
+        winners = (min(seat, partner), max(seat, partner))
+        events.append(msg("parcheesi.event.team_wins", seat=winners[0], partner_seat=winners[1]))
+        return winners
+    events.append(msg("parcheesi.event.wins", seat=seat))
+    return (seat,)
 
 
 def set_at(t: tuple, i: int, value: Any) -> tuple:
