@@ -24,8 +24,7 @@ from bot.games.base import Ruleset
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
     DIE_SPENT, HIGHLIGHT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, Box, PlayerTag, Sheet,
-    StaticBoard, blend, die_sprite, disc_sprite, encode_png, font, ink_on, make_palette,
-    player_tag_sprite, text_sprite,
+    StaticBoard, blend, die_sprite, disc_sprite, encode_png, font, ink_on, line_step, make_palette, wrap_text,
 )
 
 SIZE = 1024                    # posted size, px (square)
@@ -327,7 +326,7 @@ def _draw_house_text(sheet: Sheet, layout: Layout, route: str, tag: PlayerTag | 
         sheet.draw.rounded_rectangle((x0 - w, y0 - w, x1 + w, y1 + w), radius=cell // 3 + w, outline=INK, width=w + 1)
         sheet.touch((x0 - w, y0 - w, x1 + w, y1 + w))
     if tag:
-        sheet.paste(player_tag_sprite(tag, x1 - x0 - 2 * pad, round(cell * 0.56)), (x0 + pad, y0 + pad), centred=False)
+        sheet.player_tag((x0 + pad, y0 + pad), x1 - x0 - 2 * pad, tag, round(cell * 0.56))
     if acting is None:
         return
     die = round(cell * 1.25)
@@ -337,9 +336,9 @@ def _draw_house_text(sheet: Sheet, layout: Layout, route: str, tag: PlayerTag | 
         sheet.paste(die_sprite(value, die, spent[i]), ((x0 + x1) / 2 + (i - (len(acting.dice) - 1) / 2) * die * 1.25, dice_y))
     name_of = lambda seat: players[seat].name if seat < len(players) else str(seat + 1)  # noqa: E731
     y = dice_y + die / 2 + pad / 2 if acting.dice else dice_y - die / 2
+    size, width = round(cell * 0.34), x1 - x0 - 2 * pad
     for note in acting.notes:    # under the dice, as many as fit
-        sprite = text_sprite(i18n.render(note, locale, name_of), x1 - x0 - 2 * pad, round(cell * 0.34), max_lines=3)
-        if y + sprite.height > y1 - pad / 2:
+        lines = wrap_text(sheet.draw, i18n.render(note, locale, name_of), width, size, 3)
+        if y + line_step(size) * len(lines) > y1 - pad / 2:
             break
-        sheet.paste(sprite, (x0 + pad, y), centred=False)
-        y += sprite.height
+        y += sheet.lines((x0 + pad, y), lines, width, size)

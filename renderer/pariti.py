@@ -21,8 +21,8 @@ from bot.games.pariti import (
 )
 from bot.games.pariti_board import FILES, N_FILES, N_RANKS, SQUARE_NAMES, file_rank
 from renderer.common import (
-    INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, Box, PlayerTag, Sheet, StaticBoard, blend,
-    disc_sprite, encode_png, font, make_palette, player_tag_sprite, wrap_text,
+    INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, PlayerTag, Sheet, StaticBoard, blend,
+    disc_sprite, encode_png, font, make_palette, wrap_text,
 )
 
 WIDTH, HEIGHT = 1024, 1024
@@ -62,7 +62,7 @@ def centre(square: int) -> tuple[float, float]:
 # then the draw counter, then notes (result or focus, last move).
 TEXT_X, TEXT_W = PANEL_X + 14, PANEL_W - 28
 SLOT_PITCH = TEXT_W // 4
-BAND = 36                                   # player_tag_sprite height at size 24
+BAND = 36                                   # a player tag's height at size 24
 
 
 def seat_top(seat: int) -> int:
@@ -76,25 +76,6 @@ def slot_centre(seat: int, i: int) -> tuple[float, float]:
 COUNTER_Y = seat_top(2)
 BAR = (TEXT_X, COUNTER_Y + 80, TEXT_X + TEXT_W, COUNTER_Y + 96)
 NOTES_Y = COUNTER_Y + 116
-
-# The two parts of the picture that change; see _Sheet.
-BOARD_REGION = (BOARD_X - 8, BOARD_Y - 8, BOARD_X + N_FILES * CELL + 8, BOARD_Y + N_RANKS * CELL + 8)
-PANEL_REGION = (PANEL_X, 12, WIDTH - 12, HEIGHT - 12)
-
-
-class _Sheet(Sheet):
-    """A Sheet that converts whole regions to the palette: quantizing the board
-    and the panel once each is several times faster than the ~70 small boxes
-    a picture touches."""
-
-    def touch(self, box: Box) -> None:
-        x0, y0, x1, y1 = box
-        for rx0, ry0, rx1, ry1 in (BOARD_REGION, PANEL_REGION):
-            if rx0 <= x0 and ry0 <= y0 and x1 <= rx1 and y1 <= ry1:
-                super().touch((rx0, ry0, rx1, ry1))
-                return
-        super().touch(box)
-
 
 # --- the static board -----------------------------------------------------------
 
@@ -185,7 +166,7 @@ def render(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: s
 def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None) -> Image.Image:
     """The board as a palette image. `focus` is a piece key such as "B7" (an
     action_group value): its reachable squares are tinted and its paths drawn."""
-    sheet = _Sheet(_static(locale))
+    sheet = Sheet(_static(locale))
     focus_code = parse_piece(focus) if focus else None
     focus_square, reach = None, {}
     # Only a piece the player to move may move has anything to show (PA-3.2, PA-4.6).
@@ -207,7 +188,7 @@ def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: 
     for square in reach:   # the name low in the square, haloed over the paths, clear of a partner to pair with
         x0, y0, x1, y1 = square_box(square)
         xy, size, anchor = ((x1 - 3, y1 - 1), 16, "rd") if state.board[square] else (((x0 + x1) / 2, y1 - 6), 24, "md")
-        _text(sheet, xy, SQUARE_NAMES[square], size, True, FOCUS, anchor, halo=REACH)
+        sheet.text(xy, SQUARE_NAMES[square], size, True, FOCUS, anchor, halo=REACH)
     _panel(sheet, ruleset, state, players, locale, focus_code if focus_square is not None else None, len(reach))
     return sheet.finish()
 
@@ -279,14 +260,13 @@ def _panel(sheet: Sheet, ruleset: Ruleset, state: PaState, players: list[PlayerT
     draw counter (PA-5.2), the result or the focused piece, the last move."""
     result = ruleset.result(state)
     for seat, tag in enumerate(players[:2]):
-        band = player_tag_sprite(PlayerTag(tag.name, (), result is None and state.seat == seat), TEXT_W + 12, 24)
-        sheet.paste(band, (TEXT_X - 6 + band.width / 2, seat_top(seat) + band.height / 2))
+        sheet.player_tag((TEXT_X - 6, seat_top(seat)), TEXT_W + 12, PlayerTag(tag.name, (), result is None and state.seat == seat), 24)
         made = [n for n, _ in pairs_of(state.board, seat)]
-        _text(sheet, (TEXT_X + TEXT_W, seat_top(seat) + BAND + 2), f"{len(made)}/{PAIRS_TO_WIN}", 22, True, anchor="ra")
+        sheet.text((TEXT_X + TEXT_W, seat_top(seat) + BAND + 2), f"{len(made)}/{PAIRS_TO_WIN}", 22, True, anchor="ra")
         for i, number in enumerate(made):
             sheet.paste(pair_sprite(number, SLOT_PITCH - 8), slot_centre(seat, i))
     quiet = state.quiet
-    _text(sheet, (TEXT_X, COUNTER_Y + 26), f"{quiet} / {DRAW_TURNS}", 40, True, LAST if quiet >= DRAW_TURNS - 5 else INK)
+    sheet.text((TEXT_X, COUNTER_Y + 26), f"{quiet} / {DRAW_TURNS}", 40, True, LAST if quiet >= DRAW_TURNS - 5 else INK)
     if quiet:
         x0, y0, x1, y1 = BAR
         sheet.draw.rounded_rectangle((x0, y0, x0 + round((x1 - x0) * min(quiet, DRAW_TURNS) / DRAW_TURNS), y1), radius=8, fill=LAST)
@@ -307,26 +287,9 @@ def _panel(sheet: Sheet, ruleset: Ruleset, state: PaState, players: list[PlayerT
 def _paragraph(sheet: Sheet, y: int, text: str, size: int, bold: bool, fill: RGB, max_lines: int) -> int:
     # wrap_text measures the regular face; bold glyphs are up to ~12 % wider.
     for line in wrap_text(sheet.draw, text, int(TEXT_W * 0.88) if bold else TEXT_W, size, max_lines):
-        _text(sheet, (TEXT_X, y), line, size, bold, fill)
+        sheet.text((TEXT_X, y), line, size, bold, fill)
         y += size + 6
     return y
-
-
-@lru_cache(maxsize=512)
-def text_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str, halo: RGB | None) -> tuple[Image.Image, int, int]:
-    """`text` on a transparent sprite, optionally haloed, and the offset of
-    its top left corner from the anchor point (PIL anchor names)."""
-    f, stroke = font(size, bold), 3 if halo else 0
-    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke)
-    image = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
-    ImageDraw.Draw(image).text((-left, -top), text, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=halo)
-    return image, left, top
-
-
-def _text(sheet: Sheet, xy: tuple[float, float], text: str, size: int, bold: bool = False, fill: RGB = INK,
-          anchor: str = "la", halo: RGB | None = None) -> None:
-    sprite, left, top = text_sprite(text, size, bold, fill, anchor, halo)
-    sheet.paste(sprite, (xy[0] + left, xy[1] + top), centred=False)
 
 
 def _namer(players: list[PlayerTag]) -> Any:

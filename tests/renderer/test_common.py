@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from renderer.common import (
     INK, PAPER, PIECE_RGB, WHITE, PlayerTag, Sheet, StaticBoard, die_sprite, disc_sprite, draw_legend,
-    encode_png, make_palette, player_tag_sprite, text_sprite, wrap_text,
+    encode_png, line_step, make_palette, wrap_text,
 )
 
 
@@ -58,18 +58,22 @@ def test_disc_sprite_grows_with_its_ring_and_is_antialiased():
     assert 0 in alphas and 255 in alphas and len(alphas) > 2
 
 
-def test_die_sprite_and_tag_sprite_sizes():
+def test_die_sprite_and_tag_sizes():
     assert die_sprite(6, 40).size == (40, 40)
     assert die_sprite(6, 40, spent=True).getpixel((20, 3))[:3] != die_sprite(6, 40).getpixel((20, 3))[:3]
     tag = PlayerTag("Alice", ("red", "green"), to_move=True)
-    assert player_tag_sprite(tag, 200, 20).size == (200, 32)
+    sheet = Sheet(StaticBoard.build(Image.new("RGB", (300, 100), PAPER), make_palette([PAPER, INK, WHITE])))
+    assert sheet.player_tag((0, 0), 200, tag, 20) == 32
+    assert sheet._touched == [(0, 0, 201, 33)]
 
 
 def test_text_wraps_to_the_given_lines():
     draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     lines = wrap_text(draw, "one two three four five six seven eight nine ten", 80, 16, 2)
     assert len(lines) == 2 and lines[-1].endswith("…")
-    assert text_sprite("one two three four five six", 80, 16, max_lines=3).height > text_sprite("one", 80, 16).height
+    sheet = Sheet(board_fixture())
+    tall = sheet.lines((0, 0), wrap_text(draw, "one two three four five six", 80, 16, 3), 80, 16)
+    assert tall > sheet.lines((0, 0), wrap_text(draw, "one", 80, 16, 3), 80, 16) == line_step(16)
 
 
 def test_legend_on_rgb_and_on_a_sheet():
@@ -79,3 +83,4 @@ def test_legend_on_rgb_and_on_a_sheet():
     sheet = Sheet(StaticBoard.build(Image.new("RGB", (300, 100), PAPER), make_palette([PAPER, INK, WHITE])))
     assert sheet.legend((0, 0), 300, players, 20) == height == 64
     assert INK in set(sheet.finish().convert("RGB").get_flattened_data())
+
