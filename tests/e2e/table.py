@@ -361,8 +361,19 @@ async def cheat(table: Table, game: Game, *, typed_in: str, revealing: re.Patter
     assert answer.message.ephemeral and answer.content == said("ack.done", cheater), answer.content
     log = game.log()
     assert log[-1][1:] == (move, False), "logged with its legality"
-    assert not revealing.search(table.board().content), table.board().content
+    assert not revealing.search(since_last_call_out(table.board().content)), table.board().content
     return Cheat(cheater, opponent, move, len(log) - 1, before)
+
+
+CALL_OUT_LINE = re.compile(r"calls out|dénonce|souffle|nothing changes|rien ne change")  # a call-out and its answer
+
+
+def since_last_call_out(content: str) -> str:
+    """The board's lines after the last judged call-out: the board recounts everything since its
+    player last acted, and the answer to an earlier call-out may rightly say a piece moved legally."""
+    lines = content.splitlines()
+    judged = [i for i, line in enumerate(lines) if CALL_OUT_LINE.search(line)]
+    return "\n".join(lines[judged[-1] + 1:] if judged else lines)
 
 
 async def let_the_window_close(table: Table, game: Game, done: Cheat, roll: re.Pattern) -> None:
