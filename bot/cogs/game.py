@@ -93,7 +93,10 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         goes on, otherwise retire the old board's controls and post a new one
         that pings whoever must act."""
         record = outcome.record
-        self.timers.wake()  # any change may start, move or end a turn deadline
+        if record.options.get("turn_time"):
+            # A change may start, move or end this game's deadline. Untimed games have none (a deadline
+            # the settings just removed fires as a no-op: the sessions re-check it under the lock).
+            self.timers.wake()
         channel = self.bot.get_partial_messageable(record.channel_id)
         if record.state is None:  # lobby (open or closed)
             async with self._publishing[record.channel_id]:
@@ -107,7 +110,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
             logged = await self.sessions.store.events_since_turn(record.id, outcome.version_before, to_move)
             earlier = tuple(Message.from_json(event) for event in logged)
         post = presenter.board_post(record, earlier + outcome.events)
-        post.png = await asyncio.to_thread(presenter.picture, record)
+        post.png = await presenter.draw(record)
         if deadline := await self.deadline_line(record):
             post.content = presenter.fit([post.content, deadline])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
@@ -296,7 +299,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         try:
             record = await self._current_board(interaction, game, version)
             post = presenter.group_view(record, group, _locale(interaction))
-            post.png = await asyncio.to_thread(presenter.picture, record, _locale(interaction), group)
+            post.png = await presenter.draw(record, _locale(interaction), group)
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return

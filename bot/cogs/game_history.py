@@ -128,7 +128,7 @@ class HistoryCommands:
             if not actions or board_id is None:
                 return
             gif = await asyncio.to_thread(_replay_gif, record, actions)
-            board = presenter.Post("", None, await asyncio.to_thread(presenter.picture, record))
+            board = presenter.Post("", None, await presenter.draw(record))
             message = self.bot.get_partial_messageable(record.channel_id).get_partial_message(board_id)
             await message.edit(attachments=[board.file(), discord.File(io.BytesIO(gif), filename="replay.gif")])
         except Exception:

@@ -6,7 +6,9 @@ use that user's locale. The text says in words what the picture shows
 """
 from __future__ import annotations
 
+import asyncio
 import io
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +24,11 @@ from renderer import PlayerTag, render_png
 MAX_CONTENT = 2000
 MAX_ACTION_BUTTONS = 20      # four rows of five; the fifth row holds Roll / Call out / Other move
 MAX_SELECT = 25
+
+# Boards are drawn one at a time in ONE thread: the drawing holds the GIL most of the time, and
+# each thread that wants it takes turns with the event loop (5 ms each), so a pool of drawing
+# threads would leave the loop a fraction of the CPU and acknowledgements would wait behind it.
+_drawing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-picture")
 
 
 @dataclass
@@ -111,9 +118,13 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
     return Post(fit(lines), view, None, mention)
 
 
+async def draw(record: GameRecord, locale: str | None = None, focus: str | None = None) -> bytes:
+    """`picture` in the drawing thread, so the event loop keeps answering."""
+    return await asyncio.get_running_loop().run_in_executor(_drawing, picture, record, locale, focus)
+
+
 def picture(record: GameRecord, locale: str | None = None, focus: str | None = None) -> bytes:
-    """The board PNG with its legend. CPU-bound and discord-free: callers run it
-    in a thread (asyncio.to_thread) so the event loop keeps answering."""
+    """The board PNG with its legend. CPU-bound and discord-free: the bot calls it through `draw`."""
     loc = locale or record.locale
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
