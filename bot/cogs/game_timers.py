@@ -102,6 +102,8 @@ class TimerCommands:
     # --- hooks called by GameCog.publish ---------------------------------------------
     async def deadline_line(self, record: GameRecord) -> str | None:
         """"Time runs out in ..." for a timed game waiting for a person (a Discord timestamp: local, live)."""
+        if not record.options.get("turn_time"):
+            return None
         clocks = await self.sessions.store.turn_clocks(record.id)
         if not clocks or timers.next_due(clocks[0], self.timers.clock.now()) is None:
             return None
