@@ -119,37 +119,31 @@ class State(NamedTuple):
 (COLOURS_F, TEAMS_F, POS_F, ARRIVALS_F, TURN_F, DICE_F, USED_F, BONUS_F, REPEATS_F, LAST_F, LOCKED_F,
  LAST_MOVE_F, WINNERS_F, RELEASED_F, CHEATS_F, CALLEE_F) = range(len(State._fields))
 _freeze = partial(tuple.__new__, State)
+_applied = partial(tuple.__new__, Applied)      # Applied((state, events)) without NamedTuple's keyword handling
 
 
 class Occupancy(NamedTuple):
     """Who stands where in one position, as ints: the number of pawns on square id sq sits
-    in bits 2sq and 2sq + 1. One count per seat, so a bridge (two pawns of one seat,
-    PM-4.3; partners never make one, PM-10.2) is a high bit of a seat's count; a move
-    updates one or two of them by subtraction and addition (`moved`)."""
+    in bits 2sq and 2sq + 1 of `counts`; `bridges` has the high bit of every square held by
+    two pawns of one seat (PM-4.3; partners never make one, PM-10.2). A move updates both
+    with a few integer operations (`_move`)."""
 
     pos: tuple[int, ...]          # the position counted (memo key, by identity)
     colours: tuple[int, ...]
-    seats: tuple[int, ...]        # per-seat counts
-    counts: int                   # all seats together
-    bridges: int                  # the high bit of every square held by a bridge
+    counts: int
+    bridges: int
+
+
+_occupancy = partial(tuple.__new__, Occupancy)     # no keyword handling: built on every move
 
 
 def occupancy(colours: tuple[int, ...], pos: tuple[int, ...]) -> Occupancy:
-    """The occupancy of `pos`, counted from scratch."""
+    """The occupancy of `pos`, counted from scratch: per seat, so that a count of two
+    (its high bit) is a bridge."""
     rows = weight_rows(colours)
-    seats = tuple(rows[f][pos[f]] + rows[f + 1][pos[f + 1]] + rows[f + 2][pos[f + 2]] + rows[f + 3][pos[f + 3]]
-                  for f in range(0, len(pos), 4))
-    return Occupancy(pos, colours, seats, sum(seats), reduce(or_, seats) & _TWO_BITS)
-
-
-def moved(occ: Occupancy, pos: tuple[int, ...], moves: tuple[tuple[int, int, int], ...]) -> Occupancy:
-    """The occupancy of `pos`, reached from `occ` by the (pawn, from, to) of `moves`."""
-    rows = weight_rows(occ.colours)
-    seats = list(occ.seats)
-    for p, src, dst in moves:
-        row = rows[p]
-        seats[p >> 2] += row[dst] - row[src]
-    return Occupancy(pos, occ.colours, tuple(seats), sum(seats), reduce(or_, seats) & _TWO_BITS)
+    seats = [rows[f][pos[f]] + rows[f + 1][pos[f + 1]] + rows[f + 2][pos[f + 2]] + rows[f + 3][pos[f + 3]]
+             for f in range(0, len(pos), 4)]
+    return _occupancy((pos, colours, sum(seats), reduce(or_, seats) & _TWO_BITS))
 
 
 def pawn_at(colours: tuple[int, ...], pos: tuple[int, ...], sq: int) -> int:
@@ -157,10 +151,10 @@ def pawn_at(colours: tuple[int, ...], pos: tuple[int, ...], sq: int) -> int:
     return list(map(getitem, square_rows(colours), pos)).index(sq)
 
 
-def pawns_on(s: State, sq: int) -> list[int]:
+def pawns_on(colours: tuple[int, ...], pos: tuple[int, ...], arrivals: tuple[int, ...], sq: int) -> list[int]:
     """Pawns on square id sq, earliest arrival first."""
-    rows, pos = square_rows(s.colours), s.pos
-    return [q for q in s.arrivals if rows[q][pos[q]] == sq]
+    rows = square_rows(colours)
+    return [q for q in arrivals if rows[q][pos[q]] == sq]
 
 
 _ROWS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
@@ -182,9 +176,11 @@ SHIFT = tuple(tuple(2 * sq for sq in SQUARE[c][:GOAL]) for c in range(len(COLOUR
 _WEIGHTS = tuple(tuple(1 << n for n in shifts) + (0, 0) for shifts in SHIFT)
 _TWO_BITS = int("10" * _N_SQUARES, 2)     # the high bit of every square's count: two pawns there
 # HIGH[c][k]: the high bits of colour c's squares at progress 1..k (k = GOAL: up to the last
-# square), so that (HIGH[c][dst] - HIGH[c][src]) & bridges is a bridge on the way (PM-4.4).
+# square), so that (HIGH[c][dst] - HIGH[c][src]) & bridges is a bridge on the way (PM-4.3).
 HIGH = tuple(tuple(sum(2 << n for n in shifts[1:k + 1]) for k in range(GOAL)) + (sum(2 << n for n in shifts[1:]),)
              for shifts in SHIFT)
+# BOTH_BITS[c][k]: both bits of the square at colour c's progress k; 0 for the goal.
+BOTH_BITS = tuple(tuple(3 << n for n in shifts) + (0,) for shifts in SHIFT)
 _WEIGHT_ROWS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
@@ -222,7 +218,7 @@ class Engine(Ruleset):
         # legal_actions(s) and then apply(s, a), and apply needs the new state's options.
         self._memo: tuple[State | None, dict[str, RawOption]] = (None, {})
         # The occupancy of the last position seen; apply carries it from one position to the next.
-        self._occ = Occupancy((), (), (), 0, 0)
+        self._occ = Occupancy((), (), 0, 0)
         # Every roll action and its dice, e.g. "r4.5" -> (4, 5); the rolls that give another one.
         self._rolls = {"r" + ".".join(map(str, dice)): dice for dice in product(range(1, 7), repeat=self.n_dice)}
         self._roll_codes = tuple(self._rolls)
@@ -265,9 +261,11 @@ class Engine(Ruleset):
         return owner(state.teams, state.pos, state.turn)
 
     def legal_actions(self, state: State) -> list[str]:
+        memo = self._memo
+        found = memo[1] if memo[0] is state else self._raw_options(state)
         if not self.allows_cheating:
-            return list(self._raw_options(state))
-        return [a for a, o in self._raw_options(state).items() if o[LEGAL]]
+            return list(found)       # a fresh list (callers may keep it); copying ~5 keys costs ~0.1 µs
+        return [a for a, o in found.items() if o[LEGAL]]
 
     def accepted_actions(self, state: State) -> list[str]:
         return list(self._raw_options(state))
@@ -295,17 +293,14 @@ class Engine(Ruleset):
             occ = self._occ = occupancy(s.colours, s.pos)
         return occ
 
-    def _move_pawns(self, d: list, moves: tuple[tuple[int, int, int], ...]) -> None:
-        """Put each (pawn, from, to) of `moves` on its new progress in draft d; the occupancy
-        memo follows when it was the old position's."""
-        old = d[POS_F]
-        pos = list(old)
+    @staticmethod
+    def _move_pawns(d: list, moves: tuple[tuple[int, int, int], ...]) -> None:
+        """Put each (pawn, from, to) of `moves` on its new progress in draft d (the occupancy
+        memo is then counted afresh: drafts serve rarer actions)."""
+        pos = list(d[POS_F])
         for p, _, dst in moves:
             pos[p] = dst
-        d[POS_F] = pos = tuple(pos)
-        occ = self._occ
-        if occ.pos is old and occ.colours is d[COLOURS_F]:
-            self._occ = moved(occ, pos, moves)
+        d[POS_F] = tuple(pos)
 
     # --- building blocks for _options ------------------------------------------
     def _moves(self, s: State, occ: Occupancy, seat: int, steps: tuple[tuple[int, int], ...],
@@ -314,34 +309,34 @@ class Engine(Ruleset):
         for each (n, dice mask) of `steps` (PM-4.1 to 4.6, PM-8.3, PM-8.4)."""
         pos = s.pos
         c = s.colours[seat]
-        shift = SHIFT[c]
-        high = HIGH[c]
-        codes = MOVE_CODE[c]
-        counts, bridges, own = occ.counts, occ.bridges, occ.seats[seat]
-        no_own = kind == BONUS and not self.bonus_may_join_own
+        shift, high, square, weight = SHIFT[c], HIGH[c], BOTH_BITS[c], _WEIGHTS[c]
+        counts, bridges = occ.counts, occ.bridges
         first = 4 * seat
-        for p in range(first, first + 4):
-            src = pos[p]
+        mine = pos[first:first + 4]
+        own = weight[mine[0]] + weight[mine[1]] + weight[mine[2]] + weight[mine[3]]
+        no_own = kind == BONUS and not self.bonus_may_join_own
+        p = first - 1
+        for src, row in zip(mine, MOVE_CODE[c]):
+            p += 1
             if src < 0 or src == GOAL or p == skip:
                 continue
             passed = high[src]
-            row = codes[p - first]
             for n, mask in steps:
                 dst = src + n
                 if dst > GOAL or bridges and (high[dst] - passed) & bridges:
                     continue
+                if not counts & square[dst]:      # nobody on the destination (always so on the goal)
+                    into[row[n]] = (kind, p, src, dst, mask, legal, -1, -1, 1)
+                    continue
+                at = shift[dst]
                 victim = -1
-                if dst < GOAL:
-                    at = shift[dst]
-                    here = counts >> at & 3       # pawns on the destination
-                    if here:
-                        if here > 1:
-                            continue
-                        if own >> at & 1:
-                            if no_own:
-                                continue
-                        elif not SAFE[at >> 1]:
-                            victim = pawn_at(s.colours, pos, at >> 1)
+                if counts >> at & 2:              # two pawns: full (PM-4.4)
+                    continue
+                if own >> at & 1:
+                    if no_own:
+                        continue
+                elif not SAFE[at >> 1]:
+                    victim = pawn_at(s.colours, pos, at >> 1)
                 into[row[n]] = (kind, p, src, dst, mask, legal, victim, -1, 1)
 
     def _bonus_options(self, s: State) -> dict[str, RawOption]:
@@ -363,12 +358,14 @@ class Engine(Ruleset):
                          steps: tuple[tuple[int, int], ...]) -> dict[str, RawOption]:
         """Moves of one pawn out of an own bridge by one of `steps` (PM-5.2, PC-6.3)."""
         found: dict[str, RawOption] = {}
-        own = occ.seats[seat] & _TWO_BITS
-        if not own:
-            return found
         first = 4 * seat
         mine = s.pos[first:first + 4]
-        shift = SHIFT[s.colours[seat]]
+        c = s.colours[seat]
+        weight = _WEIGHTS[c]
+        own = (weight[mine[0]] + weight[mine[1]] + weight[mine[2]] + weight[mine[3]]) & _TWO_BITS   # own bridges
+        if not own:
+            return found
+        shift = SHIFT[c]
         partner_of = {}
         for i, x in enumerate(mine):
             if 0 <= x < GOAL and own >> shift[x] & 2:
@@ -433,7 +430,7 @@ class Engine(Ruleset):
                 d = list(state)
                 d[CALLEE_F], d[CHEATS_F] = callee, cheats
                 self._third_repeat(d, events)
-                return Applied(_freeze(d), tuple(events))
+                return _applied((_freeze(d), tuple(events)))
             repeats += 1
         return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, 0, bonus, repeats, last, -1,
                                      last_move, winners, released, cheats, callee)), events)
@@ -466,10 +463,7 @@ class Engine(Ruleset):
         if opens >= 0:
             locked = opens
         events = [_move_event(colours[p >> 2], p & 3, src, dst)]
-        occ = self._occ
-        known = occ.pos is pos and occ.colours is colours
         if victim >= 0:                                            # PM-7.1, PC-7.1
-            moves = ((p, src, dst), (victim, pos[victim], HOUSE))
             new = list(pos)
             new[p], new[victim] = dst, HOUSE
             pos = tuple(new)
@@ -477,10 +471,18 @@ class Engine(Ruleset):
             events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
                               victim=pawn_name(colours, victim)))
         else:
-            moves = ((p, src, dst),)
             pos = pos[:p] + (dst,) + pos[p + 1:]
-        if known:
-            self._occ = moved(occ, pos, moves)
+        occ = self._occ
+        if occ.pos is state.pos and occ.colours is colours:      # carry the occupancy to the new position
+            row = _WEIGHTS[colours[p >> 2]]
+            counts = occ.counts + row[dst] - row[src] - (row[dst] if victim >= 0 else 0)
+            bridges = occ.bridges
+            if bridges & row[src] << 1:                          # the pawn leaves its bridge
+                bridges ^= row[src] << 1
+            first = p - (p & 3)
+            if dst < GOAL and dst in state.pos[first:first + 4]:   # it joins an own pawn: a new bridge
+                bridges |= row[dst] << 1
+            self._occ = _occupancy((pos, colours, counts, bridges))
         i = arrivals.index(p)                                      # p is now the latest arrival (PM-1.8)
         arrivals = arrivals[:i] + arrivals[i + 1:] + (p,)
         if dst == GOAL:
@@ -493,49 +495,60 @@ class Engine(Ruleset):
             # The roll is spent: the next roll is due (what _finish would find, one State less).
             if dice in self._repeats:
                 events.append(_seat_event("parcheesi.event.again", turn))
-                return Applied(_freeze((colours, teams, pos, arrivals, turn, (), 0, bonus, repeats, p, -1,
-                                        (p, src, dst), winners, released, cheats, callee)), tuple(events))
+                return _applied((_freeze((colours, teams, pos, arrivals, turn, (), 0, bonus, repeats, p, -1,
+                                          (p, src, dst), winners, released, cheats, callee)), tuple(events)))
             turn = (turn + 1) % len(colours)
             events.append(_seat_event("parcheesi.event.next", turn))
-            return Applied(_freeze((colours, teams, pos, arrivals, turn, (), 0, (), 0, -1, -1,
-                                    (p, src, dst), winners, released, cheats, callee)), tuple(events))
+            return _applied((_freeze((colours, teams, pos, arrivals, turn, (), 0, (), 0, -1, -1,
+                                      (p, src, dst), winners, released, cheats, callee)), tuple(events)))
         return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, p, locked,
                                      (p, src, dst), winners, released, cheats, callee)), events)
 
     def _bring_out(self, state: State, o: RawOption) -> Applied:
-        """Bring out `count` pawns (PM-6, PC-5) with the dice of the option."""
-        d = list(state)
-        d[USED_F] |= o[4]
+        """Bring out `count` pawns with the dice of the option onto the start square,
+        capturing as PM-6.4 to 6.6 / PC-5.5 say."""
+        (colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, last, locked, last_move, winners, released,
+         cheats, callee) = state
+        used |= o[4]
+        seat = owner(teams, pos, turn)
+        first = 4 * seat
+        c = colours[seat]
+        start = SQUARE[c][0]
+        weight = _WEIGHTS[c][0]
+        occ = self._occupancy(state)
+        counts, bridges = occ.counts, occ.bridges
         events: list[Message] = []
         for _ in range(o[8]):
-            self._bring_out_one(d, events)
-        return self._finish(_freeze(d), events)
-
-    def _bring_out_one(self, d: list, events: list[Message]) -> None:
-        """One pawn from the house to the start square, capturing as PM-6.4 to 6.6 / PC-5.5 say."""
-        s = _freeze(d)
-        seat = self.owner(s)
-        first = 4 * seat
-        p = s.pos.index(HOUSE, first, first + 4)
-        colours = s.colours
-        here = pawns_on(s, SQUARE[colours[seat]][0])
-        foreign = [q for q in here if q >> 2 != seat]
-        victim = -1
-        if len(here) == 2 and foreign:
-            victim = foreign[-1]        # the foreign pawn, or the one that arrived last (PM-6.5)
-        elif len(here) == 1 and foreign and self.lone_foreign_captured:
-            victim = foreign[0]
-        moves = ((p, HOUSE, 0),)
-        events.append(_out_event(colours[seat], p % 4))
-        if victim >= 0:
-            moves += ((victim, s.pos[victim], HOUSE),)
-            d[BONUS_F] += (20,)                                     # PM-6.9, PC-5.6
-            events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
-                              victim=pawn_name(colours, victim)))
-        if not s.released[seat]:
-            d[RELEASED_F] = set_at(s.released, seat, True)
-        self._move_pawns(d, moves)
-        d[ARRIVALS_F], d[LAST_F], d[LAST_MOVE_F] = _arrive(s.arrivals, p), p, (p, HOUSE, 0)
+            p = pos.index(HOUSE, first, first + 4)
+            victim = -1
+            if counts & 3 * weight:                 # someone on the start square
+                here = pawns_on(colours, pos, arrivals, start)
+                foreign = [q for q in here if q >> 2 != seat]
+                if len(here) == 2 and foreign:
+                    victim = foreign[-1]        # the foreign pawn, or the one that arrived last (PM-6.5)
+                elif len(here) == 1 and foreign and self.lone_foreign_captured:
+                    victim = foreign[0]
+            events.append(_out_event(c, p & 3))
+            if victim >= 0 and bridges & weight << 1:   # a foreign bridge loses a pawn
+                bridges ^= weight << 1
+            if 0 in pos[first:first + 4]:           # it joins an own pawn: a new bridge
+                bridges |= weight << 1
+            new = list(pos)
+            new[p] = 0
+            if victim >= 0:
+                new[victim] = HOUSE
+                bonus += (20,)                                     # PM-6.9, PC-5.6
+                events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
+                                  victim=pawn_name(colours, victim)))
+            else:
+                counts += weight
+            pos = tuple(new)
+            arrivals = _arrive(arrivals, p)
+        self._occ = _occupancy((pos, colours, counts, bridges))
+        if not released[seat]:
+            released = set_at(released, seat, True)
+        return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, p, locked,
+                                     (p, HOUSE, 0), winners, released, cheats, callee)), events)
 
     def _finish(self, s: State, events: list[Message]) -> Applied:
         """Drop what cannot be played; end the roll or the turn when nothing is left."""
@@ -559,7 +572,7 @@ class Engine(Ruleset):
             else:
                 self._pass_turn(d, events)
             s = _freeze(d)                           # a roll is due: nothing left to drop
-        return Applied(s, tuple(events))
+        return _applied((s, tuple(events)))
 
     def _forfeit_reason(self, s: State) -> Message:
         first = 4 * self.owner(s)
