@@ -161,14 +161,14 @@ def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: s
     draw = sheet.draw
 
     def ring(point: int, r: int, colour, width: int, fill=None) -> None:
-        sheet.touch(_circle(draw, centre(board, point), r, outline=colour, width=width, fill=fill))
+        _circle(draw, centre(board, point), r, outline=colour, width=width, fill=fill)
 
     if state.stage in (START_OF_TURN, PLACE):   # where the held barricade may go (BA-5.3)
         area = group_area(board, focus)         # the area being chosen in stands out, named
         for p in ruleset.free_points(state):
             if area is not None and p in area.points:
                 ring(p, RING_R, HIGHLIGHT, 7, fill=WHITE)
-                _label(draw, centre(board, p), board.names[p], 14, INK)
+                sheet.text(centre(board, p), board.names[p], 14, True, INK, "mm")
             else:
                 ring(p, POINT_R + 3, FREE_RGB, 3)
     if state.last_move is not None:
@@ -184,7 +184,7 @@ def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: s
             for frm, dest in ruleset.moves(state):
                 if frm == pawn:
                     ring(dest, RING_R, HIGHLIGHT, 7, fill=WHITE)
-                    _label(draw, centre(board, dest), board.names[dest], 14, INK)
+                    sheet.text(centre(board, dest), board.names[dest], 14, True, INK, "mm")
 
     for p in state.barricades:
         sheet.paste(_barricade_sprite(board.names[p]), centre(board, p))
@@ -204,7 +204,6 @@ def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: s
     for held in state.held:   # barricades off the board, framed in the holder's colour
         box = (x, top + 20, x + 34, top + 54)
         draw.rounded_rectangle(box, radius=6, fill=BAR_RGB, outline=PIECE_RGB[colours[held.seat]], width=5)
-        sheet.touch(box)
         x -= 42
     sheet.legend((22, top), x + 30 - 22, players)
     return sheet.finish()

@@ -6,12 +6,14 @@ How a renderer uses them:
 1. draw its static board once per size in full colour (RGB) and wrap it in a
    `StaticBoard` with a fixed palette (`make_palette`) that holds every
    colour its pieces and highlights need, including their antialiasing ramps;
-2. per move, open a `Sheet` on it, paste cached RGBA sprites (`disc_sprite`,
-   `die_sprite`) and draw with `sheet.draw`, marking what it drew with
-   `sheet.touch` (`paste`, `text`, `lines`, `arrow`, `player_tag` and
-   `legend` do that themselves);
-3. `encode_png(sheet.finish())`: only the touched regions are converted to
-   the palette, and a palette PNG encodes ~10x faster than an
+2. per move, open a `Sheet` on it: a copy of the palette picture. Shapes
+   (`sheet.draw`: rectangles, ellipses, lines in palette colours, which PIL
+   draws without antialiasing anyway) go straight onto it; cached RGBA
+   sprites (`disc_sprite`, `die_sprite`) are pasted in palette form, blended
+   once over the colour found around them; text and arrows, which are
+   antialiased over whatever lies under them, are drawn in full colour on
+   a copy of their small region and converted back;
+3. `encode_png(sheet.finish())`: a palette PNG encodes ~10x faster than an
    RGB one.
 
 Nothing here is cached by player name or by sentence: names and notes are
@@ -23,7 +25,7 @@ from __future__ import annotations
 import math
 import struct
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -246,45 +248,59 @@ class StaticBoard:
 
 
 class Sheet:
-    """One picture under construction over a StaticBoard.
+    """One picture under construction over a StaticBoard, drawn in palette form.
 
-    Drawing happens in full colour on a copy of the static RGB picture; every
-    drawn region is recorded, and `finish` converts only those regions to the
-    palette and pastes them onto a copy of the static palette picture."""
+    `draw` draws shapes in palette colours (exact colours of the palette,
+    never text: PIL would draw it without antialiasing on a palette image)."""
 
     def __init__(self, board: StaticBoard):
         self.board = board
-        self.rgb = board.rgb.copy()
-        self.draw = ImageDraw.Draw(self.rgb)
-        self._touched: list[Box] = []
-
-    def touch(self, box: Iterable[float]) -> None:
-        """Mark `box` (x0, y0, x1, y1; x1, y1 exclusive) as drawn on."""
-        x0, y0, x1, y1 = box
-        w, h = self.rgb.size
-        clipped = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1) + 1), min(h, int(y1) + 1))
-        if clipped[0] < clipped[2] and clipped[1] < clipped[3]:
-            self._touched.append(clipped)
+        self.out = board.indexed.copy()
+        self.draw = ImageDraw.Draw(self.out)
+        self._pixels = self.out.load()
 
     def paste(self, sprite: Image.Image, xy: tuple[float, float], centred: bool = True) -> None:
-        """Composite an RGBA sprite centred on `xy` (or with its top left corner there)."""
+        """An RGBA sprite centred on `xy` (or with its top left corner there);
+        its soft edge is blended over the colour found most around it (see _ground)."""
         w, h = sprite.size
         x, y = (round(xy[0] - w / 2), round(xy[1] - h / 2)) if centred else (round(xy[0]), round(xy[1]))
-        self.rgb.paste(sprite, (x, y), sprite)
-        self.touch((x, y, x + w, y + h))
+        indexed, mask = _indexed_sprite(sprite, self.board, self._ground((x, y, x + w - 1, y + h - 1)))
+        self.out.paste(indexed, (x, y), mask)
+
+    def _ground(self, box: Box) -> int:
+        """The palette index found most often at the corners and the middles of
+        the sides of `box` (a sample may fall on a square's number, a frame...)."""
+        w, h = self.out.size
+        x0, y0, x1, y1 = max(box[0], 0), max(box[1], 0), min(box[2], w - 1), min(box[3], h - 1)
+        xm, ym = (x0 + x1) // 2, (y0 + y1) // 2
+        found = [self._pixels[xy] for xy in ((xm, y0), (x0, ym), (x1, ym), (xm, y1), (x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+        return max(found, key=found.count)
+
+    def _paint(self, box: Iterable[float], paint: Callable[[Image.Image, int, int], object]) -> None:
+        """`paint(region, x, y)` on a full-colour copy of `box` (clipped to the
+        picture; (x, y) its top left corner), put back in palette form."""
+        x0, y0, x1, y1 = box
+        w, h = self.out.size
+        clipped = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1) + 1), min(h, int(y1) + 1))
+        if clipped[0] < clipped[2] and clipped[1] < clipped[3]:
+            region = self.out.crop(clipped).convert("RGB")
+            paint(region, clipped[0], clipped[1])
+            self.out.paste(to_palette(region, self.board.palette), clipped[:2])
 
     def text(self, xy: tuple[float, float], text: str, size: int, bold: bool = False, fill: RGB = INK, anchor: str = "la",
              halo: RGB | None = None) -> None:
         """One line of text; `halo` outlines it (3 px) in that colour."""
         f, stroke = font(size, bold), 3 if halo else 0
-        self.draw.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=halo)
-        self.touch(self.draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=stroke))
+        self._paint(self.draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=stroke), lambda region, x, y:
+                    ImageDraw.Draw(region).text((xy[0] - x, xy[1] - y), text, font=f, fill=fill, anchor=anchor,
+                                                stroke_width=stroke, stroke_fill=halo))
 
     def lines(self, origin: tuple[float, float], lines: list[str], width: int, size: int, fill: RGB = INK) -> int:
         """draw_lines on the sheet. Returns the height used."""
-        used = draw_lines(self.draw, origin, lines, width, size, fill)
-        self.touch((origin[0], origin[1], origin[0] + width, origin[1] + used))
-        return used
+        height = line_step(size) * len(lines)
+        self._paint((origin[0], origin[1], origin[0] + width, origin[1] + height), lambda region, x, y:
+                    draw_lines(ImageDraw.Draw(region), (origin[0] - x, origin[1] - y), lines, width, size, fill))
+        return height
 
     def arrow(self, points: list[tuple[float, float]], fill: RGB, width: int) -> None:
         """An antialiased arrow along `points`, its tip at the last point."""
@@ -306,14 +322,15 @@ class Sheet:
 
         draw.line([local(x, y) for x, y in points[:-1]] + [local(*base)], fill=255, width=width * k, joint="curve")
         draw.polygon([local(x1, y1), local(base[0] + wing[0], base[1] + wing[1]), local(base[0] - wing[0], base[1] - wing[1])], fill=255)
-        self.rgb.paste(fill, (left, top), mask.reduce(k))
-        self.touch((left, top, left + w, top + h))
+        self._paint((left, top, left + w - 1, top + h - 1),
+                    lambda region, x, y: region.paste(fill, (left - x, top - y), mask.reduce(k)))
 
     def player_tag(self, origin: tuple[int, int], width: int, tag: PlayerTag, size: int = 22) -> int:
         """draw_player_tag on the sheet, `width` px wide. Returns the height used."""
-        used = draw_player_tag(self.draw, origin, width - 1, tag, size)
-        self.touch((origin[0], origin[1], origin[0] + width, origin[1] + used))
-        return used
+        height = size + 12
+        self._paint((origin[0], origin[1], origin[0] + width - 1, origin[1] + height - 1), lambda region, x, y:
+                    draw_player_tag(ImageDraw.Draw(region), (origin[0] - x, origin[1] - y), width - 1, tag, size))
+        return height
 
     def legend(self, origin: tuple[int, int], width: int, players: list[PlayerTag], size: int = 22) -> int:
         """draw_legend on the sheet. Returns the height used."""
@@ -324,21 +341,23 @@ class Sheet:
 
     def finish(self) -> Image.Image:
         """The picture in palette form (for encode_png)."""
-        out = self.board.indexed.copy()
-        for box in _outermost(self._touched):   # overlaps are converted twice, harmlessly
-            out.paste(to_palette(self.rgb.crop(box), self.board.palette), box[:2])
-        return out
+        return self.out
 
 
-def _outermost(boxes: list[Box]) -> list[Box]:
-    """`boxes` without those inside another one (a piece inside its ring...):
-    each box costs a few PIL calls, whatever its size."""
-    kept: list[Box] = []
-    for box in sorted(set(boxes), key=lambda b: (b[0] - b[2]) * (b[3] - b[1])):   # largest first
-        x0, y0, x1, y1 = box
-        if not any(a <= x0 and b <= y0 and x1 <= c and y1 <= d for a, b, c, d in kept):
-            kept.append(box)
-    return kept
+def _indexed_sprite(sprite: Image.Image, board: StaticBoard, under: int) -> tuple[Image.Image, Image.Image]:
+    """`sprite` over the palette colour `under`, in `board`'s palette, and the
+    mask of where it shows. Computed once and kept in the sprite's `info`
+    (Images are not hashable), so it lives as long as the sprite in its
+    bounded cache; a sprite lands on a few colours only."""
+    variants = sprite.info.setdefault("indexed", {})
+    found = variants.get((id(board), under))
+    if found is None or found[0] is not board:   # an id may be reused once a board is dropped
+        flat = board.palette.getpalette()
+        ground = Image.new("RGB", sprite.size, tuple(flat[3 * under:3 * under + 3]))
+        ground.paste(sprite, (0, 0), sprite)
+        found = variants[(id(board), under)] = (board, to_palette(ground, board.palette),
+                                                 sprite.getchannel("A").point(lambda a: 255 if a else 0))
+    return found[1], found[2]
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

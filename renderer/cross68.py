@@ -301,7 +301,6 @@ def _draw_last_move(sheet: Sheet, layout: Layout, route: str, start: int, end: i
         if HOUSE < p < GOAL:
             x0, y0, x1, y1 = layout.box(*_cell(geo, route, p))
             sheet.draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=max(3, cell // 12))
-            sheet.touch((x0, y0, x1, y1))
     # Shorten both ends so that the arrow runs between the pawns, its tip visible.
     if len(points) >= 2:
         points[0] = _towards(points[0], points[1], cell * 0.3)
@@ -324,7 +323,6 @@ def _draw_house_text(sheet: Sheet, layout: Layout, route: str, tag: PlayerTag | 
     if tag and tag.to_move:    # a heavy frame, visible in the chat preview
         w = max(4, cell // 8)
         sheet.draw.rounded_rectangle((x0 - w, y0 - w, x1 + w, y1 + w), radius=cell // 3 + w, outline=INK, width=w + 1)
-        sheet.touch((x0 - w, y0 - w, x1 + w, y1 + w))
     if tag:
         sheet.player_tag((x0 + pad, y0 + pad), x1 - x0 - 2 * pad, tag, round(cell * 0.56))
     if acting is None:

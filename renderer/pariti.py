@@ -196,7 +196,6 @@ def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: 
 def _tint(sheet: Sheet, square: int) -> None:
     x0, y0, x1, y1 = square_box(square)
     sheet.draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=REACH, outline=FOCUS, width=3)
-    sheet.touch((x0, y0, x1, y1))
 
 
 def _draw_tree_path(sheet: Sheet, path: tuple[int, ...]) -> None:
@@ -214,7 +213,6 @@ def _draw_last_move(sheet: Sheet, board: tuple[int, ...], path: tuple[int, ...])
     its tip at the edge of the moved piece; a dot on each landing in between."""
     x0, y0, x1, y1 = square_box(path[0])
     sheet.draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=LAST, width=6)
-    sheet.touch((x0, y0, x1, y1))
     points = [centre(path[0])]
     for a, b in zip(path, path[1:]):
         if is_step((a, b)):
@@ -251,7 +249,6 @@ def _crossings(points: list[tuple[float, float]], pieces: list[tuple[float, floa
 
 def _dot(sheet: Sheet, x: float, y: float, r: float, colour: RGB) -> None:
     sheet.draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=2)
-    sheet.touch((x - r, y - r, x + r + 1, y + r + 1))
 
 
 def _panel(sheet: Sheet, ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str,
@@ -270,7 +267,6 @@ def _panel(sheet: Sheet, ruleset: Ruleset, state: PaState, players: list[PlayerT
     if quiet:
         x0, y0, x1, y1 = BAR
         sheet.draw.rounded_rectangle((x0, y0, x0 + round((x1 - x0) * min(quiet, DRAW_TURNS) / DRAW_TURNS), y1), radius=8, fill=LAST)
-        sheet.touch((x0, y0, x1 + 1, y1 + 1))
     y = NOTES_Y
     if result is not None:
         words = msg("pariti.event.draw", turns=DRAW_TURNS) if result.draw else msg("pariti.event.win", seat=result.winners[0], total=PAIRS_TO_WIN)

@@ -64,7 +64,9 @@ def test_die_sprite_and_tag_sizes():
     tag = PlayerTag("Alice", ("red", "green"), to_move=True)
     sheet = Sheet(StaticBoard.build(Image.new("RGB", (300, 100), PAPER), make_palette([PAPER, INK, WHITE])))
     assert sheet.player_tag((0, 0), 200, tag, 20) == 32
-    assert sheet._touched == [(0, 0, 201, 33)]
+    drawn = sheet.finish().convert("RGB")
+    assert INK in set(drawn.crop((0, 0, 200, 32)).get_flattened_data())
+    assert set(drawn.crop((0, 33, 300, 100)).get_flattened_data()) == {PAPER}
 
 
 def test_text_wraps_to_the_given_lines():
