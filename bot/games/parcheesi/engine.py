@@ -181,6 +181,8 @@ HIGH = tuple(tuple(sum(2 << n for n in shifts[1:k + 1]) for k in range(GOAL)) + 
              for shifts in SHIFT)
 # BOTH_BITS[c][k]: both bits of the square at colour c's progress k; 0 for the goal.
 BOTH_BITS = tuple(tuple(3 << n for n in shifts) + (0,) for shifts in SHIFT)
+# What _moves reads of colour c's route, in one lookup.
+ROUTE_TABLES = tuple(zip(SHIFT, HIGH, BOTH_BITS, MOVE_CODE))
 _WEIGHT_ROWS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
@@ -308,15 +310,12 @@ class Engine(Ruleset):
         """Add to `into` every move of one of seat's pawns (but `skip`) by n squares,
         for each (n, dice mask) of `steps` (PM-4.1 to 4.6, PM-8.3, PM-8.4)."""
         pos = s.pos
-        c = s.colours[seat]
-        shift, high, square, weight = SHIFT[c], HIGH[c], BOTH_BITS[c], _WEIGHTS[c]
+        shift, high, square, codes = ROUTE_TABLES[s.colours[seat]]
         counts, bridges = occ.counts, occ.bridges
         first = 4 * seat
         mine = pos[first:first + 4]
-        own = weight[mine[0]] + weight[mine[1]] + weight[mine[2]] + weight[mine[3]]
-        no_own = kind == BONUS and not self.bonus_may_join_own
         p = first - 1
-        for src, row in zip(mine, MOVE_CODE[c]):
+        for src, row in zip(mine, codes):
             p += 1
             if src < 0 or src == GOAL or p == skip:
                 continue
@@ -332,8 +331,8 @@ class Engine(Ruleset):
                 victim = -1
                 if counts >> at & 2:              # two pawns: full (PM-4.4)
                     continue
-                if own >> at & 1:
-                    if no_own:
+                if dst in mine:                   # an own pawn
+                    if kind == BONUS and not self.bonus_may_join_own:
                         continue
                 elif not SAFE[at >> 1]:
                     victim = pawn_at(s.colours, pos, at >> 1)
