@@ -197,6 +197,19 @@ def disc_sprite(fill: RGB, diameter: int, label: str = "", ring: RGB | None = No
     return _reduce(big)
 
 
+@lru_cache(maxsize=256)
+def label_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str, halo: RGB | None) -> tuple[Image.Image, int, int]:
+    """`text` on a transparent sprite, optionally haloed (3 px), and the offset
+    of its top left corner from the anchor point (PIL anchor names). Only
+    for texts from a small set (counters, square names): names and
+    sentences are drawn with Sheet.text, so that this cache stays small."""
+    f, stroke = font(size, bold), 3 if halo else 0
+    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke)
+    image = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
+    ImageDraw.Draw(image).text((-left, -top), text, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=halo)
+    return image, left, top
+
+
 @lru_cache(maxsize=64)
 def die_sprite(value: int, size: int, spent: bool = False) -> Image.Image:
     """An antialiased die face (see draw_die) as an RGBA sprite."""
@@ -294,6 +307,12 @@ class Sheet:
         self._paint(self.draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=stroke), lambda region, x, y:
                     ImageDraw.Draw(region).text((xy[0] - x, xy[1] - y), text, font=f, fill=fill, anchor=anchor,
                                                 stroke_width=stroke, stroke_fill=halo))
+
+    def label(self, xy: tuple[float, float], text: str, size: int, bold: bool = False, fill: RGB = INK,
+              anchor: str = "la", halo: RGB | None = None) -> None:
+        """Sheet.text from a cached label_sprite: for a text from a small set only."""
+        sprite, left, top = label_sprite(text, size, bold, fill, anchor, halo)
+        self.paste(sprite, (xy[0] + left, xy[1] + top), centred=False)
 
     def lines(self, origin: tuple[float, float], lines: list[str], width: int, size: int, fill: RGB = INK) -> int:
         """draw_lines on the sheet. Returns the height used."""

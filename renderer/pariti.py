@@ -188,7 +188,7 @@ def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: 
     for square in reach:   # the name low in the square, haloed over the paths, clear of a partner to pair with
         x0, y0, x1, y1 = square_box(square)
         xy, size, anchor = ((x1 - 3, y1 - 1), 16, "rd") if state.board[square] else (((x0 + x1) / 2, y1 - 6), 24, "md")
-        sheet.text(xy, SQUARE_NAMES[square], size, True, FOCUS, anchor, halo=REACH)
+        sheet.label(xy, SQUARE_NAMES[square], size, True, FOCUS, anchor, halo=REACH)
     _panel(sheet, ruleset, state, players, locale, focus_code if focus_square is not None else None, len(reach))
     return sheet.finish()
 
@@ -259,11 +259,11 @@ def _panel(sheet: Sheet, ruleset: Ruleset, state: PaState, players: list[PlayerT
     for seat, tag in enumerate(players[:2]):
         sheet.player_tag((TEXT_X - 6, seat_top(seat)), TEXT_W + 12, PlayerTag(tag.name, (), result is None and state.seat == seat), 24)
         made = [n for n, _ in pairs_of(state.board, seat)]
-        sheet.text((TEXT_X + TEXT_W, seat_top(seat) + BAND + 2), f"{len(made)}/{PAIRS_TO_WIN}", 22, True, anchor="ra")
+        sheet.label((TEXT_X + TEXT_W, seat_top(seat) + BAND + 2), f"{len(made)}/{PAIRS_TO_WIN}", 22, True, anchor="ra")
         for i, number in enumerate(made):
             sheet.paste(pair_sprite(number, SLOT_PITCH - 8), slot_centre(seat, i))
     quiet = state.quiet
-    sheet.text((TEXT_X, COUNTER_Y + 26), f"{quiet} / {DRAW_TURNS}", 40, True, LAST if quiet >= DRAW_TURNS - 5 else INK)
+    sheet.label((TEXT_X, COUNTER_Y + 26), f"{quiet} / {DRAW_TURNS}", 40, True, LAST if quiet >= DRAW_TURNS - 5 else INK)
     if quiet:
         x0, y0, x1, y1 = BAR
         sheet.draw.rounded_rectangle((x0, y0, x0 + round((x1 - x0) * min(quiet, DRAW_TURNS) / DRAW_TURNS), y1), radius=8, fill=LAST)
