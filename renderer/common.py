@@ -249,15 +249,15 @@ def to_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
 
 @dataclass(frozen=True)
 class StaticBoard:
-    """A board drawn once: its full-colour picture and the same in palette form."""
+    """A board drawn once, in palette form (its full-colour drawing is not
+    kept: 4 MB that no picture needs)."""
 
-    rgb: Image.Image
     indexed: Image.Image
     palette: Image.Image
 
     @classmethod
     def build(cls, rgb: Image.Image, palette: Image.Image) -> "StaticBoard":
-        return cls(rgb, to_palette(rgb, palette), palette)
+        return cls(to_palette(rgb, palette), palette)
 
 
 class Sheet:

@@ -39,7 +39,7 @@ def test_sheet_pastes_sprites_and_keeps_the_rest_of_the_board():
     sheet.arrow([(120, 20), (180, 80)], INK, 4)
     sheet.text((10, 80), "ok", 14, fill=INK)
     out = sheet.finish()
-    assert out.mode == "P" and out.size == static.rgb.size
+    assert out.mode == "P" and out.size == static.indexed.size == (200, 100)
     rgb = out.convert("RGB")
     assert rgb.getpixel((50, 62)) == PIECE_RGB["red"]          # the disc, below its label
     assert rgb.getpixel((5, 5)) == WHITE and rgb.getpixel((195, 5)) == PAPER   # untouched
