@@ -474,16 +474,18 @@ class Engine(Ruleset):
         occ = self._occ
         if occ.pos is state.pos and occ.colours is colours:      # carry the occupancy to the new position
             row = _WEIGHTS[colours[p >> 2]]
-            counts = occ.counts + row[dst] - row[src] - (row[dst] if victim >= 0 else 0)
-            bridges = occ.bridges
-            if bridges & row[src] << 1:                          # the pawn leaves its bridge
-                bridges ^= row[src] << 1
-            first = p - (p & 3)
-            if dst < GOAL and dst in state.pos[first:first + 4]:   # it joins an own pawn: a new bridge
-                bridges |= row[dst] << 1
-            self._occ = _occupancy((pos, colours, counts, bridges))
-        i = arrivals.index(p)                                      # p is now the latest arrival (PM-1.8)
-        arrivals = arrivals[:i] + arrivals[i + 1:] + (p,)
+            left, came = row[src], row[dst]
+            counts, bridges = occ.counts, occ.bridges
+            if bridges & left << 1:                              # the pawn leaves its bridge
+                bridges ^= left << 1
+            if counts & 3 * came:                                # someone was on dst (never on the goal)
+                if victim >= 0:
+                    counts -= came
+                elif dst in state.pos[p - (p & 3):(p | 3) + 1]:  # an own pawn: a new bridge
+                    bridges |= came << 1
+            self._occ = _occupancy((pos, colours, counts + came - left, bridges))
+        if arrivals[-1] != p:                                      # p is now the latest arrival (PM-1.8)
+            arrivals = _arrive(arrivals, p)
         if dst == GOAL:
             bonus += (10,)                                         # PM-8.1, PC-8.2
             events.append(msg("parcheesi.event.goal", pawn=pawn_name(colours, p)))
