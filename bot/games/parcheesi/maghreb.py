@@ -11,6 +11,7 @@ kept, so a valid call-out restores that position and replays the same values
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
@@ -24,18 +25,31 @@ NO_EAT = -1
 COUNT_EXIT = 10    # MG-7.1
 COUNT_EAT = 20     # MG-7.2
 
-Occupancy = dict[int, tuple[int, ...]]
+class Occupancy(dict[int, tuple[int, ...]]):
+    """Pieces on each physical square (the exit is not a square), and the doors (MG-4.3):
+    the squares holding two pieces, whoever owns them."""
+
+    __slots__ = ("doors",)
 
 
 def occupancy(pieces: tuple[int, ...]) -> Occupancy:
-    """Pieces on each physical square (the exit is not a square)."""
-    occ: Occupancy = {}
+    occ = Occupancy()
+    doors = []
     for i, p in enumerate(pieces):
         if 0 <= p < GOAL:
             key = PIECE_KEYS[i][p]
             here = occ.get(key)
-            occ[key] = (here[0], i) if here else (i,)
+            if here:
+                occ[key] = (here[0], i)
+                doors.append(key)
+            else:
+                occ[key] = (i,)
+    occ.doors = doors
     return occ
+
+
+# Progress of each physical square on each player's route (MG-1.5).
+_PROGRESS = tuple({key: p for p, key in enumerate(keys)} for keys in KEYS)
 
 
 def reach(occ: Occupancy, owner: int, progress: int, distance: int, strict: bool) -> int | None:
@@ -47,14 +61,14 @@ def reach(occ: Occupancy, owner: int, progress: int, distance: int, strict: bool
     target = progress + distance
     if target > GOAL:
         return None
-    keys = KEYS[owner]
-    if strict:
-        for key in keys[progress + 1:target]:
-            if len(occ.get(key, ())) >= 2:
+    if strict and occ.doors:
+        on_route = _PROGRESS[owner]
+        for key in occ.doors:
+            if progress < on_route.get(key, GOAL) < target:
                 return None
     if target == GOAL:
         return NO_EAT
-    here = occ.get(keys[target], ())
+    here = occ.get(KEYS[owner][target], ())
     if len(here) >= 2:
         return None
     if here and here[0] >> 3 != owner and not SAFE[owner][target]:
@@ -95,7 +109,7 @@ class Maghreb(Ruleset):
         # after a roll, then a player (or playout) asks legal_actions, then apply plays one.
         self._memo: tuple[MaghrebState | None, tuple[list[str], bool]] = (None, ([], False))
         # Same for the occupancy of the last pieces tuple (a roll keeps the tuple, a move reads it again).
-        self._occ_memo: tuple[tuple[int, ...] | None, Occupancy] = (None, {})
+        self._occ_memo: tuple[tuple[int, ...] | None, Occupancy] = (None, Occupancy())
 
     def _occupancy(self, pieces: tuple[int, ...]) -> Occupancy:
         memo = self._occ_memo
@@ -260,11 +274,12 @@ class Maghreb(Ruleset):
         if s.forced and value != s.forced[0]:
             raise IllegalAction(msg("maghreb.error.replay_roll", value=s.forced[0]))
         if s.rolls == 0:   # a new turn: the previous turn's call-out window closes (MG-10.6)
-            s = s._replace(log=(), snapshot=None, recorded=(), forced=(), call_used=False, honest=False,
-                        last_piece=-1)
-        s = s._replace(phase=DIE, die=value, rolls=s.rolls + 1, pending=(), sacrifice=False, forced=s.forced[1:],
-                    recorded=s.recorded + (value,) if s.snapshot is not None else s.recorded)
-        events = [msg("maghreb.event.roll", seat=s.seat, value=value)]
+            s = s._replace(phase=DIE, die=value, rolls=1, pending=(), sacrifice=False, log=(), snapshot=None,
+                           recorded=(), forced=(), call_used=False, honest=False, last_piece=-1)
+        else:
+            s = s._replace(phase=DIE, die=value, rolls=s.rolls + 1, pending=(), sacrifice=False, forced=s.forced[1:],
+                           recorded=s.recorded + (value,) if s.snapshot is not None else s.recorded)
+        events = [_roll_event(s.seat, value)]
         if value == 6 and s.rolls == 3:
             return Applied(self._third_six(s, events), tuple(events))
         if not self._legal(s)[0]:
@@ -350,7 +365,7 @@ class Maghreb(Ruleset):
 
     def _pass_turn(self, s: MaghrebState, events: list[Message]) -> MaghrebState:
         nxt = 1 - s.seat
-        events.append(msg("maghreb.event.turn", seat=nxt))
+        events.append(_turn_event(nxt))
         # Recorded values a corrected turn did not use are dropped (MG-10.4).
         return s._replace(seat=nxt, turn_no=s.turn_no + 1, phase=ROLL, rolls=0, pending=(), sacrifice=False,
                        forced=())
@@ -446,3 +461,13 @@ class Maghreb(Ruleset):
             extra={"pending": tuple(reversed(s.pending)),
                    "call_window": caller if self.call_actions(s, caller) else None},
         )
+
+
+@cache   # frequent events, built once (Messages are immutable)
+def _roll_event(seat: int, value: int) -> Message:
+    return msg("maghreb.event.roll", seat=seat, value=value)
+
+
+@cache
+def _turn_event(seat: int) -> Message:
+    return msg("maghreb.event.turn", seat=seat)
