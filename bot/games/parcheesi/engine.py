@@ -90,7 +90,7 @@ class Option(NamedTuple):
 # Internally an option is a plain tuple in Option's field order (cheaper to build than a
 # NamedTuple: most options of a state are never played); `Engine.options` names the fields.
 RawOption = tuple[int, int, int, int, int, bool, int, int, int]
-PAWN, LEGAL = 1, 5      # fields of a raw option read by index
+LEGAL = 5               # the field of a raw option read by index
 
 
 class State(NamedTuple):
