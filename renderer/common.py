@@ -9,10 +9,10 @@ How a renderer uses them:
 2. per move, open a `Sheet` on it: a copy of the palette picture. Shapes
    (`sheet.draw`: rectangles, ellipses, lines in palette colours, which PIL
    draws without antialiasing anyway) go straight onto it; cached RGBA
-   sprites (`disc_sprite`, `die_sprite`) are pasted in palette form, blended
-   once over the colour found around them; text and arrows, which are
-   antialiased over whatever lies under them, are drawn in full colour on
-   a copy of their small region and converted back;
+   sprites (`disc_sprite`, `die_sprite`) on a plain ground are pasted in
+   palette form, blended once over its colour; text, arrows and sprites
+   over mixed grounds, antialiased over whatever lies under them, are drawn
+   in full colour on a copy of their small region and converted back;
 3. `encode_png(sheet.finish())`: a palette PNG encodes ~10x faster than an
    RGB one.
 
@@ -273,21 +273,28 @@ class Sheet:
         self._pixels = self.out.load()
 
     def paste(self, sprite: Image.Image, xy: tuple[float, float], centred: bool = True) -> None:
-        """An RGBA sprite centred on `xy` (or with its top left corner there);
-        its soft edge is blended over the colour found most around it (see _ground)."""
+        """An RGBA sprite centred on `xy` (or with its top left corner there).
+        On a plain ground (the same colour at its corners) the sprite is pasted
+        in palette form, blended once over that colour; otherwise (a frame or
+        a number under it) it is blended over what lies under it."""
         w, h = sprite.size
         x, y = (round(xy[0] - w / 2), round(xy[1] - h / 2)) if centred else (round(xy[0]), round(xy[1]))
-        indexed, mask = _indexed_sprite(sprite, self.board, self._ground((x, y, x + w - 1, y + h - 1)))
-        self.out.paste(indexed, (x, y), mask)
+        ground = self._ground((x, y, x + w - 1, y + h - 1))
+        if ground is None:
+            self._paint((x, y, x + w - 1, y + h - 1), lambda region, rx, ry: region.paste(sprite, (x - rx, y - ry), sprite))
+        else:
+            indexed, mask = _indexed_sprite(sprite, self.board, ground)
+            self.out.paste(indexed, (x, y), mask)
 
-    def _ground(self, box: Box) -> int:
-        """The palette index found most often at the corners and the middles of
-        the sides of `box` (a sample may fall on a square's number, a frame...)."""
+    def _ground(self, box: Box) -> int | None:
+        """The palette index at the four corners of `box` when they all have it,
+        else None. (Lines that a piece stands on cross the middles of its sides:
+        they are taken as ground, the antialiased rim over them barely differs.)"""
         w, h = self.out.size
         x0, y0, x1, y1 = max(box[0], 0), max(box[1], 0), min(box[2], w - 1), min(box[3], h - 1)
-        xm, ym = (x0 + x1) // 2, (y0 + y1) // 2
-        found = [self._pixels[xy] for xy in ((xm, y0), (x0, ym), (x1, ym), (xm, y1), (x0, y0), (x1, y0), (x0, y1), (x1, y1))]
-        return max(found, key=found.count)
+        pixels = self._pixels
+        found = {pixels[x0, y0], pixels[x1, y0], pixels[x0, y1], pixels[x1, y1]}
+        return found.pop() if len(found) == 1 else None
 
     def _paint(self, box: Iterable[float], paint: Callable[[Image.Image, int, int], object]) -> None:
         """`paint(region, x, y)` on a full-colour copy of `box` (clipped to the
