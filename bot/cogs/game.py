@@ -30,6 +30,12 @@ from bot.store import GameRecord, Seat
 log = logging.getLogger(__name__)
 
 
+# Acknowledged clicks worked on at once; the others wait their turn in arrival order. Enough to keep the
+# database, the drawing thread and the network busy; more would not go faster (the work is CPU-bound)
+# but would queue their steps in the event loop, where every pass runs all that is ready: the next
+# interactions would wait behind them for their acknowledgement.
+CLICKS_AT_ONCE = 16
+
 GAME_CHOICES = [app_commands.Choice(name=_(f"choice.{g}"), value=g) for g in GAME_IDS]
 LEVEL_CHOICES = [app_commands.Choice(name=_(f"choice.level.{lv}"), value=lv) for lv in COMPUTER_LEVELS]
 
@@ -50,6 +56,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         self.sessions = sessions
         # One board update at a time per channel, so a board just posted is the one the next update sees.
         self._publishing: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._working = asyncio.Semaphore(CLICKS_AT_ONCE)
         super().__init__()
 
     # --- shared flow ---------------------------------------------------------
@@ -61,21 +68,22 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            outcome = await call()
-        except GameError as refusal:
-            await self._tell(interaction, refusal.message)
-            return
-        except Exception:
-            log.exception("session call failed in channel %s", interaction.channel_id)
-            await self._tell(interaction, msg("error.internal"))
-            return
-        try:
-            await self.publish(outcome)
-        except discord.HTTPException:
-            log.exception("could not post the board in channel %s", interaction.channel_id)
-            await self._tell(interaction, msg("error.cannot_post"))
-            return
+        async with self._working:
+            try:
+                outcome = await call()
+            except GameError as refusal:
+                await self._tell(interaction, refusal.message)
+                return
+            except Exception:
+                log.exception("session call failed in channel %s", interaction.channel_id)
+                await self._tell(interaction, msg("error.internal"))
+                return
+            try:
+                await self.publish(outcome)
+            except discord.HTTPException:
+                log.exception("could not post the board in channel %s", interaction.channel_id)
+                await self._tell(interaction, msg("error.cannot_post"))
+                return
         if not component:
             await interaction.edit_original_response(content=i18n.render(done or msg("ack.done"), _locale(interaction)))
 
@@ -296,14 +304,16 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
     async def on_group(self, interaction: discord.Interaction, group: str, game: int, version: int) -> None:
         """A pawn (or area) was picked: show its moves to that player alone."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            record = await self._current_board(interaction, game, version)
-            post = presenter.group_view(record, group, _locale(interaction))
-            post.png = await presenter.draw(record, _locale(interaction), group)
-        except GameError as refusal:
-            await self._tell(interaction, refusal.message)
-            return
-        await interaction.edit_original_response(content=post.content, view=post.view, attachments=[post.file()])
+        async with self._working:
+            try:
+                record = await self._current_board(interaction, game, version)
+                post = presenter.group_view(record, group, _locale(interaction))
+                post.png = await presenter.draw(record, _locale(interaction), group)
+            except GameError as refusal:
+                await self._tell(interaction, refusal.message)
+                return
+            await interaction.edit_original_response(content=post.content, view=post.view,
+                                                     attachments=[post.file()])
 
     async def on_call_button(self, interaction: discord.Interaction, game: int, version: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
