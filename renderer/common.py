@@ -86,15 +86,21 @@ def wrap_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, max_l
     """`text` cut into at most `max_lines` lines of at most `width` pixels
     (the last one shortened with an ellipsis when the text is longer)."""
     f = font(size)
-    lines: list[str] = []
     words = text.split()
-    while words and len(lines) < max_lines:
-        line = words.pop(0)
-        while words and draw.textlength(f"{line} {words[0]}", font=f) <= width:
-            line = f"{line} {words.pop(0)}"
+    # Each word measured once (not every growing line): a line's width is the sum of its words
+    # and spaces (DejaVu kerns no pair with a space; fit_text still guards each line).
+    space, widths = draw.textlength(" ", font=f), [draw.textlength(word, font=f) for word in words]
+    lines: list[str] = []
+    i = 0
+    while i < len(words) and len(lines) < max_lines:
+        line, used = words[i], widths[i]
+        i += 1
+        while i < len(words) and used + space + widths[i] <= width:
+            line, used = f"{line} {words[i]}", used + space + widths[i]
+            i += 1
         lines.append(line)
-    if words:
-        lines[-1] = fit_text(draw, f"{lines[-1]} {' '.join(words)}", width - 1, size)
+    if i < len(words):
+        lines[-1] = fit_text(draw, f"{lines[-1]} {' '.join(words[i:])}", width - 1, size)
     return [fit_text(draw, line, width, size) for line in lines]
 
 
