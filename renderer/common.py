@@ -148,14 +148,6 @@ def draw_player_tag(draw: ImageDraw.ImageDraw, origin: tuple[int, int], width: i
     return line
 
 
-def draw_legend(draw: ImageDraw.ImageDraw, origin: tuple[int, int], width: int, players: list[PlayerTag], size: int = 22) -> int:
-    """One line per seat (see draw_player_tag). Returns the height used."""
-    x, y = origin
-    for tag in players:
-        y += draw_player_tag(draw, (x, y), width, tag, size)
-    return y - origin[1]
-
-
 def line_step(size: int) -> int:
     """The distance between two lines of text of `size` px."""
     return round(size * 1.25)
@@ -365,7 +357,7 @@ class Sheet:
         return height
 
     def legend(self, origin: tuple[int, int], width: int, players: list[PlayerTag], size: int = 22) -> int:
-        """draw_legend on the sheet. Returns the height used."""
+        """One line per seat (see draw_player_tag). Returns the height used."""
         x, y = origin
         for tag in players:
             y += self.player_tag((x, y), width, tag, size)

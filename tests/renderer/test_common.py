@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from renderer.common import (
-    INK, PAPER, PIECE_RGB, WHITE, PlayerTag, Sheet, StaticBoard, die_sprite, disc_sprite, draw_legend,
+    INK, PAPER, PIECE_RGB, WHITE, PlayerTag, Sheet, StaticBoard, die_sprite, disc_sprite,
     encode_png, line_step, make_palette, wrap_text,
 )
 
@@ -78,11 +78,9 @@ def test_text_wraps_to_the_given_lines():
     assert tall > sheet.lines((0, 0), wrap_text(draw, "one", 80, 16, 3), 80, 16) == line_step(16)
 
 
-def test_legend_on_rgb_and_on_a_sheet():
+def test_legend_on_a_sheet():
     players = [PlayerTag("Alice", ("red",)), PlayerTag("Bob", ("blue",), to_move=True)]
-    image = Image.new("RGB", (300, 100), PAPER)
-    height = draw_legend(ImageDraw.Draw(image), (0, 0), 300, players, 20)
     sheet = Sheet(StaticBoard.build(Image.new("RGB", (300, 100), PAPER), make_palette([PAPER, INK, WHITE])))
-    assert sheet.legend((0, 0), 300, players, 20) == height == 64
+    assert sheet.legend((0, 0), 300, players, 20) == 64   # two lines of 20 px text
     assert INK in set(sheet.finish().convert("RGB").get_flattened_data())
 
