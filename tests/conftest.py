@@ -9,6 +9,9 @@ from tests.fake_discord import ClientProcess, FakeDiscord
 
 REPO = Path(__file__).resolve().parent.parent
 
+# The `store` fixture of real game logs (tests/game_logs.py).
+pytest_plugins = ["tests.game_logs"]
+
 
 @pytest.fixture
 async def fake_discord():

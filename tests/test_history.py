@@ -4,8 +4,7 @@ import pytest
 from bot import history, i18n
 from bot.games.base import msg
 from bot.sessions import ruleset_of
-from bot.store import GameRecord, Seat
-from tests.game_logs import play, store  # noqa: F401 (fixture)
+from tests.game_logs import play
 from tests.toy_ruleset import ToyRace
 
 
@@ -43,8 +42,6 @@ async def test_rolls_and_moves_read_differently(store):
 def test_a_move_without_events_is_told_by_its_label():
     """The toy race says nothing when a pawn moves: the history falls back on the action's label."""
     ruleset = ToyRace()
-    record = GameRecord(1, 9, 5, "toy-race", "finished", 1, "en", {}, (Seat(1, "a"), Seat(2, "b")), "00" * 32,
-                        None, 2)
     start = ruleset.new_game(2, {}, 0)
     rolled = ruleset.apply(start, "r3").state
     step = history.Step(1, 0, "m0", rolled, ruleset.apply(rolled, "m0").state, ())

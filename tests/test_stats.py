@@ -1,6 +1,4 @@
 """Per-server statistics from finished games: counts, streaks, classy victories, ratings, leaderboard."""
-import dataclasses
-
 from bot import stats
 from bot.ratings import INITIAL, K
 from bot.store import GameRecord, Seat

@@ -8,7 +8,7 @@ import pytest
 from bot import dice
 from bot.sessions import ruleset_of
 from bot.verify import verify
-from tests.game_logs import play, store  # noqa: F401 (fixture)
+from tests.game_logs import play
 
 
 @pytest.mark.parametrize("game", ["parcheesi", "parchis-maghreb", "barricade", "pariti"])

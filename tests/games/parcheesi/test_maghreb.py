@@ -11,7 +11,7 @@ from bot.games import get_ruleset
 from bot.games.base import IllegalAction
 from bot.games.parcheesi.board import GOAL, HOUSE
 from bot.games.parcheesi.maghreb import Maghreb
-from bot.games.parcheesi.maghreb_state import COUNT, DIE, KEYS, ROLL, MaghrebState
+from bot.games.parcheesi.maghreb_state import COUNT, DIE, KEYS, MaghrebState
 from bot.i18n import catalogue, render
 
 G = Maghreb()
