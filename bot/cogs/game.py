@@ -8,7 +8,6 @@ as GameError and are shown only to the user who asked (ephemeral).
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
@@ -59,12 +58,6 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         self._publishing: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._working = asyncio.Semaphore(CLICKS_AT_ONCE)
         super().__init__()
-
-    async def cog_load(self) -> None:
-        await super().cog_load()   # the turn timers (TimerCommands)
-        # What start-up built (modules, rules tables, catalogues) lives as long as the process: out of the
-        # collector's sight, a full collection scans only what came later (it paused the loop for tens of ms).
-        gc.freeze()
 
     # --- shared flow ---------------------------------------------------------
     async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],

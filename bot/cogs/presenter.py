@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -30,9 +29,6 @@ MAX_SELECT = 25
 # each thread that wants it takes turns with the event loop (5 ms each), so a pool of drawing
 # threads would leave the loop a fraction of the CPU and acknowledgements would wait behind it.
 _drawing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-picture")
-# Even so, after each system call (a socket read or write) the loop waits for the drawing thread to hand
-# the GIL back, which it does when asked after this interval (5 ms by default): keep that wait short.
-sys.setswitchinterval(0.0005)
 
 
 @dataclass
