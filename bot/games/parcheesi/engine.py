@@ -257,7 +257,8 @@ class Engine(Ruleset):
         return not state.winners and not state.dice
 
     def random_roll(self, state: State, rng: random.Random) -> str:
-        return rng.choice(self._roll_codes)      # draws exactly what randrange(len(codes)) drew
+        # What rng.choice(codes) draws, one Python call less (random_roll is on every playout roll).
+        return self._roll_codes[rng._randbelow(len(self._roll_codes))]
 
     def owner(self, state: State) -> int:
         return owner(state.teams, state.pos, state.turn)
@@ -462,15 +463,14 @@ class Engine(Ruleset):
         if opens >= 0:
             locked = opens
         events = [_move_event(colours[p >> 2], p & 3, src, dst)]
+        new = list(pos)                                            # (cheaper than slicing and concatenating)
+        new[p] = dst
         if victim >= 0:                                            # PM-7.1, PC-7.1
-            new = list(pos)
-            new[p], new[victim] = dst, HOUSE
-            pos = tuple(new)
+            new[victim] = HOUSE
             bonus += (20,)
             events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
                               victim=pawn_name(colours, victim)))
-        else:
-            pos = pos[:p] + (dst,) + pos[p + 1:]
+        pos = tuple(new)
         occ = self._occ
         if occ.pos is state.pos and occ.colours is colours:      # carry the occupancy to the new position
             row = _WEIGHTS[colours[p >> 2]]
@@ -732,8 +732,10 @@ def set_at(t: tuple, i: int, value: Any) -> tuple:
 
 def _arrive(arrivals: tuple[int, ...], p: int) -> tuple[int, ...]:
     """Pawn p is now the latest arrival (PM-1.8)."""
-    i = arrivals.index(p)
-    return arrivals[:i] + arrivals[i + 1:] + (p,)
+    new = list(arrivals)
+    new.remove(p)
+    new.append(p)
+    return tuple(new)
 
 
 def check_teams(n_players: int, options: dict[str, Any]) -> None:
