@@ -312,7 +312,7 @@ class Engine(Ruleset):
         for each (n, dice mask) of `steps` (PM-4.1 to 4.6, PM-8.3, PM-8.4)."""
         pos = s.pos
         shift, high, square, codes = ROUTE_TABLES[s.colours[seat]]
-        counts, bridges = occ.counts, occ.bridges
+        _, _, counts, bridges = occ
         first = 4 * seat
         mine = pos[first:first + 4]
         p = first - 1
@@ -471,11 +471,10 @@ class Engine(Ruleset):
             events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
                               victim=pawn_name(colours, victim)))
         pos = tuple(new)
-        occ = self._occ
-        if occ.pos is state.pos and occ.colours is colours:      # carry the occupancy to the new position
+        counted, counted_colours, counts, bridges = self._occ      # one unpacking, no attribute reads
+        if counted is state.pos and counted_colours is colours:  # carry the occupancy to the new position
             row = _WEIGHTS[colours[p >> 2]]
             left, came = row[src], row[dst]
-            counts, bridges = occ.counts, occ.bridges
             if bridges & left << 1:                              # the pawn leaves its bridge
                 bridges ^= left << 1
             if counts & 3 * came:                                # someone was on dst (never on the goal)
