@@ -27,8 +27,13 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
     try:
         record = await store.open_game(CHANNEL)
         if record is None or record.status == "lobby":
+            try:
+                outcome = await _start(sessions, game, seats, locale, record)
+            except GameError as refusal:   # e.g. a seat count the game does not allow
+                write(i18n.render(refusal.message, locale))
+                await sessions.end(CHANNEL, 0, can_manage=True)
+                return 2
             write(i18n.text("console.started", locale, database=database))
-            outcome = await _start(sessions, game, seats, locale, record)
         else:
             write(i18n.text("console.resumed", locale, database=database))
             outcome = Outcome(record)
