@@ -12,6 +12,9 @@ custom_id formats (<= 100 characters):
   tb:c:<game>:<version>            call out a cheat (cheating rulesets)
   tb:x:<game>:<version>            type another move (cheating rulesets: a deliberate act)
   tb:l:<game>:<verb>               lobby: join, leave, start, add-bot
+Defined beside their commands: tb:h:<game>:<page>:<slot> history pages
+(bot/cogs/game_history.py), tb:v:<game>:<seat>:<choice> votes on an absent
+seat (bot/cogs/game_timers.py).
 """
 from __future__ import annotations
 
