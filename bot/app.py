@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import gc
+import hashlib
+import json
 import logging
 import sys
 
@@ -24,6 +26,8 @@ log = logging.getLogger(__name__)
 # (bot.cogs.presenter) to hand the GIL back, which it does when asked after this interval (5 ms by
 # default): keep that wait short.
 SWITCH_INTERVAL_S = 0.0005
+# The store's key for the digest of the commands last synced (application id + translated payload).
+COMMANDS_DIGEST = "commands_digest"
 
 
 class TableroBot(commands.AutoShardedBot):
@@ -46,11 +50,23 @@ class TableroBot(commands.AutoShardedBot):
         await self.add_cog(GameCog(self, sessions))
         await self.add_cog(StatsCog(self.store))
         await self.tree.set_translator(CatalogueTranslator())
-        synced = await self.tree.sync()
-        log.info("synced %d application commands", len(synced))
+        await self.sync_commands()
         # What start-up built (modules, rules tables, catalogues) lives as long as the process: out of the
         # collector's sight, a full collection scans only what came later (it paused the loop for tens of ms).
         gc.freeze()
+
+    async def sync_commands(self) -> None:
+        """Send the slash commands to Discord when they differ from the last ones sent: a restart
+        with the same commands costs no request (Discord rate-limits command updates)."""
+        translator = self.tree.translator
+        payload = [await command.get_translated_payload(self.tree, translator) for command in self.tree.get_commands()]
+        digest = hashlib.sha256(json.dumps([self.application_id, payload], sort_keys=True).encode()).hexdigest()
+        if await self.store.bot_fact(COMMANDS_DIGEST) == digest:
+            log.info("application commands unchanged since the last sync: not sent again")
+            return
+        synced = await self.tree.sync()
+        await self.store.set_bot_fact(COMMANDS_DIGEST, digest)
+        log.info("synced %d application commands", len(synced))
 
     async def on_ready(self) -> None:
         log.info("connected as %s (id %s) to %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds))

@@ -70,6 +70,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE actions ADD COLUMN events TEXT;
     """,
+    # 4: facts about the bot itself, e.g. the digest of the commands last synced (bot/app.py).
+    """
+    CREATE TABLE bot_facts (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
 )
 
 
@@ -305,6 +309,14 @@ class Store:
             others_seen = others_seen or row_seat != seat
             found[:0] = json.loads(events) if events else []
         return found
+
+    async def bot_fact(self, key: str) -> str | None:
+        row = await self._one("SELECT value FROM bot_facts WHERE key=?", (key,))
+        return None if row is None else row[0]
+
+    async def set_bot_fact(self, key: str, value: str) -> None:
+        await self._write("INSERT INTO bot_facts (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+                          (key, value))
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         await self._write("UPDATE games SET board_message_id=? WHERE id=?", (message_id, game_id))
