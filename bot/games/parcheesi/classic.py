@@ -56,15 +56,15 @@ class Classic(Engine):
             out = self._bring_out_option(s, seat, 1, count=2 if first_five else 1)
             if out:
                 found[OUT] = out
-                self._moves(s, occ, seat, steps, found, legal=False)
+                self._moves(occ, seat, steps, found, legal=False)
                 return found
         elif die == 6:
             found = self._bridge_openings(s, occ, seat, steps)
             if found:
                 others: dict[str, RawOption] = {}
-                self._moves(s, occ, seat, steps, others, legal=False)
+                self._moves(occ, seat, steps, others, legal=False)
                 return found | {code: o for code, o in others.items() if code not in found}
-        self._moves(s, occ, seat, steps, found)
+        self._moves(occ, seat, steps, found)
         return found
 
     def call_actions(self, state: State, seat: int) -> list[str]:

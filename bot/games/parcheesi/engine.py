@@ -122,19 +122,13 @@ _freeze = partial(tuple.__new__, State)
 _applied = partial(tuple.__new__, Applied)      # Applied((state, events)) without NamedTuple's keyword handling
 
 
-class Occupancy(NamedTuple):
-    """Who stands where in one position, as ints: the number of pawns on square id sq sits
-    in bits 2sq and 2sq + 1 of `counts`; `bridges` has the high bit of every square held by
-    two pawns of one seat (PM-4.3; partners never make one, PM-10.2). A move updates both
-    with a few integer operations (`_move`)."""
-
-    pos: tuple[int, ...]          # the position counted (memo key, by identity)
-    colours: tuple[int, ...]
-    counts: int
-    bridges: int
-
-
-_occupancy = partial(tuple.__new__, Occupancy)     # no keyword handling: built on every move
+# Who stands where in one position, as ints: (pos, colours, counts, bridges). The number of
+# pawns on square id sq sits in bits 2sq and 2sq + 1 of `counts`; `bridges` has the high bit
+# of every square held by two pawns of one seat (PM-4.3; partners never make one, PM-10.2);
+# pos and colours are the position counted (the memo key, by identity). A move updates it with
+# a few integer operations (`_move`). A plain tuple: it is unpacked on every move and option
+# search, several times faster than a NamedTuple.
+Occupancy = tuple[tuple[int, ...], tuple[int, ...], int, int]
 
 
 def occupancy(colours: tuple[int, ...], pos: tuple[int, ...]) -> Occupancy:
@@ -143,7 +137,7 @@ def occupancy(colours: tuple[int, ...], pos: tuple[int, ...]) -> Occupancy:
     rows = weight_rows(colours)
     seats = [rows[f][pos[f]] + rows[f + 1][pos[f + 1]] + rows[f + 2][pos[f + 2]] + rows[f + 3][pos[f + 3]]
              for f in range(0, len(pos), 4)]
-    return _occupancy((pos, colours, sum(seats), reduce(or_, seats) & _TWO_BITS))
+    return pos, colours, sum(seats), reduce(or_, seats) & _TWO_BITS
 
 
 def pawn_at(colours: tuple[int, ...], pos: tuple[int, ...], sq: int) -> int:
@@ -171,7 +165,7 @@ def square_rows(colours: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return found
 
 
-# Occupancy.counts: pawn weight 1 << 2sq on board square sq, 0 in the house and the goal.
+# An occupancy's counts: pawn weight 1 << 2sq on board square sq, 0 in the house and the goal.
 SHIFT = tuple(tuple(2 * sq for sq in SQUARE[c][:GOAL]) for c in range(len(COLOURS)))
 _WEIGHTS = tuple(tuple(1 << n for n in shifts) + (0, 0) for shifts in SHIFT)
 _TWO_BITS = int("10" * _N_SQUARES, 2)     # the high bit of every square's count: two pawns there
@@ -181,8 +175,16 @@ HIGH = tuple(tuple(sum(2 << n for n in shifts[1:k + 1]) for k in range(GOAL)) + 
              for shifts in SHIFT)
 # BOTH_BITS[c][k]: both bits of the square at colour c's progress k; 0 for the goal.
 BOTH_BITS = tuple(tuple(3 << n for n in shifts) + (0,) for shifts in SHIFT)
+# REACH[c][src][n]: the bits of an occupancy's counts that, all clear, let a pawn of colour c at
+# progress src move n squares at once: the high bit of every square on the way (no two pawns
+# there, so no bridge) and both bits of the destination (nobody there). Beyond the goal it is
+# the pawn's own square (never clear). REACH[c][GOAL], which is also REACH[c][HOUSE] (index
+# -1), is None: that pawn does not move.
+REACH = tuple(tuple(tuple(high[src + n] - high[src] | square[src + n] if src + n <= GOAL else square[src]
+                          for n in range(_MAX_STEPS + 1)) for src in range(GOAL)) + (None,)
+              for high, square in zip(HIGH, BOTH_BITS))
 # What _moves reads of colour c's route, in one lookup.
-ROUTE_TABLES = tuple(zip(SHIFT, HIGH, BOTH_BITS, MOVE_CODE))
+ROUTE_TABLES = tuple(zip(SHIFT, HIGH, BOTH_BITS, REACH, MOVE_CODE))
 _WEIGHT_ROWS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
@@ -220,7 +222,7 @@ class Engine(Ruleset):
         # legal_actions(s) and then apply(s, a), and apply needs the new state's options.
         self._memo: tuple[State | None, dict[str, RawOption]] = (None, {})
         # The occupancy of the last position seen; apply carries it from one position to the next.
-        self._occ = Occupancy((), (), 0, 0)
+        self._occ: Occupancy = ((), (), 0, 0)
         # Every roll action and its dice, e.g. "r4.5" -> (4, 5); the rolls that give another one.
         self._rolls = {"r" + ".".join(map(str, dice)): dice for dice in product(range(1, 7), repeat=self.n_dice)}
         self._roll_codes = tuple(self._rolls)
@@ -301,8 +303,9 @@ class Engine(Ruleset):
 
     def _occupancy(self, s: State) -> Occupancy:
         occ = self._occ
-        if occ.pos is not s.pos or occ.colours is not s.colours:
-            occ = self._occ = occupancy(s.colours, s.pos)
+        pos, colours = s.pos, s.colours
+        if occ[0] is not pos or occ[1] is not colours:
+            occ = self._occ = occupancy(colours, pos)
         return occ
 
     @staticmethod
@@ -315,42 +318,40 @@ class Engine(Ruleset):
         d[POS_F] = tuple(pos)
 
     # --- building blocks for _options ------------------------------------------
-    def _moves(self, s: State, occ: Occupancy, seat: int, steps: tuple[tuple[int, int], ...],
+    def _moves(self, occ: Occupancy, seat: int, steps: tuple[tuple[int, int], ...],
                into: dict[str, RawOption], skip: int = -1, kind: int = MOVE, legal: bool = True) -> None:
-        """Add to `into` every move of one of seat's pawns (but `skip`) by n squares,
-        for each (n, dice mask) of `steps` (PM-4.1 to 4.6, PM-8.3, PM-8.4)."""
-        pos = s.pos
-        shift, high, square, codes = ROUTE_TABLES[s.colours[seat]]
-        _, _, counts, bridges = occ
+        """Add to `into` every move of one of seat's pawns (but `skip`) by n squares in the
+        position counted by `occ`, for each (n, dice mask) of `steps` (PM-4.1 to 4.6, PM-8.3, PM-8.4)."""
+        pos, colours, counts, bridges = occ
+        shift, high, square, reach_from, codes = ROUTE_TABLES[colours[seat]]
         first = 4 * seat
         mine = pos[first:first + 4]
         p = first - 1
         for src, row in zip(mine, codes):
             p += 1
-            if src < 0 or src == GOAL or p == skip:
+            reach = reach_from[src]
+            if reach is None or p == skip:        # in the house or the goal, or barred
                 continue
-            passed = high[src]
             for n, mask in steps:
-                dst = src + n
-                if dst > GOAL or bridges and (high[dst] - passed) & bridges:
-                    continue
-                if not counts & square[dst]:      # nobody on the destination (always so on the goal)
-                    into[row[n]] = (kind, p, src, dst, mask, legal, -1, -1, 1)
-                    continue
-                at = shift[dst]
                 victim = -1
-                if counts >> at & 2:              # two pawns: full (PM-4.4)
-                    continue
-                if dst in mine:                   # an own pawn
-                    if kind == BONUS and not self.bonus_may_join_own:
+                if counts & reach[n]:             # someone on the way or on dst, or dst beyond the goal
+                    dst = src + n
+                    if dst > GOAL or bridges and (high[dst] - high[src]) & bridges:
                         continue
-                elif not SAFE[at >> 1]:
-                    victim = pawn_at(s.colours, pos, at >> 1)
-                into[row[n]] = (kind, p, src, dst, mask, legal, victim, -1, 1)
+                    if counts & square[dst]:      # someone on the destination (never on the goal)
+                        at = shift[dst]
+                        if counts >> at & 2:      # two pawns: full (PM-4.4)
+                            continue
+                        if dst in mine:           # an own pawn
+                            if kind == BONUS and not self.bonus_may_join_own:
+                                continue
+                        elif not SAFE[at >> 1]:
+                            victim = pawn_at(colours, pos, at >> 1)
+                into[row[n]] = (kind, p, src, src + n, mask, legal, victim, -1, 1)
 
     def _bonus_options(self, s: State) -> dict[str, RawOption]:
         found: dict[str, RawOption] = {}
-        self._moves(s, self._occupancy(s), self.owner(s), ((s.bonus[0], 0),), found, kind=BONUS)
+        self._moves(self._occupancy(s), self.owner(s), ((s.bonus[0], 0),), found, kind=BONUS)
         return found
 
     def _bring_out_option(self, s: State, seat: int, mask: int, count: int = 1) -> RawOption | None:
@@ -380,7 +381,7 @@ class Engine(Ruleset):
             if 0 <= x < GOAL and own >> shift[x] & 2:
                 partner_of[first + i] = first + (mine.index(x) if mine.index(x) != i else mine.index(x, i + 1))
         moves: dict[str, RawOption] = {}
-        self._moves(s, occ, seat, steps, moves)
+        self._moves(occ, seat, steps, moves)
         for code, (kind, p, src, dst, mask, legal, victim, _, count) in moves.items():
             if p in partner_of:
                 found[code] = kind, p, src, dst, mask, legal, victim, partner_of[p], count
@@ -461,7 +462,7 @@ class Engine(Ruleset):
     def _move(self, state: State, o: RawOption) -> Applied:
         """A pawn moved by dice or by a bonus, capturing or reaching the goal."""
         kind, p, src, dst, mask, legal, victim, opens, _ = o
-        (colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, _, locked, _, winners, released,
+        (colours, teams, before, arrivals, turn, dice, used, bonus, repeats, _, locked, _, winners, released,
          cheats, callee) = state
         if kind == BONUS:
             bonus = bonus[1:]
@@ -472,16 +473,15 @@ class Engine(Ruleset):
         if opens >= 0:
             locked = opens
         events = [_move_event(colours[p >> 2], p & 3, src, dst)]
-        new = list(pos)                                            # (cheaper than slicing and concatenating)
+        new = list(before)                                          # (cheaper than slicing and concatenating)
         new[p] = dst
         if victim >= 0:                                            # PM-7.1, PC-7.1
             new[victim] = HOUSE
             bonus += (20,)
-            events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
-                              victim=pawn_name(colours, victim)))
+            events.append(_capture_event(colours, p, victim))
         pos = tuple(new)
-        counted, counted_colours, counts, bridges = self._occ      # one unpacking, no attribute reads
-        if counted is state.pos and counted_colours is colours:  # carry the occupancy to the new position
+        counted, counted_colours, counts, bridges = self._occ
+        if counted is before and counted_colours is colours:     # carry the occupancy to the new position
             row = _WEIGHTS[colours[p >> 2]]
             left, came = row[src], row[dst]
             if bridges & left << 1:                              # the pawn leaves its bridge
@@ -489,14 +489,14 @@ class Engine(Ruleset):
             if counts & 3 * came:                                # someone was on dst (never on the goal)
                 if victim >= 0:
                     counts -= came
-                elif dst in state.pos[p - (p & 3):(p | 3) + 1]:  # an own pawn: a new bridge
+                elif dst in before[p - (p & 3):(p | 3) + 1]:     # an own pawn: a new bridge
                     bridges |= came << 1
-            self._occ = _occupancy((pos, colours, counts + came - left, bridges))
+            self._occ = pos, colours, counts + came - left, bridges
         if arrivals[-1] != p:                                      # p is now the latest arrival (PM-1.8)
             arrivals = _arrive(arrivals, p)
         if dst == GOAL:
             bonus += (10,)                                         # PM-8.1, PC-8.2
-            events.append(msg("parcheesi.event.goal", pawn=pawn_name(colours, p)))
+            events.append(_goal_event(colours, p))
             winners = _winners(teams, colours, pos, turn, p >> 2, events)
             if winners:
                 bonus = ()                                         # unused dice and bonuses are dropped
@@ -524,8 +524,7 @@ class Engine(Ruleset):
         c = colours[seat]
         start = SQUARE[c][0]
         weight = _WEIGHTS[c][0]
-        occ = self._occupancy(state)
-        counts, bridges = occ.counts, occ.bridges
+        _, _, counts, bridges = self._occupancy(state)
         events: list[Message] = []
         for _ in range(o[8]):
             p = pos.index(HOUSE, first, first + 4)
@@ -547,13 +546,12 @@ class Engine(Ruleset):
             if victim >= 0:
                 new[victim] = HOUSE
                 bonus += (20,)                                     # PM-6.9, PC-5.6
-                events.append(msg("parcheesi.event.capture", pawn=pawn_name(colours, p),
-                                  victim=pawn_name(colours, victim)))
+                events.append(_capture_event(colours, p, victim))
             else:
                 counts += weight
             pos = tuple(new)
             arrivals = _arrive(arrivals, p)
-        self._occ = _occupancy((pos, colours, counts, bridges))
+        self._occ = pos, colours, counts, bridges
         if not released[seat]:
             released = set_at(released, seat, True)
         return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, p, locked,
@@ -567,13 +565,11 @@ class Engine(Ruleset):
             if found:
                 break
             if s.bonus:   # _options offers a pending bonus first: no pawn can play it (PM-8.6, PC-8.4)
-                events.append(msg("parcheesi.event.bonus_lost", n=s.bonus[0]))
+                events.append(_bonus_lost_event(s.bonus[0]))
                 s = s._replace(bonus=s.bonus[1:])
                 continue
             if s.used != (1 << len(s.dice)) - 1:
-                unused = [v for i, v in enumerate(s.dice) if not s.used >> i & 1]
-                events.append(msg("parcheesi.event.forfeit", seat=s.turn, dice=" + ".join(map(str, unused)),
-                                  reason=self._forfeit_reason(s)))
+                events.append(_forfeit_event(s.turn, s.dice, s.used, self._forfeit_reason(s)))
             d = list(s)
             if s.dice in self._repeats:
                 events.append(_seat_event("parcheesi.event.again", s.turn))
@@ -583,11 +579,12 @@ class Engine(Ruleset):
             s = _freeze(d)                           # a roll is due: nothing left to drop
         return _applied((s, tuple(events)))
 
-    def _forfeit_reason(self, s: State) -> Message:
+    def _forfeit_reason(self, s: State) -> str:
+        """The key of why the dice left are forfeited."""
         first = 4 * self.owner(s)
         if all(p == HOUSE or p == GOAL for p in s.pos[first:first + 4]):
-            return msg("parcheesi.reason.none_in_play")
-        return msg(f"{self.key}.reason.blocked")
+            return "parcheesi.reason.none_in_play"
+        return f"{self.key}.reason.blocked"
 
     def _pass_turn(self, d: list, events: list[Message]) -> None:
         turn = (d[TURN_F] + 1) % len(d[COLOURS_F])
@@ -697,6 +694,28 @@ def _out_event(c: int, i: int) -> Message:
 @cache
 def _roll_event(seat: int, action: str) -> Message:
     return msg("parcheesi.event.roll", seat=seat, dice=action[1:].replace(".", " + "))
+
+
+@cache
+def _capture_event(colours: tuple[int, ...], p: int, victim: int) -> Message:
+    return msg("parcheesi.event.capture", pawn=pawn_name(colours, p), victim=pawn_name(colours, victim))
+
+
+@cache
+def _goal_event(colours: tuple[int, ...], p: int) -> Message:
+    return msg("parcheesi.event.goal", pawn=pawn_name(colours, p))
+
+
+@cache
+def _bonus_lost_event(n: int) -> Message:
+    return msg("parcheesi.event.bonus_lost", n=n)
+
+
+@cache
+def _forfeit_event(seat: int, dice: tuple[int, ...], used: int, reason: str) -> Message:
+    """The dice not spent (bit i of `used`: die i is spent) are lost, for the reason of key `reason`."""
+    unused = [v for i, v in enumerate(dice) if not used >> i & 1]
+    return msg("parcheesi.event.forfeit", seat=seat, dice=" + ".join(map(str, unused)), reason=msg(reason))
 
 
 def pawn_name(colours: tuple[int, ...], p: int) -> Message:

@@ -67,7 +67,7 @@ class Mundijeux(Engine):
         else:
             steps = ((d1, 2),) if used & 1 else ((d0, 1),)
         found = {}
-        self._moves(s, occ, seat, steps, found, s.locked)
+        self._moves(occ, seat, steps, found, s.locked)
         return found
 
     def _notes(self, s: State) -> list[Message]:
