@@ -44,6 +44,13 @@ def _locale(interaction: discord.Interaction) -> str:
     return i18n.locale_of(interaction.locale)
 
 
+def _can_post(interaction: discord.Interaction) -> bool:
+    """Can the bot post boards (a message with a picture) where this interaction happened?"""
+    perms = interaction.app_permissions
+    send = perms.send_messages_in_threads if isinstance(interaction.channel, discord.Thread) else perms.send_messages
+    return perms.view_channel and send and perms.attach_files
+
+
 def _seat(interaction: discord.Interaction) -> Seat:
     user = interaction.user
     return Seat(user.id, user.display_name, locale=_locale(interaction))
@@ -61,8 +68,15 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
 
     # --- shared flow ---------------------------------------------------------
     async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
-                   done: Message | None = None) -> None:
-        """Acknowledge, run the session call, publish; refusals go to the user alone."""
+                   done: Message | None = None, needs_board: bool = True) -> None:
+        """Acknowledge, run the session call, publish; refusals go to the user alone.
+
+        Where the bot cannot post a board, nothing is changed (a move nobody could see would
+        stall the game), except what `needs_board=False` allows (ending a game): done, unposted."""
+        can_post = _can_post(interaction)
+        if needs_board and not can_post:
+            await self._tell(interaction, msg("error.missing_permissions"))
+            return
         component = interaction.type == discord.InteractionType.component
         if component:
             await interaction.response.defer()
@@ -79,7 +93,8 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
                 await self._tell(interaction, msg("error.internal"))
                 return
             try:
-                await self.publish(outcome)
+                if can_post:
+                    await self.publish(outcome)
             except discord.HTTPException:
                 log.exception("could not post the board in channel %s", interaction.channel_id)
                 await self._tell(interaction, msg("error.cannot_post"))
@@ -272,7 +287,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
     async def end(self, interaction: discord.Interaction) -> None:
         perms = interaction.permissions
         await self._run(interaction, lambda: self.sessions.end(
-            interaction.channel_id, interaction.user.id, can_manage=perms.manage_messages))
+            interaction.channel_id, interaction.user.id, can_manage=perms.manage_messages), needs_board=False)
 
     @app_commands.command(name="rules", description=_("cmd.rules.description"))
     @app_commands.describe(game=_("opt.rules_game.description"))
