@@ -22,6 +22,7 @@ Usage (see tests/conftest.py for the fixtures)::
     await fake.select(alice, message, custom_id, ["value"])
     msg = await fake.wait_for_message(table, lambda m: m.files)
     shy = fake.add_user("shy", dms_open=False)         # direct messages to shy answer 403 (50007)
+    fake.rate_limit("POST", "/channels/{channel}/messages", times=2)   # the next two posts answer 429
     dm = await fake.wait_for_dm(alice, lambda m: "turn" in m.content); fake.dms(alice)
     fake.messages(table)                               # what users see, oldest first
     await bot.terminate(); await bot.kill(); await bot.start()
@@ -538,6 +539,8 @@ class FakeDiscord:
         self._dm_channels: dict[int, User] = {}  # DM channel id -> the user at the other end
         self._dms: dict[int, list[Message]] = {}  # user id -> direct messages the bot sent
         self.requests: list[tuple[str, str]] = []
+        self._rate_limits: dict[tuple[str, str], list] = {}  # (method, route) -> [times left, retry_after]
+        self.rate_limited: list[tuple[str, str]] = []  # requests answered 429, as (method, path)
         self.clock_offset = 0.0
         self.quiet = 0.3  # seconds without a bot write before an interaction counts as settled
         self._sessions: dict[str, _GatewaySession] = {}
@@ -982,7 +985,15 @@ class FakeDiscord:
 
     # ----- REST
 
-    def _route_table(self) -> list[tuple[str, re.Pattern, Callable]]:
+    def rate_limit(self, method: str, route: str, *, times: int = 1, retry_after: float = 0.2) -> None:
+        """Answer the next `times` requests to `route` (a template of the route table, e.g.
+        "/channels/{channel}/messages") with Discord's 429, as a bucket exhausted by other traffic
+        would: the request is not carried out, and a client must wait `retry_after` and retry."""
+        if not any(m == method and template == route for m, template, _, _ in self._routes):
+            raise FakeDiscordUsageError(f"no route {method} {route}")
+        self._rate_limits[(method, route)] = [times, retry_after]
+
+    def _route_table(self) -> list[tuple[str, str, re.Pattern, Callable]]:
         table = [
             ("GET", "/users/@me", self._get_me),
             ("GET", "/oauth2/applications/@me", self._get_application),
@@ -1009,7 +1020,7 @@ class FakeDiscord:
             ("GET", "/users/{user}", self._get_user),
             ("POST", "/users/@me/channels", self._open_dm),
         ]
-        return [(method, re.compile("^" + re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", path) + "$"), handler)
+        return [(method, path, re.compile("^" + re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", path) + "$"), handler)
                 for method, path, handler in table]
 
     async def _unknown(self, request: web.Request) -> web.Response:
@@ -1019,13 +1030,18 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["path"]
         self.requests.append((request.method, path))
-        for method, pattern, handler in self._routes:
+        for method, template, pattern, handler in self._routes:
             match = pattern.match(path)
             if match and method == request.method:
                 break
         else:
             self.violation(f"unknown route {request.method} {path}")
             return _error(404, 0, "404: Not Found")
+        limit = self._rate_limits.get((method, template))
+        if limit and limit[0] > 0:
+            limit[0] -= 1
+            self.rate_limited.append((method, path))
+            return _too_many_requests(limit[1])
         webhook = path.startswith(("/interactions/", "/webhooks/"))
         if not webhook and request.headers.get("Authorization") != f"Bot {self.token}":
             return _error(401, 0, "401: Unauthorized")
@@ -1423,6 +1439,16 @@ def _json(data: Any, status: int = 200) -> web.Response:
 
 def _error(status: int, code: int, message: str) -> web.Response:
     return _json({"message": message, "code": code}, status)
+
+
+def _too_many_requests(retry_after: float) -> web.Response:
+    """Discord's 429 for an exhausted per-route bucket (a 429 without `Via` would be Cloudflare's ban)."""
+    response = _json({"message": "You are being rate limited.", "retry_after": retry_after, "global": False}, 429)
+    response.headers.update({"Via": "1.1 google", "Retry-After": str(max(1, round(retry_after))),
+                             "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
+                             "X-RateLimit-Reset-After": str(retry_after), "X-RateLimit-Bucket": "fake-bucket",
+                             "X-RateLimit-Scope": "shared"})
+    return response
 
 
 class _GatewayConnection:

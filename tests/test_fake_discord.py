@@ -80,6 +80,16 @@ async def test_channel_message_with_file(fake_discord, client, alice, table):
     assert posted.content == "a channel message" and posted.files[0].bytes == b"png?"
 
 
+async def test_a_rate_limited_post_is_retried_by_discord_py_and_appears_once(fake_discord, client, alice, table):
+    fake_discord.rate_limit("POST", "/channels/{channel}/messages", times=1, retry_after=0.1)
+    await fake_discord.slash(alice, table, "demo bad", kind="channel")
+    await fake_discord.wait_for_message(table, lambda m: m.files)
+    assert [m.content for m in fake_discord.messages(table)] == ["a channel message"]
+    assert fake_discord.rate_limited == [("POST", f"/channels/{table.id}/messages")]
+    with pytest.raises(FakeDiscordUsageError):
+        fake_discord.rate_limit("POST", "/channels/{channel}/nothing")
+
+
 async def test_late_first_response_is_a_violation(fake_discord, client, alice, table):
     with pytest.raises(TimeoutError):
         await fake_discord.slash(alice, table, "demo slow", seconds=3.3, defer=False, timeout=2)
