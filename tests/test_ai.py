@@ -155,6 +155,24 @@ async def test_think_falls_back_to_normal_when_the_worker_overruns(monkeypatch):
     assert action == expected
 
 
+def test_a_search_queued_behind_others_gets_what_is_left_of_its_budget():
+    """Many computer players thinking at once: each answers about one budget after its turn came."""
+    remaining = ai.pool.remaining_budget
+    assert remaining(1.0, submitted=100.0, now=100.25) == 0.75
+    assert remaining(1.0, submitted=100.0, now=103.0) == ai.pool.MIN_BUDGET_S   # still a real (short) search
+    assert remaining(1.0, submitted=100.0, now=99.0) == 1.0                      # clocks of two processes
+    assert remaining(None, submitted=100.0, now=200.0) is None                   # unbounded stays so
+
+
+def test_the_worker_searches_with_the_budget_left_after_queueing(monkeypatch):
+    seen = []
+    monkeypatch.setattr(ai, "choose_action", lambda *args, budget_s, **kwargs: seen.append(budget_s) or "x")
+    ruleset = RULESETS[0]
+    state_json = ruleset.to_json(ruleset.new_game(2, {}, 0))
+    ai.pool._choose(ruleset.id, state_json, 0, "hard", 1.0, 1, submitted=time.time() - 0.4)
+    assert 0.5 < seen[0] <= 0.6
+
+
 CHEATING = [r for r in RULESETS if r.allows_cheating]
 
 

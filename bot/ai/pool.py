@@ -12,6 +12,7 @@ import logging
 import multiprocessing
 import random
 import secrets
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -24,6 +25,8 @@ MAX_WORKERS = 2
 # Slack over the search budget before falling back (the first call also
 # starts the worker processes).
 GRACE_S = 5.0
+# The least a search queued behind others still gets (see remaining_budget).
+MIN_BUDGET_S = 0.05
 
 _executor: ProcessPoolExecutor | None = None
 
@@ -44,26 +47,39 @@ def shutdown() -> None:
         _executor = None
 
 
+def remaining_budget(budget_s: float | None, submitted: float, now: float) -> float | None:
+    """The search budget left to a job that waited in the pool's queue since `submitted` (time.time()):
+    when many computer players think at once, each still answers about `budget_s` after its turn
+    came, rather than one budget after another (and rather than overrunning into the fallback)."""
+    if budget_s is None:
+        return None
+    return max(MIN_BUDGET_S, budget_s - max(0.0, now - submitted))
+
+
 def _choose(ruleset_id: str, state_json: dict[str, Any], seat: int, level: str, budget_s: float | None,
-            seed: int, playouts: int | None = None) -> str:
+            seed: int, submitted: float | None = None) -> str:
     from bot.ai import choose_action
 
+    if submitted is not None:
+        budget_s = remaining_budget(budget_s, submitted, time.time())
     ruleset = get_ruleset(ruleset_id)
     if ruleset is None:
         raise ValueError(f"unknown ruleset {ruleset_id!r}")
     state = ruleset.from_json(state_json)
-    return choose_action(ruleset, state, seat, level, rng=random.Random(seed), budget_s=budget_s, playouts=playouts)
+    return choose_action(ruleset, state, seat, level, rng=random.Random(seed), budget_s=budget_s)
 
 
 async def think(ruleset_id: str, state_json: dict[str, Any], seat: int, level: str, budget_s: float = 1.0,
                 *, seed: int | None = None) -> str:
-    """choose_action in a worker process, bounded by budget_s + GRACE_S; on overrun
-    or failure, the normal level's choice."""
+    """choose_action in a worker process, within budget_s of this call however long it waits for a
+    worker (remaining_budget), bounded by budget_s + GRACE_S; on overrun or failure, the normal
+    level's choice."""
     if seed is None:
         seed = secrets.randbits(64)
     loop = asyncio.get_running_loop()
     try:
-        future = loop.run_in_executor(_pool(), _choose, ruleset_id, state_json, seat, level, budget_s, seed)
+        future = loop.run_in_executor(_pool(), _choose, ruleset_id, state_json, seat, level, budget_s, seed,
+                                      time.time())
         return await asyncio.wait_for(future, timeout=budget_s + GRACE_S)
     except (asyncio.TimeoutError, BrokenProcessPool) as exc:
         log.warning("computer player (%s, %s) fell back to normal: %r", ruleset_id, level, exc)
