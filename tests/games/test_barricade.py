@@ -18,9 +18,9 @@ from bot.games.barricade import Barricade
 from bot.games.barricade.board import DATA_FILE, make_board, standard_board
 from bot.games.barricade.state import MOVE, ORDER, OVER, PLACE, ROLL, SIX, START, START_OF_TURN, Held, State
 from bot.games.base import GameError, IllegalAction, Message, Result
+from tests.rules import rules_text
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = ROOT.parent / "shared" / "rules"
 
 # The examples' test graph (barricade.md, "Examples"). Blue enters at F, below
 # T: a point no example mentions, so every example reads the same.
@@ -73,7 +73,7 @@ def keys(events) -> list[str]:
 # --- board geometry (boards.md section 2) -----------------------------------------
 
 def boards_md_picture() -> list[str]:
-    text = (RULES / "boards.md").read_text(encoding="utf-8")
+    text = rules_text("boards.md")
     section = text.split("## 2.")[1].split("## 3.")[0]
     block = section.split("```")[1]
     return [line[4:21].ljust(17) for line in block.splitlines()[2:16]]
@@ -549,7 +549,7 @@ def test_uniform_random_play_ends():
 
 
 def test_every_rule_id_is_cited():
-    rules = (RULES / "barricade.md").read_text(encoding="utf-8")
+    rules = rules_text("barricade.md")
     ids = set(re.findall(r"\bBA-(?:\d+\.\d+|EX-\d+|OP-\d+)\b", rules))
     assert len(ids) > 40
     tests = "".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_barricade*.py"))

@@ -16,9 +16,9 @@ from bot.games import get_ruleset
 from bot.games.base import IllegalAction, Message, Result
 from bot.games.pariti import DRAW_TURNS, PAIR, PaState, Pariti, destinations, is_step, pairs_of, parse_piece
 from bot.games.pariti_board import DATA_FILE, N_SQUARES, SQUARE_INDEX, SQUARE_NAMES, START_SQUARES
+from tests.rules import rules_text
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = ROOT.parent / "shared" / "rules"
 
 GAME = Pariti()
 
@@ -48,7 +48,7 @@ def keys(messages) -> list[str]:
 # --- PA-1: components ----------------------------------------------------------
 
 def _boards_md_start_squares() -> set[str]:
-    text = (RULES / "boards.md").read_text(encoding="utf-8")
+    text = rules_text("boards.md")
     section = text.split("## 3. Pariti")[1]
     squares = set()
     for line in section.splitlines():
@@ -415,7 +415,7 @@ def test_registered():
 
 def test_every_rule_id_is_cited():
     """Every PA rule, open point and example ID of pariti.md appears in a test."""
-    ids = set(re.findall(r"PA-(?:EX-|OP-)?\d+(?:\.\d+)?", (RULES / "pariti.md").read_text(encoding="utf-8")))
+    ids = set(re.findall(r"PA-(?:EX-|OP-)?\d+(?:\.\d+)?", rules_text("pariti.md")))
     assert len(ids) == 40   # 19 rules, 11 open points, 10 examples
     sources = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").rglob("test_pariti*.py"))
     missing = sorted(i for i in ids if not re.search(re.escape(i) + r"(?![\d.]*\d)", sources))

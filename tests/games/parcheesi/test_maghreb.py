@@ -13,9 +13,9 @@ from bot.games.parcheesi.board import GOAL, HOUSE
 from bot.games.parcheesi.maghreb import Maghreb
 from bot.games.parcheesi.maghreb_state import COUNT, DIE, KEYS, MaghrebState
 from bot.i18n import catalogue, render
+from tests.rules import rules_text
 
 G = Maghreb()
-RULES = Path(__file__).resolve().parents[4] / "shared" / "rules" / "parchis-maghreb.md"
 NAMES = [f"{c}{n}" for c in "rgyb" for n in range(1, 5)]
 
 
@@ -64,7 +64,7 @@ def keys(events) -> list[str]:
 
 def test_every_rule_id_is_cited():
     """Every MG rule, open point and example ID appears in these tests."""
-    ids = set(re.findall(r"MG-(?:EX-\d+|OP-\d+|\d+\.\d+)", RULES.read_text(encoding="utf-8")))
+    ids = set(re.findall(r"MG-(?:EX-\d+|OP-\d+|\d+\.\d+)", rules_text("parchis-maghreb.md")))
     here = Path(__file__).parent
     sources = "".join(p.read_text(encoding="utf-8") for p in here.glob("test_maghreb*.py"))
     cited = set(re.findall(r"MG-(?:EX-\d+|OP-\d+|\d+\.\d+)", sources.replace(" ", "")))

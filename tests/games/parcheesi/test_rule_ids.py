@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-RULES = Path(__file__).resolve().parents[3].parent / "shared" / "rules"
+from tests.rules import rules_text
+
 HERE = Path(__file__).resolve().parent
 
 
@@ -15,10 +16,7 @@ HERE = Path(__file__).resolve().parent
     ("parcheesi-classic.md", "PC", ("test_classic.py", "test_classic_properties.py")),
 ])
 def test_every_rule_and_example_is_cited(rules_file, prefix, tests):
-    path = RULES / rules_file
-    if not path.exists():
-        pytest.skip(f"{path} is not available")
-    ids = set(re.findall(rf"\*\*({prefix}-(?:\d+\.\d+|EX-\d+))\b", path.read_text(encoding="utf-8")))
+    ids = set(re.findall(rf"\*\*({prefix}-(?:\d+\.\d+|EX-\d+))\b", rules_text(rules_file)))
     assert len(ids) > 30 and any("EX" in i for i in ids)
     cited = "\n".join((HERE / name).read_text(encoding="utf-8") for name in tests)
     missing = sorted(i for i in ids if not re.search(re.escape(i) + r"(?![\d.]\d)", cited))
