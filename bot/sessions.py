@@ -292,6 +292,16 @@ class Sessions:
                                            result={"winners": [], "draw": False, "details": {"ended_by": user_id}})
         return Outcome(record, (msg("game.ended"),))
 
+    async def close_channel(self, channel_id: int) -> GameRecord | None:
+        """The channel was deleted: its open game (lobby or in play) ends without a result, so that no
+        deadline plays on for nobody and no rating counts it. The ended game, or None."""
+        async with self._locks[channel_id]:
+            record = await self.store.open_game(channel_id)
+            if record is None:
+                return None
+            return await self._save_over(record, status="ended",
+                                         result={"winners": [], "draw": False, "details": {"channel_deleted": True}})
+
     async def _save_over(self, record: GameRecord, **changes: Any) -> GameRecord:
         try:
             return await self.store.update_game(record, **changes)

@@ -23,6 +23,7 @@ Usage (see tests/conftest.py for the fixtures)::
     msg = await fake.wait_for_message(table, lambda m: m.files)
     shy = fake.add_user("shy", dms_open=False)         # direct messages to shy answer 403 (50007)
     fake.rate_limit("POST", "/channels/{channel}/messages", times=2)   # the next two posts answer 429
+    await fake.delete_channel(table)                   # CHANNEL_DELETE (as_thread=True: THREAD_DELETE)
     dm = await fake.wait_for_dm(alice, lambda m: "turn" in m.content); fake.dms(alice)
     fake.messages(table)                               # what users see, oldest first
     await bot.terminate(); await bot.kill(); await bot.start()
@@ -631,6 +632,17 @@ class FakeDiscord:
         self._messages[channel.id] = []
         self._dispatch_if_connected("CHANNEL_CREATE", channel.payload())
         return channel
+
+    async def delete_channel(self, channel: Channel, *, as_thread: bool = False) -> None:
+        """A moderator deletes the channel (CHANNEL_DELETE; THREAD_DELETE with `as_thread`, for a bot that
+        played in a thread). Later requests to it answer 404 Unknown Channel, a violation: the bot
+        knows the channel is gone."""
+        del self.channels[channel.id]
+        if as_thread:
+            await self.dispatch("THREAD_DELETE", {"id": str(channel.id), "guild_id": str(self.guild_id),
+                                                  "parent_id": str(next(self._ids)), "type": 11})
+        else:
+            await self.dispatch("CHANNEL_DELETE", channel.payload())
 
     async def remove_member(self, user: User) -> None:
         """The user leaves the guild (GUILD_MEMBER_REMOVE)."""

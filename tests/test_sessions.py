@@ -145,6 +145,17 @@ async def test_end_needs_the_host_or_manage_messages(sessions):
     assert (await sessions.end(CHANNEL, BOB.user_id, can_manage=True)).record.status == "ended"
 
 
+async def test_a_deleted_channel_ends_its_game_or_lobby_without_a_result(sessions):
+    assert await sessions.close_channel(CHANNEL) is None              # no game there: nothing to do
+    await two_player_game(sessions)
+    record = await sessions.close_channel(CHANNEL)
+    assert record.status == "ended" and record.result == {"winners": [], "draw": False,
+                                                          "details": {"channel_deleted": True}}
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="pariti", options={})
+    assert (await sessions.close_channel(CHANNEL)).status == "ended"
+    assert await sessions.store.open_game(CHANNEL) is None
+
+
 async def test_resigning_in_a_two_player_game_gives_the_win_to_the_other(sessions):
     await two_player_game(sessions)
     record = (await sessions.resign(CHANNEL, ANN.user_id)).record

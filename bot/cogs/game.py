@@ -163,6 +163,21 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         message = await channel.send(content=post.content, files=files, view=post.view, allowed_mentions=mentions)
         await self.sessions.store.set_board_message(record.id, message.id)
 
+    # --- channels that go away --------------------------------------------------
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_gone(channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_gone(payload.thread_id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        record = await self.sessions.close_channel(channel_id)
+        if record is not None:
+            log.info("game %s ended: its channel %s was deleted", record.id, channel_id)
+            self.timers.wake()   # its deadline, if any, is gone
+
     # --- commands --------------------------------------------------------------
     @app_commands.command(name="new", description=_("cmd.new.description"))
     @app_commands.describe(game=_("opt.game.description"),

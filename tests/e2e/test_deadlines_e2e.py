@@ -1,27 +1,14 @@
 """Turn deadlines end to end: `python -m bot` against the fake Discord, with real (short) turn times.
 
-TABLERO_MIN_TURN_TIME=1 (a documented setting) lets a game use a turn time of a few seconds."""
+The `quick_bot` fixture (tests/e2e/conftest.py) lets a game use a turn time of a few seconds."""
 
 import re
-import sys
 
 import pytest
-
-from tests.conftest import REPO
 
 pytestmark = pytest.mark.e2e
 TURN_S = 4
 LINK = re.compile(r"https://discord\.com/channels/(\d+)/(\d+)/(\d+)")
-
-
-@pytest.fixture
-async def quick_bot(fake_discord, tmp_path):
-    bot = fake_discord.client_process([sys.executable, "-m", "bot"], cwd=REPO, log_path=tmp_path / "bot.log",
-                                      env={"TABLERO_DATABASE": str(tmp_path / "tablero.sqlite3"),
-                                           "TABLERO_MIN_TURN_TIME": "1"})
-    await bot.start()
-    yield bot
-    await bot.terminate()
 
 
 async def test_deadline_expires_and_the_next_player_gets_a_direct_message(fake_discord, quick_bot):
