@@ -292,6 +292,18 @@ class Sessions:
                                            result={"winners": [], "draw": False, "details": {"ended_by": user_id}})
         return Outcome(record, (msg("game.ended"),))
 
+    async def resume(self, channel_id: int, game_id: int) -> Outcome | None:
+        """After a restart: computer seats play if it is their turn (the bot stopped while one was
+        thinking). What they did, or None when no computer had to act."""
+        async with self._locks[channel_id]:
+            record = await self.store.open_game(channel_id)
+            if record is None or record.id != game_id or record.status != "active":
+                return None
+            outcome = await self._play_computers(record, ())
+        if outcome.record.version == record.version:
+            return None
+        return Outcome(outcome.record, outcome.events, version_before=record.version)
+
     async def close_channel(self, channel_id: int) -> GameRecord | None:
         """The channel was deleted: its open game (lobby or in play) ends without a result, so that no
         deadline plays on for nobody and no rating counts it. The ended game, or None."""

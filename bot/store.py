@@ -74,6 +74,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE bot_facts (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # 5: the version of the game its posted board shows, so that a board the bot could not post
+    # before a restart is posted at start-up (bot/cogs/game.py, resume).
+    """
+    ALTER TABLE games ADD COLUMN board_version INTEGER;
+    """,
 )
 
 
@@ -318,8 +323,16 @@ class Store:
         await self._write("INSERT INTO bot_facts (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
                           (key, value))
 
-    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
-        await self._write("UPDATE games SET board_message_id=? WHERE id=?", (message_id, game_id))
+    async def set_board_message(self, game_id: int, message_id: int | None, version: int | None = None) -> None:
+        """The message showing the game's board, and the game version it shows."""
+        await self._write("UPDATE games SET board_message_id=?, board_version=? WHERE id=?",
+                          (message_id, version, game_id))
+
+    async def active_boards(self) -> list[tuple[GameRecord, int | None]]:
+        """Every game in play, with the version its posted board shows (None: not recorded)."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_COLUMNS}, board_version FROM games WHERE status='active' ORDER BY id")
+        return [(_record(row), row[14]) for row in rows]
 
     # --- turn deadlines, votes on absent seats, turn notifications ----------------
     async def turn_clocks(self, game_id: int | None = None) -> list[TurnClock]:

@@ -139,3 +139,16 @@ async def test_events_since_turn_reach_back_to_the_seats_previous_turn(tmp_path)
     keys = [e["key"] for e in await store.events_since_turn(record.id, before=record.version - 1, seat=1)]
     assert keys == ["a3"]
     await store.close()
+
+
+async def test_active_boards_tell_the_version_each_posted_board_shows(tmp_path):
+    store = await Store.open(str(tmp_path / "t.sqlite3"))
+    lobby = await _new(store, channel=1)
+    playing = await store.update_game(await _new(store, channel=2), status="active", state={"n": 0})
+    assert [(r.id, shown) for r, shown in await store.active_boards()] == [(playing.id, None)]
+    await store.set_board_message(playing.id, 555, playing.version)
+    playing = await store.append_action(playing, seat=0, user_id=7, action="a", legal=True, state={"n": 1})
+    [(record, shown)] = await store.active_boards()
+    assert (record.board_message_id, shown, record.version) == (555, playing.version - 1, playing.version)
+    assert lobby.status == "lobby"
+    await store.close()

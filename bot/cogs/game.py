@@ -152,6 +152,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         files = [post.file()] if post.png else []
         if edit and old is not None:
             await old.edit(content=post.content, attachments=files, view=post.view)
+            await self.sessions.store.set_board_message(record.id, old.id, record.version)
             return
         if old is not None:
             try:
@@ -161,7 +162,32 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         mentions = discord.AllowedMentions(users=[discord.Object(post.mention)] if post.mention else False,
                                            everyone=False, roles=False)
         message = await channel.send(content=post.content, files=files, view=post.view, allowed_mentions=mentions)
-        await self.sessions.store.set_board_message(record.id, message.id)
+        await self.sessions.store.set_board_message(record.id, message.id, record.version)
+
+    # --- after a restart ------------------------------------------------------------
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self._resume_task = asyncio.create_task(self.resume_games(), name="resume games")
+
+    async def cog_unload(self) -> None:
+        self._resume_task.cancel()
+        await super().cog_unload()
+
+    async def resume_games(self) -> None:
+        """What a restart interrupted: computer players whose turn it is play, and a board that lags
+        behind its game (the bot stopped between storing a move and posting it) is posted again,
+        telling the player to move what happened since his last turn."""
+        for record, shown in await self.sessions.store.active_boards():
+            try:
+                outcome = await self.sessions.resume(record.channel_id, record.id)
+                if outcome is None:
+                    if shown is None or shown >= record.version:
+                        continue
+                    outcome = Outcome(record, version_before=record.version)
+                async with self._working:
+                    await self.publish(outcome)
+            except Exception:
+                log.exception("could not resume game %s in channel %s", record.id, record.channel_id)
 
     # --- channels that go away --------------------------------------------------
     @commands.Cog.listener()

@@ -1,0 +1,72 @@
+"""A restart that cut a turn short: at start-up the bot finishes what it was doing.
+
+The crash is staged on the stored game, as a bot killed at that moment leaves it: the move is in the
+database (one transaction, before anything is shown) and nothing after it happened."""
+
+import json
+
+import pytest
+
+from bot import dice
+from bot.games import get_ruleset
+from bot.store import Store
+from tests.e2e.table import Table, stored
+from tests.e2e.test_computers_e2e import click_lobby
+
+pytestmark = pytest.mark.e2e
+
+
+async def store_a_move_and_stop(database, channel) -> str:
+    """The player to move makes a legal move; the bot dies before doing anything else. The action."""
+    store = await Store.open(str(database))
+    record = await store.open_game(channel.id)
+    ruleset = get_ruleset(record.game)
+    state = ruleset.from_json(record.state)
+    seat = ruleset.to_move(state)
+    action = (ruleset.random_roll(state, dice.rng_for(record.seed, record.version)) if ruleset.roll_due(state)
+              else ruleset.legal_actions(state)[0])
+    applied = ruleset.apply(state, action, seat)
+    await store.append_action(record, seat=seat, user_id=record.seats[seat].user_id, action=action, legal=True,
+                              state=ruleset.to_json(applied.state), events=[e.to_json() for e in applied.events])
+    await store.close()
+    return action
+
+
+async def test_the_computers_turn_cut_by_a_restart_is_played_at_start_up(fake_discord, bot_process):
+    host = fake_discord.add_user("ana")
+    table = Table(fake_discord, [host], "pariti", seed=5)
+    await fake_discord.slash(host, table.channel, "game new", game="pariti")
+    await click_lobby(fake_discord, table, host, "add-bot")
+    await click_lobby(fake_discord, table, host, "start")
+    first = table.board()
+    assert host.mention in first.content                  # the person moves first in Pariti
+    await bot_process.kill()
+    await store_a_move_and_stop(bot_process.database, table.channel)   # the computer is to move now
+    version = stored(bot_process.database)[0][0][3]
+
+    await bot_process.start()
+    board = await fake_discord.wait_for_message(table.channel, lambda m: m.files and m.custom_ids, after=first)
+    assert host.mention in board.content                  # the computer played: the person's turn again
+    games, actions = stored(bot_process.database)
+    assert games[0][3] > version and actions[-1][2] == 1  # (game_id, seq, seat, ...): the computer's move
+    assert not [m for m in fake_discord.messages(table.channel) if m.custom_ids and m is not board]
+
+
+async def test_a_board_the_bot_could_not_post_before_a_restart_is_posted_at_start_up(fake_discord, bot_process):
+    players = [fake_discord.add_user("ana"), fake_discord.add_user("bruno", locale="fr")]
+    table = Table(fake_discord, players, "pariti", seed=2)
+    first = await table.open()
+    mover = table.to_act(first)
+    await bot_process.terminate()
+    await store_a_move_and_stop(bot_process.database, table.channel)
+    before = stored(bot_process.database)
+
+    await bot_process.start()
+    board = await fake_discord.wait_for_message(table.channel, lambda m: m.files and m.custom_ids, after=first)
+    assert table.to_act(board) is table.opponent(first)   # the new board pings the next player
+    assert "→" in board.content.split("\n")[0]             # and first tells the move it missed
+    assert stored(bot_process.database) == before          # only shown, nothing played
+    assert not first.custom_ids                            # the old board's controls are retired
+    await bot_process.terminate()
+    await bot_process.start()                              # once posted, a restart posts nothing more
+    assert [m.id for m in fake_discord.messages(table.channel) if m.files][-1] == board.id
