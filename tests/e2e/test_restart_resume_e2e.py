@@ -3,8 +3,6 @@
 The crash is staged on the stored game, as a bot killed at that moment leaves it: the move is in the
 database (one transaction, before anything is shown) and nothing after it happened."""
 
-import json
-
 import pytest
 
 from bot import dice
@@ -56,7 +54,6 @@ async def test_a_board_the_bot_could_not_post_before_a_restart_is_posted_at_star
     players = [fake_discord.add_user("ana"), fake_discord.add_user("bruno", locale="fr")]
     table = Table(fake_discord, players, "pariti", seed=2)
     first = await table.open()
-    mover = table.to_act(first)
     await bot_process.terminate()
     await store_a_move_and_stop(bot_process.database, table.channel)
     before = stored(bot_process.database)
