@@ -304,15 +304,24 @@ class Sessions:
             return None
         return Outcome(outcome.record, outcome.events, version_before=record.version)
 
-    async def close_channel(self, channel_id: int) -> GameRecord | None:
-        """The channel was deleted: its open game (lobby or in play) ends without a result, so that no
-        deadline plays on for nobody and no rating counts it. The ended game, or None."""
+    async def close_channel(self, channel_id: int, why: str = "channel_deleted") -> GameRecord | None:
+        """The channel was deleted (or the bot removed from its server): its open game (lobby or in
+        play) ends without a result, so that no deadline plays on for nobody and no rating counts it.
+        The ended game, or None."""
         async with self._locks[channel_id]:
             record = await self.store.open_game(channel_id)
             if record is None:
                 return None
             return await self._save_over(record, status="ended",
-                                         result={"winners": [], "draw": False, "details": {"channel_deleted": True}})
+                                         result={"winners": [], "draw": False, "details": {why: True}})
+
+    async def close_guild(self, guild_id: int) -> list[GameRecord]:
+        """The bot was removed from a server: every open game there ends as in close_channel."""
+        ended = []
+        for record in await self.store.open_games_in_guild(guild_id):
+            if (closed := await self.close_channel(record.channel_id, "bot_removed")) is not None:
+                ended.append(closed)
+        return ended
 
     async def _save_over(self, record: GameRecord, **changes: Any) -> GameRecord:
         try:

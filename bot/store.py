@@ -231,6 +231,12 @@ class Store:
             f"SELECT {_COLUMNS} FROM games WHERE channel_id=? AND status IN ('lobby','active')", (channel_id,))
         return _record(row) if row else None
 
+    async def open_games_in_guild(self, guild_id: int) -> list[GameRecord]:
+        """The games in their lobby or in play on one server."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM games WHERE guild_id=? AND status IN ('lobby','active') ORDER BY id", (guild_id,))
+        return [_record(row) for row in rows]
+
     async def game(self, game_id: int) -> GameRecord | None:
         row = await self._one(f"SELECT {_COLUMNS} FROM games WHERE id=?", (game_id,))
         return _record(row) if row else None

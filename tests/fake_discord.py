@@ -644,6 +644,10 @@ class FakeDiscord:
         else:
             await self.dispatch("CHANNEL_DELETE", channel.payload())
 
+    async def remove_bot(self) -> None:
+        """The bot is kicked from the guild (GUILD_DELETE without `unavailable`)."""
+        await self.dispatch("GUILD_DELETE", {"id": str(self.guild_id)})
+
     async def remove_member(self, user: User) -> None:
         """The user leaves the guild (GUILD_MEMBER_REMOVE)."""
         user.in_guild = False

@@ -156,6 +156,16 @@ async def test_a_deleted_channel_ends_its_game_or_lobby_without_a_result(session
     assert await sessions.store.open_game(CHANNEL) is None
 
 
+async def test_removing_the_bot_from_a_server_ends_its_open_games_only_there(sessions):
+    await two_player_game(sessions)                                   # guild 1
+    await sessions.create(channel_id=CHANNEL + 1, guild_id=1, host=CY, game="pariti", options={})
+    await sessions.create(channel_id=CHANNEL + 2, guild_id=2, host=DEE, game="pariti", options={})
+    ended = await sessions.close_guild(1)
+    assert [(r.channel_id, r.status, r.result["details"]) for r in ended] == [
+        (CHANNEL, "ended", {"bot_removed": True}), (CHANNEL + 1, "ended", {"bot_removed": True})]
+    assert (await sessions.store.open_game(CHANNEL + 2)).status == "lobby"
+
+
 async def test_resigning_in_a_two_player_game_gives_the_win_to_the_other(sessions):
     await two_player_game(sessions)
     record = (await sessions.resign(CHANNEL, ANN.user_id)).record

@@ -198,6 +198,15 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self._channel_gone(payload.thread_id)
 
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Kicked, banned or the server deleted (an outage is on_guild_unavailable): nobody can play
+        there any more, so its games end rather than have their deadlines play them to a rated end."""
+        ended = await self.sessions.close_guild(guild.id)
+        if ended:
+            log.info("%d games ended: the bot left server %s", len(ended), guild.id)
+            self.timers.wake()
+
     async def _channel_gone(self, channel_id: int) -> None:
         record = await self.sessions.close_channel(channel_id)
         if record is not None:
