@@ -288,8 +288,7 @@ class Sessions:
             record = await self.current(channel_id)
             if record.host_id != user_id and not can_manage:
                 raise GameError(msg("error.end_not_allowed"))
-            record = await self._save_over(record, status="ended",
-                                           result={"winners": [], "draw": False, "details": {"ended_by": user_id}})
+            record = await self._end_without_result(record, {"ended_by": user_id})
         return Outcome(record, (msg("game.ended"),))
 
     async def resume(self, channel_id: int, game_id: int) -> Outcome | None:
@@ -312,8 +311,7 @@ class Sessions:
             record = await self.store.open_game(channel_id)
             if record is None:
                 return None
-            return await self._save_over(record, status="ended",
-                                         result={"winners": [], "draw": False, "details": {why: True}})
+            return await self._end_without_result(record, {why: True})
 
     async def close_guild(self, guild_id: int) -> list[GameRecord]:
         """The bot was removed from a server: every open game there ends as in close_channel."""
@@ -322,6 +320,10 @@ class Sessions:
             if (closed := await self.close_channel(record.channel_id, "bot_removed")) is not None:
                 ended.append(closed)
         return ended
+
+    async def _end_without_result(self, record: GameRecord, details: dict[str, Any]) -> GameRecord:
+        """Status "ended": no winner, so statistics and ratings leave the game out (bot/stats.py)."""
+        return await self._save_over(record, status="ended", result={"winners": [], "draw": False, "details": details})
 
     async def _save_over(self, record: GameRecord, **changes: Any) -> GameRecord:
         try:

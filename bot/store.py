@@ -329,7 +329,7 @@ class Store:
         await self._write("INSERT INTO bot_facts (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
                           (key, value))
 
-    async def set_board_message(self, game_id: int, message_id: int | None, version: int | None = None) -> None:
+    async def set_board_message(self, game_id: int, message_id: int, version: int) -> None:
         """The message showing the game's board, and the game version it shows."""
         await self._write("UPDATE games SET board_message_id=?, board_version=? WHERE id=?",
                           (message_id, version, game_id))

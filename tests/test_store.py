@@ -117,7 +117,7 @@ async def test_games_of_different_channels_write_at_the_same_time(tmp_path):
         with pytest.raises(StaleVersion):  # rolled back while the other games go on writing
             await store.append_action(replace(record, version=0), seat=0, user_id=7, action="x", legal=True,
                                       state={})
-        await store.set_board_message(record.id, record.version)
+        await store.set_board_message(record.id, record.version, record.version)
 
     await asyncio.gather(*(play(r) for r in records))
     for record in records:
