@@ -41,8 +41,10 @@ def machine() -> str:
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), platform.processor())
     load = "/".join(f"{x:.1f}" for x in os.getloadavg())
-    return (f"{os.cpu_count()} cores, {cpu}, Python {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')},"
-            f" load average {load} (other work on the machine lowers every figure)")
+    # The interpreter's path says which build runs: pure-Python figures differ by 10-40 % between
+    # builds of one version (PGO/LTO or not, libpython shared or not; README, Performance).
+    return (f"{os.cpu_count()} cores, {cpu}, Python {platform.python_version()} ({sys.executable}),"
+            f" {time.strftime('%Y-%m-%d %H:%M')}, load average {load} (other work on the machine lowers every figure)")
 
 
 def _profiled(directory: Path | None, name: str, call):
