@@ -74,6 +74,7 @@ class Sessions:
         ruleset = get_ruleset(game)
         if ruleset is None:
             raise GameError(msg("error.coming_soon", game=msg(f"game.{game}")))
+        ruleset.check_options(options)
         async with self._locks[channel_id]:
             try:
                 record = await self.store.create_game(

@@ -72,9 +72,19 @@ async def test_only_the_host_starts_and_the_player_count_is_checked(sessions):
     with pytest.raises(GameError) as refused:
         await sessions.start(CHANNEL, BOB.user_id)
     assert key_of(refused) == "error.host_only"
-    with pytest.raises(GameError):  # teams need exactly four players (PM-10.1)
+    with pytest.raises(GameError) as refused:  # teams need exactly four players (PM-10.1)
         await sessions.start(CHANNEL, ANN.user_id)
+    assert key_of(refused) == "error.teams_player_count"
     assert (await sessions.current(CHANNEL)).status == "lobby"
+
+
+@pytest.mark.parametrize("game", ["parcheesi-classic", "parchis-maghreb", "barricade", "pariti"])
+async def test_teams_are_refused_when_the_lobby_opens_in_games_without_them(sessions, game):
+    before = snapshot(sessions)
+    with pytest.raises(GameError) as refused:
+        await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game=game, options={"teams": True})
+    assert key_of(refused) == "error.no_teams"
+    assert snapshot(sessions) == before
 
 
 async def test_lobby_is_full_at_the_ruleset_maximum(sessions):

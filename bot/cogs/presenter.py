@@ -84,7 +84,7 @@ def lobby_post(record: GameRecord) -> Post:
         host = " " + i18n.text("lobby.host", loc) if seat.level is None and seat.user_id == record.host_id else ""
         lines.append(f"{i + 1}. {who} — {colour_names}{host}")
     if record.status == "lobby":
-        low, high = ruleset.min_players, ruleset.max_players
+        low, high = ruleset.player_range(record.options)
         players = i18n.text("lobby.players_exact" if low == high else "lobby.players_range", loc, min=low, max=high)
         lines.append(i18n.text("lobby.help", loc, players=players))
     else:

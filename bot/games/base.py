@@ -90,12 +90,26 @@ class Ruleset(ABC):
     pick_group_first: ClassVar[bool] = False
     # The action that passes the turn, for rules that let a player pass (turn deadlines skip with it).
     pass_action: ClassVar[str | None] = None
+    # Does the `teams` option exist (2 vs 2)?
+    has_teams: ClassVar[bool] = False
 
     # --- setup ---------------------------------------------------------
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Raise GameError when these options do not exist in this game (checked when a lobby opens)."""
+        if options.get("teams") and not self.has_teams:
+            raise GameError(msg("error.no_teams", game=msg(self.name)))
+
+    def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        """The fewest and most players these options allow."""
+        return self.min_players, self.max_players
+
     def check_setup(self, n_players: int, options: dict[str, Any]) -> None:
         """Raise GameError when this number of players / these options cannot start."""
-        if not self.min_players <= n_players <= self.max_players:
-            raise GameError(msg("error.player_count", min=self.min_players, max=self.max_players))
+        self.check_options(options)
+        low, high = self.player_range(options)
+        if not low <= n_players <= high:
+            raise GameError(msg("error.teams_player_count" if options.get("teams") else "error.player_count",
+                                min=low, max=high))
 
     @abstractmethod
     def seat_colours(self, n_players: int, options: dict[str, Any]) -> list[tuple[str, ...]]:

@@ -8,9 +8,7 @@ player's roll (PC-9.3). Everything shared with Mundijeux is in engine.py.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from bot.games.base import Applied, GameError, IllegalAction, Message, msg
+from bot.games.base import Applied, IllegalAction, Message, msg
 from bot.games.parcheesi.engine import (
     CALL, HOUSE, OUT, Engine, RawOption, State, pawn_name, set_at,
 )
@@ -29,11 +27,6 @@ class Classic(Engine):
     bonus_may_join_own = True                   # PC-8.3
     lone_foreign_captured = True                # PC-5.5
     key = "parcheesi.classic"
-
-    def check_setup(self, n_players: int, options: dict[str, Any]) -> None:
-        super().check_setup(n_players, options)
-        if options.get("teams"):
-            raise GameError(msg("parcheesi.error.no_teams"))
 
     def _is_repeat(self, dice: tuple[int, ...]) -> bool:
         return dice[0] == 6                     # PC-6.1

@@ -28,7 +28,7 @@ from operator import getitem, or_
 from itertools import product
 from typing import Any, ClassVar, NamedTuple
 
-from bot.games.base import Applied, GameError, IllegalAction, Message, Result, Ruleset, msg
+from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView, board
 
 _BOARD = board()
@@ -763,8 +763,3 @@ def _arrive(arrivals: tuple[int, ...], p: int) -> tuple[int, ...]:
     new.remove(p)
     new.append(p)
     return tuple(new)
-
-
-def check_teams(n_players: int, options: dict[str, Any]) -> None:
-    if options.get("teams") and n_players != 4:
-        raise GameError(msg("parcheesi.error.teams_need_four"))

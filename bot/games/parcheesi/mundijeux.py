@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import Message, msg
-from bot.games.parcheesi.engine import OUT, Engine, RawOption, State, check_teams, owner, pawn_name
+from bot.games.parcheesi.engine import OUT, Engine, RawOption, State, owner, pawn_name
 
 
 class Mundijeux(Engine):
@@ -23,11 +23,11 @@ class Mundijeux(Engine):
     pawns_out_at_start = 1            # PM-2.1
     bonus_may_join_own = False        # PM-8.4
     lone_foreign_captured = False     # PM-6.6
+    has_teams = True                  # PM-10
     key = "parcheesi.mundijeux"
 
-    def check_setup(self, n_players: int, options: dict[str, Any]) -> None:
-        super().check_setup(n_players, options)
-        check_teams(n_players, options)
+    def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        return (4, 4) if options.get("teams") else super().player_range(options)   # PM-10.1
 
     def teams(self, n_players: int, options: dict[str, Any]) -> list[tuple[int, ...]] | None:
         # Yellow + red against blue + green (PM-10.1).
