@@ -264,7 +264,7 @@ class Sessions:
 
     # --- leaving a game ----------------------------------------------------
     async def resign(self, channel_id: int, user_id: int) -> Outcome:
-        """Two sides: the other side wins. More: a computer player takes the seat."""
+        """Two sides, or no other person seated: the others win. Otherwise a computer player takes the seat."""
         async with self._locks[channel_id]:
             record = await self._active(channel_id, None, None)
             ruleset = ruleset_of(record)
@@ -276,8 +276,8 @@ class Sessions:
             sides = ruleset.teams(len(record.seats), record.options) or [(i,) for i in range(len(record.seats))]
             humans_left = [s for i, s in enumerate(record.seats) if i != seat and s.level is None]
             if len(sides) == 2 or not humans_left:
-                winners = next(side for side in sides if seat not in side) if len(sides) == 2 else ()
-                result = {"winners": list(winners), "draw": False, "details": {"resigned": seat}}
+                winners = [i for side in sides if seat not in side for i in side]
+                result = {"winners": winners, "draw": False, "details": {"resigned": seat}}
                 record = await self._save_over(record, status="finished", result=result)
                 return Outcome(record, (msg("game.resigned", seat=seat),), moved_before)
             record = await self._save_over(record, seats=_with_computer(record, seat))

@@ -193,6 +193,15 @@ async def test_resigning_among_three_hands_the_seat_to_a_computer(sessions):
         await sessions.act(CHANNEL, BOB.user_id, ROLL)
 
 
+async def test_last_person_resigning_among_computers_loses_to_them(sessions):
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options={})
+    await sessions.add_computer(CHANNEL, ANN.user_id, "easy")
+    await sessions.add_computer(CHANNEL, ANN.user_id, "easy")
+    await sessions.start(CHANNEL, ANN.user_id)
+    record = (await sessions.resign(CHANNEL, ANN.user_id)).record
+    assert record.status == "finished" and record.result["winners"] == [1, 2]
+
+
 async def test_leaving_a_started_game_points_to_resign(sessions):
     await two_player_game(sessions)
     with pytest.raises(GameError) as refused:

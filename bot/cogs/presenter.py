@@ -81,6 +81,9 @@ def lobby_post(record: GameRecord) -> Post:
     for i, seat in enumerate(record.seats):
         colour_names = " + ".join(i18n.text(f"colour.{c}", loc) for c in colours[i]) if i < len(colours) else "?"
         who = seat_name(record, i, loc) if seat.level else f"<@{seat.user_id}>"
+        role = ruleset.seat_role(i)
+        if role is not None:
+            colour_names += f" ({say(record, role, loc)})"
         host = " " + i18n.text("lobby.host", loc) if seat.level is None and seat.user_id == record.host_id else ""
         lines.append(f"{i + 1}. {who} — {colour_names}{host}")
     if record.status == "lobby":
@@ -141,8 +144,11 @@ def result_line(record: GameRecord, loc: str) -> str:
         return i18n.text("result.ended", loc)
     if result.get("draw"):
         return i18n.text("result.draw", loc)
-    names = ", ".join(seat_name(record, s, loc) for s in winners)
-    line = i18n.text("result.winner", loc, players=names)
+    names = [seat_name(record, s, loc) for s in winners]
+    if len(names) == 1:
+        line = i18n.text("result.winner", loc, player=names[0])
+    else:
+        line = i18n.text("result.winners", loc, players=", ".join(names[:-1]), last=names[-1])
     if result.get("details", {}).get("classy"):
         line += " " + i18n.text("result.classy", loc)
     return line

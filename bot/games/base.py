@@ -115,6 +115,10 @@ class Ruleset(ABC):
     def seat_colours(self, n_players: int, options: dict[str, Any]) -> list[tuple[str, ...]]:
         """Colour ids of each seat, in seat order (seat 0 plays first)."""
 
+    def seat_role(self, seat: int) -> Message | None:
+        """What sets a seat apart besides its colours (shown in the lobby), or None."""
+        return None
+
     def teams(self, n_players: int, options: dict[str, Any]) -> list[tuple[int, ...]] | None:
         """Seat indices of each team, or None for an every-player-for-himself game."""
         return None

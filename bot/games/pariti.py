@@ -177,6 +177,9 @@ class Pariti(Ruleset):
         # Each player moves pieces of both colours; parity tells them apart (PA-1.3).
         return [COLOURS] * n_players
 
+    def seat_role(self, seat: int) -> Message:
+        return msg(f"pariti.seat_role_{seat}")      # PA-1.3, PA-3.1
+
     def new_game(self, n_players: int, options: dict[str, Any], seed: int) -> PaState:
         """PA-2.1, PA-2.2: the 32 pieces shuffled by `seed` onto the start squares."""
         self.check_setup(n_players, options)

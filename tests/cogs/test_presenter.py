@@ -1,7 +1,7 @@
 """The presenter's texts (what players read), built from stored games."""
 import pytest
 
-from bot.cogs.presenter import lobby_post
+from bot.cogs.presenter import lobby_post, result_line
 from bot.sessions import Sessions
 from bot.store import Seat, Store
 
@@ -26,3 +26,19 @@ async def test_team_lobby_asks_for_exactly_four_players(sessions):
 async def test_free_for_all_lobby_gives_the_ruleset_range(sessions):
     record = (await sessions.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={})).record
     assert "2 to 4 players" in lobby_post(record).content
+
+
+async def test_pariti_lobby_says_who_has_the_even_numbers(sessions):
+    """PA-1.3, PA-3.1: both players move blue and pink pieces; parity sets them apart."""
+    record = (await sessions.create(channel_id=1, guild_id=1, host=ANN, game="pariti", options={})).record
+    assert "even numbers, plays first" in lobby_post(record).content
+
+
+async def test_two_winners_are_named_with_a_plural_verb(sessions):
+    await sessions.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={})
+    await sessions.add_computer(1, ANN.user_id, "easy")
+    await sessions.add_computer(1, ANN.user_id, "easy")
+    await sessions.start(1, ANN.user_id)
+    record = (await sessions.resign(1, ANN.user_id)).record
+    assert result_line(record, "fr").endswith("gagnent la partie !")
+    assert " and " in result_line(record, "en")
