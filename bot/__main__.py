@@ -24,6 +24,7 @@ def main(argv: list[str] | None = None) -> int:
                        help=i18n.text("cli.seats", "en"))
     local.add_argument("--database", default="tablero-console.sqlite3", help=i18n.text("cli.database", "en"))
     local.add_argument("--board", default="board.png", help=i18n.text("cli.board", "en"))
+    local.add_argument("--new", action="store_true", help=i18n.text("cli.new", "en"))
     local.add_argument("--lang", choices=i18n.LOCALES, default="en")
     args = parser.parse_args(argv)
     settings = Settings.from_env()
@@ -32,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
         from bot.console import play
 
         seats = [s.strip() for s in args.seats.split(",")]
-        return asyncio.run(play(args.game, seats, args.database, args.board, args.lang))
+        return asyncio.run(play(args.game, seats, args.database, args.board, args.lang, new=args.new))
     if settings.token is None:
         print(i18n.text("cli.no_token", "en"), file=sys.stderr)
         return 2

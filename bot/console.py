@@ -1,9 +1,9 @@
 """`python -m bot play <game>`: a game in the terminal, no Discord needed.
 
 It goes through the same sessions service and store as the bot (its own
-SQLite file), so quitting and running the command again resumes the game.
-After every move the position is printed in words and the board PNG is
-written to a file.
+SQLite file, one saved game per kind of game), so quitting and running the
+command again resumes the game; `--new` starts afresh. After every move the
+position is printed in words and the board PNG is written to a file.
 """
 from __future__ import annotations
 
@@ -12,69 +12,80 @@ from pathlib import Path
 
 from bot import i18n
 from bot.cogs.presenter import result_line, seat_name
-from bot.games.base import GameError, Message
+from bot.games import GAME_IDS
+from bot.games.base import GameError, Message, msg
 from bot.sessions import ROLL, Outcome, Sessions, ruleset_of
 from bot.store import GameRecord, Seat, Store
 from renderer import PlayerTag, render_png
 
-CHANNEL = 1   # the console's one "channel"
+# Refusals whose Discord wording points to slash commands, said the terminal's way.
+_CONSOLE_WORDING = {"error.illegal_move": "console.illegal_move"}
 
 
 async def play(game: str, seats: list[str], database: str, board_file: str, locale: str,
-               read=input, write=print) -> int:
+               read=input, write=print, new: bool = False) -> int:
     store = await Store.open(database)
     sessions = Sessions(store)
+    channel = GAME_IDS.index(game) + 1   # one "channel" per kind of game: each resumes its own
     try:
-        record = await store.open_game(CHANNEL)
+        record = await store.open_game(channel)
+        if record is not None and new:
+            await sessions.end(channel, 0, can_manage=True)
+            record = None
         if record is None or record.status == "lobby":
             try:
-                outcome = await _start(sessions, game, seats, locale, record)
+                outcome = await _start(sessions, channel, game, seats, locale, record)
             except GameError as refusal:   # e.g. a seat count the game does not allow
                 write(i18n.render(refusal.message, locale))
-                await sessions.end(CHANNEL, 0, can_manage=True)
+                await sessions.end(channel, 0, can_manage=True)
                 return 2
             write(i18n.text("console.started", locale, database=database))
         else:
-            write(i18n.text("console.resumed", locale, database=database))
+            write(i18n.text("console.resumed", locale, game=msg(ruleset_of(record).name), database=database))
             outcome = Outcome(record)
         while True:
             _show(outcome, board_file, locale, write)
             record = outcome.record
             if record.status != "active":
                 return 0
-            answer = await asyncio.to_thread(read, _prompt(record, locale))
-            answer = answer.strip()
+            try:
+                answer = (await asyncio.to_thread(read, _prompt(record, locale))).strip()
+            except EOFError:              # Ctrl-D: as q
+                answer = "q"
             if answer.lower() in ("q", "quit", "exit"):
                 write(i18n.text("console.saved", locale))
                 return 0
             try:
-                outcome = await sessions.act(CHANNEL, _human_to_move(record), _action(record, answer))
+                outcome = await sessions.act(channel, _human_to_move(record), _action(record, answer))
             except GameError as refusal:
-                write(i18n.render(refusal.message, locale))
+                message = refusal.message
+                key = _CONSOLE_WORDING.get(message.key)
+                write(i18n.render(Message(key, message.params) if key else message, locale))
                 outcome = Outcome(record)
     finally:
         await store.close()
 
 
-async def _start(sessions: Sessions, game: str, seats: list[str], locale: str, lobby: GameRecord | None) -> Outcome:
+async def _start(sessions: Sessions, channel: int, game: str, seats: list[str], locale: str,
+                 lobby: GameRecord | None) -> Outcome:
     humans = [i for i, s in enumerate(seats) if s == "human"]
     if not humans:
         raise SystemExit(i18n.text("console.need_human", locale))
     if lobby is None:
         first = Seat(humans[0] + 1, i18n.text("player.default_name", locale, number=humans[0] + 1), locale=locale)
-        await sessions.create(channel_id=CHANNEL, guild_id=None, host=first, game=game, options={})
+        await sessions.create(channel_id=channel, guild_id=None, host=first, game=game, options={})
         host = first.user_id
         for i, kind in enumerate(seats):
             if i == humans[0]:
                 continue
             if kind == "human":
-                await sessions.join(CHANNEL, Seat(i + 1, i18n.text("player.default_name", locale, number=i + 1),
+                await sessions.join(channel, Seat(i + 1, i18n.text("player.default_name", locale, number=i + 1),
                                                   locale=locale))
             else:
-                await sessions.add_computer(CHANNEL, host, kind)
+                await sessions.add_computer(channel, host, kind)
     else:
         host = lobby.host_id
-    return await sessions.start(CHANNEL, host)
+    return await sessions.start(channel, host)
 
 
 def _human_to_move(record: GameRecord) -> int:
