@@ -188,16 +188,12 @@ class Sessions:
             if action != ROLL:
                 raise GameError(msg("error.roll_first"))
             return ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
-        accepted = ruleset.accepted_actions(state)
-        if action in accepted:
-            return action
-        # Typed by hand: "y2+4" means "Y2+4" when that is the only match.
-        same = [a for a in accepted if a.casefold() == action.casefold()]
-        if len(same) == 1:
-            return same[0]
+        found = typed_action(ruleset.accepted_actions(state), action)
+        if found is not None:
+            return found
         if action == ROLL:
             raise GameError(msg("error.no_roll_now"))
-        raise GameError(msg("error.illegal_move", move=action[:40]))
+        raise GameError(refusal(ruleset, state, action))
 
     async def _apply(self, record: GameRecord, ruleset: Ruleset, state: Any, seat: int, user_id: int,
                      action: str, events: tuple[Message, ...] = ()) -> Outcome:
@@ -432,6 +428,29 @@ class Sessions:
             record = await self._save_over(record, seats=_with_computer(record, seat))
             outcome = await self._play_computers(record, (msg("timers.vote.computer", seat=seat),))
         return Outcome(outcome.record, outcome.events, moved_before, details)
+
+
+def typed_action(accepted: list[str], typed: str) -> str | None:
+    """The accepted action that `typed` stands for: itself, or, typed by hand, the only one
+    equal to it regardless of case ("y2+4" means "Y2+4"); None when there is none."""
+    if typed in accepted:
+        return typed
+    same = [a for a in accepted if a.casefold() == typed.casefold()]
+    return same[0] if len(same) == 1 else None
+
+
+def refusal(ruleset: Ruleset, state: Any, action: str) -> Message:
+    """Why the player to move cannot play `action` (not among the accepted actions).
+
+    In a cheating ruleset a player may type any move the ruleset accepts, legal or not, so the
+    ruleset says what is wrong with the code (`apply`'s refusal: its code syntax for a malformed
+    one, ...). Elsewhere only legal moves are accepted: the answer points at their list."""
+    if ruleset.allows_cheating:
+        try:
+            ruleset.apply(state, action, ruleset.to_move(state))
+        except GameError as refused:
+            return refused.message
+    return msg("error.illegal_move", move=action[:40])
 
 
 def _computer_seed(record: GameRecord) -> int:

@@ -381,6 +381,21 @@ def component_problems(components: list) -> list[str]:
     return problems
 
 
+def modal_field_problems(rows: list) -> list[str]:
+    """Discord's limits on a modal's text inputs (one per action row)."""
+    problems = []
+    for r, row in enumerate(rows):
+        for item in row.get("components") or []:
+            where = f"modal row {r} {item.get('custom_id')!r}"
+            if item.get("type") != TEXT_INPUT:
+                problems.append(f"{where}: component type {item.get('type')} is not a text input")
+                continue
+            problems += _length_problems(f"{where} custom_id", item.get("custom_id"), 100, 1)
+            problems += _length_problems(f"{where} label", item.get("label"), 45, 1)
+            problems += _length_problems(f"{where} placeholder", item.get("placeholder"), 100)
+    return problems
+
+
 def _select_problems(where: str, item: dict) -> list[str]:
     problems = _length_problems(f"{where} placeholder", item.get("placeholder"), 150)
     low, high = item.get("min_values", 1), item.get("max_values", 1)
@@ -1192,6 +1207,7 @@ class FakeDiscord:
             problems += _length_problems("modal title", data.get("title"), 45, 1)
             if not 1 <= len(data.get("components") or []) <= 5:
                 problems.append("a modal needs 1..5 components")
+            problems += modal_field_problems(data.get("components") or [])
             if problems:
                 raise DiscordError(400, 50035, "Invalid modal: " + "; ".join(problems))
             ia.modal = data

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fake_discord import FakeDiscordUsageError, component_problems, message_problems
+from tests.fake_discord import FakeDiscordUsageError, component_problems, message_problems, modal_field_problems
 
 pytestmark = pytest.mark.e2e
 REPO = Path(__file__).resolve().parent.parent
@@ -140,6 +140,14 @@ def test_component_and_message_limits():
         [{"type": 1, "components": [{**select, "options": select["options"][:3]}, button(1)]}])[0]
     assert "11 embeds" in message_problems({"embeds": [{}] * 11}, {}, creating=True)[0]
     assert message_problems({}, {}, creating=True) == ["Cannot send an empty message"]
+
+
+def test_modal_text_input_limits():
+    field = lambda **extra: [{"type": 1, "components": [{"type": 4, "custom_id": "f", "label": "Move", **extra}]}]  # noqa: E731
+    assert modal_field_problems(field(placeholder="p" * 100)) == []
+    assert "46 characters" in modal_field_problems(field(label="x" * 46))[0]
+    assert "label is missing" in modal_field_problems(field(label=None))[0]
+    assert "101 characters" in modal_field_problems(field(placeholder="p" * 101))[0]
 
 
 async def test_dropped_gateway_is_resumed(fake_discord, client, alice, table):

@@ -3,12 +3,14 @@ import asyncio
 import sqlite3
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
-from bot import dice
+from bot import dice, i18n
 from bot.games import get_ruleset
 from bot.games.base import GameError
-from bot.sessions import ROLL, Sessions
+from bot.sessions import ROLL, Sessions, refusal, typed_action
 from bot.store import Seat, Store
+from tests.games.parcheesi.positions import classic_five, maghreb_three
 
 CHANNEL = 100
 ANN, BOB, CY, DEE, STRANGER = (Seat(i, n) for i, n in enumerate(["Ann", "Bob", "Cy", "Dee", "Eve"], start=1))
@@ -232,3 +234,72 @@ async def test_a_typed_move_is_matched_regardless_of_case(sessions):
     action = ruleset.legal_actions(ruleset.from_json(record.state))[0]
     record = (await sessions.act(CHANNEL, ANN.user_id, action.lower())).record
     assert (await sessions.store.actions(record.id))[-1].action == action
+
+
+# --- typed moves in the cheating rulesets ----------------------------------------------------------
+
+POSITIONS = {"parchis-maghreb": maghreb_three, "parcheesi-classic": classic_five}
+
+
+async def game_at(sessions: Sessions, game: str, state) -> None:
+    """A started two-player game of Ann (to move) and Bob, in `state`."""
+    record = await two_player_game(sessions, game)
+    await sessions.store.update_game(record, state=get_ruleset(game).to_json(state))
+
+
+@pytest.mark.parametrize("game, typed, key", [
+    ("parchis-maghreb", "red 1 +3", "maghreb.error.malformed"),
+    ("parchis-maghreb", "R1+99", "maghreb.error.impossible"),        # MG-10.1: beyond the exit
+    ("parchis-maghreb", "Y1+3", "maghreb.error.impossible"),         # MG-10.1: not his piece
+    ("parchis-maghreb", "call:Y1", "maghreb.error.no_call"),
+    ("parcheesi-classic", "blue 1 out", "parcheesi.error.malformed"),
+    ("parcheesi-classic", "B1+4", "parcheesi.error.not_allowed"),    # PC-9.1: other illegal moves are refused
+])
+async def test_a_code_a_cheating_ruleset_cannot_take_is_answered_in_its_own_words(sessions, game, typed, key):
+    await game_at(sessions, game, POSITIONS[game]())
+    before = snapshot(sessions)
+    with pytest.raises(GameError) as refused:
+        await sessions.act(CHANNEL, ANN.user_id, typed)
+    assert key_of(refused) == key
+    assert snapshot(sessions) == before
+
+
+@pytest.mark.parametrize("game, syntax", [("parchis-maghreb", "R2+4, out:G"), ("parcheesi-classic", "Y2+4, out")])
+def test_the_answer_to_a_malformed_code_gives_the_code_syntax(game, syntax):
+    text = i18n.render(refusal(get_ruleset(game), POSITIONS[game](), "red 1 +3"), "en")
+    assert text.startswith("“red 1 +3” is not a move code") and syntax in text
+
+
+async def test_games_without_cheating_keep_the_answer_that_points_at_the_legal_moves(sessions):
+    await two_player_game(sessions)
+    await sessions.act(CHANNEL, ANN.user_id, ROLL)
+    for typed in ("yellow 2", "Y1+99"):
+        with pytest.raises(GameError) as refused:
+            await sessions.act(CHANNEL, ANN.user_id, typed)
+        assert key_of(refused) == "error.illegal_move"
+
+
+@pytest.mark.parametrize("game, typed, logged", [
+    ("parchis-maghreb", "r1+4", "R1+4"),      # MG-10.1, MG-10.2
+    ("parcheesi-classic", "b1+5", "B1+5"),    # PC-9.1, PC-9.2: the skipped bring-out
+])
+async def test_an_illegal_code_typed_in_any_case_is_played_and_logged_as_illegal(sessions, game, typed, logged):
+    await game_at(sessions, game, POSITIONS[game]())
+    outcome = await sessions.act(CHANNEL, ANN.user_id, typed)
+    action = (await sessions.store.actions(outcome.record.id))[-1]
+    assert (action.action, action.legal) == (logged, False)
+
+
+CODE_LIKE = st.from_regex(r"(out:|call:)?[RGYBrgyb ]?[0-9]?(\+[0-9]{1,3})?|r[1-6]|out|call|roll", fullmatch=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(typed=st.one_of(st.text(max_size=12), CODE_LIKE))
+def test_whatever_is_typed_is_either_an_accepted_move_or_refused_in_words(typed):
+    """No text makes the refusal fail: it is a translated message (in both languages), never an error."""
+    for game, build in POSITIONS.items():
+        ruleset, state = get_ruleset(game), build()
+        if typed_action(ruleset.accepted_actions(state), typed) is None:
+            message = refusal(ruleset, state, typed)
+            assert i18n.has_key(message.key, "en") and i18n.has_key(message.key, "fr"), message
+            assert i18n.render(message, "fr") != message.key

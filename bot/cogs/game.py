@@ -265,7 +265,8 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         state = ruleset.from_json(record.state)
         if ruleset.to_move(state) != record.seat_of(interaction.user.id) or ruleset.roll_due(state):
             return []
-        return self._choices(record, ruleset.legal_actions(state), current, _locale(interaction))
+        return [app_commands.Choice(name=name, value=action)
+                for name, action in presenter.move_choices(record, ruleset, state, current, _locale(interaction))]
 
     def _choices(self, record: GameRecord, actions: list[str], typed: str, loc: str) -> list[app_commands.Choice[str]]:
         ruleset = ruleset_of(record)
@@ -291,6 +292,8 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         seat = record.seat_of(interaction.user.id)
         if not ruleset.allows_cheating:
             raise GameError(msg("error.no_cheating"))
+        if record.status != "active":   # a lobby: nothing has been played
+            raise GameError(msg("error.not_started"))
         if seat is None or action not in ruleset.call_actions(ruleset.from_json(record.state), seat):
             raise GameError(msg("error.cannot_call"))
         return await self.sessions.act(interaction.channel_id, interaction.user.id, action)
@@ -403,12 +406,20 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
                                                  view=view)
 
     async def on_other_move_button(self, interaction: discord.Interaction, game: int, version: int) -> None:
-        """A deliberate path to type any move (cheating rulesets)."""
+        """A deliberate path to type any move (cheating rulesets): a modal whose field shows the
+        code syntax and an example from the position."""
         loc = _locale(interaction)
         cog = self
+        try:
+            record = await self._current_board(interaction, game, version)
+        except GameError as refusal:
+            await self._tell(interaction, refusal.message)
+            return
+        ruleset = ruleset_of(record)
+        label, placeholder = presenter.other_move_field(record, ruleset, ruleset.from_json(record.state), loc)
 
         class OtherMove(discord.ui.Modal, title=i18n.text("modal.other_move.title", loc)[:45]):
-            move = discord.ui.TextInput(label=i18n.text("modal.other_move.label", loc)[:45], max_length=40)
+            move = discord.ui.TextInput(label=label, placeholder=placeholder, max_length=40)
 
             async def on_submit(self, modal_interaction: discord.Interaction) -> None:
                 await cog._run(modal_interaction, lambda: cog.sessions.act(

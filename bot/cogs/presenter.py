@@ -17,13 +17,14 @@ import discord
 from bot import i18n, timers
 from bot.cogs.components import ActionButton, BoardButton, BoardSelect, LobbyButton
 from bot.games.base import Message, Ruleset, msg
-from bot.sessions import ROLL, ruleset_of
+from bot.sessions import ROLL, ruleset_of, typed_action
 from bot.store import GameRecord
 from renderer import PlayerTag, render_png
 
 MAX_CONTENT = 2000
 MAX_ACTION_BUTTONS = 20      # four rows of five; the fifth row holds Roll / Call out / Other move
 MAX_SELECT = 25
+MAX_CHOICES = 25             # autocomplete suggestions
 
 # Boards are drawn one at a time in ONE thread: the drawing holds the GIL most of the time, and
 # each thread that wants it takes turns with the event loop (5 ms each), so a pool of drawing
@@ -214,6 +215,34 @@ def label(record: GameRecord, ruleset: Ruleset, state: Any, action: str, locale:
 def action_options(record: GameRecord, ruleset: Ruleset, state: Any, actions: list[str],
                    locale: str | None = None) -> list[discord.SelectOption]:
     return [discord.SelectOption(label=label(record, ruleset, state, a, locale)[:100], value=a) for a in actions]
+
+
+def move_choices(record: GameRecord, ruleset: Ruleset, state: Any, typed: str, locale: str) -> list[tuple[str, str]]:
+    """What `/game move` suggests for the text typed so far: (name, action) pairs, at most 25, each
+    named "code · wording" so that players learn the codes they may type. First the move typed, when
+    the bot accepts it (in a cheating ruleset, legal or not: it looks like any other, the player's
+    opponents rely on nobody being told), then the legal moves whose name holds the typed text."""
+    typed = typed.strip()
+    found = typed_action(ruleset.accepted_actions(state), typed) if typed else None
+    actions = [found] if found is not None else []
+    wanted = typed.casefold()
+    choices = []
+    for action in actions + [a for a in ruleset.legal_actions(state) if a != found]:
+        name = i18n.text("autocomplete.move", locale, code=action, move=label(record, ruleset, state, action, locale))
+        if action == found or wanted in name.casefold():
+            choices.append((name[:100], action[:100]))
+        if len(choices) == MAX_CHOICES:
+            break
+    return choices
+
+
+def other_move_field(record: GameRecord, ruleset: Ruleset, state: Any, locale: str) -> tuple[str, str]:
+    """The label and placeholder of the "Other move…" modal's one field: a code of the position as
+    an example (a legal one: the board's buttons show those anyway), and the game's code syntax."""
+    example = next(iter(ruleset.legal_actions(state)), None)
+    field = i18n.text("modal.other_move.label", locale, example=example) if example else \
+        i18n.text("modal.other_move.label_plain", locale)
+    return field[:45], game_text(ruleset, "modal.other_move.placeholder", locale)[:100]
 
 
 def group_view(record: GameRecord, group: str, locale: str | None = None) -> Post:

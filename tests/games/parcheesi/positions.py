@@ -6,9 +6,11 @@ their house.
 """
 from __future__ import annotations
 
+from bot.games import get_ruleset
 from bot.games.base import Message
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, board
 from bot.games.parcheesi.engine import COLOURS, LETTERS, State
+from bot.games.parcheesi.maghreb_state import KEYS, MaghrebState
 
 B = board()
 
@@ -71,4 +73,21 @@ def keys(events: list[Message]) -> list[str]:
     return [e.key for e in events]
 
 
-__all__ = ["position", "where", "play", "keys", "pawn_index", "progress", "LETTERS"]
+# --- positions with a cheat on offer (typed-move tests of the sessions and the presenter) ---------
+
+def maghreb_three() -> MaghrebState:
+    """MG-EX-18's position: red 1 on 40, red 2 on 10, yellow 1 on 44, red rolled a 3: R1+3 and R2+3
+    are legal, R1+4 is accepted all the same (MG-10.1)."""
+    pieces = [HOUSE] * 16
+    pieces[0], pieces[1], pieces[8] = KEYS[0].index(40), KEYS[0].index(10), KEYS[1].index(44)
+    return get_ruleset("parchis-maghreb").apply(MaghrebState(pieces=tuple(pieces), turn_no=2), "r3").state
+
+
+def classic_five() -> State:
+    """PC-EX-7's position with two players: blue 1 on 50, two blue pawns at home, blue rolled a 5:
+    bringing one out is compulsory (PC-5.3), moving B1 is an infraction the bot accepts (PC-9.1)."""
+    classic = get_ruleset("parcheesi-classic")
+    return classic.apply(position(classic, {"B1": 50, "B3": "goal", "B4": "goal"}, players=2), "r5").state
+
+
+__all__ = ["position", "where", "play", "keys", "pawn_index", "progress", "LETTERS", "maghreb_three", "classic_five"]
