@@ -223,13 +223,16 @@ class Engine(Ruleset):
         self._memo: tuple[State | None, dict[str, RawOption]] = (None, {})
         # The occupancy of the last position seen; apply carries it from one position to the next.
         self._occ: Occupancy = ((), (), 0, 0)
-        # Every roll action and its dice, e.g. "r4.5" -> (4, 5); the rolls that give another one.
-        self._rolls = {"r" + ".".join(map(str, dice)): dice for dice in product(range(1, 7), repeat=self.n_dice)}
+        # Every roll action, e.g. "r4.5", and its dice (4, 5), whether they give another roll,
+        # and its event for each seat; the rolls that give another one.
+        rolls = [("r" + ".".join(map(str, dice)), dice) for dice in product(range(1, 7), repeat=self.n_dice)]
+        self._rolls = {code: (dice, self._is_repeat(dice), tuple(_roll_event(seat, code) for seat in range(4)))
+                       for code, dice in rolls}
         self._roll_codes = tuple(self._rolls)
         # random_roll's table: a draw of `bits` random bits indexes it; None means draw again.
         bits = len(self._roll_codes).bit_length()
         self._roll_draw = bits, self._roll_codes + (None,) * ((1 << bits) - len(self._roll_codes))
-        self._repeats = frozenset(dice for dice in self._rolls.values() if self._is_repeat(dice))
+        self._repeats = frozenset(dice for dice, repeat, _ in self._rolls.values() if repeat)
 
     # --- setup -------------------------------------------------------------
     def seat_colours(self, n_players: int, options: dict[str, Any]) -> list[tuple[str, ...]]:
@@ -427,15 +430,16 @@ class Engine(Ruleset):
         raise NotImplementedError
 
     def _roll(self, state: State, action: str) -> Applied:
-        dice = self._rolls.get(action)
-        if dice is None:
+        roll = self._rolls.get(action)
+        if roll is None:
             raise self._roll_refusal(action)
+        dice, repeat, said = roll
         (colours, teams, pos, arrivals, turn, _, _, bonus, repeats, last, _, last_move, winners, released,
          cheats, callee) = state
-        events = [_roll_event(turn, action)]
+        events = [said[turn]]
         if callee != turn:   # the next player's roll closes the call-out window (PC-9.3)
             callee, cheats = turn, ()
-        if dice in self._repeats:
+        if repeat:
             if repeats == 2:
                 d = list(state)
                 d[CALLEE_F], d[CHEATS_F] = callee, cheats
@@ -472,7 +476,8 @@ class Engine(Ruleset):
             cheats += (p,)
         if opens >= 0:
             locked = opens
-        events = [_move_event(colours[p >> 2], p & 3, src, dst)]
+        c, i = colours[p >> 2], p & 3
+        events = [_MOVE_EVENTS[c][i][src].get(dst) or _move_event(c, i, src, dst)]
         new = list(before)                                          # (cheaper than slicing and concatenating)
         new[p] = dst
         if victim >= 0:                                            # PM-7.1, PC-7.1
@@ -482,7 +487,7 @@ class Engine(Ruleset):
         pos = tuple(new)
         counted, counted_colours, counts, bridges = self._occ
         if counted is before and counted_colours is colours:     # carry the occupancy to the new position
-            row = _WEIGHTS[colours[p >> 2]]
+            row = _WEIGHTS[c]
             left, came = row[src], row[dst]
             if bridges & left << 1:                              # the pawn leaves its bridge
                 bridges ^= left << 1
@@ -503,11 +508,11 @@ class Engine(Ruleset):
         if not bonus and not winners and used == (1 << len(dice)) - 1:
             # The roll is spent: the next roll is due (what _finish would find, one State less).
             if dice in self._repeats:
-                events.append(_seat_event("parcheesi.event.again", turn))
+                events.append(_AGAIN[turn])
                 return _applied((_freeze((colours, teams, pos, arrivals, turn, (), 0, bonus, repeats, p, -1,
                                           (p, src, dst), winners, released, cheats, callee)), tuple(events)))
             turn = (turn + 1) % len(colours)
-            events.append(_seat_event("parcheesi.event.next", turn))
+            events.append(_NEXT[turn])
             return _applied((_freeze((colours, teams, pos, arrivals, turn, (), 0, (), 0, -1, -1,
                                       (p, src, dst), winners, released, cheats, callee)), tuple(events)))
         return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, p, locked,
@@ -572,7 +577,7 @@ class Engine(Ruleset):
                 events.append(_forfeit_event(s.turn, s.dice, s.used, self._forfeit_reason(s)))
             d = list(s)
             if s.dice in self._repeats:
-                events.append(_seat_event("parcheesi.event.again", s.turn))
+                events.append(_AGAIN[s.turn])
                 d[DICE_F], d[USED_F], d[LOCKED_F] = (), 0, -1
             else:
                 self._pass_turn(d, events)
@@ -588,7 +593,7 @@ class Engine(Ruleset):
 
     def _pass_turn(self, d: list, events: list[Message]) -> None:
         turn = (d[TURN_F] + 1) % len(d[COLOURS_F])
-        events.append(_seat_event("parcheesi.event.next", turn))
+        events.append(_NEXT[turn])
         d[TURN_F], d[DICE_F], d[USED_F], d[BONUS_F], d[REPEATS_F], d[LAST_F], d[LOCKED_F] = turn, (), 0, (), 0, -1, -1
 
     # --- words -------------------------------------------------------------------
@@ -675,15 +680,20 @@ _SQUARE_NAMES = tuple(tuple(msg("parcheesi.square.at", name=f"H{p - LAST_TRACK}"
                       for c in range(len(COLOURS)))
 
 
-@cache
-def _seat_event(key: str, seat: int) -> Message:
-    """Frequent events, built once (Messages are immutable)."""
-    return msg(key, seat=seat)
+# Frequent events, built once (Messages are immutable): a seat's turn passes on / it rolls again.
+_NEXT = tuple(msg("parcheesi.event.next", seat=seat) for seat in range(4))
+_AGAIN = tuple(msg("parcheesi.event.again", seat=seat) for seat in range(4))
+# Move events, built on first use: _MOVE_EVENTS[c][i][src][dst] moves pawn i + 1 of colour c
+# from progress src to dst (three lookups and a get cost half a functools.cache hit).
+_MOVE_EVENTS: tuple[tuple[tuple[dict[int, Message], ...], ...], ...] = tuple(
+    tuple(tuple({} for _ in range(GOAL)) for _ in range(4)) for _ in COLOURS)
 
 
-@cache
 def _move_event(c: int, i: int, src: int, dst: int) -> Message:
-    return msg("parcheesi.event.move", pawn=_PAWN_NAMES[c][i], src=_SQUARE_NAMES[c][src], dst=_SQUARE_NAMES[c][dst])
+    """The event of a move missing from _MOVE_EVENTS, stored there."""
+    event = _MOVE_EVENTS[c][i][src][dst] = msg("parcheesi.event.move", pawn=_PAWN_NAMES[c][i],
+                                                src=_SQUARE_NAMES[c][src], dst=_SQUARE_NAMES[c][dst])
+    return event
 
 
 @cache
@@ -691,7 +701,6 @@ def _out_event(c: int, i: int) -> Message:
     return msg("parcheesi.event.out", pawn=_PAWN_NAMES[c][i], dst=_SQUARE_NAMES[c][0])
 
 
-@cache
 def _roll_event(seat: int, action: str) -> Message:
     return msg("parcheesi.event.roll", seat=seat, dice=action[1:].replace(".", " + "))
 
