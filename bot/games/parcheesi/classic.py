@@ -47,7 +47,7 @@ class Classic(Engine):
             return {}
         seat = s.turn
         die = s.dice[0]
-        occ = self._occupancy(s)
+        occ = self._occupancy(s.pos, s.colours)
         mine = s.pos[4 * seat:4 * seat + 4]
         steps = ((7 if die == 6 and HOUSE not in mine else die, 1),)     # PC-6.2
         found: dict[str, RawOption] = {}
