@@ -286,10 +286,9 @@ class Engine(Ruleset):
 
     def legal_actions(self, state: State) -> list[str]:
         memo = self._memo
-        found = memo[1] if memo[0] is state else self._raw_options(state)
-        if not self.allows_cheating:
-            return [*found]          # a fresh list (callers may keep it); [*x] costs less than list(x)
-        return [a for a, o in found.items() if o[LEGAL]]
+        # A fresh list (callers may keep it); [*x] costs less than list(x). Classic, which accepts
+        # infractions, leaves them out.
+        return [*(memo[1] if memo[0] is state else self._raw_options(state))]
 
     def accepted_actions(self, state: State) -> list[str]:
         return list(self._raw_options(state))
@@ -303,12 +302,15 @@ class Engine(Ruleset):
         memo = self._memo
         if memo[0] is state:
             return memo[1]
-        found = self._options(state) if state.dice and not state.winners else {}
+        found = {}
+        if state.dice and not state.winners:
+            found = self._options(state, self._occupancy(state.pos, state.colours))
         self._memo = (state, found)      # one assignment: never a state with another's options
         return found
 
-    def _options(self, s: State) -> dict[str, RawOption]:
-        """The accepted actions of a state with dice to play (the variant's priorities)."""
+    def _options(self, s: State, occ: Occupancy) -> dict[str, RawOption]:
+        """The accepted actions of a state with dice to play, whose position `occ` counts
+        (the variant's priorities)."""
         raise NotImplementedError
 
     def _occupancy(self, pos: tuple[int, ...], colours: tuple[int, ...]) -> Occupancy:
@@ -357,9 +359,9 @@ class Engine(Ruleset):
                             victim = pawn_at(colours, pos, at >> 1)
                 into[row[n]] = (kind, p, src, src + n, mask, legal, victim, -1, 1)
 
-    def _bonus_options(self, s: State) -> dict[str, RawOption]:
+    def _bonus_options(self, s: State, occ: Occupancy) -> dict[str, RawOption]:
         found: dict[str, RawOption] = {}
-        self._moves(self._occupancy(s.pos, s.colours), self.owner(s), ((s.bonus[0], 0),), found, kind=BONUS)
+        self._moves(occ, self.owner(s), ((s.bonus[0], 0),), found, kind=BONUS)
         return found
 
     def _bring_out_option(self, s: State, seat: int, mask: int, count: int = 1) -> RawOption | None:
@@ -452,7 +454,8 @@ class Engine(Ruleset):
                 return _applied((_freeze(d), tuple(events)))
             repeats += 1
         return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, 0, bonus, repeats, last, -1,
-                                     last_move, winners, released, cheats, callee)), events)
+                                     last_move, winners, released, cheats, callee)), events,
+                            self._occupancy(pos, colours))
 
     def _third_repeat(self, d: list, events: list[Message]) -> None:
         """Third double / six: not played; the pawn moved last goes home unless safe (PM-5.5, PC-6.4)."""
@@ -494,14 +497,16 @@ class Engine(Ruleset):
         if counted is before and counted_colours is colours:     # carry the occupancy to the new position
             row = _WEIGHTS[c]
             left, came = row[src], row[dst]
-            if bridges & left << 1:                              # the pawn leaves its bridge
+            if bridges and bridges & left << 1:                  # the pawn leaves its bridge
                 bridges ^= left << 1
-            if counts & 3 * came:                                # someone was on dst (never on the goal)
+            if counts & BOTH_BITS[c][dst]:                       # someone was on dst (never on the goal)
                 if victim >= 0:
                     counts -= came
                 elif dst in before[p - (p & 3):(p | 3) + 1]:     # an own pawn: a new bridge
                     bridges |= came << 1
-            self._occ = pos, colours, counts + came - left, bridges
+            occ = self._occ = pos, colours, counts + came - left, bridges
+        else:                                                    # another position was counted last
+            occ = self._occupancy(pos, colours)
         if arrivals[-1] != p:                                      # p is now the latest arrival (PM-1.8)
             arrivals = _arrive(arrivals, p)
         if dst == GOAL:
@@ -521,7 +526,7 @@ class Engine(Ruleset):
             return _applied((_freeze((colours, teams, pos, arrivals, turn, (), 0, (), 0, -1, -1,
                                       (p, src, dst), winners, released, cheats, callee)), tuple(events)))
         return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, p, locked,
-                                     (p, src, dst), winners, released, cheats, callee)), events)
+                                     (p, src, dst), winners, released, cheats, callee)), events, occ)
 
     def _bring_out(self, state: State, o: RawOption) -> Applied:
         """Bring out `count` pawns with the dice of the option onto the start square,
@@ -561,16 +566,17 @@ class Engine(Ruleset):
                 counts += weight
             pos = tuple(new)
             arrivals = _arrive(arrivals, p)
-        self._occ = pos, colours, counts, bridges
+        occ = self._occ = pos, colours, counts, bridges
         if not released[seat]:
             released = set_at(released, seat, True)
         return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, p, locked,
-                                     (p, HOUSE, 0), winners, released, cheats, callee)), events)
+                                     (p, HOUSE, 0), winners, released, cheats, callee)), events, occ)
 
-    def _finish(self, s: State, events: list[Message]) -> Applied:
-        """Drop what cannot be played; end the roll or the turn when nothing is left."""
+    def _finish(self, s: State, events: list[Message], occ: Occupancy) -> Applied:
+        """Drop what cannot be played; end the roll or the turn when nothing is left
+        (occ counts s's position, which this never changes)."""
         while s.dice and not s.winners:
-            found = self._options(s)
+            found = self._options(s, occ)
             self._memo = (s, found)                  # as _raw_options(s) would, one call less
             if found:
                 break

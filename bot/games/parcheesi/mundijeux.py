@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import Message, msg
-from bot.games.parcheesi.engine import OUT, Engine, RawOption, State, check_teams, owner, pawn_name
+from bot.games.parcheesi.engine import OUT, Engine, Occupancy, RawOption, State, check_teams, owner, pawn_name
 
 
 def _by_dice(used: int, d0: int, d1: int) -> tuple[int, tuple[tuple[int, int], ...]]:
@@ -57,17 +57,16 @@ class Mundijeux(Engine):
     def _is_repeat(self, dice: tuple[int, ...]) -> bool:
         return dice[0] == dice[1]
 
-    def _options(self, s: State) -> dict[str, RawOption]:
+    def _options(self, s: State, occ: Occupancy) -> dict[str, RawOption]:
         """The actions open now, after the priorities of PM-3.4."""
         colours, teams, pos, _, turn, dice, used, bonus, _, _, locked, _, _, _, _, _ = s
         if bonus:                                            # 1. the bonus (PM-8.5)
-            return self._bonus_options(s)
+            return self._bonus_options(s, occ)
         if used == 3:
             return {}
         seat = owner(teams, pos, turn) if teams else turn
         d0, d1 = dice
-        occ = self._occupancy(pos, colours)
-        if not used and d0 == d1:                                # 2. opening a bridge (PM-5.2, PM-5.4)
+        if not used and d0 == d1:                            # 2. opening a bridge (PM-5.2, PM-5.4)
             steps = ((d0, 1),) if d0 == 5 else ((d0, 1), (2 * d0, 3))
             found = self._bridge_openings(s, occ, seat, steps)
             if found:
