@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.games.base import Applied, IllegalAction, Message, msg
 from bot.games.parcheesi.engine import (
-    CALL, HOUSE, OUT, Engine, RawOption, State, pawn_name, set_at,
+    CALL, HOUSE, LEGAL, OUT, Engine, Occupancy, RawOption, State, pawn_name, set_at,
 )
 
 
@@ -31,16 +31,15 @@ class Classic(Engine):
     def _is_repeat(self, dice: tuple[int, ...]) -> bool:
         return dice[0] == 6                     # PC-6.1
 
-    def _options(self, s: State) -> dict[str, RawOption]:
+    def _options(self, s: State, occ: Occupancy) -> dict[str, RawOption]:
         """Bonus first (PC-8.4); a 5 must bring out (PC-5.3), a 6 must open a barrier
         (PC-6.3); skipping either is accepted as an infraction (PC-9.1)."""
         if s.bonus:
-            return self._bonus_options(s)
+            return self._bonus_options(s, occ)
         if s.used:
             return {}
         seat = s.turn
         die = s.dice[0]
-        occ = self._occupancy(s)
         mine = s.pos[4 * seat:4 * seat + 4]
         steps = ((7 if die == 6 and HOUSE not in mine else die, 1),)     # PC-6.2
         found: dict[str, RawOption] = {}
@@ -60,6 +59,9 @@ class Classic(Engine):
         self._moves(occ, seat, steps, found)
         return found
 
+    def legal_actions(self, state: State) -> list[str]:
+        return [a for a, o in self._raw_options(state).items() if o[LEGAL]]     # infractions are accepted only
+
     def call_actions(self, state: State, seat: int) -> list[str]:
         if state.winners or state.callee < 0 or seat == state.callee or not 0 <= seat < len(state.colours):
             return []
@@ -77,7 +79,7 @@ class Classic(Engine):
             if pos[p] != HOUSE:
                 pos = set_at(pos, p, HOUSE)
                 events.append(msg("parcheesi.event.blown", pawn=pawn_name(state.colours, p)))
-        return self._finish(state._replace(pos=pos, cheats=()), events)
+        return self._finish(state._replace(pos=pos, cheats=()), events, self._occupancy(pos, state.colours))
 
     def _notes(self, s: State) -> list[Message]:
         notes = super()._notes(s)

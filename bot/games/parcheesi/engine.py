@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import random
 import re
-from functools import cache, partial, reduce
+from functools import cache, reduce
 from operator import getitem, or_
 from itertools import product
+from types import MethodType
 from typing import Any, ClassVar, NamedTuple
 
 from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
@@ -118,8 +119,10 @@ class State(NamedTuple):
 # by field index, then freeze it once.
 (COLOURS_F, TEAMS_F, POS_F, ARRIVALS_F, TURN_F, DICE_F, USED_F, BONUS_F, REPEATS_F, LAST_F, LOCKED_F,
  LAST_MOVE_F, WINNERS_F, RELEASED_F, CHEATS_F, CALLEE_F) = range(len(State._fields))
-_freeze = partial(tuple.__new__, State)
-_applied = partial(tuple.__new__, Applied)      # Applied((state, events)) without NamedTuple's keyword handling
+# State(*fields) and Applied(state, events) from a tuple, without NamedTuple's keyword handling
+# (tuple.__new__ bound to the class: a bound method calls it with one argument tuple less than a partial).
+_freeze = MethodType(tuple.__new__, State)
+_applied = MethodType(tuple.__new__, Applied)
 
 
 # Who stands where in one position, as ints: (pos, colours, counts, bridges). The number of
@@ -184,7 +187,11 @@ REACH = tuple(tuple(tuple(high[src + n] - high[src] | square[src + n] if src + n
                           for n in range(_MAX_STEPS + 1)) for src in range(GOAL)) + (None,)
               for high, square in zip(HIGH, BOTH_BITS))
 # What _moves reads of colour c's route, in one lookup.
-ROUTE_TABLES = tuple(zip(SHIFT, HIGH, BOTH_BITS, REACH, MOVE_CODE))
+ROUTE_TABLES = tuple(zip(SHIFT, HIGH, BOTH_BITS, REACH))
+# SEAT_PAWNS[seat][c]: (pawn, its action codes) of each pawn of a seat of colour c (a tuple to
+# iterate costs less than counting pawns along zip(pos slice, codes)).
+SEAT_PAWNS = tuple(tuple(tuple((4 * seat + i, MOVE_CODE[c][i]) for i in range(4)) for c in range(len(COLOURS)))
+                   for seat in range(4))
 _WEIGHT_ROWS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
@@ -223,13 +230,16 @@ class Engine(Ruleset):
         self._memo: tuple[State | None, dict[str, RawOption]] = (None, {})
         # The occupancy of the last position seen; apply carries it from one position to the next.
         self._occ: Occupancy = ((), (), 0, 0)
-        # Every roll action and its dice, e.g. "r4.5" -> (4, 5); the rolls that give another one.
-        self._rolls = {"r" + ".".join(map(str, dice)): dice for dice in product(range(1, 7), repeat=self.n_dice)}
+        # Every roll action, e.g. "r4.5", and its dice (4, 5), whether they give another roll,
+        # and its event for each seat; the rolls that give another one.
+        rolls = [("r" + ".".join(map(str, dice)), dice) for dice in product(range(1, 7), repeat=self.n_dice)]
+        self._rolls = {code: (dice, self._is_repeat(dice), tuple(_roll_event(seat, code) for seat in range(4)))
+                       for code, dice in rolls}
         self._roll_codes = tuple(self._rolls)
         # random_roll's table: a draw of `bits` random bits indexes it; None means draw again.
         bits = len(self._roll_codes).bit_length()
         self._roll_draw = bits, self._roll_codes + (None,) * ((1 << bits) - len(self._roll_codes))
-        self._repeats = frozenset(dice for dice in self._rolls.values() if self._is_repeat(dice))
+        self._repeats = frozenset(dice for dice, repeat, _ in self._rolls.values() if repeat)
 
     # --- setup -------------------------------------------------------------
     def seat_colours(self, n_players: int, options: dict[str, Any]) -> list[tuple[str, ...]]:
@@ -276,10 +286,9 @@ class Engine(Ruleset):
 
     def legal_actions(self, state: State) -> list[str]:
         memo = self._memo
-        found = memo[1] if memo[0] is state else self._raw_options(state)
-        if not self.allows_cheating:
-            return list(found)       # a fresh list (callers may keep it); copying ~5 keys costs ~0.1 µs
-        return [a for a, o in found.items() if o[LEGAL]]
+        # A fresh list (callers may keep it); [*x] costs less than list(x). Classic, which accepts
+        # infractions, leaves them out.
+        return [*(memo[1] if memo[0] is state else self._raw_options(state))]
 
     def accepted_actions(self, state: State) -> list[str]:
         return list(self._raw_options(state))
@@ -293,17 +302,20 @@ class Engine(Ruleset):
         memo = self._memo
         if memo[0] is state:
             return memo[1]
-        found = self._options(state) if state.dice and not state.winners else {}
+        found = {}
+        if state.dice and not state.winners:
+            found = self._options(state, self._occupancy(state.pos, state.colours))
         self._memo = (state, found)      # one assignment: never a state with another's options
         return found
 
-    def _options(self, s: State) -> dict[str, RawOption]:
-        """The accepted actions of a state with dice to play (the variant's priorities)."""
+    def _options(self, s: State, occ: Occupancy) -> dict[str, RawOption]:
+        """The accepted actions of a state with dice to play, whose position `occ` counts
+        (the variant's priorities)."""
         raise NotImplementedError
 
-    def _occupancy(self, s: State) -> Occupancy:
+    def _occupancy(self, pos: tuple[int, ...], colours: tuple[int, ...]) -> Occupancy:
+        """The occupancy of a position: the one carried from the last position, or counted."""
         occ = self._occ
-        pos, colours = s.pos, s.colours
         if occ[0] is not pos or occ[1] is not colours:
             occ = self._occ = occupancy(colours, pos)
         return occ
@@ -323,12 +335,10 @@ class Engine(Ruleset):
         """Add to `into` every move of one of seat's pawns (but `skip`) by n squares in the
         position counted by `occ`, for each (n, dice mask) of `steps` (PM-4.1 to 4.6, PM-8.3, PM-8.4)."""
         pos, colours, counts, bridges = occ
-        shift, high, square, reach_from, codes = ROUTE_TABLES[colours[seat]]
-        first = 4 * seat
-        mine = pos[first:first + 4]
-        p = first - 1
-        for src, row in zip(mine, codes):
-            p += 1
+        c = colours[seat]
+        shift, high, square, reach_from = ROUTE_TABLES[c]
+        for p, row in SEAT_PAWNS[seat][c]:
+            src = pos[p]
             reach = reach_from[src]
             if reach is None or p == skip:        # in the house or the goal, or barred
                 continue
@@ -342,16 +352,16 @@ class Engine(Ruleset):
                         at = shift[dst]
                         if counts >> at & 2:      # two pawns: full (PM-4.4)
                             continue
-                        if dst in mine:           # an own pawn
+                        if dst in pos[4 * seat:4 * seat + 4]:    # an own pawn
                             if kind == BONUS and not self.bonus_may_join_own:
                                 continue
                         elif not SAFE[at >> 1]:
                             victim = pawn_at(colours, pos, at >> 1)
                 into[row[n]] = (kind, p, src, src + n, mask, legal, victim, -1, 1)
 
-    def _bonus_options(self, s: State) -> dict[str, RawOption]:
+    def _bonus_options(self, s: State, occ: Occupancy) -> dict[str, RawOption]:
         found: dict[str, RawOption] = {}
-        self._moves(self._occupancy(s), self.owner(s), ((s.bonus[0], 0),), found, kind=BONUS)
+        self._moves(occ, self.owner(s), ((s.bonus[0], 0),), found, kind=BONUS)
         return found
 
     def _bring_out_option(self, s: State, seat: int, mask: int, count: int = 1) -> RawOption | None:
@@ -427,15 +437,16 @@ class Engine(Ruleset):
         raise NotImplementedError
 
     def _roll(self, state: State, action: str) -> Applied:
-        dice = self._rolls.get(action)
-        if dice is None:
+        roll = self._rolls.get(action)
+        if roll is None:
             raise self._roll_refusal(action)
+        dice, repeat, said = roll
         (colours, teams, pos, arrivals, turn, _, _, bonus, repeats, last, _, last_move, winners, released,
          cheats, callee) = state
-        events = [_roll_event(turn, action)]
+        events = [said[turn]]
         if callee != turn:   # the next player's roll closes the call-out window (PC-9.3)
             callee, cheats = turn, ()
-        if dice in self._repeats:
+        if repeat:
             if repeats == 2:
                 d = list(state)
                 d[CALLEE_F], d[CHEATS_F] = callee, cheats
@@ -443,7 +454,8 @@ class Engine(Ruleset):
                 return _applied((_freeze(d), tuple(events)))
             repeats += 1
         return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, 0, bonus, repeats, last, -1,
-                                     last_move, winners, released, cheats, callee)), events)
+                                     last_move, winners, released, cheats, callee)), events,
+                            self._occupancy(pos, colours))
 
     def _third_repeat(self, d: list, events: list[Message]) -> None:
         """Third double / six: not played; the pawn moved last goes home unless safe (PM-5.5, PC-6.4)."""
@@ -472,8 +484,9 @@ class Engine(Ruleset):
             cheats += (p,)
         if opens >= 0:
             locked = opens
-        events = [_move_event(colours[p >> 2], p & 3, src, dst)]
-        new = list(before)                                          # (cheaper than slicing and concatenating)
+        c, i = colours[p >> 2], p & 3
+        events = [_MOVE_EVENTS[c][i][src].get(dst) or _move_event(c, i, src, dst)]
+        new = [*before]                                             # (cheaper than slicing and concatenating)
         new[p] = dst
         if victim >= 0:                                            # PM-7.1, PC-7.1
             new[victim] = HOUSE
@@ -482,16 +495,18 @@ class Engine(Ruleset):
         pos = tuple(new)
         counted, counted_colours, counts, bridges = self._occ
         if counted is before and counted_colours is colours:     # carry the occupancy to the new position
-            row = _WEIGHTS[colours[p >> 2]]
+            row = _WEIGHTS[c]
             left, came = row[src], row[dst]
-            if bridges & left << 1:                              # the pawn leaves its bridge
+            if bridges and bridges & left << 1:                  # the pawn leaves its bridge
                 bridges ^= left << 1
-            if counts & 3 * came:                                # someone was on dst (never on the goal)
+            if counts & BOTH_BITS[c][dst]:                       # someone was on dst (never on the goal)
                 if victim >= 0:
                     counts -= came
                 elif dst in before[p - (p & 3):(p | 3) + 1]:     # an own pawn: a new bridge
                     bridges |= came << 1
-            self._occ = pos, colours, counts + came - left, bridges
+            occ = self._occ = pos, colours, counts + came - left, bridges
+        else:                                                    # another position was counted last
+            occ = self._occupancy(pos, colours)
         if arrivals[-1] != p:                                      # p is now the latest arrival (PM-1.8)
             arrivals = _arrive(arrivals, p)
         if dst == GOAL:
@@ -503,15 +518,15 @@ class Engine(Ruleset):
         if not bonus and not winners and used == (1 << len(dice)) - 1:
             # The roll is spent: the next roll is due (what _finish would find, one State less).
             if dice in self._repeats:
-                events.append(_seat_event("parcheesi.event.again", turn))
+                events.append(_AGAIN[turn])
                 return _applied((_freeze((colours, teams, pos, arrivals, turn, (), 0, bonus, repeats, p, -1,
                                           (p, src, dst), winners, released, cheats, callee)), tuple(events)))
             turn = (turn + 1) % len(colours)
-            events.append(_seat_event("parcheesi.event.next", turn))
+            events.append(_NEXT[turn])
             return _applied((_freeze((colours, teams, pos, arrivals, turn, (), 0, (), 0, -1, -1,
                                       (p, src, dst), winners, released, cheats, callee)), tuple(events)))
         return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, p, locked,
-                                     (p, src, dst), winners, released, cheats, callee)), events)
+                                     (p, src, dst), winners, released, cheats, callee)), events, occ)
 
     def _bring_out(self, state: State, o: RawOption) -> Applied:
         """Bring out `count` pawns with the dice of the option onto the start square,
@@ -524,7 +539,7 @@ class Engine(Ruleset):
         c = colours[seat]
         start = SQUARE[c][0]
         weight = _WEIGHTS[c][0]
-        _, _, counts, bridges = self._occupancy(state)
+        _, _, counts, bridges = self._occupancy(pos, colours)
         events: list[Message] = []
         for _ in range(o[8]):
             p = pos.index(HOUSE, first, first + 4)
@@ -551,16 +566,17 @@ class Engine(Ruleset):
                 counts += weight
             pos = tuple(new)
             arrivals = _arrive(arrivals, p)
-        self._occ = pos, colours, counts, bridges
+        occ = self._occ = pos, colours, counts, bridges
         if not released[seat]:
             released = set_at(released, seat, True)
         return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, p, locked,
-                                     (p, HOUSE, 0), winners, released, cheats, callee)), events)
+                                     (p, HOUSE, 0), winners, released, cheats, callee)), events, occ)
 
-    def _finish(self, s: State, events: list[Message]) -> Applied:
-        """Drop what cannot be played; end the roll or the turn when nothing is left."""
+    def _finish(self, s: State, events: list[Message], occ: Occupancy) -> Applied:
+        """Drop what cannot be played; end the roll or the turn when nothing is left
+        (occ counts s's position, which this never changes)."""
         while s.dice and not s.winners:
-            found = self._options(s)
+            found = self._options(s, occ)
             self._memo = (s, found)                  # as _raw_options(s) would, one call less
             if found:
                 break
@@ -572,7 +588,7 @@ class Engine(Ruleset):
                 events.append(_forfeit_event(s.turn, s.dice, s.used, self._forfeit_reason(s)))
             d = list(s)
             if s.dice in self._repeats:
-                events.append(_seat_event("parcheesi.event.again", s.turn))
+                events.append(_AGAIN[s.turn])
                 d[DICE_F], d[USED_F], d[LOCKED_F] = (), 0, -1
             else:
                 self._pass_turn(d, events)
@@ -588,7 +604,7 @@ class Engine(Ruleset):
 
     def _pass_turn(self, d: list, events: list[Message]) -> None:
         turn = (d[TURN_F] + 1) % len(d[COLOURS_F])
-        events.append(_seat_event("parcheesi.event.next", turn))
+        events.append(_NEXT[turn])
         d[TURN_F], d[DICE_F], d[USED_F], d[BONUS_F], d[REPEATS_F], d[LAST_F], d[LOCKED_F] = turn, (), 0, (), 0, -1, -1
 
     # --- words -------------------------------------------------------------------
@@ -675,15 +691,20 @@ _SQUARE_NAMES = tuple(tuple(msg("parcheesi.square.at", name=f"H{p - LAST_TRACK}"
                       for c in range(len(COLOURS)))
 
 
-@cache
-def _seat_event(key: str, seat: int) -> Message:
-    """Frequent events, built once (Messages are immutable)."""
-    return msg(key, seat=seat)
+# Frequent events, built once (Messages are immutable): a seat's turn passes on / it rolls again.
+_NEXT = tuple(msg("parcheesi.event.next", seat=seat) for seat in range(4))
+_AGAIN = tuple(msg("parcheesi.event.again", seat=seat) for seat in range(4))
+# Move events, built on first use: _MOVE_EVENTS[c][i][src][dst] moves pawn i + 1 of colour c
+# from progress src to dst (three lookups and a get cost half a functools.cache hit).
+_MOVE_EVENTS: tuple[tuple[tuple[dict[int, Message], ...], ...], ...] = tuple(
+    tuple(tuple({} for _ in range(GOAL)) for _ in range(4)) for _ in COLOURS)
 
 
-@cache
 def _move_event(c: int, i: int, src: int, dst: int) -> Message:
-    return msg("parcheesi.event.move", pawn=_PAWN_NAMES[c][i], src=_SQUARE_NAMES[c][src], dst=_SQUARE_NAMES[c][dst])
+    """The event of a move missing from _MOVE_EVENTS, stored there."""
+    event = _MOVE_EVENTS[c][i][src][dst] = msg("parcheesi.event.move", pawn=_PAWN_NAMES[c][i],
+                                                src=_SQUARE_NAMES[c][src], dst=_SQUARE_NAMES[c][dst])
+    return event
 
 
 @cache
@@ -691,7 +712,6 @@ def _out_event(c: int, i: int) -> Message:
     return msg("parcheesi.event.out", pawn=_PAWN_NAMES[c][i], dst=_SQUARE_NAMES[c][0])
 
 
-@cache
 def _roll_event(seat: int, action: str) -> Message:
     return msg("parcheesi.event.roll", seat=seat, dice=action[1:].replace(".", " + "))
 
@@ -759,7 +779,7 @@ def set_at(t: tuple, i: int, value: Any) -> tuple:
 
 def _arrive(arrivals: tuple[int, ...], p: int) -> tuple[int, ...]:
     """Pawn p is now the latest arrival (PM-1.8)."""
-    new = list(arrivals)
+    new = [*arrivals]
     new.remove(p)
     new.append(p)
     return tuple(new)

@@ -9,7 +9,28 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import Message, msg
-from bot.games.parcheesi.engine import OUT, Engine, RawOption, State, owner, pawn_name
+from bot.games.parcheesi.engine import OUT, Engine, Occupancy, RawOption, State, owner, pawn_name
+
+
+def _by_dice(used: int, d0: int, d1: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """What a roll (d0, d1) of which the dice of mask `used` are spent allows: the dice mask a
+    bring-out spends, 0 for none (a 5 or a total of 5, PM-6.1, PM-6.2), and the (squares, dice
+    mask) of each move: each die left and, with both, their total; a double's dice once (PM-3.3)."""
+    if not used & 1 and d0 == 5:
+        mask = 1
+    elif not used & 2 and d1 == 5:
+        mask = 2
+    else:
+        mask = 3 if not used and d0 + d1 == 5 else 0
+    if not used:
+        steps = ((d0, 1), (2 * d0, 3)) if d0 == d1 else ((d0, 1), (d1, 2), (d0 + d1, 3))
+    else:
+        steps = ((d1, 2),) if used & 1 else ((d0, 1),)
+    return mask, steps
+
+
+# _by_dice of every roll, looked up: _BY_DICE[used][d0][d1].
+_BY_DICE = tuple(tuple(tuple(_by_dice(used, d0, d1) for d1 in range(7)) for d0 in range(7)) for used in range(3))
 
 
 class Mundijeux(Engine):
@@ -36,38 +57,27 @@ class Mundijeux(Engine):
     def _is_repeat(self, dice: tuple[int, ...]) -> bool:
         return dice[0] == dice[1]
 
-    def _options(self, s: State) -> dict[str, RawOption]:
+    def _options(self, s: State, occ: Occupancy) -> dict[str, RawOption]:
         """The actions open now, after the priorities of PM-3.4."""
-        if s.bonus:                                          # 1. the bonus (PM-8.5)
-            return self._bonus_options(s)
-        used = s.used
+        colours, teams, pos, _, turn, dice, used, bonus, _, _, locked, _, _, _, _, _ = s
+        if bonus:                                            # 1. the bonus (PM-8.5)
+            return self._bonus_options(s, occ)
         if used == 3:
             return {}
-        seat = owner(s.teams, s.pos, s.turn) if s.teams else s.turn
-        d0, d1 = s.dice
-        both = not used
-        occ = self._occupancy(s)
-        if both and d0 == d1:                                # 2. opening a bridge (PM-5.2, PM-5.4)
+        seat = owner(teams, pos, turn) if teams else turn
+        d0, d1 = dice
+        if not used and d0 == d1:                            # 2. opening a bridge (PM-5.2, PM-5.4)
             steps = ((d0, 1),) if d0 == 5 else ((d0, 1), (2 * d0, 3))
             found = self._bridge_openings(s, occ, seat, steps)
             if found:
                 return found
-        if not used & 1 and d0 == 5:                         # 3. bringing out (PM-6.1, PM-6.2)
-            mask = 1
-        elif not used & 2 and d1 == 5:
-            mask = 2
-        else:
-            mask = 3 if both and d0 + d1 == 5 else 0
-        if mask:
+        mask, steps = _BY_DICE[used][d0][d1]
+        if mask:                                             # 3. bringing out (PM-6.1, PM-6.2)
             out = self._bring_out_option(s, seat, mask)
             if out:
                 return {OUT: out}
-        if both:                                             # 4. anything else (PM-3.3)
-            steps = ((d0, 1), (2 * d0, 3)) if d0 == d1 else ((d0, 1), (d1, 2), (d0 + d1, 3))
-        else:
-            steps = ((d1, 2),) if used & 1 else ((d0, 1),)
-        found = {}
-        self._moves(occ, seat, steps, found, s.locked)
+        found = {}                                           # 4. anything else
+        self._moves(occ, seat, steps, found, locked)
         return found
 
     def _notes(self, s: State) -> list[Message]:
