@@ -56,7 +56,7 @@ def replay(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]
 
 def entry(ruleset: Ruleset, step: Step) -> Entry:
     number = step.seq + 1
-    if ruleset.roll_due(step.before):   # the events say what was rolled
+    if ruleset.roll_due(step.before) and step.action != ruleset.SKIP:   # the events say what was rolled
         return Entry(step.seq, msg("history.roll", n=number), step.events)
     if step.events:   # they retell the move, naming the player: the label would say it twice
         return Entry(step.seq, msg("history.step", n=number), step.events)

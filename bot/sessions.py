@@ -197,7 +197,8 @@ class Sessions:
 
     async def _apply(self, record: GameRecord, ruleset: Ruleset, state: Any, seat: int, user_id: int,
                      action: str, events: tuple[Message, ...] = ()) -> Outcome:
-        legal = ruleset.roll_due(state) or action in ruleset.legal_actions(state) or \
+        # A forfeit at a deadline (only `expire` plays it: players never have it accepted) breaks no rule.
+        legal = action == ruleset.SKIP or ruleset.roll_due(state) or action in ruleset.legal_actions(state) or \
             action in ruleset.call_actions(state, seat)
         applied = ruleset.apply(state, action, seat)
         result = ruleset.result(applied.state)
@@ -336,9 +337,6 @@ class Sessions:
             record = await self.current(channel_id)
             if record.host_id != user_id:
                 raise GameError(msg("timers.error.host_only"))
-            ruleset = ruleset_of(record)
-            if settings.get("on_timeout") == "skip" and ruleset.pass_action is None:
-                raise GameError(msg("timers.error.no_pass", game=msg(ruleset.name)))
             options = {k: v for k, v in {**record.options, **settings}.items() if v is not None}
             record = await self._save_over(record, options=options)
         return Outcome(record, (timers.settings_message(options),), moved_before=timers.seat_to_move(record))
@@ -352,9 +350,9 @@ class Sessions:
         return clock
 
     async def expire(self, channel_id: int, game_id: int, version: int, now: float) -> Outcome | None:
-        """The deadline of `version` passed: the waiting seat's turn is played by an
-        easy computer player, or passed (on_timeout "skip", where the rules allow a pass).
-        None when someone acted first or the deadline moved."""
+        """The deadline of `version` passed: the waiting seat's turn is played by an easy
+        computer player, or forfeited (on_timeout "skip": Ruleset.SKIP, whose events say
+        what was lost). None when someone acted first or the deadline moved."""
         async with self._locks[channel_id]:
             clock = await self._due(game_id, version, now, "expire")
             if clock is None:
@@ -362,13 +360,20 @@ class Sessions:
             record, ruleset = clock.record, ruleset_of(clock.record)
             seat = timers.seat_to_move(record)
             skip = record.options.get("on_timeout") == "skip"
-            outcome = Outcome(record, (msg("timers.expired_skip" if skip else "timers.expired_play", seat=seat),))
-            while outcome.record.status == "active":
+            state = ruleset.from_json(record.state)
+            action = self._timeout_action(record, ruleset, state, seat, skip)
+            # A forfeit tells why it happens in its own events (logged with it, so history retells them);
+            # a turn played for the absent player is announced here.
+            why = "timers.expired_roll" if skip and ruleset.roll_due(state) else "timers.expired_play"
+            outcome = Outcome(record, () if action == ruleset.SKIP else (msg(why, seat=seat),))
+            while True:
+                outcome = await self._apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
+                if outcome.record.status != "active":
+                    break
                 state = ruleset.from_json(outcome.record.state)
                 if ruleset.to_move(state) != seat:
                     break
                 action = self._timeout_action(outcome.record, ruleset, state, seat, skip)
-                outcome = await self._apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
             details, events = {}, outcome.events
             if await self._vote_opens(outcome.record, seat):
                 details["vote_seat"] = seat
@@ -385,8 +390,10 @@ class Sessions:
         return clocks[0]
 
     def _timeout_action(self, record: GameRecord, ruleset: Ruleset, state: Any, seat: int, skip: bool) -> str:
-        if skip and ruleset.pass_action in ruleset.legal_actions(state):
-            return ruleset.pass_action
+        """The forfeit when the game says so and there is a turn to forfeit; else a roll drawn from the
+        seed, or an easy computer player's move."""
+        if skip and _forfeits(ruleset, state, seat):
+            return ruleset.SKIP
         if ruleset.roll_due(state):
             return ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
         return ai.choose_action(ruleset, state, seat, "easy", rng=random.Random(_computer_seed(record)))
@@ -451,6 +458,16 @@ def refusal(ruleset: Ruleset, state: Any, action: str) -> Message:
         except GameError as refused:
             return refused.message
     return msg("error.illegal_move", move=action[:40])
+
+
+def _forfeits(ruleset: Ruleset, state: Any, seat: int) -> bool:
+    """Whether the ruleset takes the forfeit of `seat`'s turn now (not in Barricade's rolls for the order
+    of play, which are no turn: the bot rolls them)."""
+    try:
+        ruleset.apply(state, ruleset.SKIP, seat)
+    except GameError:
+        return False
+    return True
 
 
 def _computer_seed(record: GameRecord) -> int:

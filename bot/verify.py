@@ -47,7 +47,8 @@ def verify(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]
     state = initial_state(ruleset, record)
     rolls, mismatches = 0, []
     for logged in actions:
-        if ruleset.roll_due(state) and logged.action not in ruleset.call_actions(state, logged.seat):
+        if ruleset.roll_due(state) and logged.action != ruleset.SKIP and \
+                logged.action not in ruleset.call_actions(state, logged.seat):   # a roll, not a forfeited turn
             rolls += 1
             expected = ruleset.random_roll(state, dice.rng_for(record.seed, logged.seq))
             if expected != logged.action:

@@ -290,6 +290,28 @@ async def test_an_illegal_code_typed_in_any_case_is_played_and_logged_as_illegal
     assert (action.action, action.legal) == (logged, False)
 
 
+@pytest.mark.parametrize("game, build", [("parcheesi", None), ("barricade", None), ("pariti", None),
+                                         ("parcheesi-classic", classic_five), ("parchis-maghreb", maghreb_three)])
+async def test_the_forfeit_of_a_deadline_cannot_be_typed(sessions, game, build):
+    """Ruleset.SKIP is played by an expired deadline only: typed (or sent as a button's action) it is
+    refused like any move the player may not play, even where any accepted move may be typed."""
+    if build is None:
+        await two_player_game(sessions, game)
+    else:
+        await game_at(sessions, game, build())
+    ruleset = get_ruleset(game)
+    state = ruleset.from_json((await sessions.current(CHANNEL)).state)
+    player = (ANN, BOB)[ruleset.to_move(state)]
+    before = snapshot(sessions)
+    with pytest.raises(GameError) as refused:
+        await sessions.act(CHANNEL, player.user_id, "skip")
+    assert key_of(refused) == ("error.roll_first" if ruleset.roll_due(state) else "error.illegal_move")
+    with pytest.raises(GameError) as refused:   # in another case: some code it is not (cheating rulesets: their syntax)
+        await sessions.act(CHANNEL, player.user_id, "SKIP")
+    assert i18n.has_key(key_of(refused), "fr")
+    assert snapshot(sessions) == before
+
+
 CODE_LIKE = st.from_regex(r"(out:|call:)?[RGYBrgyb ]?[0-9]?(\+[0-9]{1,3})?|r[1-6]|out|call|roll", fullmatch=True)
 
 

@@ -1,19 +1,18 @@
-"""Turn deadlines with a controllable clock: reminder, expiry (play / skip), three
-expiries then a vote, a restart between the reminder and the deadline, and a
-move made at the very moment of the deadline."""
+"""Turn deadlines with a controllable clock: reminder, expiry (an easy computer plays the turn, or
+it is forfeited: on_timeout "skip"), three expiries then a vote, a restart between the reminder and
+the deadline, and a move made at the very moment of the deadline."""
 import asyncio
 from typing import Any
 
 import pytest
 
 import bot.games
-import bot.sessions
-from bot import timers
+from bot import history, timers, verify
 from bot.games import get_ruleset
-from bot.games.base import Applied, GameError
+from bot.games.base import GameError
 from bot.sessions import ROLL, Sessions
 from bot.store import LoggedAction, Seat, Store
-from tests.toy_ruleset import ToyRace, ToyState
+from tests.games.parcheesi.positions import classic_six_cheat
 
 CHANNEL = 100
 ANN, BOB, CY = Seat(1, "Ann"), Seat(2, "Bob"), Seat(3, "Cy")
@@ -178,9 +177,6 @@ async def test_settings_host_only_and_off(table):
     with pytest.raises(GameError) as refused:
         await table.sessions.configure(CHANNEL, BOB.user_id, {"turn_time": 60})
     assert refused.value.message.key == "timers.error.host_only"
-    with pytest.raises(GameError) as refused:
-        await table.sessions.configure(CHANNEL, ANN.user_id, {"on_timeout": "skip"})
-    assert refused.value.message.key == "timers.error.no_pass"
     outcome = await table.sessions.configure(CHANNEL, ANN.user_id, {"turn_time": None})
     assert "turn_time" not in outcome.record.options and keys(outcome) == ["timers.settings.none"]
     table.clock.advance(10 * TURN)
@@ -196,39 +192,107 @@ async def test_new_turn_time_counts_from_the_change(table):
     assert table.expiries == [] and table.reminders == []
 
 
-class PassingToy(ToyRace):
-    """The toy race where a player who rolled may pass instead of moving."""
+# --- on_timeout "skip": the turn is forfeited (Ruleset.SKIP) --------------------------------------------
 
-    id = "toy-pass"
-    pass_action = "pass"
-
-    def legal_actions(self, state: ToyState) -> list[str]:
-        actions = super().legal_actions(state)
-        return actions + ["pass"] if actions else []
-
-    def apply(self, state: ToyState, action: str, seat: int | None = None) -> Applied:
-        if action == "pass" and "pass" in self.legal_actions(state):
-            return Applied(ToyState(state.pawns, (state.turn + 1) % len(state.pawns), None))
-        return super().apply(state, action, seat)
+@pytest.mark.parametrize("game", bot.games.GAME_IDS)
+async def test_the_host_may_set_skip_in_every_game(table, game):
+    players = (ANN, BOB)
+    await table.start(players=players, game=game)
+    outcome = await table.sessions.configure(CHANNEL, ANN.user_id, {"on_timeout": "skip"})
+    assert outcome.record.options["on_timeout"] == "skip"
+    assert outcome.events[0].params["on_timeout"].key == "timers.on_timeout.skip"
 
 
-@pytest.fixture
-def passing_toy(monkeypatch):
-    monkeypatch.setitem(bot.games._MODULES, "toy-pass", "tests.test_timers:PassingToy")
-    monkeypatch.setattr(bot.sessions, "GAME_IDS", (*bot.sessions.GAME_IDS, "toy-pass"))
-    get_ruleset.cache_clear()
-    yield
-    get_ruleset.cache_clear()
-
-
-async def test_skip_passes_the_turn_where_the_rules_allow_it(table, passing_toy):
-    record = await table.start(game="toy-pass", on_timeout="skip")
+async def test_skip_forfeits_the_turn_logs_it_as_legal_and_replays(table):
+    """PM-3.1: Ann's turn is passed without her roll; the next seat must act; the log replays and verifies."""
+    record = await table.start(on_timeout="skip")
     table.clock.advance(TURN)
     await table.timers.fire_due()
-    assert keys(table.expiries[0])[0] == "timers.expired_skip"
-    actions = [a.action for a in await table.store.actions(record.id)]
-    assert actions[0].startswith("r") and actions[1] == "pass" and len(actions) == 2
+    [outcome] = table.expiries
+    assert keys(outcome) == ["timers.skipped", "timers.lost.roll", "parcheesi.event.next"]
+    assert outcome.moved_before == 0 and await table.to_move() == 1
+    [logged] = await table.store.actions(record.id)
+    assert (logged.seat, logged.user_id, logged.action, logged.legal) == (0, None, "skip", True)
+    current = await table.record()
+    ruleset = get_ruleset("parcheesi")
+    [entry] = history.entries(ruleset, current, [logged])
+    assert entry.head.key == "history.step" and [e.key for e in entry.events] == keys(outcome)
+    checked = verify.verify(ruleset, current, [logged])
+    assert checked.ok and checked.rolls == 0
+
+
+async def test_skip_after_the_roll_loses_the_dice_and_the_next_player_rolls(table):
+    record = await table.start(on_timeout="skip")
+    await table.sessions.act(CHANNEL, ANN.user_id, ROLL, game_id=record.id, version=record.version)
+    if await table.to_move() != 0:
+        pytest.skip("the roll ended Ann's turn by itself")   # never with a pawn on its start square (PM-2.1)
+    table.clock.advance(TURN)
+    await table.timers.fire_due()
+    [outcome] = table.expiries
+    assert keys(outcome)[0] == "timers.skipped" and keys(outcome)[1] in ("timers.lost.die", "timers.lost.dice")
     assert await table.to_move() == 1
+    actions = await table.store.actions(record.id)
+    assert [(a.action, a.user_id) for a in actions][-1] == ("skip", None)
+    assert verify.verify(get_ruleset("parcheesi"), await table.record(), actions).ok
+
+
+async def test_skip_survives_a_restart_and_the_next_deadline_skips_again(table):
+    record = await table.start(on_timeout="skip")
+    table.clock.advance(TURN)
+    await table.timers.fire_due()
+    await table.store.close()
+    restarted = await Table(table.path, table.clock).open()
+    try:
+        table.clock.advance(TURN)
+        await restarted.timers.fire_due()
+        [outcome] = restarted.expiries
+        assert keys(outcome)[0] == "timers.skipped" and outcome.moved_before == 1
+        assert [a.action for a in await restarted.store.actions(record.id)] == ["skip", "skip"]
+        assert await restarted.to_move() == 0
+    finally:
+        table.store = restarted.store  # closed by the fixture
+
+
+async def test_barricade_rolls_the_order_of_play_for_an_absent_player_then_forfeits_his_turns(table):
+    """BA-2.2: the rolls for the order of play are no turn: the bot rolls them; then turns are forfeited."""
+    record = await table.start(game="barricade", on_timeout="skip")
+    table.clock.advance(TURN)
+    await table.timers.fire_due()
+    [outcome] = table.expiries
+    assert keys(outcome)[:2] == ["timers.expired_roll", "barricade.event.order_roll"]
+    actions = await table.store.actions(record.id)
+    assert actions[0].action.startswith("roll:") and actions[0].user_id is None
+    while not [a for a in await table.store.actions(record.id) if a.action == "skip"]:
+        table.clock.advance(TURN)
+        await table.timers.fire_due()
+    assert verify.verify(get_ruleset("barricade"), await table.record(), await table.store.actions(record.id)).ok
+
+
+async def test_a_skipped_cheater_can_still_be_called_out_and_the_skip_is_never_called(table):
+    """PC-9.3: Ann (blue) moved another pawn on a 6 instead of opening her barrier, then lets her turn run
+    out before her extra roll: the forfeit is logged as legal, and Bob may still call the infraction out
+    before his roll."""
+    ruleset = get_ruleset("parcheesi-classic")
+    await table.start(game="parcheesi-classic", on_timeout="skip")
+    current = await table.record()
+    state = classic_six_cheat()
+    await table.store.update_game(current, state=ruleset.to_json(state))
+    table.clock.advance(TURN)
+    await table.timers.fire_due()
+    [outcome] = table.expiries
+    assert keys(outcome)[:2] == ["timers.skipped", "timers.lost.extra_roll"] and await table.to_move() == 1
+    logged = (await table.store.actions(current.id))[-1]
+    assert (logged.action, logged.legal) == ("skip", True)
+    called = await table.sessions.act(CHANNEL, BOB.user_id, "call")
+    assert [e.key for e in called.events] == ["parcheesi.event.call_valid", "parcheesi.event.blown"]
+
+
+async def test_three_skipped_turns_in_a_row_open_the_vote_as_with_play(table):
+    record = await table.start(players=(ANN, BOB, CY), on_timeout="skip")
+    seat = await expire_until_vote(table)
+    actions = await table.store.actions(record.id)
+    assert [a.action for a in actions if a.seat == seat] == ["skip"] * timers.VOTE_AFTER
+    assert timers.expiry_streak(actions, seat) == timers.VOTE_AFTER
 
 
 # --- three expiries, then the others vote ----------------------------------------------------

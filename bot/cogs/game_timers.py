@@ -128,7 +128,8 @@ class TimerCommands:
     # --- timer events ----------------------------------------------------------------
     async def _post_reminder(self, record: GameRecord, seat: int, deadline: float) -> None:
         user = record.seats[seat].user_id
-        text = i18n.text("timers.reminder", record.locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:R>")
+        key = "timers.reminder_skip" if record.options.get("on_timeout") == "skip" else "timers.reminder"
+        text = i18n.text(key, record.locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:R>")
         await self.bot.get_partial_messageable(record.channel_id).send(
             text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)], everyone=False, roles=False))
 

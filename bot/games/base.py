@@ -45,6 +45,11 @@ def msg(key: str, **params: Any) -> Message:
     return Message(key, params)
 
 
+def skip_event(seat: int) -> Message:
+    """The first event of a forfeited turn (Ruleset.SKIP): time ran out, the turn is passed."""
+    return msg("timers.skipped", seat=seat)
+
+
 class GameError(Exception):
     """A refusal to show to the user (never a bug). Carries a translatable Message."""
 
@@ -88,8 +93,13 @@ class Ruleset(ABC):
     # Moves along a graph read best piece first: the front end offers a choice of action_group
     # (piece) even when every action would fit as a button, then that piece's moves on a focused board.
     pick_group_first: ClassVar[bool] = False
-    # The action that passes the turn, for rules that let a player pass (turn deadlines skip with it).
-    pass_action: ClassVar[str | None] = None
+    # The action that forfeits the turn of the player to move when its deadline passes in a game set to
+    # on_timeout "skip": a house rule of the table, not a move (the rules say a player who can move must).
+    # `apply` takes it from the player to move only: what remains of the turn (a roll not made, dice not
+    # played, pending bonuses...) is lost, its events say so, and the next player's turn begins. It is
+    # never among legal_actions or accepted_actions, so nobody can play it by hand; `apply` refuses it
+    # where there is no turn to forfeit (the game is over; Barricade's rolls for the order of play).
+    SKIP: ClassVar[str] = "skip"
     # Does the `teams` option exist (2 vs 2)?
     has_teams: ClassVar[bool] = False
 

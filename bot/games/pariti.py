@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
+from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg, skip_event
 from bot.games.pariti_board import JUMPS, N_SQUARES, NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES, START_SQUARES
 
 COLOURS = ("blue", "pink")
@@ -164,6 +164,12 @@ def pairs_of(board: tuple[int, ...], seat: int) -> list[tuple[int, int]]:
     return sorted((code - PAIR, sq) for sq, code in enumerate(board) if is_pair(code) and owner(code - PAIR) == seat)
 
 
+def _passed(state: PaState) -> PaState:
+    """The position after `state.seat`'s turn passed without a move: a turn without a pair (PA-5.2)."""
+    return PaState(seed=state.seed, board=state.board, seat=1 - state.seat, turn=state.turn + 1,
+                   quiet=state.quiet + 1, last=state.last)
+
+
 class Pariti(Ruleset):
     id = "pariti"
     name = "game.pariti"
@@ -260,6 +266,10 @@ class Pariti(Ruleset):
             raise IllegalAction(msg("pariti.error.game_over"))
         if seat is not None and seat != state.seat:
             raise IllegalAction(msg("pariti.error.not_your_turn"))
+        if action == self.SKIP:
+            # The turn forfeited at its deadline (Ruleset.SKIP): the move is lost; the turn counts like a
+            # pass towards the draw (PA-5.2), and the opponent plays (PA-3.1) or passes (PA-3.3).
+            return Applied(*self._settle(_passed(state), [skip_event(state.seat)]))
         code, start, path = self._parse(state, action)
         dest = path[-1]
         board = list(state.board)
@@ -302,14 +312,7 @@ class Pariti(Ruleset):
             if _can_move(state.board, state.seat):
                 return state, tuple(events)
             events.append(msg("pariti.event.pass", seat=state.seat))
-            state = PaState(
-                seed=state.seed,
-                board=state.board,
-                seat=1 - state.seat,
-                turn=state.turn + 1,
-                quiet=state.quiet + 1,
-                last=state.last,
-            )
+            state = _passed(state)
 
     # --- words -------------------------------------------------------------
     def action_label(self, state: PaState, action: str) -> Message:

@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from tests.e2e.table import Table
+
 pytestmark = pytest.mark.e2e
 TURN_S = 4
 LINK = re.compile(r"https://discord\.com/channels/(\d+)/(\d+)/(\d+)")
@@ -48,5 +50,38 @@ async def test_deadline_expires_and_the_next_player_gets_a_direct_message(fake_d
     assert 1 <= len(fake_discord.refusals) <= len(turns_of_shy), "one DM attempt per turn, never retried"
     assert "no turn notification for user" in quick_bot.log_tail(400)
 
+    await fake_discord.slash(ana, table, "game end")
+    assert "Traceback" not in quick_bot.log_tail(400)
+
+
+async def test_with_skip_an_expired_turn_is_passed_and_the_next_player_is_pinged_with_the_new_board(
+        fake_discord, quick_bot):
+    ana, bo = fake_discord.add_user("ana"), fake_discord.add_user("bo")
+    game = Table(fake_discord, [ana, bo])
+    await game.open(turn_time=f"{TURN_S}s")
+    table = game.channel
+    refused = await fake_discord.slash(bo, table, "game settings", on_timeout="skip")
+    assert refused.ephemeral and "Only the host" in refused.content
+    await fake_discord.slash(ana, table, "game settings", on_timeout="skip")
+    first = await fake_discord.wait_for_message(
+        table, lambda m: m.files and "the turn is passed and what is left of it is lost" in m.content)
+    assert ana.mention in first.content and "your turn to roll" in first.content
+
+    # Ana is away: half-way she is told her turn will be passed, then it is, and bo gets a new board.
+    await fake_discord.wait_for_message(table, lambda m: "your turn will be passed" in m.content,
+                                        timeout=TURN_S * 2)
+    passed = await fake_discord.wait_for_message(
+        table, lambda m: m.files and "Time ran out: ana's turn is passed." in m.content, after=first,
+        timeout=TURN_S * 3)
+    assert passed.id != first.id and "The roll is lost." in passed.content and "Bo's turn." in passed.content
+    assert bo.mention in passed.content and "your turn to roll" in passed.content
+    assert ana.mention not in passed.content
+    assert not fake_discord.messages(table)[[m.id for m in fake_discord.messages(table)].index(first.id)].buttons
+
+    # The forfeit is in the history like any move, and cannot be typed.
+    typed = await fake_discord.slash(bo, table, "game move", move="skip")
+    assert typed.ephemeral and "Roll first" in typed.content
+    listed = await fake_discord.slash(bo, table, "game history")
+    assert "Time ran out: ana's turn is passed." in listed.content
     await fake_discord.slash(ana, table, "game end")
     assert "Traceback" not in quick_bot.log_tail(400)

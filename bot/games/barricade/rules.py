@@ -20,7 +20,7 @@ from bot.games.barricade.board import Area, Board, standard_board
 from bot.games.barricade.state import (
     MOVE, ORDER, OVER, PLACE, ROLL, SIX, START, START_OF_TURN, Held, State,
 )
-from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
+from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg, skip_event
 
 PAWNS = 5
 START_NAME = "start"
@@ -106,6 +106,8 @@ class Barricade(Ruleset):
             raise IllegalAction(msg("barricade.error.game_over"))
         if seat is not None and seat != state.seat:
             raise IllegalAction(msg("barricade.error.not_your_turn"))
+        if action == self.SKIP:
+            return self._skip(state)
         kind, a, b = self._parse(action)
         if kind == "roll:":
             if not self.roll_due(state):
@@ -189,8 +191,50 @@ class Barricade(Ruleset):
         if any(h.due and h.seat == state.seat for h in state.held):
             events.append(msg("barricade.event.must_place", seat=state.seat))
             return state.evolve(stage=PLACE), tuple(events)
-        nxt = state.order[(state.order.index(state.seat) + 1) % len(state.order)]
-        return self._start_turn(state, nxt), tuple(events)
+        return self._start_turn(state, self._next_seat(state)), tuple(events)
+
+    @staticmethod
+    def _next_seat(state: State) -> int:
+        return state.order[(state.order.index(state.seat) + 1) % len(state.order)]
+
+    def _skip(self, state: State) -> Applied:
+        """The turn forfeited at its deadline (Ruleset.SKIP): the roll not made, the die not played or the
+        extra roll of a 6 is lost, and the next player's turn begins (BA-2.3). A barricade due this turn
+        (BA-5.2) must not leave the game: the absent player loses his choice of point and it goes back on
+        its former point, or on the free point nearest to it when that one is taken (BA-5.3). Barricades
+        taken in this turn stay held until his next turn, as BA-5.2 says. The rolls for the order of play
+        are not a turn (BA-2.2: the bot rolls for everyone): there is nothing to forfeit then."""
+        if state.stage == ORDER:
+            raise IllegalAction(msg("barricade.error.illegal", action=self.SKIP))
+        seat = state.seat
+        events = [skip_event(seat)]
+        if state.stage == MOVE:
+            events.append(msg("timers.lost.die", dice=str(state.die)))
+        elif state.stage == SIX or (state.stage == ROLL and state.bonus is not None):
+            events.append(msg("timers.lost.extra_roll"))
+        elif state.stage != PLACE:
+            events.append(msg("timers.lost.roll"))
+        placed = state.evolve(held=tuple(h for h in state.held if not (h.seat == seat and h.due)), bonus=None)
+        for held in state.held:
+            if held.seat == seat and held.due:
+                point = self._nearest_free(placed, held.point)
+                placed = placed.evolve(barricades=tuple(sorted(placed.barricades + (point,))))
+                names = self.board.names
+                events.append(msg("barricade.lost.back", seat=seat, at=names[point]) if point == held.point else
+                              msg("barricade.lost.near", seat=seat, at=names[point], former=names[held.point]))
+        return Applied(self._start_turn(placed, self._next_seat(placed)), tuple(events))
+
+    def _nearest_free(self, state: State, point: int) -> int:
+        """`point` if a barricade may stand there, else the nearest such point (fewest lines away, then
+        first in the board's order)."""
+        seen, ring = {point}, [point]
+        while ring:
+            free = [p for p in ring if self._is_free(state, p)]
+            if free:
+                return min(free)
+            ring = sorted({near for p in ring for near in self.board.neighbours[p]} - seen)
+            seen.update(ring)
+        raise AssertionError("no free point on the board")
 
     def _place(self, state: State, point: int) -> Applied:
         """BA-5.2, BA-5.3, BA-5.7: one due barricade goes back on the board."""

@@ -29,7 +29,7 @@ from itertools import product
 from types import MethodType
 from typing import Any, ClassVar, NamedTuple
 
-from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
+from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg, skip_event
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView, board
 
 _BOARD = board()
@@ -412,6 +412,8 @@ class Engine(Ruleset):
         memo = self._memo
         option = (memo[1] if memo[0] is state else self._raw_options(state)).get(action)
         if option is None:
+            if action == self.SKIP:
+                return self._skip(state)
             raise self._refusal(action)
         if option[0] == BRING_OUT:
             return self._bring_out(state, option)
@@ -439,6 +441,8 @@ class Engine(Ruleset):
     def _roll(self, state: State, action: str) -> Applied:
         roll = self._rolls.get(action)
         if roll is None:
+            if action == self.SKIP:
+                return self._skip(state)
             raise self._roll_refusal(action)
         dice, repeat, said = roll
         (colours, teams, pos, arrivals, turn, _, _, bonus, repeats, last, _, last_move, winners, released,
@@ -456,6 +460,30 @@ class Engine(Ruleset):
         return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, 0, bonus, repeats, last, -1,
                                      last_move, winners, released, cheats, callee)), events,
                             self._occupancy(pos, colours))
+
+    def _skip(self, state: State) -> Applied:
+        """The turn forfeited at its deadline (Ruleset.SKIP): the roll not made, or the dice not played,
+        the pending bonuses and the roll a double (six) gives, are lost; the next player's turn (PM-3.1,
+        PC-3.1). A skip before the turn's first roll stands for that roll: it closes the call-out window
+        on the previous turn as the roll would have (PC-9.3); after it, the window on this turn stays open
+        until the next player's roll."""
+        turn, dice = state.turn, state.dice
+        events = [skip_event(turn)]
+        if not dice:
+            events.append(msg("timers.lost.extra_roll" if state.repeats else "timers.lost.roll"))
+        else:
+            unused = [str(v) for i, v in enumerate(dice) if not state.used >> i & 1]
+            if unused:
+                events.append(msg("timers.lost.die" if len(unused) == 1 else "timers.lost.dice",
+                                  dice=" + ".join(unused)))
+            events += [msg("parcheesi.lost.bonus", n=n) for n in state.bonus]
+            if dice in self._repeats:
+                events.append(msg("timers.lost.extra_roll"))
+        d = list(state)
+        if not dice and state.callee != turn:
+            d[CALLEE_F], d[CHEATS_F] = -1, ()
+        self._pass_turn(d, events)
+        return Applied(_freeze(d), tuple(events))
 
     def _third_repeat(self, d: list, events: list[Message]) -> None:
         """Third double / six: not played; the pawn moved last goes home unless safe (PM-5.5, PC-6.4)."""

@@ -14,7 +14,7 @@ import random
 from functools import cache
 from typing import Any
 
-from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
+from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg, skip_event
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView
 from bot.games.parcheesi.maghreb_state import (
     COLOURS, COUNT, DIE, KEYS, PIECE_KEYS, PIECES_PER_SEAT, ROLL, ROUTES, SAFE, START, Action, MaghrebState,
@@ -24,6 +24,9 @@ from bot.games.parcheesi.maghreb_state import (
 NO_EAT = -1
 COUNT_EXIT = 10    # MG-7.1
 COUNT_EAT = 20     # MG-7.2
+# What a turn's first roll resets: the record open to a call-out is now this turn's (MG-10.3, MG-10.6).
+NEW_TURN = {"log": (), "snapshot": None, "recorded": (), "forced": (), "call_used": False, "honest": False,
+            "last_piece": -1}
 
 class Occupancy(dict[int, tuple[int, ...]]):
     """Pieces on each physical square (the exit is not a square), and the doors (MG-4.3):
@@ -255,6 +258,8 @@ class Maghreb(Ruleset):
 
     # --- apply -----------------------------------------------------------------
     def apply(self, state: MaghrebState, action: str, seat: int | None = None) -> Applied:
+        if action == self.SKIP:
+            return self._skip(state, seat)
         a = parse(action)
         if state.winner >= 0:
             raise IllegalAction(msg("maghreb.error.game_over"))
@@ -274,8 +279,7 @@ class Maghreb(Ruleset):
         if s.forced and value != s.forced[0]:
             raise IllegalAction(msg("maghreb.error.replay_roll", value=s.forced[0]))
         if s.rolls == 0:   # a new turn: the previous turn's call-out window closes (MG-10.6)
-            s = s._replace(phase=DIE, die=value, rolls=1, pending=(), sacrifice=False, log=(), snapshot=None,
-                           recorded=(), forced=(), call_used=False, honest=False, last_piece=-1)
+            s = s._replace(phase=DIE, die=value, rolls=1, pending=(), sacrifice=False, **NEW_TURN)
         else:
             s = s._replace(phase=DIE, die=value, rolls=s.rolls + 1, pending=(), sacrifice=False, forced=s.forced[1:],
                            recorded=s.recorded + (value,) if s.snapshot is not None else s.recorded)
@@ -369,6 +373,30 @@ class Maghreb(Ruleset):
         # Recorded values a corrected turn did not use are dropped (MG-10.4).
         return s._replace(seat=nxt, turn_no=s.turn_no + 1, phase=ROLL, rolls=0, pending=(), sacrifice=False,
                        forced=())
+
+    def _skip(self, s: MaghrebState, seat: int | None) -> Applied:
+        """The turn forfeited at its deadline (Ruleset.SKIP): the roll not made, or the die not played, the
+        counts waiting and the extra roll of a 6 are lost; the opponent's turn (MG-2.2). A player's first
+        turn forfeited is his first turn all the same: its entry (MG-3.1) is lost with it. Call-outs
+        (MG-10.3): a skip before the turn's first roll stands for that roll, so the window on the
+        opponent's turn closes (he could not call out his own moves); after it, the opponent may call
+        out this turn until his own roll, as after any turn."""
+        if s.winner >= 0:
+            raise IllegalAction(msg("maghreb.error.game_over"))
+        if seat is not None and seat != s.seat:
+            raise IllegalAction(msg("maghreb.error.not_your_turn"))
+        events = [skip_event(s.seat)]
+        if s.phase == ROLL:
+            events.append(msg("timers.lost.extra_roll" if s.rolls else "timers.lost.roll"))
+            if not s.rolls:   # as _roll does when a turn begins (MG-10.6)
+                s = s._replace(**NEW_TURN)
+        else:
+            if s.phase == DIE:
+                events.append(msg("timers.lost.die", dice=str(s.die)))
+            events += [msg("maghreb.lost.count", value=v) for v in reversed(s.pending)]
+            if s.die == 6 and not s.sacrifice:
+                events.append(msg("timers.lost.extra_roll"))
+        return Applied(self._pass_turn(s, events), tuple(events))
 
     def _call(self, s: MaghrebState, action: str, a: Action, seat: int) -> Applied:
         if action not in self.call_actions(s, seat):

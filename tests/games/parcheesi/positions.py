@@ -90,4 +90,15 @@ def classic_five() -> State:
     return classic.apply(position(classic, {"B1": 50, "B3": "goal", "B4": "goal"}, players=2), "r5").state
 
 
-__all__ = ["position", "where", "play", "keys", "pawn_index", "progress", "LETTERS", "maghreb_three", "classic_five"]
+def classic_six_cheat() -> State:
+    """Two players. Blue rolled a 6 with a barrier on 30: opening it is compulsory (PC-6.3); blue moved B3
+    instead, an infraction the bot accepts (PC-9.1), and must roll again (PC-6.1)."""
+    classic = get_ruleset("parcheesi-classic")
+    s = position(classic, {"B1": 30, "B2": 30, "B3": 40}, players=2, released=(True, True))
+    s, _ = play(classic, s, "r6", "B3+6")
+    assert s.cheats and s.callee == 0 and classic.roll_due(s) and s.turn == 0
+    return s
+
+
+__all__ = ["position", "where", "play", "keys", "pawn_index", "progress", "LETTERS", "maghreb_three", "classic_five",
+           "classic_six_cheat"]

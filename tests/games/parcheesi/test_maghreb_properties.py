@@ -1,6 +1,6 @@
-"""Property tests for Parchís Maghreb: random games, with cheating moves and call-outs injected
-at random, always end; invariants hold; call-outs are judged as MG-10.3 to MG-10.6 say; replaying
-the action log reproduces every state; states survive JSON."""
+"""Property tests for Parchís Maghreb: random games, with cheating moves, call-outs and turns forfeited
+(as at a deadline set to skip) injected at random, always end; invariants hold; call-outs are judged as
+MG-10.3 to MG-10.6 say; replaying the action log reproduces every state; states survive JSON."""
 from __future__ import annotations
 
 import json
@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from bot.games.parcheesi.board import GOAL, HOUSE
 from bot.games.parcheesi.maghreb import Maghreb
-from bot.games.parcheesi.maghreb_state import KEYS, LETTERS
+from bot.games.parcheesi.maghreb_state import KEYS, LETTERS, ROLL
 from bot.i18n import catalogue
 
 G = Maghreb()
@@ -48,7 +48,7 @@ def check_invariants(s):
         assert G.legal_actions(s), "a decision with nothing legal should have been skipped"
 
 
-def play_random_game(seed: int, cheat_rate: float, call_rate: float):
+def play_random_game(seed: int, cheat_rate: float, call_rate: float, skip_rate: float = 0.0):
     """Play a game to its end; return the action log and every state."""
     rng = random.Random(seed)
     s = G.new_game(2, {}, seed)
@@ -64,6 +64,8 @@ def play_random_game(seed: int, cheat_rate: float, call_rate: float):
         if callers and rng.random() < call_rate:
             seat = callers[0]
             action = rng.choice(G.call_actions(s, seat))
+        elif rng.random() < skip_rate:
+            action = G.SKIP
         elif G.roll_due(s):
             action = G.random_roll(s, rng)
         else:
@@ -93,6 +95,14 @@ def play_random_game(seed: int, cheat_rate: float, call_rate: float):
             else:                                                          # MG-10.5
                 assert r.state.pieces == s.pieces and r.state.phase == s.phase
             assert G.call_actions(r.state, seat) == []                     # once per turn
+        elif action == G.SKIP:   # MG-2.2: the opponent's turn; nothing moves
+            assert r.state.seat == 1 - s.seat and G.roll_due(r.state) and r.state.pieces == s.pieces
+            if s.phase == ROLL and s.rolls == 0:
+                # It stands for the roll that would have begun the turn: the window closes (MG-10.3, MG-10.6).
+                turn, last_roller = [], None
+                assert r.state.log == () and not any(G.call_actions(r.state, c) for c in (0, 1))
+            else:   # the forfeited turn stays open to the opponent's call-out until his roll
+                assert r.state.log == s.log and G.call_actions(r.state, s.seat) == []
         elif action.startswith("r"):
             if s.seat != last_roller:           # a new turn: the previous one stands (MG-10.6)
                 turn = []
@@ -116,10 +126,10 @@ def replay(seed, log):
 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**31), cheat_rate=st.sampled_from([0.0, 0.03, 0.15]),
-       call_rate=st.sampled_from([0.05, 0.3]))
-def test_random_games_with_cheating_end_and_replay_exactly(seed, cheat_rate, call_rate):
-    """MG-9.1, MG-10.1, MG-10.3, MG-10.4, MG-10.5, MG-10.6, MG-1.2, MG-4.3."""
-    log, states, _, _ = play_random_game(seed, cheat_rate, call_rate)
+       call_rate=st.sampled_from([0.05, 0.3]), skip_rate=st.sampled_from([0.0, 0.05]))
+def test_random_games_with_cheating_and_forfeits_end_and_replay_exactly(seed, cheat_rate, call_rate, skip_rate):
+    """MG-9.1, MG-10.1, MG-10.3, MG-10.4, MG-10.5, MG-10.6, MG-1.2, MG-4.3; forfeits as at a deadline."""
+    log, states, _, _ = play_random_game(seed, cheat_rate, call_rate, skip_rate)
     assert list(replay(seed, log)) == states
 
 
