@@ -11,6 +11,7 @@ import discord
 from bot import i18n
 from bot.config import Settings
 from bot.games import GAME_IDS
+from bot.seating import SEATINGS
 
 log = logging.getLogger("bot")
 
@@ -25,6 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     local.add_argument("--database", default="tablero-console.sqlite3", help=i18n.text("cli.database", "en"))
     local.add_argument("--board", default="board.png", help=i18n.text("cli.board", "en"))
     local.add_argument("--new", action="store_true", help=i18n.text("cli.new", "en"))
+    local.add_argument("--seating", choices=SEATINGS, default="lobby", help=i18n.text("cli.seating", "en"))
     local.add_argument("--lang", choices=i18n.LOCALES, default="en")
     args = parser.parse_args(argv)
     settings = Settings.from_env()
@@ -33,7 +35,8 @@ def main(argv: list[str] | None = None) -> int:
         from bot.console import play
 
         seats = [s.strip() for s in args.seats.split(",")]
-        return asyncio.run(play(args.game, seats, args.database, args.board, args.lang, new=args.new))
+        return asyncio.run(play(args.game, seats, args.database, args.board, args.lang, new=args.new,
+                                seating=args.seating))
     if settings.token is None:
         print(i18n.text("cli.no_token", "en"), file=sys.stderr)
         return 2

@@ -23,7 +23,9 @@ _CONSOLE_WORDING = {"error.illegal_move": "console.illegal_move"}
 
 
 async def play(game: str, seats: list[str], database: str, board_file: str, locale: str,
-               read=input, write=print, new: bool = False) -> int:
+               read=input, write=print, new: bool = False, seating: str = "lobby") -> int:
+    """`seating` "lobby" keeps the seats in the order given (the first person, the host, sits
+    first), "random" draws them from the game's seed as on Discord."""
     store = await Store.open(database)
     sessions = Sessions(store)
     channel = GAME_IDS.index(game) + 1   # one "channel" per kind of game: each resumes its own
@@ -34,7 +36,7 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
             record = None
         if record is None or record.status == "lobby":
             try:
-                outcome = await _start(sessions, channel, game, seats, locale, record)
+                outcome = await _start(sessions, channel, game, seats, locale, record, seating)
             except GameError as refusal:   # e.g. a seat count the game does not allow
                 write(i18n.render(refusal.message, locale))
                 await sessions.end(channel, 0, can_manage=True)
@@ -67,13 +69,14 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
 
 
 async def _start(sessions: Sessions, channel: int, game: str, seats: list[str], locale: str,
-                 lobby: GameRecord | None) -> Outcome:
+                 lobby: GameRecord | None, seating: str) -> Outcome:
     humans = [i for i, s in enumerate(seats) if s == "human"]
     if not humans:
         raise SystemExit(i18n.text("console.need_human", locale))
     if lobby is None:
         first = Seat(humans[0] + 1, i18n.text("player.default_name", locale, number=humans[0] + 1), locale=locale)
-        await sessions.create(channel_id=channel, guild_id=None, host=first, game=game, options={})
+        await sessions.create(channel_id=channel, guild_id=None, host=first, game=game,
+                              options={"seating": seating})
         host = first.user_id
         for i, kind in enumerate(seats):
             if i == humans[0]:

@@ -1,9 +1,10 @@
 """Fair dice: every random draw of a game derives from its secret seed.
 
-The seed's SHA-256 is published when the game starts (a commitment) and the
-seed itself when the game is over, so anyone can recompute every roll:
-the roll logged at position `seq` of the action log is
-`ruleset.random_roll(state_before, rng_for(seed, seq))`.
+The seed's SHA-256 is published when the game starts (a commitment; already
+in the lobby when seats are to be drawn) and the seed itself when the game is
+over, so anyone can recompute every draw: the roll logged at position `seq` of
+the action log is `ruleset.random_roll(state_before, rng_for(seed, seq))`;
+seats drawn at random are `seat_order(seed, n)` (bot/seating.py).
 """
 from __future__ import annotations
 
@@ -32,3 +33,11 @@ def setup_seed(seed: str) -> int:
     digest = hmac.new(bytes.fromhex(seed), b"setup", hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big")
 
+
+def seat_order(seed: str, n_players: int) -> list[int]:
+    """Seats drawn at random: seat i goes to the player who sat at place `order[i]` of the lobby
+    (0 = the host). A permutation of range(n_players), from its own stream of the seed."""
+    digest = hmac.new(bytes.fromhex(seed), b"seating", hashlib.sha256).digest()
+    order = list(range(n_players))
+    random.Random(int.from_bytes(digest, "big")).shuffle(order)
+    return order

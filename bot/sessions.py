@@ -15,7 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import ai, dice, timers
+from bot import ai, dice, seating, timers
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, Result, Ruleset, msg
 from bot.store import ChannelBusy, GameRecord, Seat, StaleVersion, Store, TurnClock
@@ -75,6 +75,7 @@ class Sessions:
         if ruleset is None:
             raise GameError(msg("error.coming_soon", game=msg(f"game.{game}")))
         ruleset.check_options(options)
+        options = seating.chosen(options)
         async with self._locks[channel_id]:
             try:
                 record = await self.store.create_game(
@@ -137,10 +138,13 @@ class Sessions:
                 raise GameError(msg("error.host_only"))
             ruleset = ruleset_of(record)
             ruleset.check_setup(len(record.seats), record.options)
-            # Colours follow the seats as the lobby showed them (join order).
-            state = ruleset.new_game(len(record.seats), record.options, dice.setup_seed(record.seed))
-            record = await self._save_lobby(record, status="active", state=ruleset.to_json(state))
-            outcome = await self._play_computers(record, (msg("game.started", game=msg(ruleset.name)),))
+            # Seats drawn from the seed, or as they sat in the lobby (PM-1.9, MG-2.2, PA-3.1).
+            seats, options = seating.seat(record)
+            state = ruleset.new_game(len(seats), options, dice.setup_seed(record.seed))
+            record = await self._save_lobby(record, status="active", state=ruleset.to_json(state), seats=seats,
+                                            options=options)
+            outcome = await self._play_computers(record, (msg("game.started", game=msg(ruleset.name)),
+                                                          seating.announcement(ruleset, record)))
         return Outcome(outcome.record, outcome.events, moved_before=None)
 
     async def _lobby(self, channel_id: int, game_id: int | None) -> GameRecord:

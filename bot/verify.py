@@ -1,10 +1,12 @@
 """Fair dice, checked: recompute every roll of a game from its revealed seed.
 
 The session draws the roll logged at position `seq` as
-`ruleset.random_roll(state_before, rng_for(seed, seq))` and sets the game up
-with `new_game(..., setup_seed(seed))`. `verify` replays the log from that
-set-up, redraws each roll and compares it with the logged one, then checks
-that the replay ends on the stored snapshot.
+`ruleset.random_roll(state_before, rng_for(seed, seq))`, sets the game up
+with `new_game(..., setup_seed(seed))` and, when seats were drawn at random,
+seats the lobby's players by `seat_order(seed, n)` (bot/seating.py). `verify`
+redraws the seats from the lobby order kept with the game, replays the log
+from the set-up, redraws each roll and compares it with the logged one, then
+checks that the replay ends on the stored snapshot.
 
 Anyone holding the database can run it:  python -m bot.verify tablero.sqlite3 <game_id>
 """
@@ -16,11 +18,11 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot import dice
+from bot import dice, seating
 from bot.games import get_ruleset
 from bot.games.base import GameError, Ruleset
 from bot.history import initial_state
-from bot.store import GameRecord, LoggedAction, Store
+from bot.store import GameRecord, LoggedAction, Seat, Store
 
 
 @dataclass(frozen=True)
@@ -36,14 +38,16 @@ class Verification:
     rolls: int                          # rolls checked
     mismatches: tuple[Mismatch, ...]
     final_state_matches: bool           # the replay ends on the stored snapshot
+    seating_matches: bool | None = None  # the seats are those the seed draws (None: not drawn)
 
     @property
     def ok(self) -> bool:
-        return not self.mismatches and self.final_state_matches
+        return not self.mismatches and self.final_state_matches and self.seating_matches is not False
 
 
 def verify(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]) -> Verification:
     commitment = dice.commitment(record.seed)
+    seated = seating.matches(record)
     state = initial_state(ruleset, record)
     rolls, mismatches = 0, []
     for logged in actions:
@@ -57,9 +61,9 @@ def verify(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]
             state = ruleset.apply(state, logged.action, logged.seat).state
         except GameError:   # the rules refuse this action here: the log was altered
             mismatches.append(Mismatch(logged.seq, logged.action, ""))
-            return Verification(commitment, rolls, tuple(mismatches), False)
+            return Verification(commitment, rolls, tuple(mismatches), False, seated)
     final = record.state is None or ruleset.from_json(record.state) == state
-    return Verification(commitment, rolls, tuple(mismatches), final)
+    return Verification(commitment, rolls, tuple(mismatches), final, seated)
 
 
 async def _load(database: str, game_id: int) -> tuple[GameRecord | None, list[LoggedAction]]:
@@ -85,10 +89,19 @@ def main(argv: list[str] | None = None) -> int:
     lines = [f"game {record.id} ({record.game}, {record.status})", f"seed       {record.seed}",
              f"commitment {result.commitment}", f"rolls checked: {result.rolls}"]
     lines += [f"action {m.seq + 1}: logged {m.logged!r}, the seed gives {m.expected!r}" for m in result.mismatches]
+    if result.seating_matches is not None:
+        drawn = ", ".join(_player(seat) for seat in seating.drawn(record) or ())
+        lines.append(f"seats the seed draws from the lobby order: {drawn}; the stored seats match: "
+                     f"{result.seating_matches}")
     lines.append(f"final position matches the stored one: {result.final_state_matches}")
-    lines.append("OK: every roll matches the seed" if result.ok else "MISMATCH")
+    lines.append(("OK: the seating and every roll match the seed" if result.seating_matches else
+                  "OK: every roll matches the seed") if result.ok else "MISMATCH")
     sys.stdout.write("\n".join(lines) + "\n")
     return 0 if result.ok else 1
+
+
+def _player(seat: Seat) -> str:
+    return f"computer ({seat.level})" if seat.level else f"{seat.name} ({seat.user_id})"
 
 
 if __name__ == "__main__":

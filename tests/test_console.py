@@ -1,7 +1,7 @@
 """`python -m bot play`: a terminal game through the same sessions and store, resumable."""
 import sqlite3
 
-from bot import i18n
+from bot import dice, i18n
 from bot.console import play
 from bot.games.base import msg
 
@@ -77,3 +77,18 @@ async def test_an_unknown_move_is_refused_with_the_terminal_s_wording(tmp_path):
                scripted("xyz", "q"), shown.append)
     assert i18n.text("console.illegal_move", "en", move="xyz") in shown
     assert not any("/game" in line for line in shown)
+
+
+async def test_the_seats_keep_the_order_given_unless_drawn_at_random(tmp_path, monkeypatch):
+    """The terminal user chose the order with --seats (PM-1.9: chosen, so not drawn); --seating random
+    draws it from the game's seed as on Discord."""
+    shown: list[str] = []
+    await play("parcheesi", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
+               scripted("q"), shown.append)
+    assert "• Seats in lobby order: Player 1 (yellow), Computer (easy) (red). Player 1 plays first." in shown
+    seed = next(s for i in range(100) if dice.seat_order(s := f"{i:064x}", 2) == [1, 0])
+    monkeypatch.setattr(dice, "new_seed", lambda: seed)
+    shown.clear()
+    await play("parcheesi", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
+               scripted("q"), shown.append, new=True, seating="random")
+    assert "• Seats drawn at random: Computer (easy) (yellow), Player 1 (red). Computer (easy) plays first." in shown

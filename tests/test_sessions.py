@@ -14,6 +14,9 @@ from tests.games.parcheesi.positions import classic_five, maghreb_three
 
 CHANNEL = 100
 ANN, BOB, CY, DEE, STRANGER = (Seat(i, n) for i, n in enumerate(["Ann", "Bob", "Cy", "Dee", "Eve"], start=1))
+# These tests name seats by join order: Ann, the host, is seat 0 (yellow, plays first). Random seating
+# (the default) has its own tests in test_seating.py.
+IN_LOBBY_ORDER = {"seating": "lobby"}
 
 
 @pytest.fixture
@@ -33,7 +36,7 @@ def snapshot(sessions: Sessions) -> tuple:
 
 
 async def two_player_game(sessions: Sessions, game="parcheesi"):
-    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game=game, options={})
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game=game, options=IN_LOBBY_ORDER)
     await sessions.join(CHANNEL, BOB)
     return (await sessions.start(CHANNEL, ANN.user_id)).record
 
@@ -43,20 +46,20 @@ def key_of(excinfo) -> str:
 
 
 async def test_second_game_in_a_channel_is_refused(sessions):
-    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options={})
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options=IN_LOBBY_ORDER)
     with pytest.raises(GameError) as refused:
-        await sessions.create(channel_id=CHANNEL, guild_id=1, host=BOB, game="pariti", options={})
+        await sessions.create(channel_id=CHANNEL, guild_id=1, host=BOB, game="pariti", options=IN_LOBBY_ORDER)
     assert key_of(refused) == "error.channel_busy"
 
 
 async def test_unknown_game_is_refused(sessions):
     with pytest.raises(GameError) as refused:
-        await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="chess", options={})
+        await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="chess", options=IN_LOBBY_ORDER)
     assert key_of(refused) == "error.unknown_game"
 
 
 async def test_lobby_join_leave_and_host_handover(sessions):
-    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options={})
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options=IN_LOBBY_ORDER)
     await sessions.join(CHANNEL, BOB)
     with pytest.raises(GameError) as refused:
         await sessions.join(CHANNEL, BOB)
@@ -90,7 +93,7 @@ async def test_teams_are_refused_when_the_lobby_opens_in_games_without_them(sess
 
 
 async def test_lobby_is_full_at_the_ruleset_maximum(sessions):
-    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="pariti", options={})
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="pariti", options=IN_LOBBY_ORDER)
     await sessions.join(CHANNEL, BOB)
     with pytest.raises(GameError) as refused:
         await sessions.join(CHANNEL, CY)
@@ -163,15 +166,15 @@ async def test_a_deleted_channel_ends_its_game_or_lobby_without_a_result(session
     record = await sessions.close_channel(CHANNEL)
     assert record.status == "ended" and record.result == {"winners": [], "draw": False,
                                                           "details": {"channel_deleted": True}}
-    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="pariti", options={})
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="pariti", options=IN_LOBBY_ORDER)
     assert (await sessions.close_channel(CHANNEL)).status == "ended"
     assert await sessions.store.open_game(CHANNEL) is None
 
 
 async def test_removing_the_bot_from_a_server_ends_its_open_games_only_there(sessions):
     await two_player_game(sessions)                                   # guild 1
-    await sessions.create(channel_id=CHANNEL + 1, guild_id=1, host=CY, game="pariti", options={})
-    await sessions.create(channel_id=CHANNEL + 2, guild_id=2, host=DEE, game="pariti", options={})
+    await sessions.create(channel_id=CHANNEL + 1, guild_id=1, host=CY, game="pariti", options=IN_LOBBY_ORDER)
+    await sessions.create(channel_id=CHANNEL + 2, guild_id=2, host=DEE, game="pariti", options=IN_LOBBY_ORDER)
     ended = await sessions.close_guild(1)
     assert [(r.channel_id, r.status, r.result["details"]) for r in ended] == [
         (CHANNEL, "ended", {"bot_removed": True}), (CHANNEL + 1, "ended", {"bot_removed": True})]
@@ -185,7 +188,7 @@ async def test_resigning_in_a_two_player_game_gives_the_win_to_the_other(session
 
 
 async def test_resigning_among_three_hands_the_seat_to_a_computer(sessions):
-    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options={})
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options=IN_LOBBY_ORDER)
     await sessions.join(CHANNEL, BOB)
     await sessions.join(CHANNEL, CY)
     await sessions.start(CHANNEL, ANN.user_id)
@@ -196,7 +199,7 @@ async def test_resigning_among_three_hands_the_seat_to_a_computer(sessions):
 
 
 async def test_last_person_resigning_among_computers_loses_to_them(sessions):
-    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options={})
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options=IN_LOBBY_ORDER)
     await sessions.add_computer(CHANNEL, ANN.user_id, "easy")
     await sessions.add_computer(CHANNEL, ANN.user_id, "easy")
     await sessions.start(CHANNEL, ANN.user_id)
@@ -212,7 +215,7 @@ async def test_leaving_a_started_game_points_to_resign(sessions):
 
 
 async def test_computer_players_play_their_turns_until_a_person_must_act(sessions):
-    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options={})
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options=IN_LOBBY_ORDER)
     await sessions.add_computer(CHANNEL, ANN.user_id, "easy")
     record = (await sessions.start(CHANNEL, ANN.user_id)).record
     ruleset = get_ruleset("parcheesi")

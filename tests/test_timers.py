@@ -66,8 +66,9 @@ class Table:
         self.expiries.append(outcome)
 
     async def start(self, players=(ANN, BOB), game="parcheesi", **options: Any):
+        """A started game whose seats follow `players` (lobby seating: the tests name seats by join order)."""
         await self.sessions.create(channel_id=CHANNEL, guild_id=1, host=players[0], game=game,
-                                   options={"turn_time": TURN, **options})
+                                   options={"turn_time": TURN, "seating": "lobby", **options})
         for player in players[1:]:
             await self.sessions.join(CHANNEL, player)
         return (await self.sessions.start(CHANNEL, players[0].user_id)).record

@@ -16,6 +16,7 @@ async def test_a_real_game_verifies(store, game):
     record, actions = await play(store, game, max_actions=400, resign=1)
     result = verify(ruleset_of(record), record, actions)
     assert result.ok and result.commitment == dice.commitment(record.seed)
+    assert result.seating_matches is True, "seats drawn at random (the default) are checked too"
     assert result.rolls > 0 or game == "pariti"   # Pariti has no dice: only its set-up comes from the seed
 
 
@@ -47,3 +48,4 @@ async def test_command_line_check(store, tmp_path):
     done = subprocess.run([sys.executable, "-m", "bot.verify", str(tmp_path / "t.sqlite3"), str(record.id)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "OK" in done.stdout and record.seed in done.stdout
+    assert "the stored seats match: True" in done.stdout

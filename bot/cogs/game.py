@@ -24,6 +24,7 @@ from bot.cogs.game_timers import TimerCommands
 from bot.cogs.translator import command_text as _
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, msg
+from bot.seating import SEATINGS
 from bot.sessions import COMPUTER_LEVELS, ROLL, Outcome, Sessions, ruleset_of
 from bot.store import GameRecord, Seat
 
@@ -38,6 +39,7 @@ CLICKS_AT_ONCE = 16
 
 GAME_CHOICES = [app_commands.Choice(name=_(f"choice.{g}"), value=g) for g in GAME_IDS]
 LEVEL_CHOICES = [app_commands.Choice(name=_(f"choice.level.{lv}"), value=lv) for lv in COMPUTER_LEVELS]
+SEATING_CHOICES = [app_commands.Choice(name=_(f"choice.seating.{s}"), value=s) for s in SEATINGS]
 
 
 def _locale(interaction: discord.Interaction) -> str:
@@ -217,12 +219,13 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
     @app_commands.command(name="new", description=_("cmd.new.description"))
     @app_commands.describe(game=_("opt.game.description"),
                            teams=_("opt.teams.description"),
-                           turn_time=_("opt.turn_time.description"))
-    @app_commands.choices(game=GAME_CHOICES)
+                           turn_time=_("opt.turn_time.description"),
+                           seating=_("opt.seating.description"))
+    @app_commands.choices(game=GAME_CHOICES, seating=SEATING_CHOICES)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], teams: bool = False,
-                  turn_time: str | None = None) -> None:
-        options = {"teams": True} if teams else {}
+                  turn_time: str | None = None, seating: app_commands.Choice[str] | None = None) -> None:
+        options = ({"teams": True} if teams else {}) | ({"seating": seating.value} if seating else {})
         await self._run(interaction, lambda: self.sessions.create(
             channel_id=interaction.channel_id, guild_id=interaction.guild_id, host=_seat(interaction),
             game=game.value, options=options | ({"turn_time": self.turn_time(turn_time)} if turn_time else {})))

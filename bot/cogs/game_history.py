@@ -173,9 +173,12 @@ class HistoryCommands:
             first = result.mismatches[0]
             return msg("verify.mismatch", game_id=record.id, count=len(result.mismatches), n=first.seq + 1,
                        logged=first.logged, expected=first.expected or "—")
+        if result.seating_matches is False:
+            return msg("verify.seating_differs", game_id=record.id)
         if not result.final_state_matches:
             return msg("verify.final_differs", game_id=record.id)
-        return msg("verify.ok", game_id=record.id, seed=record.seed, commitment=commitment, rolls=result.rolls)
+        return msg("verify.ok_seating" if result.seating_matches else "verify.ok", game_id=record.id, seed=record.seed,
+                   commitment=commitment, rolls=result.rolls)
 
 
 def _page_entries(record: GameRecord, actions: list[LoggedAction], page: int) -> list[history.Entry]:

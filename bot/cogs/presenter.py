@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot import i18n, timers
+from bot import dice, i18n, seating, timers
 from bot.cogs.components import ActionButton, BoardButton, BoardSelect, LobbyButton
 from bot.games.base import Message, Ruleset, msg
 from bot.sessions import ROLL, ruleset_of, typed_action
@@ -73,20 +73,27 @@ def lobby_post(record: GameRecord) -> Post:
     loc = record.locale
     ruleset = ruleset_of(record)
     n = len(record.seats)
-    colours = ruleset.seat_colours(max(n, ruleset.min_players), record.options)
+    colours = ruleset.seat_colours(max(n, ruleset.player_range(record.options)[0]), record.options)
+    drawn = seating.of(record) == seating.RANDOM
     lines = [f"**{say(record, msg(ruleset.name), loc)}** — " + i18n.text("lobby.title", loc)]
-    if record.options.get("teams"):
+    if record.options.get("teams") and drawn:
+        sides = [seating.side(ruleset, colours, i) for i in range(len(colours))]
+        teams = seating.listed(ruleset, len(colours), record.options, sides)
+        lines.append(say(record, msg("lobby.teams_random", teams=teams), loc))
+    elif record.options.get("teams"):
         lines.append(i18n.text("lobby.teams", loc))
     if record.options.get("turn_time"):
         lines.append(say(record, timers.settings_message(record.options), loc))
+    if drawn:
+        lines.append(i18n.text("lobby.seating_random", loc, commitment=dice.commitment(record.seed)))
+    elif "seating" in record.options:   # lobbies opened before the option: as they always were
+        lines.append(i18n.text("lobby.seating_lobby", loc))
     for i, seat in enumerate(record.seats):
-        colour_names = " + ".join(i18n.text(f"colour.{c}", loc) for c in colours[i]) if i < len(colours) else "?"
         who = seat_name(record, i, loc) if seat.level else f"<@{seat.user_id}>"
-        role = ruleset.seat_role(i)
-        if role is not None:
-            colour_names += f" ({say(record, role, loc)})"
         host = " " + i18n.text("lobby.host", loc) if seat.level is None and seat.user_id == record.host_id else ""
-        lines.append(f"{i + 1}. {who} — {colour_names}{host}")
+        # Drawn seats get their colours at the start; in lobby order they are known now.
+        side = "" if drawn else " — " + _lobby_side(ruleset, colours, i, loc)
+        lines.append(f"{i + 1}. {who}{side}{host}")
     if record.status == "lobby":
         low, high = ruleset.player_range(record.options)
         players = i18n.text("lobby.players_exact" if low == high else "lobby.players_range", loc, min=low, max=high)
@@ -98,6 +105,17 @@ def lobby_post(record: GameRecord) -> Post:
         for verb in ("join", "leave", "add-bot", "start"):
             view.add_item(LobbyButton(record.id, verb, i18n.text(f"lobby.button.{verb}", loc)))
     return Post(fit(lines), view if record.status == "lobby" else None)
+
+
+def _lobby_side(ruleset: Ruleset, colours: list[tuple[str, ...]], seat: int, loc: str) -> str:
+    """A lobby-order seat's colours, what sets it apart (Pariti's parity) and whether it plays first."""
+    if seat >= len(colours):
+        return "?"
+    text = " + ".join(i18n.text(f"colour.{c}", loc) for c in colours[seat])
+    notes = [i18n.render(role, loc)] if (role := ruleset.seat_role(seat)) is not None else []
+    if seat == 0 and not ruleset.order_by_dice:
+        notes.append(i18n.text("lobby.plays_first", loc))
+    return f"{text} ({', '.join(notes)})" if notes else text
 
 
 # --- board -------------------------------------------------------------------

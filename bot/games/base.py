@@ -102,6 +102,8 @@ class Ruleset(ABC):
     SKIP: ClassVar[str] = "skip"
     # Does the `teams` option exist (2 vs 2)?
     has_teams: ClassVar[bool] = False
+    # Is the order of play rolled for in the game (Barricade, BA-2.2) rather than seat 0 first?
+    order_by_dice: ClassVar[bool] = False
 
     # --- setup ---------------------------------------------------------
     def check_options(self, options: dict[str, Any]) -> None:
@@ -123,7 +125,7 @@ class Ruleset(ABC):
 
     @abstractmethod
     def seat_colours(self, n_players: int, options: dict[str, Any]) -> list[tuple[str, ...]]:
-        """Colour ids of each seat, in seat order (seat 0 plays first)."""
+        """Colour ids of each seat, in seat order (seat 0 plays first, unless `order_by_dice`)."""
 
     def seat_role(self, seat: int) -> Message | None:
         """What sets a seat apart besides its colours (shown in the lobby), or None."""

@@ -95,7 +95,8 @@ async def test_free_for_all_lobby_gives_the_ruleset_range(sessions):
 
 async def test_pariti_lobby_says_who_has_the_even_numbers(sessions):
     """PA-1.3, PA-3.1: both players move blue and pink pieces; parity sets them apart."""
-    record = (await sessions.create(channel_id=1, guild_id=1, host=ANN, game="pariti", options={})).record
+    record = (await sessions.create(channel_id=1, guild_id=1, host=ANN, game="pariti",
+                                    options={"seating": "lobby"})).record
     assert "even numbers, plays first" in presenter.lobby_post(record).content
 
 

@@ -33,11 +33,11 @@ async def store_a_move_and_stop(database, channel) -> str:
 async def test_the_computers_turn_cut_by_a_restart_is_played_at_start_up(fake_discord, bot_process):
     host = fake_discord.add_user("ana")
     table = Table(fake_discord, [host], "pariti", seed=5)
-    await fake_discord.slash(host, table.channel, "game new", game="pariti")
+    await fake_discord.slash(host, table.channel, "game new", game="pariti", seating="lobby")
     await click_lobby(fake_discord, table, host, "add-bot")
     await click_lobby(fake_discord, table, host, "start")
     first = table.board()
-    assert host.mention in first.content                  # the person moves first in Pariti
+    assert host.mention in first.content                  # the person, seated first, moves first (PA-3.1)
     await bot_process.kill()
     await store_a_move_and_stop(bot_process.database, table.channel)   # the computer is to move now
     version = stored(bot_process.database)[0][0][3]

@@ -34,6 +34,7 @@ class Barricade(Ruleset):
     min_players = 2
     max_players = 4
     pick_group_first = True   # pawn, then its destination on a focused board (issue 5)
+    order_by_dice = True      # everybody rolls for the order of play (BA-2.2)
 
     def __init__(self, board: Board | None = None):
         self.board = board or standard_board()
