@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import dice, history, i18n
+from bot import dice, history, i18n, seating
 from bot.cogs import presenter
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, msg
@@ -109,12 +109,14 @@ class HistoryCommands:
         channel = self.bot.get_partial_messageable(record.channel_id)
         # Games without dice still draw their set-up from the seed (Pariti's placement).
         what = "" if ruleset_of(record).has_dice else "_setup"
+        # Seats drawn at random come from the same seed.
+        also = " " + i18n.text("fair.seating_too", record.locale) if seating.drawn(record) is not None else ""
         if any(event.key == "game.started" for event in outcome.events):
             await channel.send(i18n.text(f"fair.commitment{what}", record.locale,
-                                         commitment=dice.commitment(record.seed)))
+                                         commitment=dice.commitment(record.seed)) + also)
         elif record.status in OVER:
             await channel.send(i18n.text(f"fair.reveal{what}", record.locale, game_id=record.id, seed=record.seed,
-                                         commitment=dice.commitment(record.seed)))
+                                         commitment=dice.commitment(record.seed)) + also)
             task = asyncio.create_task(self._add_replay(record))
             _replays.add(task)
             task.add_done_callback(_replays.discard)

@@ -33,11 +33,13 @@ async def test_seats_are_drawn_when_the_game_starts_and_verified_after_it(fake_d
     assert seated[1] == seated[3] == first.name and {seated[1], seated[2]} == {"ana", "bruno"}
     commitment = fake_discord.last_message(table.channel, lambda m: "Fair dice" in m.content)
     assert fingerprint in commitment.content, "the fingerprint in the lobby is the one posted at the start"
+    assert "The seats were drawn from it too." in commitment.content
 
     await table.play(8)                   # each time, the player the board pings rolls or moves
     assert not (await fake_discord.slash(ana, table.channel, "game resign")).followups
     reveal = fake_discord.last_message(table.channel, lambda m: "seed was" in m.content)
     seed = re.search(r"seed was `([0-9a-f]{64})`", reveal.content)[1]
+    assert "The seats were drawn from it too." in reveal.content
     assert dice.commitment(seed) == fingerprint
     verdict = await fake_discord.slash(ana, table.channel, "game verify")
     reply = verdict.followups[-1] if verdict.followups else verdict.message
@@ -52,3 +54,5 @@ async def test_lobby_seating_keeps_the_join_order(fake_discord, bot_process):
     assert "1. <@%d> — red + green (plays first) (host)" % ana.id in lobby.content
     assert "Seats in lobby order: ana (red + green), bruno (yellow + blue). ana plays first." in board.content
     assert table.to_act(board) is ana      # MG-2.2: player 1, chosen here by the lobby's order
+    commitment = fake_discord.last_message(table.channel, lambda m: "Fair dice" in m.content)
+    assert "seats were drawn" not in commitment.content
