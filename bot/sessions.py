@@ -40,6 +40,12 @@ class Outcome:
     version_before: int | None = None
 
 
+def started_events(record: GameRecord) -> tuple[Message, ...]:
+    """What the first board of a started game says: the game begins, who sits where."""
+    ruleset = ruleset_of(record)
+    return msg("game.started", game=msg(ruleset.name)), seating.announcement(ruleset, record)
+
+
 def ruleset_of(record: GameRecord) -> Ruleset:
     ruleset = get_ruleset(record.game)
     assert ruleset is not None, record.game
@@ -143,8 +149,7 @@ class Sessions:
             state = ruleset.new_game(len(seats), options, dice.setup_seed(record.seed))
             record = await self._save_lobby(record, status="active", state=ruleset.to_json(state), seats=seats,
                                             options=options)
-            outcome = await self._play_computers(record, (msg("game.started", game=msg(ruleset.name)),
-                                                          seating.announcement(ruleset, record)))
+            outcome = await self._play_computers(record, started_events(record))
         return Outcome(outcome.record, outcome.events, moved_before=None)
 
     async def _lobby(self, channel_id: int, game_id: int | None) -> GameRecord:

@@ -90,6 +90,10 @@ class StaleVersion(Exception):
     """Someone else changed the game first; nothing was written."""
 
 
+# board_version of a lobby message: it shows no position, not even the game's first (version 0).
+LOBBY_SHOWN = -1
+
+
 @dataclass(frozen=True)
 class Seat:
     user_id: int                 # Discord user id; computer players use 0
@@ -330,7 +334,7 @@ class Store:
                           (key, value))
 
     async def set_board_message(self, game_id: int, message_id: int, version: int) -> None:
-        """The message showing the game's board, and the game version it shows."""
+        """The message showing the game's board, and the game version it shows (LOBBY_SHOWN: the lobby)."""
         await self._write("UPDATE games SET board_message_id=?, board_version=? WHERE id=?",
                           (message_id, version, game_id))
 

@@ -25,8 +25,8 @@ from bot.cogs.translator import command_text as _
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, msg
 from bot.seating import SEATINGS
-from bot.sessions import COMPUTER_LEVELS, ROLL, Outcome, Sessions, ruleset_of
-from bot.store import GameRecord, Seat
+from bot.sessions import COMPUTER_LEVELS, ROLL, Outcome, Sessions, ruleset_of, started_events
+from bot.store import LOBBY_SHOWN, GameRecord, Seat
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +125,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         channel = self.bot.get_partial_messageable(record.channel_id)
         if record.state is None:  # lobby (open or closed)
             async with self._publishing[record.channel_id]:
-                await self._show(channel, record, presenter.lobby_post(record), edit=True)
+                await self._show(channel, record, presenter.lobby_post(record), edit=True, version=LOBBY_SHOWN)
             return
         ruleset = ruleset_of(record)
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
@@ -143,18 +143,19 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
             # Re-read under the lock: a board posted by a concurrent publish must be the one retired or edited.
             current = await self.sessions.store.game(record.id)
             await self._show(channel, replace(record, board_message_id=current.board_message_id), post,
-                             edit=same_player)
+                             edit=same_player, version=record.version)
         if not same_player and outcome.events:  # a new turn, not a board posted again
             await self.notify_turn(record, post.mention)
         await self.announce(outcome)  # fair-dice commitment / reveal and replay (game_history)
 
     async def _show(self, channel: discord.PartialMessageable, record: GameRecord, post: presenter.Post,
-                    edit: bool) -> None:
+                    edit: bool, version: int) -> None:
+        """Post or edit the message, then record which version of the game it shows."""
         old = channel.get_partial_message(record.board_message_id) if record.board_message_id else None
         files = [post.file()] if post.png else []
         if edit and old is not None:
             await old.edit(content=post.content, attachments=files, view=post.view)
-            await self.sessions.store.set_board_message(record.id, old.id, record.version)
+            await self.sessions.store.set_board_message(record.id, old.id, version)
             return
         if old is not None:
             try:
@@ -164,7 +165,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         mentions = discord.AllowedMentions(users=[discord.Object(post.mention)] if post.mention else False,
                                            everyone=False, roles=False)
         message = await channel.send(content=post.content, files=files, view=post.view, allowed_mentions=mentions)
-        await self.sessions.store.set_board_message(record.id, message.id, record.version)
+        await self.sessions.store.set_board_message(record.id, message.id, version)
 
     # --- after a restart ------------------------------------------------------------
     async def cog_load(self) -> None:
@@ -178,7 +179,8 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
     async def resume_games(self) -> None:
         """What a restart interrupted: computer players whose turn it is play, and a board that lags
         behind its game (the bot stopped between storing a move and posting it) is posted again,
-        telling the player to move what happened since his last turn."""
+        telling the player to move what happened since his last turn; a game whose first board never
+        went out (the lobby is what shows) gets it, with who sits where."""
         for record, shown in await self.sessions.store.active_boards():
             try:
                 outcome = await self.sessions.resume(record.channel_id, record.id)
@@ -186,6 +188,8 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
                     if shown is None or shown >= record.version:
                         continue
                     outcome = Outcome(record, version_before=record.version)
+                if shown == LOBBY_SHOWN:
+                    outcome = replace(outcome, events=started_events(record) + outcome.events)
                 async with self._working:
                     await self.publish(outcome)
             except Exception:

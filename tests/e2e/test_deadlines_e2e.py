@@ -58,7 +58,7 @@ async def test_with_skip_an_expired_turn_is_passed_and_the_next_player_is_pinged
         fake_discord, quick_bot):
     ana, bo = fake_discord.add_user("ana"), fake_discord.add_user("bo")
     game = Table(fake_discord, [ana, bo])
-    await game.open(turn_time=f"{TURN_S}s")
+    await game.open(turn_time=f"{TURN_S}s", seating="lobby")   # ana plays first
     table = game.channel
     refused = await fake_discord.slash(bo, table, "game settings", on_timeout="skip")
     assert refused.ephemeral and "Only the host" in refused.content

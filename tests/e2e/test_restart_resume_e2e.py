@@ -3,10 +3,13 @@
 The crash is staged on the stored game, as a bot killed at that moment leaves it: the move is in the
 database (one transaction, before anything is shown) and nothing after it happened."""
 
+import sqlite3
+
 import pytest
 
 from bot import dice
 from bot.games import get_ruleset
+from bot.sessions import Sessions
 from bot.store import Store
 from tests.e2e.table import Table, stored
 from tests.e2e.test_computers_e2e import click_lobby
@@ -67,3 +70,28 @@ async def test_a_board_the_bot_could_not_post_before_a_restart_is_posted_at_star
     await bot_process.terminate()
     await bot_process.start()                              # once posted, a restart posts nothing more
     assert [m.id for m in fake_discord.messages(table.channel) if m.files][-1] == board.id
+
+
+async def test_a_game_started_just_before_a_restart_gets_its_first_board_at_start_up(fake_discord, bot_process):
+    players = [fake_discord.add_user("ana"), fake_discord.add_user("bruno")]
+    table = Table(fake_discord, players, "parcheesi", seed=3)
+    await fake_discord.slash(players[0], table.channel, "game new", game="parcheesi")
+    await click_lobby(fake_discord, table, players[1], "join")
+    lobby = fake_discord.last_message(table.channel, lambda m: m.custom_ids)
+    await bot_process.terminate()
+    # The host's Start is stored; the bot dies before posting the board.
+    sessions = Sessions(await Store.open(str(bot_process.database)))
+    await sessions.start(table.channel.id, players[0].id)
+    await sessions.store.close()
+    before = stored(bot_process.database)
+
+    await bot_process.start()
+    board = await fake_discord.wait_for_message(table.channel, lambda m: m.files and m.custom_ids, after=lobby)
+    assert "Seats drawn at random:" in board.content      # who sits where, as the first board says (PM-1.9)
+    assert table.to_act(board) in players
+    assert stored(bot_process.database) == before          # only shown, nothing played
+    assert not lobby.custom_ids                            # the lobby's buttons are retired
+    commitment = await fake_discord.wait_for_message(table.channel, lambda m: "Fair dice" in m.content)
+    with sqlite3.connect(f"file:{bot_process.database}?mode=ro", uri=True) as db:
+        seed = db.execute("SELECT seed FROM games").fetchone()[0]
+    assert dice.commitment(seed) in commitment.content     # the start's fair-dice commitment goes out too
