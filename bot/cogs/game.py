@@ -42,6 +42,10 @@ LEVEL_CHOICES = [app_commands.Choice(name=_(f"choice.level.{lv}"), value=lv) for
 SEATING_CHOICES = [app_commands.Choice(name=_(f"choice.seating.{s}"), value=s) for s in SEATINGS]
 
 
+def _as_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=name, value=action) for name, action in pairs]
+
+
 def _locale(interaction: discord.Interaction) -> str:
     return i18n.locale_of(interaction.locale)
 
@@ -272,21 +276,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         state = ruleset.from_json(record.state)
         if ruleset.to_move(state) != record.seat_of(interaction.user.id) or ruleset.roll_due(state):
             return []
-        return [app_commands.Choice(name=name, value=action)
-                for name, action in presenter.move_choices(record, ruleset, state, current, _locale(interaction))]
-
-    def _choices(self, record: GameRecord, actions: list[str], typed: str, loc: str) -> list[app_commands.Choice[str]]:
-        ruleset = ruleset_of(record)
-        state = ruleset.from_json(record.state)
-        typed = typed.strip().lower()
-        found = []
-        for action in actions:
-            name = presenter.say(record, ruleset.action_label(state, action), loc)
-            if typed in action.lower() or typed in name.lower():
-                found.append(app_commands.Choice(name=name[:100], value=action[:100]))
-            if len(found) == 25:
-                break
-        return found
+        return _as_choices(presenter.move_choices(record, ruleset, state, current, _locale(interaction)))
 
     @app_commands.command(name="call", description=_("cmd.call.description"))
     @app_commands.describe(piece=_("opt.piece.description"))
@@ -312,8 +302,9 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         if seat is None:
             return []
         ruleset = ruleset_of(record)
-        return self._choices(record, ruleset.call_actions(ruleset.from_json(record.state), seat), current,
-                             _locale(interaction))
+        state = ruleset.from_json(record.state)
+        return _as_choices(presenter.suggestions(record, ruleset, state, ruleset.call_actions(state, seat), current,
+                                                 _locale(interaction)))
 
     @app_commands.command(name="board", description=_("cmd.board.description"))
     async def board(self, interaction: discord.Interaction) -> None:

@@ -242,12 +242,18 @@ def move_choices(record: GameRecord, ruleset: Ruleset, state: Any, typed: str, l
     opponents rely on nobody being told), then the legal moves whose name holds the typed text."""
     typed = typed.strip()
     found = typed_action(ruleset.accepted_actions(state), typed) if typed else None
-    actions = [found] if found is not None else []
-    wanted = typed.casefold()
+    return suggestions(record, ruleset, state, ruleset.legal_actions(state), typed, locale, found)
+
+
+def suggestions(record: GameRecord, ruleset: Ruleset, state: Any, actions: list[str], typed: str, locale: str,
+                first: str | None = None) -> list[tuple[str, str]]:
+    """(name, action) pairs named "code · wording" for autocomplete: `first` if given, then the
+    `actions` whose name holds the typed text, at most 25."""
+    wanted = typed.strip().casefold()
     choices = []
-    for action in actions + [a for a in ruleset.legal_actions(state) if a != found]:
+    for action in ([first] if first is not None else []) + [a for a in actions if a != first]:
         name = i18n.text("autocomplete.move", locale, code=action, move=label(record, ruleset, state, action, locale))
-        if action == found or wanted in name.casefold():
+        if action == first or wanted in name.casefold():
             choices.append((name[:100], action[:100]))
         if len(choices) == MAX_CHOICES:
             break

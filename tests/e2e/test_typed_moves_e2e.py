@@ -70,8 +70,12 @@ async def test_a_player_learns_the_codes_and_plays_an_illegal_move_that_is_calle
     assert played.message.ephemeral and played.content == said("ack.done", cheater)
     assert game.log()[-1][1:] == (cheat, False)
 
-    # The opponent calls it out: the position before it is back.
-    await call_out(fake_discord, opponent, table.board(), f"call:{piece_code(game.state().last_piece)}")
+    # The opponent calls it out (/game call suggests the codes it takes): the position before it is back.
+    code = f"call:{piece_code(game.state().last_piece)}"
+    callable_ = await fake_discord.autocomplete(opponent, table.channel, "game call", "piece", typed="")
+    assert code in [c["value"] for c in callable_], callable_
+    assert all(c["name"].startswith(f"{c['value']} · ") for c in callable_), callable_
+    await call_out(fake_discord, opponent, table.board(), code)
     assert game.state().pieces == state.pieces
     assert "Traceback" not in bot_process.log_tail(400)
 
