@@ -1,4 +1,4 @@
-"""Buttons and select menus that survive restarts.
+"""Buttons and select menus that survive restarts, and the views that hold them.
 
 Each is a discord.py DynamicItem: its custom_id carries everything needed to
 act (game id, state version, action), so a click on any board, even one
@@ -18,9 +18,12 @@ seat (bot/cogs/game_timers.py).
 """
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING, Any
 
 import discord
+
+from bot.present.post import Control
 
 if TYPE_CHECKING:
     from bot.cogs.game import GameCog
@@ -109,3 +112,32 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:l:(?P
 
 
 DYNAMIC_ITEMS = (ActionButton, BoardSelect, BoardButton, LobbyButton)
+
+
+def view_of(game: int, version: int, controls: tuple[Control, ...]) -> discord.ui.View | None:
+    """The Discord controls of a message (bot/present describes them); None when it has none."""
+    if not controls:
+        return None
+    view = discord.ui.View(timeout=None)
+    for control in controls:
+        view.add_item(_item(game, version, control))
+    return view
+
+
+def _item(game: int, version: int, control: Control) -> discord.ui.Item:
+    kind, label, row = control.kind, control.label, control.row
+    if kind == "lobby":
+        return LobbyButton(game, control.value, label)
+    if kind in ("roll", "action"):
+        roll = kind == "roll"
+        return ActionButton(game, version, control.value, label,
+                            discord.ButtonStyle.primary if roll else discord.ButtonStyle.success, row=row,
+                            emoji="🎲" if roll else None)
+    if kind in ("moves", "groups"):
+        options = [discord.SelectOption(label=text, value=value) for text, value in control.options]
+        return BoardSelect("s" if kind == "moves" else "g", game, version, options, label, row=row)
+    return BoardButton({"call": "c", "other_move": "x"}[kind], game, version, label, row=row)
+
+
+def png_file(png: bytes, filename: str = "board.png") -> discord.File:
+    return discord.File(io.BytesIO(png), filename=filename)

@@ -1,4 +1,4 @@
-"""/stats and /leaderboard: this server's finished games, counted by bot.stats."""
+"""/stats and /leaderboard: this server's finished games, counted by bot.stats (read through the records service)."""
 from __future__ import annotations
 
 import discord
@@ -10,15 +10,15 @@ from bot import stats as server_stats
 from bot.cogs.game import GAME_CHOICES
 from bot.cogs.translator import command_text as _
 from bot.games.base import msg
-from bot.store import Store
+from bot.services import Records
 
 
 class StatsCog(commands.Cog, name="StatsCog"):
-    def __init__(self, store: Store):
-        self.store = store
+    def __init__(self, records: Records):
+        self.records = records
 
     async def _players(self, interaction: discord.Interaction) -> dict[server_stats.PlayerKey, server_stats.PlayerStats]:
-        return server_stats.compute(await self.store.finished_games(interaction.guild_id))
+        return await self.records.players(interaction.guild_id)
 
     @app_commands.command(name="stats", description=_("cmd.stats.description"))
     @app_commands.describe(player=_("opt.player.description"))
