@@ -19,23 +19,21 @@ seat (bot/cogs/game_timers.py).
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.present.post import Control
 
-if TYPE_CHECKING:
-    from bot.cogs.game import GameCog
-
 ACTION_ID = "tb:a:{game}:{version}:{action}"
 _BOARD = r"tb:(?P<kind>[sgcx]):(?P<game>\d+):(?P<version>\d+)"
 
 
-def _cog(interaction: discord.Interaction) -> "GameCog":
+def game_cog(interaction: discord.Interaction) -> Any:
+    """The GameCog, which handles every control (found by name: bot/cogs/game.py imports this module)."""
     cog = interaction.client.get_cog("GameCog")  # type: ignore[union-attr]
     assert cog is not None
-    return cog  # type: ignore[return-value]
+    return cog
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:a:(?P<game>\d+):(?P<version>\d+):(?P<action>\S+)"):
@@ -51,7 +49,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:a:(?
         return cls(int(match["game"]), int(match["version"]), match["action"], item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).on_action(interaction, self.action, self.game, self.version)
+        await game_cog(interaction).on_action(interaction, self.action, self.game, self.version)
 
 
 class BoardSelect(discord.ui.DynamicItem[discord.ui.Select], template=_BOARD.replace("[sgcx]", "[sg]")):
@@ -70,9 +68,9 @@ class BoardSelect(discord.ui.DynamicItem[discord.ui.Select], template=_BOARD.rep
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or [""]
         if self.kind == "s":
-            await _cog(interaction).on_action(interaction, values[0], self.game, self.version)
+            await game_cog(interaction).on_action(interaction, values[0], self.game, self.version)
         else:
-            await _cog(interaction).on_group(interaction, values[0], self.game, self.version)
+            await game_cog(interaction).on_group(interaction, values[0], self.game, self.version)
 
 
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD.replace("[sgcx]", "[cx]")):
@@ -90,9 +88,9 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD.rep
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.kind == "c":
-            await _cog(interaction).on_call_button(interaction, self.game, self.version)
+            await game_cog(interaction).on_call_button(interaction, self.game, self.version)
         else:
-            await _cog(interaction).on_other_move_button(interaction, self.game, self.version)
+            await game_cog(interaction).on_other_move_button(interaction, self.game, self.version)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:l:(?P<game>\d+):(?P<verb>[a-z-]+)"):
@@ -108,7 +106,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:l:(?P
         return cls(int(match["game"]), match["verb"], item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).on_lobby(interaction, self.game, self.verb)
+        await game_cog(interaction).on_lobby(interaction, self.game, self.verb)
 
 
 DYNAMIC_ITEMS = (ActionButton, BoardSelect, BoardButton, LobbyButton)

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot import dice, i18n, seating
-from bot.cogs.components import png_file
+from bot.cogs.components import game_cog, png_file
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError
 from bot.present.history import history_text
@@ -28,16 +28,9 @@ from bot.present.picture import draw, replay_gif
 from bot.services import GameRecord, Outcome, ruleset_of
 from bot.services.records import OVER
 
-if TYPE_CHECKING:
-    from bot.cogs.game import GameCog
-
 log = logging.getLogger(__name__)
 
 _replays: set[asyncio.Task[None]] = set()   # running replay builds (a task needs a strong reference)
-
-
-def _cog(interaction: discord.Interaction) -> "GameCog":
-    return interaction.client.get_cog("GameCog")  # type: ignore[union-attr, return-value]
 
 
 class HistoryButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -52,7 +45,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["page"]), match["slot"], item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).on_history_page(interaction, self.game, self.page)
+        await game_cog(interaction).on_history_page(interaction, self.game, self.page)
 
 
 HISTORY_ITEMS = (HistoryButton,)

@@ -13,21 +13,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n, timers
+from bot.cogs.components import game_cog
 from bot.cogs.translator import command_text as _
-from bot.games.base import GameError, msg
+from bot.games.base import GameError, Message, msg
 from bot.present.words import fit, say
 from bot.services import GameRecord, Outcome, Sessions, ruleset_of
 from bot.services.scheduler import SystemClock, TurnTimers
-
-if TYPE_CHECKING:
-    from bot.cogs.game import GameCog
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +47,7 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["seat"]), match["choice"], item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog: GameCog = interaction.client.get_cog("GameCog")  # type: ignore[union-attr, assignment]
-        await cog.on_vote(interaction, self.game, self.seat, self.choice)
+        await game_cog(interaction).on_vote(interaction, self.game, self.seat, self.choice)
 
 
 class TimerCommands:
@@ -59,6 +57,8 @@ class TimerCommands:
     bot: commands.Bot
     sessions: Sessions
     timers: TurnTimers
+    publish: Callable[[Outcome], Awaitable[None]]                  # GameCog's
+    _tell: Callable[[discord.Interaction, Message], Awaitable[None]]   # GameCog's
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(VoteButton)
@@ -132,7 +132,7 @@ class TimerCommands:
         await self.bot.get_partial_messageable(record.channel_id).send(
             text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)], everyone=False, roles=False))
 
-    async def _publish_expiry(self: GameCog, outcome: Outcome) -> None:
+    async def _publish_expiry(self, outcome: Outcome) -> None:
         await self.publish(outcome)
         seat = outcome.details.get("vote_seat")
         if seat is None:
@@ -145,7 +145,7 @@ class TimerCommands:
             say(record, msg("timers.vote.opened", seat=seat, count=timers.VOTE_AFTER), loc), view=view,
             allowed_mentions=discord.AllowedMentions.none())
 
-    async def on_vote(self: GameCog, interaction: discord.Interaction, game: int, seat: int, choice: str) -> None:
+    async def on_vote(self, interaction: discord.Interaction, game: int, seat: int, choice: str) -> None:
         """A vote on an absent seat: the vote message shows the tally, then the decision."""
         await interaction.response.defer()
         try:
