@@ -19,13 +19,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import dice, i18n, seating
+from bot import i18n
 from bot.cogs.components import game_cog, png_file
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError
-from bot.present.history import history_text
+from bot.present.history import fair_dice_text, history_text
 from bot.present.picture import draw, replay_gif
-from bot.services import GameRecord, Outcome, ruleset_of
+from bot.services import GameRecord, Outcome
 from bot.services.records import OVER
 
 log = logging.getLogger(__name__)
@@ -98,16 +98,10 @@ class HistoryCommands:
         if record.state is None:
             return
         channel = self.bot.get_partial_messageable(record.channel_id)
-        # Games without dice still draw their set-up from the seed (Pariti's placement).
-        what = "" if ruleset_of(record).has_dice else "_setup"
-        # Seats drawn at random come from the same seed.
-        also = " " + i18n.text("fair.seating_too", record.locale) if seating.drawn(record) is not None else ""
         if any(event.key == "game.started" for event in outcome.events):
-            await channel.send(i18n.text(f"fair.commitment{what}", record.locale,
-                                         commitment=dice.commitment(record.seed)) + also)
+            await channel.send(fair_dice_text(record, over=False))
         elif record.status in OVER:
-            await channel.send(i18n.text(f"fair.reveal{what}", record.locale, game_id=record.id, seed=record.seed,
-                                         commitment=dice.commitment(record.seed)) + also)
+            await channel.send(fair_dice_text(record, over=True))
             task = asyncio.create_task(self._add_replay(record))
             _replays.add(task)
             task.add_done_callback(_replays.discard)

@@ -24,7 +24,8 @@ from bot import i18n, timers
 from bot.cogs.components import game_cog
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, Message, msg
-from bot.present.words import fit, say
+from bot.present.votes import vote_post, vote_text
+from bot.present.words import say
 from bot.services import GameRecord, Outcome, Sessions, ruleset_of
 from bot.services.scheduler import SystemClock, TurnTimers
 
@@ -137,13 +138,13 @@ class TimerCommands:
         seat = outcome.details.get("vote_seat")
         if seat is None:
             return
-        record, loc = outcome.record, outcome.record.locale
+        record = outcome.record
+        post = vote_post(record, seat)
         view = discord.ui.View(timeout=None)
-        for choice in timers.VOTE_CHOICES:
-            view.add_item(VoteButton(record.id, seat, choice, i18n.text(f"timers.vote.button.{choice}", loc)))
+        for control in post.controls:
+            view.add_item(VoteButton(record.id, seat, control.value, control.label))
         await self.bot.get_partial_messageable(record.channel_id).send(
-            say(record, msg("timers.vote.opened", seat=seat, count=timers.VOTE_AFTER), loc), view=view,
-            allowed_mentions=discord.AllowedMentions.none())
+            post.content, view=view, allowed_mentions=discord.AllowedMentions.none())
 
     async def on_vote(self, interaction: discord.Interaction, game: int, seat: int, choice: str) -> None:
         """A vote on an absent seat: the vote message shows the tally, then the decision."""
@@ -153,12 +154,8 @@ class TimerCommands:
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
-        record, details = outcome.record, outcome.details
-        lines = [say(record, msg("timers.vote.opened", seat=seat, count=timers.VOTE_AFTER), record.locale)]
-        if details["decided"] is None:
-            lines.append(i18n.text("timers.vote.tally", record.locale, voters=details["voters"], **details["tally"]))
-            await interaction.edit_original_response(content=fit(lines))
+        if outcome.details["decided"] is None:
+            await interaction.edit_original_response(content=vote_text(outcome, seat))
             return
-        lines.append(say(record, outcome.events[0], record.locale))
-        await interaction.edit_original_response(content=fit(lines), view=None)
+        await interaction.edit_original_response(content=vote_text(outcome, seat), view=None)
         await self.publish(outcome)

@@ -7,5 +7,8 @@
   lobby.py     the lobby message
   board.py     the board message and its controls, one group's moves, the call-out menu
   moves.py     move labels, autocomplete suggestions, the "Other move…" field
+  history.py   a page of /game history
+  stats.py     /stats and /leaderboard
+  votes.py     the vote on an absent seat
   picture.py   the board PNG and the replay GIF, drawn in one thread
 """

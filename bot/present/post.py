@@ -11,7 +11,8 @@ class Control:
 
     kind: "lobby" (value: a lobby verb), "roll" and "action" (value: the action sent), "moves" and
     "groups" (a menu of actions or action groups: `options` holds (label, value) pairs, `label` is the
-    menu's placeholder), "call" (pick a call-out), "other_move" (type any move)."""
+    menu's placeholder), "call" (pick a call-out), "other_move" (type any move), "vote" (value: a choice
+    of the vote on an absent seat)."""
 
     kind: str
     label: str
