@@ -3,8 +3,8 @@
 Each handler only translates Discord input into a session call and the
 outcome into messages: it acknowledges the interaction first (Discord allows
 3 s), calls bot.services, then edits or posts the board in the words of
-bot.present. Refusals come back
-as GameError and are shown only to the user who asked (ephemeral).
+bot.present. Refusals come back as GameError and are shown only to the user
+who asked (ephemeral).
 """
 from __future__ import annotations
 
