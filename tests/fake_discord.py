@@ -60,8 +60,12 @@ DISCORD_EPOCH_MS = 1_420_070_400_000
 RESPONSE_DEADLINE_S = 3.0
 TOKEN_LIFETIME_S = 15 * 60
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+ATTACHMENT_DESCRIPTION_LIMIT = 1024
+NONCE_LENGTH_LIMIT = 25
+NONCE_WINDOW_S = 5 * 60  # Discord enforces a nonce "within the past few minutes"
 
 # Permission bits (https://discord.com/developers/docs/topics/permissions)
+ADMINISTRATOR = 1 << 3
 ADD_REACTIONS = 1 << 6
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
@@ -71,8 +75,13 @@ ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 USE_EXTERNAL_EMOJIS = 1 << 18
 USE_APPLICATION_COMMANDS = 1 << 31
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+SEND_MESSAGES_IN_THREADS = 1 << 38
+ALL_PERMISSIONS = (1 << 51) - 1
 MEMBER_PERMISSIONS = (ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
-                      | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS)
+                      | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS
+                      | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS)
 BOT_PERMISSIONS = MEMBER_PERMISSIONS
 
 # Enumerations used below
@@ -89,6 +98,8 @@ OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP = 1, 2
 OPTION_STRING, OPTION_INTEGER, OPTION_BOOLEAN, OPTION_USER, OPTION_CHANNEL = 3, 4, 5, 6, 7
 OPTION_NUMBER = 10
 BUTTON, STRING_SELECT, TEXT_INPUT = 2, 3, 4
+TEXT_CHANNEL, PUBLIC_THREAD, PRIVATE_THREAD = 0, 11, 12
+OVERWRITE_ROLE, OVERWRITE_MEMBER = 0, 1
 SELECTS = {3, 5, 6, 7, 8}
 LINK_STYLE, PREMIUM_STYLE = 5, 6
 FLAG_EPHEMERAL, FLAG_LOADING, FLAG_COMPONENTS_V2 = 1 << 6, 1 << 7, 1 << 15
@@ -118,20 +129,31 @@ def _iso_now() -> str:
 
 
 @dataclasses.dataclass(eq=False)
+class Guild:
+    id: int
+    name: str
+    locale: str = "en-US"
+
+    def shard_id(self, shard_count: int) -> int:
+        """The gateway shard that receives this guild's events (Discord's formula)."""
+        return (self.id >> 22) % shard_count
+
+
+@dataclasses.dataclass(eq=False)
 class User:
     id: int
     name: str
     locale: str = "en-US"
-    permissions: int = MEMBER_PERMISSIONS
-    in_guild: bool = True
+    permissions: int = MEMBER_PERMISSIONS  # server-wide; beyond @everyone's, carried by a role of the user's own
+    left_guilds: set[int] = dataclasses.field(default_factory=set)
     dms_open: bool = True  # False: direct messages from the bot are refused (403, code 50007)
 
     def payload(self) -> dict:
         return {"id": str(self.id), "username": self.name, "global_name": self.name, "discriminator": "0",
                 "avatar": None, "bot": False, "public_flags": 0}
 
-    def member_payload(self, *, with_user: bool = True) -> dict:
-        member = {"roles": [], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False, "mute": False,
+    def member_payload(self, *, with_user: bool = True, roles: Sequence[int] = ()) -> dict:
+        member = {"roles": [str(r) for r in roles], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False, "mute": False,
                   "flags": 0, "pending": False, "nick": None, "avatar": None, "premium_since": None,
                   "communication_disabled_until": None}
         if with_user:
@@ -145,16 +167,38 @@ class User:
 
 @dataclasses.dataclass(eq=False)
 class Channel:
+    """A text channel, or a thread (`type` 11/12, `parent_id` its channel, permissions those of the parent)."""
+
     id: int
     name: str
     guild_id: int
-    bot_permissions: int = BOT_PERMISSIONS
+    bot_permissions: int = BOT_PERMISSIONS  # a thread's are its parent's (see FakeDiscord.bot_permissions)
     last_write: float = 0.0  # fake clock of the bot's last write in the channel
+    type: int = TEXT_CHANNEL
+    parent_id: int | None = None
+    overwrites: list[dict] = dataclasses.field(default_factory=list)  # Discord's permission_overwrites
+    owner_id: int | None = None  # a thread's creator
+    created: str = dataclasses.field(default_factory=_iso_now)
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in (PUBLIC_THREAD, PRIVATE_THREAD)
 
     def payload(self) -> dict:
-        return {"id": str(self.id), "type": 0, "guild_id": str(self.guild_id), "name": self.name,
-                "position": 0, "permission_overwrites": [], "topic": None, "nsfw": False,
-                "last_message_id": None, "rate_limit_per_user": 0, "parent_id": None, "flags": 0}
+        data = {"id": str(self.id), "type": self.type, "guild_id": str(self.guild_id), "name": self.name,
+                "last_message_id": None, "rate_limit_per_user": 0, "flags": 0,
+                "parent_id": None if self.parent_id is None else str(self.parent_id)}
+        if self.is_thread:
+            data.update(owner_id=str(self.owner_id), message_count=0, member_count=1, total_message_sent=0,
+                        thread_metadata={"archived": False, "auto_archive_duration": 1440, "locked": False,
+                                         "archive_timestamp": self.created, "create_timestamp": self.created})
+        else:
+            data.update(position=0, permission_overwrites=self.overwrites, topic=None, nsfw=False)
+        return data
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
 
 
 @dataclasses.dataclass(eq=False)
@@ -193,6 +237,8 @@ class Message:
     edited_timestamp: str | None = None
     edits: int = 0
     deleted: bool = False
+    deleted_by: User | None = None  # the moderator who deleted it (FakeDiscord.delete_message)
+    nonce: str | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -238,6 +284,8 @@ class Message:
                 "mentions": [], "mention_roles": [], "attachments": [a.payload() for a in self.attachments],
                 "embeds": self.embeds, "pinned": False, "type": self.type, "flags": self.flags,
                 "components": self.components}
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         if self.interaction is not None:
             ia = self.interaction
             data["webhook_id"] = str(ia.application_id)
@@ -264,6 +312,7 @@ class Interaction:
     channel: Channel
     payload: dict
     created_at: float  # fake clock (FakeDiscord.now)
+    shard_id: int = 0  # the gateway shard it was dispatched on
     source_message: Message | None = None  # the message whose component was used
     command: dict | None = None  # the synced command, for slash and autocomplete
     response_type: int | None = None
@@ -458,6 +507,8 @@ def message_problems(data: dict, files: dict[int, Attachment], *, creating: bool
             key = int(entry.get("id", -1))
             if key not in files and key not in existing_ids:
                 problems.append(f"attachment {entry} matches no uploaded file and no existing attachment")
+            problems += _length_problems(f"attachment {key} description", entry.get("description"),
+                                         ATTACHMENT_DESCRIPTION_LIMIT)
         unlisted = set(files) - {int(entry.get("id", -1)) for entry in listed}
         if unlisted:
             problems.append(f"uploaded files {sorted(unlisted)} are missing from the attachments array")
@@ -534,18 +585,22 @@ def _choice_problems(where: str, choice: dict, option_type: int) -> list[str]:
 
 
 class FakeDiscord:
-    def __init__(self, *, token: str | None = None, guild_locale: str = "en-US"):
+    def __init__(self, *, token: str | None = None, guild_locale: str = "en-US", shard_count: int = 1,
+                 max_concurrency: int = 1):
         self._ids = _snowflakes()
         self.token = token or "fake." + secrets.token_urlsafe(24)
         self.application_id = next(self._ids)
         self.bot_user = {"id": str(self.application_id), "username": "Tablero", "global_name": None,
                          "discriminator": "0000", "avatar": None, "bot": True, "verified": True,
                          "mfa_enabled": False, "flags": 0, "public_flags": 0}
-        self.guild_id = next(self._ids)
-        self.guild_locale = guild_locale
+        self.shard_count = shard_count  # what GET /gateway/bot recommends
+        self.max_concurrency = max_concurrency  # session_start_limit.max_concurrency (reported, not enforced)
+        self.guilds: dict[int, Guild] = {}
         self.users: dict[int, User] = {}
         self.channels: dict[int, Channel] = {}
+        self._roles: dict[tuple[int, int], int] = {}  # (guild id, user id) -> the user's own role
         self._messages: dict[int, list[Message]] = {}
+        self._nonces: dict[tuple[int, str], tuple[Message, float]] = {}  # (channel id, nonce) -> first message
         self.commands: dict[tuple[int | None, int, str], dict] = {}  # (guild_id, type, name) -> command
         self.command_syncs = 0
         self.interactions: list[Interaction] = []
@@ -560,12 +615,24 @@ class FakeDiscord:
         self.clock_offset = 0.0
         self.quiet = 0.3  # seconds without a bot write before an interaction counts as settled
         self._sessions: dict[str, _GatewaySession] = {}
-        self._live: _GatewaySession | None = None  # the session that receives events
+        self._live: dict[tuple[int, int], _GatewaySession] = {}  # (shard id, shard count) -> live session
         self.identifies = 0
+        self.identified: list[tuple[int, int]] = []  # the `shard` of every IDENTIFY, in order
         self._change = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
         self._routes = self._route_table()
+        self.default_guild = self.add_guild("Fake guild", locale=guild_locale, shard=(0, shard_count))
+
+    @property
+    def guild_id(self) -> int:
+        """The default guild's id (the guild of `add_channel` without `guild=`)."""
+        return self.default_guild.id
+
+    @property
+    def guild_locale(self) -> str:
+        return self.default_guild.locale
+
 
     # ----- lifecycle
 
@@ -635,38 +702,139 @@ class FakeDiscord:
 
     # ----- world set-up
 
+    def add_guild(self, name: str, *, locale: str = "en-US", guild_id: int | None = None,
+                  shard: tuple[int, int] | None = None) -> Guild:
+        """A guild the bot is in (GUILD_CREATE on its shard if connected). `shard=(k, n)` picks an id
+        that lands on shard k of n; every user is a member of every guild."""
+        if guild_id is not None and shard is not None:
+            raise FakeDiscordUsageError("pass guild_id or shard, not both")
+        guild = Guild(guild_id if guild_id is not None else self._guild_snowflake(*(shard or (0, 1))), name, locale)
+        self.guilds[guild.id] = guild
+        for user in self.users.values():
+            self._add_role(guild, user)
+        self._dispatch_if_connected("GUILD_CREATE", self._guild_payload(guild), guild_id=guild.id)
+        return guild
+
+    def _guild_snowflake(self, shard_id: int, shard_count: int) -> int:
+        """A fresh snowflake whose timestamp part is moved forward (< shard_count ms) onto the shard."""
+        snowflake = next(self._ids)
+        ms = snowflake >> 22
+        return (ms + (shard_id - ms) % shard_count) << 22 | snowflake & 0x3FFFFF
+
+    def shard_of(self, guild: Guild | int | None, shard_count: int | None = None) -> int:
+        """The shard that receives a guild's events (shard 0 for events without a guild, DMs)."""
+        if guild is None:
+            return 0
+        guild_id = guild.id if isinstance(guild, Guild) else guild
+        return (guild_id >> 22) % (shard_count or self.shard_count)
+
     def add_user(self, name: str, *, locale: str = "en-US", permissions: int = MEMBER_PERMISSIONS,
                  dms_open: bool = True) -> User:
+        """A member of every guild; `permissions` beyond @everyone's come from a role of their own."""
         user = User(next(self._ids), name, locale, permissions, dms_open=dms_open)
         self.users[user.id] = user
+        for guild in self.guilds.values():
+            self._add_role(guild, user)
         return user
 
-    def add_channel(self, name: str, *, bot_permissions: int = BOT_PERMISSIONS) -> Channel:
-        channel = Channel(next(self._ids), name, self.guild_id, bot_permissions)
-        self.channels[channel.id] = channel
-        self._messages[channel.id] = []
-        self._dispatch_if_connected("CHANNEL_CREATE", channel.payload())
+    def _add_role(self, guild: Guild, user: User) -> None:
+        if user.permissions & ~MEMBER_PERMISSIONS:
+            self._roles[(guild.id, user.id)] = role = next(self._ids)
+            self._dispatch_if_connected("GUILD_ROLE_CREATE", {"guild_id": str(guild.id),
+                                                              "role": _role_payload(role, user.name, user.permissions)},
+                                        guild_id=guild.id)
+
+    def in_guild(self, user: User, guild: Guild | int | None = None) -> bool:
+        guild_id = self.guild_id if guild is None else guild.id if isinstance(guild, Guild) else guild
+        return guild_id not in user.left_guilds
+
+    def add_channel(self, name: str, *, bot_permissions: int = BOT_PERMISSIONS, guild: Guild | None = None,
+                    private: bool = False, members: Sequence[User] = (),
+                    overwrites: Sequence[dict] = ()) -> Channel:
+        """A text channel of `guild` (default: the default guild). `private=True`: @everyone is denied
+        View Channel, allowed to `members` and the bot. `overwrites`: more of Discord's overwrite objects."""
+        guild_id = (guild or self.default_guild).id
+        allowed = []
+        if private:
+            allowed = [{"id": str(guild_id), "type": OVERWRITE_ROLE, "allow": "0", "deny": str(VIEW_CHANNEL)}]
+            allowed += [{"id": str(member_id), "type": OVERWRITE_MEMBER, "allow": str(VIEW_CHANNEL), "deny": "0"}
+                        for member_id in [self.application_id, *(m.id for m in members)]]
+        channel = Channel(next(self._ids), name, guild_id, bot_permissions, overwrites=allowed + list(overwrites))
+        self._register_channel(channel)
+        self._dispatch_if_connected("CHANNEL_CREATE", channel.payload(), guild_id=guild_id)
         return channel
 
+    def _register_channel(self, channel: Channel) -> None:
+        self.channels[channel.id] = channel
+        self._messages[channel.id] = []
+
+    def threads(self, channel: Channel) -> list[Channel]:
+        """The threads of `channel`, oldest first."""
+        return [c for c in self.channels.values() if c.parent_id == channel.id]
+
+    def permissions(self, user: User, channel: Channel) -> int:
+        """The user's permissions in the channel, as Discord computes them (a thread: its parent's)."""
+        if user.permissions & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        source = self.channels.get(channel.parent_id, channel) if channel.is_thread else channel
+        roles = {str(channel.guild_id), str(self._roles.get((channel.guild_id, user.id)))}
+        allowed = user.permissions
+        for kind, ids in ((OVERWRITE_ROLE, {str(channel.guild_id)}), (OVERWRITE_ROLE, roles - {str(channel.guild_id)}),
+                          (OVERWRITE_MEMBER, {str(user.id)})):
+            deny = allow = 0
+            for overwrite in source.overwrites:
+                if overwrite["type"] == kind and overwrite["id"] in ids:
+                    deny, allow = deny | int(overwrite["deny"]), allow | int(overwrite["allow"])
+            allowed = allowed & ~deny | allow
+        return allowed if allowed & VIEW_CHANNEL else 0
+
+    def bot_permissions(self, channel: Channel) -> int:
+        """The bot's permissions in the channel (`Channel.bot_permissions`; a thread's are its parent's)."""
+        parent = self.channels.get(channel.parent_id) if channel.is_thread else None
+        return (parent or channel).bot_permissions
+
     async def delete_channel(self, channel: Channel, *, as_thread: bool = False) -> None:
-        """A moderator deletes the channel (CHANNEL_DELETE; THREAD_DELETE with `as_thread`, for a bot that
-        played in a thread). Later requests to it answer 404 Unknown Channel, a violation: the bot
-        knows the channel is gone."""
+        """A moderator deletes the channel (CHANNEL_DELETE; THREAD_DELETE for a thread, or with `as_thread`
+        for a bot that played in a thread). Later requests to it answer 404 Unknown Channel, a violation:
+        the bot knows the channel is gone."""
         del self.channels[channel.id]
-        if as_thread:
-            await self.dispatch("THREAD_DELETE", {"id": str(channel.id), "guild_id": str(self.guild_id),
-                                                  "parent_id": str(next(self._ids)), "type": 11})
+        if channel.is_thread or as_thread:
+            parent_id = channel.parent_id or next(self._ids)
+            await self.dispatch("THREAD_DELETE", {"id": str(channel.id), "guild_id": str(channel.guild_id),
+                                                  "parent_id": str(parent_id), "type": channel.type or PUBLIC_THREAD},
+                                guild_id=channel.guild_id)
         else:
-            await self.dispatch("CHANNEL_DELETE", channel.payload())
+            await self.dispatch("CHANNEL_DELETE", channel.payload(), guild_id=channel.guild_id)
 
-    async def remove_bot(self) -> None:
+    async def delete_message(self, message: Message, *, by: User) -> None:
+        """A moderator (`by`, with Manage Messages in the channel) deletes a bot's message: MESSAGE_DELETE
+        on the guild's shard. The bot's later edits of it answer 404 Unknown Message (10008), recorded in
+        `refusals`, not as a violation: the bot could not have known."""
+        current = self._visible_message(by, message)
+        channel = self.channels[current.channel_id]
+        if current.ephemeral_to is not None or not self.permissions(by, channel) & MANAGE_MESSAGES:
+            raise FakeDiscordUsageError(f"{by.name} cannot delete message {message.id} (Manage Messages, "
+                                        "public messages only)")
+        current.deleted_by = by
+        self._delete(current)
+        self._notify()
+
+    async def remove_bot(self, guild: Guild | None = None) -> None:
         """The bot is kicked from the guild (GUILD_DELETE without `unavailable`)."""
-        await self.dispatch("GUILD_DELETE", {"id": str(self.guild_id)})
+        guild_id = (guild or self.default_guild).id
+        await self.dispatch("GUILD_DELETE", {"id": str(guild_id)}, guild_id=guild_id)
 
-    async def remove_member(self, user: User) -> None:
+    async def remove_member(self, user: User, guild: Guild | None = None) -> None:
         """The user leaves the guild (GUILD_MEMBER_REMOVE)."""
-        user.in_guild = False
-        await self.dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(self.guild_id), "user": user.payload()})
+        guild_id = (guild or self.default_guild).id
+        user.left_guilds.add(guild_id)
+        await self.dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(guild_id), "user": user.payload()},
+                            guild_id=guild_id)
+
+    def _member_payload(self, user: User, guild_id: int, *, with_user: bool = True) -> dict:
+        role = self._roles.get((guild_id, user.id))
+        return user.member_payload(with_user=with_user, roles=[role] if role else [])
+
 
     def messages(self, channel: Channel, *, viewer: User | None = None) -> list[Message]:
         """Messages of the channel, oldest first: public ones plus the ephemeral ones `viewer` sees."""
@@ -710,7 +878,7 @@ class FakeDiscord:
                     **options: Any) -> Interaction:
         """The user runs "/command sub ..." with these options; checked against the synced schema."""
         path = command.split()
-        schema = self._find_command(path[0])
+        schema = self._find_command(path[0], channel.guild_id)
         built, resolved = self._build_options(schema, path, path[1:], options, focused=None)
         return await self._interact(user, channel, INTERACTION_COMMAND,
                                     self._command_data(schema, built, resolved),
@@ -720,7 +888,7 @@ class FakeDiscord:
                            timeout: float = 10.0, **options: Any) -> list[dict]:
         """The user types `typed` into `option` of "/command sub"; return the offered choices."""
         path = command.split()
-        schema = self._find_command(path[0])
+        schema = self._find_command(path[0], channel.guild_id)
         built, resolved = self._build_options(schema, path, path[1:], {**options, option: typed}, focused=option)
         interaction = await self._interact(user, channel, INTERACTION_AUTOCOMPLETE,
                                            self._command_data(schema, built, resolved),
@@ -764,6 +932,26 @@ class FakeDiscord:
         return await self._interact(user, shown_by.channel, INTERACTION_MODAL, data,
                                     source=shown_by.source_message, timeout=timeout)
 
+    async def forge_click(self, user: User, message: Message, *, custom_id: str,
+                          timeout: float = 10.0) -> Interaction:
+        """A forged (or stale) button interaction on the message with any `custom_id`, as a modified
+        client can send: the bot must still answer it within 3 s."""
+        data = {"custom_id": custom_id, "component_type": BUTTON}
+        return await self._interact(user, self.channels[message.channel_id], INTERACTION_COMPONENT, data,
+                                    source=self._visible_message(user, message), timeout=timeout)
+
+    async def forge_select(self, user: User, message: Message, custom_id: str, values: Sequence[str],
+                           *, timeout: float = 10.0) -> Interaction:
+        """A forged string-select interaction on the message: any `custom_id`, any `values`."""
+        data = {"custom_id": custom_id, "component_type": STRING_SELECT, "values": list(values)}
+        return await self._interact(user, self.channels[message.channel_id], INTERACTION_COMPONENT, data,
+                                    source=self._visible_message(user, message), timeout=timeout)
+
+    def unanswered(self) -> list[Interaction]:
+        """Interactions with no response after Discord's 3 s ("This interaction failed" for the user)."""
+        return [ia for ia in self.interactions
+                if ia.responded_at is None and self.now() - ia.created_at > RESPONSE_DEADLINE_S]
+
     def _visible_message(self, user: User, message: Message) -> Message:
         current = next((m for m in self._messages[message.channel_id] if m.id == message.id), None)
         if current is None or current.deleted:
@@ -772,8 +960,8 @@ class FakeDiscord:
             raise FakeDiscordUsageError(f"{user.name} cannot see ephemeral message {message.id}")
         return current
 
-    def _find_command(self, name: str) -> dict:
-        for key in ((self.guild_id, 1, name), (None, 1, name)):
+    def _find_command(self, name: str, guild_id: int) -> dict:
+        for key in ((guild_id, 1, name), (None, 1, name)):
             if key in self.commands:
                 return self.commands[key]
         synced = sorted(n for (_, kind, n) in self.commands if kind == 1)
@@ -829,11 +1017,12 @@ class FakeDiscord:
             if kind == OPTION_USER and isinstance(target, User):
                 resolved.setdefault("users", {})[str(target.id)] = target.payload()
                 resolved.setdefault("members", {})[str(target.id)] = {
-                    **target.member_payload(with_user=False), "permissions": str(target.permissions)}
+                    **self._member_payload(target, self.guild_id, with_user=False),
+                    "permissions": str(target.permissions)}
                 return str(target.id)
             if kind == OPTION_CHANNEL and isinstance(target, Channel):
                 resolved.setdefault("channels", {})[str(target.id)] = {
-                    **target.payload(), "permissions": str(target.bot_permissions)}
+                    **target.payload(), "permissions": str(self.bot_permissions(target))}
                 return str(target.id)
             raise FakeDiscordUsageError(f"{where}: pass a User/Channel")
         expected = {OPTION_STRING: str, OPTION_INTEGER: int, OPTION_BOOLEAN: bool, OPTION_NUMBER: (int, float)}
@@ -853,30 +1042,34 @@ class FakeDiscord:
 
     async def _interact(self, user: User, channel: Channel, kind: int, data: dict, *, command: dict | None = None,
                         source: Message | None = None, timeout: float) -> Interaction:
-        if not user.in_guild:
+        guild = self.guilds[channel.guild_id]
+        if not self.in_guild(user, guild):
             raise FakeDiscordUsageError(f"{user.name} left the guild and cannot interact")
+        permissions = self.permissions(user, channel)
+        if not permissions & VIEW_CHANNEL:
+            raise FakeDiscordUsageError(f"{user.name} cannot see #{channel.name}")
         interaction = Interaction(
             id=next(self._ids), token="aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48), type=kind,
-            application_id=self.application_id, guild_id=self.guild_id, user=user, channel=channel,
+            application_id=self.application_id, guild_id=guild.id, user=user, channel=channel,
             payload={}, created_at=self.now(), source_message=source, command=command)
         interaction.payload = {
             "id": str(interaction.id), "application_id": str(self.application_id), "type": kind,
             "token": interaction.token, "version": 1, "data": data,
-            "guild_id": str(self.guild_id), "guild": {"id": str(self.guild_id), "locale": self.guild_locale,
-                                                      "features": []},
+            "guild_id": str(guild.id), "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
             "channel_id": str(channel.id),
-            "channel": {**channel.payload(), "permissions": str(user.permissions)},
-            "member": {**user.member_payload(), "permissions": str(user.permissions)},
-            "locale": user.locale, "guild_locale": self.guild_locale,
-            "app_permissions": str(channel.bot_permissions), "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
+            "channel": {**channel.payload(), "permissions": str(permissions)},
+            "member": {**self._member_payload(user, guild.id), "permissions": str(permissions)},
+            "locale": user.locale, "guild_locale": guild.locale,
+            "app_permissions": str(self.bot_permissions(channel)), "entitlements": [],
+            "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
         if source is not None:
             interaction.payload["message"] = source.payload()
+        interaction.shard_id = await self.dispatch("INTERACTION_CREATE", interaction.payload, guild_id=guild.id,
+                                                   timeout=min(timeout, 10.0))
         self.interactions.append(interaction)
         self._by_token[interaction.token] = interaction
-        await self.dispatch("INTERACTION_CREATE", interaction.payload)
         interaction.created_at = self.now()
         await self.settle(interaction, timeout=timeout)
         return interaction
@@ -884,7 +1077,8 @@ class FakeDiscord:
     async def settle(self, interaction: Interaction, *, timeout: float = 10.0) -> None:
         """Wait until the interaction is answered, a deferral completed, and the bot is quiet (`self.quiet`)."""
         await self.wait_until(lambda: interaction.responded_at is not None, timeout=timeout,
-                              what=f"the response to {interaction.describe()}")
+                              what=f"the response to {interaction.describe()} (on shard {interaction.shard_id}; "
+                                   f"Discord shows 'This interaction failed' after {RESPONSE_DEADLINE_S:.0f} s)")
         if interaction.response_type == CALLBACK_DEFERRED_MESSAGE:
             await self.wait_until(lambda: not interaction.original.thinking or interaction.followups,
                                   timeout=timeout, what=f"the deferred reply to {interaction.describe()}")
@@ -904,18 +1098,39 @@ class FakeDiscord:
 
     # ----- gateway
 
-    async def dispatch(self, event: str, data: dict) -> None:
-        """Send an event to the connected bot; waits (up to 10 s) for one to be connected."""
-        await self.wait_until(lambda: self.connected, timeout=10, what="a bot connected to the gateway")
-        self._live.dispatch(event, data)
+    def _session_for(self, guild_id: int | None) -> _GatewaySession | None:
+        """The live session of the shard that receives `guild_id`'s events (shard 0 without a guild)."""
+        for (shard_id, shard_count), session in self._live.items():
+            if self.shard_of(guild_id, shard_count) == shard_id and session.ready and session.ws is not None:
+                return session
+        return None
 
-    def _dispatch_if_connected(self, event: str, data: dict) -> None:
-        if self._live is not None and self._live.ready:
-            self._live.dispatch(event, data)
+    async def dispatch(self, event: str, data: dict, *, guild_id: int | None = None, timeout: float = 10.0) -> int:
+        """Send an event on the shard of `guild_id` (shard 0 without a guild); waits up to `timeout` for a
+        bot to be connected on it. Returns the shard id."""
+        shard = self.shard_of(guild_id)
+        session = await self.wait_until(
+            lambda: self._session_for(guild_id), timeout=timeout,
+            what=f"a bot connected on shard {shard} of {self.shard_count} (for {event} in guild {guild_id}); "
+                 f"connected shards: {self.connected_shards}")
+        session.dispatch(event, data)
+        return session.shard_id
+
+    def _dispatch_if_connected(self, event: str, data: dict, *, guild_id: int | None) -> None:
+        if (session := self._session_for(guild_id)) is not None:
+            session.dispatch(event, data)
+
+    @property
+    def connected_shards(self) -> list[int]:
+        return sorted(shard for (shard, _), session in self._live.items() if session.ready and session.ws is not None)
+
+    def shard_connected(self, shard_id: int) -> bool:
+        return shard_id in self.connected_shards
 
     @property
     def connected(self) -> bool:
-        return self._live is not None and self._live.ready and self._live.ws is not None
+        """Every shard of `shard_count` has a bot connected."""
+        return set(self.connected_shards) >= set(range(self.shard_count))
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
@@ -944,9 +1159,11 @@ class FakeDiscord:
                 elif op == OP_RESUME:
                     session = await self._resume(connection, data)
                 elif op == OP_REQUEST_MEMBERS and session is not None:
-                    members = [u.member_payload() for u in self.users.values() if u.in_guild]
+                    guild_id = int(data.get("guild_id") or self.guild_id)
+                    members = [self._member_payload(u, guild_id) for u in self.users.values()
+                               if self.in_guild(u, guild_id)]
                     session.dispatch("GUILD_MEMBERS_CHUNK", {
-                        "guild_id": str(self.guild_id), "members": members, "chunk_index": 0, "chunk_count": 1,
+                        "guild_id": str(guild_id), "members": members, "chunk_index": 0, "chunk_count": 1,
                         "nonce": data.get("nonce")})
                 elif op != OP_PRESENCE:
                     self.violation(f"gateway op {op} not understood: {message}")
@@ -961,17 +1178,26 @@ class FakeDiscord:
         if data.get("token") != self.token:
             await connection.ws.close(code=4004, message=b"Authentication failed.")
             return None
-        if self._live is not None and self._live.connection is not None:
-            log.info("a new IDENTIFY replaces the previous gateway session")
-        session = _GatewaySession(secrets.token_hex(16), connection, data.get("intents", 0))
+        shard_id, shard_count = data.get("shard") or (0, 1)
+        if not 0 <= shard_id < shard_count:
+            self.violation(f"IDENTIFY with shard {[shard_id, shard_count]}")
+            await connection.ws.close(code=4010, message=b"Invalid shard.")
+            return None
+        previous = self._live.get((shard_id, shard_count))
+        if previous is not None and previous.connection is not None:
+            log.info("a new IDENTIFY replaces the previous gateway session of shard %d", shard_id)
+        session = _GatewaySession(secrets.token_hex(16), connection, data.get("intents", 0), shard_id, shard_count)
         self._sessions[session.id] = session
-        self._live = session
+        self._live[(shard_id, shard_count)] = session
         self.identifies += 1
+        self.identified.append((shard_id, shard_count))
+        guilds = [g for g in self.guilds.values() if g.shard_id(shard_count) == shard_id]
         session.dispatch("READY", {
-            "v": 10, "user": self.bot_user, "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-            "session_id": session.id, "resume_gateway_url": self.gateway_url, "shard": [0, 1],
+            "v": 10, "user": self.bot_user, "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+            "session_id": session.id, "resume_gateway_url": self.gateway_url, "shard": [shard_id, shard_count],
             "application": {"id": str(self.application_id), "flags": 0}})
-        session.dispatch("GUILD_CREATE", self._guild_payload())
+        for guild in guilds:
+            session.dispatch("GUILD_CREATE", self._guild_payload(guild))
         session.ready = True
         self._notify()
         return session
@@ -986,33 +1212,38 @@ class FakeDiscord:
             if event["s"] > (data.get("seq") or 0):
                 connection.send(event)
         session.dispatch("RESUMED", {})
-        self._live = session
+        self._live[(session.shard_id, session.shard_count)] = session
         self._notify()
         return session
 
-    async def drop_gateway(self) -> None:
-        """Close the bot's websocket as Discord sometimes does (the client resumes)."""
-        if self._live is not None and self._live.connection is not None:
-            await self._live.connection.ws.close(code=4000, message=b"Unknown error")
+    async def drop_gateway(self, shard_id: int | None = None) -> None:
+        """Close the bot's websocket (of one shard, default all) as Discord sometimes does (the client resumes)."""
+        for (shard, _), session in list(self._live.items()):
+            if session.connection is not None and shard_id in (None, shard):
+                await session.connection.ws.close(code=4000, message=b"Unknown error")
 
-    def _guild_payload(self) -> dict:
-        everyone = {"id": str(self.guild_id), "name": "@everyone", "color": 0, "hoist": False, "position": 0,
-                    "permissions": str(MEMBER_PERMISSIONS), "managed": False, "mentionable": False, "flags": 0}
+    def _guild_payload(self, guild: Guild) -> dict:
+        everyone = _role_payload(guild.id, "@everyone", MEMBER_PERMISSIONS)
+        roles = [_role_payload(role, self.users[user_id].name, self.users[user_id].permissions)
+                 for (guild_id, user_id), role in self._roles.items() if guild_id == guild.id]
         bot_member = {"user": self.bot_user, "roles": [], "joined_at": "2024-01-01T00:00:00+00:00",
                       "deaf": False, "mute": False, "flags": 0}
+        channels = [c for c in self.channels.values() if c.guild_id == guild.id]
         return {
-            "id": str(self.guild_id), "name": "Fake guild", "icon": None, "owner_id": str(self.application_id + 1),
+            "id": str(guild.id), "name": guild.name, "icon": None, "owner_id": str(self.application_id + 1),
             "afk_channel_id": None, "afk_timeout": 300, "verification_level": 0,
-            "default_message_notifications": 0, "explicit_content_filter": 0, "roles": [everyone],
+            "default_message_notifications": 0, "explicit_content_filter": 0, "roles": [everyone, *roles],
             "emojis": [], "stickers": [], "features": [], "mfa_level": 0, "system_channel_id": None,
             "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None, "description": None,
-            "banner": None, "premium_tier": 0, "preferred_locale": self.guild_locale,
+            "banner": None, "premium_tier": 0, "preferred_locale": guild.locale,
             "public_updates_channel_id": None, "nsfw_level": 0, "premium_progress_bar_enabled": False,
             "joined_at": "2024-01-01T00:00:00+00:00", "large": False, "unavailable": False,
             "member_count": 1 + len(self.users), "voice_states": [], "members": [bot_member],
-            "channels": [c.payload() for c in self.channels.values()], "threads": [], "presences": [],
+            "channels": [c.payload() for c in channels if not c.is_thread],
+            "threads": [c.payload() for c in channels if c.is_thread], "presences": [],
             "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
         }
+
 
     # ----- REST
 
@@ -1047,6 +1278,8 @@ class FakeDiscord:
             ("PATCH", "/channels/{channel}/messages/{message}", self._edit_message),
             ("DELETE", "/channels/{channel}/messages/{message}", self._delete_message),
             ("POST", "/channels/{channel}/typing", self._typing),
+            ("POST", "/channels/{channel}/threads", self._start_thread),
+            ("POST", "/channels/{channel}/messages/{message}/threads", self._start_thread),
             ("GET", "/guilds/{guild}/members/{user}", self._get_member),
             ("GET", "/users/{user}", self._get_user),
             ("POST", "/users/@me/channels", self._open_dm),
@@ -1118,8 +1351,9 @@ class FakeDiscord:
                 "flags": 0, "team": None, "summary": "", "rpc_origins": [], "bot": self.bot_user}
 
     async def _get_gateway(self, request):
-        return {"url": self.gateway_url, "shards": 1,
-                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
+        return {"url": self.gateway_url, "shards": self.shard_count,
+                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
+                                        "max_concurrency": self.max_concurrency}}
 
     def _check_app(self, app: str) -> None:
         if int(app) != self.application_id:
@@ -1128,7 +1362,7 @@ class FakeDiscord:
     async def _put_commands(self, request, app, guild=None):
         self._check_app(app)
         guild_id = int(guild) if guild else None
-        if guild_id not in (None, self.guild_id):
+        if guild_id is not None and guild_id not in self.guilds:
             raise DiscordError(404, 10004, "Unknown Guild")
         commands = await request.json()
         problems = command_problems(commands)
@@ -1255,12 +1489,14 @@ class FakeDiscord:
 
     def _webhook_message(self, ia: Interaction, message_id: str) -> Message:
         if message_id == "@original":
-            if ia.original is None:
-                raise DiscordError(404, 10008, f"Unknown Message: {ia.describe()} has no original response")
+            if ia.original is None or ia.original.deleted:
+                raise DiscordError(404, 10008, f"Unknown Message: {ia.describe()} has no original response",
+                                   bot_at_fault=ia.original is None or ia.original.deleted_by is None)
             return ia.original
         found = next((m for m in ia.messages if str(m.id) == message_id), None)
         if found is None or found.deleted:
-            raise DiscordError(404, 10008, f"Unknown Message {message_id} for {ia.describe()}")
+            raise DiscordError(404, 10008, f"Unknown Message {message_id} for {ia.describe()}",
+                               bot_at_fault=found is None or found.deleted_by is None)
         return found
 
     async def _get_webhook_message(self, request, app, token, message):
@@ -1288,29 +1524,44 @@ class FakeDiscord:
         channel = self.channels.get(int(channel_id))
         if channel is None:
             raise DiscordError(404, 10003, "Unknown Channel")
-        if channel.bot_permissions & needed != needed:
+        if channel.is_thread and needed & SEND_MESSAGES:  # in a thread, Send Messages in Threads instead
+            needed = needed & ~SEND_MESSAGES | SEND_MESSAGES_IN_THREADS
+        if self.bot_permissions(channel) & needed != needed:
             raise DiscordError(403, 50013, f"Missing Permissions in #{channel.name}")
         return channel
 
     def _channel_message(self, channel: Channel, message_id: str) -> Message:
         found = next((m for m in self._messages[channel.id]
-                      if str(m.id) == message_id and not m.deleted and m.ephemeral_to is None), None)
-        if found is None:
-            raise DiscordError(404, 10008, f"Unknown Message {message_id} in #{channel.name}")
+                      if str(m.id) == message_id and m.ephemeral_to is None), None)
+        if found is None or found.deleted:
+            by = found and found.deleted_by
+            raise DiscordError(404, 10008, f"Unknown Message {message_id} in #{channel.name}"
+                                           + (f" (deleted by {by.name})" if by else ""), bot_at_fault=by is None)
         return found
 
     async def _get_channel(self, request, channel):
         return self._channel(channel).payload()
 
     async def _list_messages(self, request, channel):
+        """Newest first, as Discord: `limit` (1..100) messages before, after (the closest ones) or around an id."""
         target = self._channel(channel, VIEW_CHANNEL | READ_MESSAGE_HISTORY)
-        found = self.messages(target)
-        if "before" in request.query:
-            found = [m for m in found if m.id < int(request.query["before"])]
-        if "after" in request.query:
-            found = [m for m in found if m.id > int(request.query["after"])]
-        limit = int(request.query.get("limit", 50))
-        return [m.payload() for m in reversed(found)][:limit]
+        query = request.query
+        limit = int(query.get("limit", 50))
+        if not 1 <= limit <= 100 or len({"before", "after", "around"} & set(query)) > 1:
+            raise DiscordError(400, 50035, f"Invalid Form Body: {dict(query)} (limit 1..100, one of "
+                                           "before/after/around)")
+        found = self.messages(target)  # oldest first
+        if "before" in query:
+            found = [m for m in found if m.id < int(query["before"])][-limit:]
+        elif "after" in query:
+            found = [m for m in found if m.id > int(query["after"])][:limit]
+        elif "around" in query:
+            pivot = int(query["around"])
+            newer = [m for m in found if m.id > pivot][:limit // 2]
+            found = [m for m in found if m.id <= pivot][-(limit - len(newer)):] + newer
+        else:
+            found = found[-limit:]
+        return [m.payload() for m in reversed(found)]
 
     async def _post_message(self, request, channel):
         if int(channel) in self._dm_channels:
@@ -1320,7 +1571,19 @@ class FakeDiscord:
         self._check_message(body, files, creating=True)
         if body.get("flags", 0) & FLAG_EPHEMERAL:
             raise DiscordError(400, 50035, "only interaction responses can be ephemeral")
+        nonce = body.get("nonce")
+        if nonce is not None:
+            nonce = str(nonce)
+            if len(nonce) > NONCE_LENGTH_LIMIT:
+                raise DiscordError(400, 50035, f"Invalid Form Body: nonce {nonce!r} is longer than "
+                                               f"{NONCE_LENGTH_LIMIT} characters")
+            first = self._nonces.get((target.id, nonce))
+            if body.get("enforce_nonce") and first and self.now() - first[1] < NONCE_WINDOW_S:
+                return first[0].payload()  # Discord answers with the message the nonce already created
         message = self._store_message(target, body, files)
+        if nonce is not None:
+            message.nonce = nonce
+            self._nonces[(target.id, nonce)] = (message, self.now())
         self._touch(target.id)
         return message.payload()
 
@@ -1352,9 +1615,36 @@ class FakeDiscord:
 
     async def _get_member(self, request, guild, user):
         found = self.users.get(int(user))
-        if int(guild) != self.guild_id or found is None or not found.in_guild:
+        if int(guild) not in self.guilds or found is None or not self.in_guild(found, int(guild)):
             raise DiscordError(404, 10007, "Unknown Member")
-        return found.member_payload()
+        return self._member_payload(found, int(guild))
+
+    async def _start_thread(self, request, channel, message=None):
+        """Start a thread (without a message: type 11 or 12; from a message: public, with the message's id)."""
+        parent = self._channel(channel, VIEW_CHANNEL)
+        body = await request.json()
+        kind = PUBLIC_THREAD if message is not None else body.get("type", PRIVATE_THREAD)
+        if message is not None:
+            self._channel_message(parent, message)
+        problems = _length_problems("thread name", body.get("name"), 100, 1)
+        if kind not in (PUBLIC_THREAD, PRIVATE_THREAD) or parent.is_thread:
+            problems.append(f"thread type {kind} in a channel of type {parent.type}")
+        if body.get("auto_archive_duration", 1440) not in (60, 1440, 4320, 10080):
+            problems.append(f"auto_archive_duration {body['auto_archive_duration']}")
+        if problems:
+            raise DiscordError(400, 50035, "Invalid Form Body: " + "; ".join(problems))
+        needed = SEND_MESSAGES_IN_THREADS | (CREATE_PUBLIC_THREADS if kind == PUBLIC_THREAD else CREATE_PRIVATE_THREADS)
+        if self.bot_permissions(parent) & needed != needed:
+            raise DiscordError(403, 50013, f"Missing Permissions to start a thread in #{parent.name}")
+        thread = Channel(int(message) if message is not None else next(self._ids), body["name"], parent.guild_id,
+                         type=kind, parent_id=parent.id, owner_id=self.application_id)
+        self._register_channel(thread)
+        member = {"id": str(thread.id), "user_id": str(self.application_id), "join_timestamp": thread.created,
+                  "flags": 0}
+        self._dispatch_if_connected("THREAD_CREATE", {**thread.payload(), "newly_created": True, "member": member},
+                                    guild_id=thread.guild_id)
+        self._touch(parent.id)
+        return {**thread.payload(), "member": member}
 
     # direct messages
 
@@ -1437,20 +1727,31 @@ class FakeDiscord:
             self._dispatch_message_event("MESSAGE_DELETE", message)
 
     def _dispatch_message_event(self, event: str, message: Message) -> None:
-        if self._live is None or not self._live.intents & INTENT_GUILD_MESSAGES:
+        guild_id = self.channels[message.channel_id].guild_id
+        session = self._session_for(guild_id)
+        if session is None or not session.intents & INTENT_GUILD_MESSAGES:
             return
-        data = {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(self.guild_id)}
+        data = {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(guild_id)}
         if event != "MESSAGE_DELETE":
-            data = {**message.payload(), "guild_id": str(self.guild_id)}
-        self._dispatch_if_connected(event, data)
+            data = {**message.payload(), "guild_id": str(guild_id)}
+        session.dispatch(event, data)
 
     # ----- processes under test
 
     def client_process(self, argv: Sequence[str], *, env: dict[str, str] | None = None,
-                       cwd: str | Path | None = None, log_path: str | Path | None = None) -> ClientProcess:
-        """A discord.py program run as a subprocess with DISCORD_TOKEN and DISCORD_API_BASE set to this fake."""
-        full_env = {**os.environ, "DISCORD_TOKEN": self.token, "DISCORD_API_BASE": self.api_base, **(env or {})}
-        return ClientProcess(self, list(argv), full_env, cwd, Path(log_path) if log_path else None)
+                       cwd: str | Path | None = None, log_path: str | Path | None = None,
+                       shards: Sequence[int] | None = None) -> ClientProcess:
+        """A discord.py program run as a subprocess with DISCORD_TOKEN, DISCORD_API_BASE and DISCORD_GATEWAY_URL
+        set to this fake. `shards`: the shard ids it connects (default all); tell the program in `env`."""
+        full_env = {**os.environ, "DISCORD_TOKEN": self.token, "DISCORD_API_BASE": self.api_base,
+                    "DISCORD_GATEWAY_URL": self.gateway_url, **(env or {})}
+        return ClientProcess(self, list(argv), full_env, cwd, Path(log_path) if log_path else None,
+                             list(range(self.shard_count)) if shards is None else list(shards))
+
+
+def _role_payload(role_id: int, name: str, permissions: int) -> dict:
+    return {"id": str(role_id), "name": name, "color": 0, "hoist": False, "position": 0 if name == "@everyone" else 1,
+            "permissions": str(permissions), "managed": False, "mentionable": False, "flags": 0}
 
 
 def _focused_option_schema(command: dict, data: dict) -> dict:
@@ -1507,8 +1808,10 @@ class _GatewayConnection:
 class _GatewaySession:
     """A gateway session: survives a dropped connection (RESUME replays what was missed)."""
 
-    def __init__(self, session_id: str, connection: _GatewayConnection, intents: int):
+    def __init__(self, session_id: str, connection: _GatewayConnection, intents: int, shard_id: int,
+                 shard_count: int):
         self.id = session_id
+        self.shard_id, self.shard_count = shard_id, shard_count
         self.connection: _GatewayConnection | None = connection
         self.intents = intents
         self.sequence = 0
@@ -1530,19 +1833,21 @@ class _GatewaySession:
 class ClientProcess:
     """A bot run as `argv` in a subprocess against the fake: start, terminate (SIGTERM), kill (SIGKILL)."""
 
-    def __init__(self, fake: FakeDiscord, argv: list[str], env: dict[str, str], cwd, log_path: Path | None):
+    def __init__(self, fake: FakeDiscord, argv: list[str], env: dict[str, str], cwd, log_path: Path | None,
+                 shards: list[int]):
         self.fake, self.argv, self.env, self.cwd = fake, argv, env, cwd
+        self.shards = shards
         self.log_path = log_path
         self.process: asyncio.subprocess.Process | None = None
         self._log_file = None
 
     async def start(self, *, timeout: float = 30.0, require_sync: bool | None = None) -> None:
-        """Start and wait until it has identified on the gateway and the commands are synced.
+        """Start and wait until each of its shards has identified on the gateway and the commands are synced.
 
         `require_sync` (default: only on the first start) waits for a command sync by this process."""
         if require_sync is None:
             require_sync = not self.fake.commands
-        identifies, syncs = self.fake.identifies, self.fake.command_syncs
+        identified, syncs = len(self.fake.identified), self.fake.command_syncs
         self._log_file = open(self.log_path, "ab") if self.log_path else None
         self.process = await asyncio.create_subprocess_exec(
             *self.argv, env=self.env, cwd=self.cwd, stdin=asyncio.subprocess.DEVNULL,
@@ -1551,7 +1856,8 @@ class ClientProcess:
         def up():
             if self.process.returncode is not None:
                 raise AssertionError(f"{self.argv} exited with {self.process.returncode}:\n{self.log_tail()}")
-            return (self.fake.identifies > identifies and self.fake.connected
+            fresh = {shard for shard, _ in self.fake.identified[identified:]}
+            return (fresh >= set(self.shards) and all(map(self.fake.shard_connected, self.shards))
                     and (self.fake.command_syncs > syncs or not require_sync))
         try:
             await self.fake.wait_until(up, timeout=timeout, what=f"{self.argv} to connect and sync")
@@ -1584,7 +1890,8 @@ class ClientProcess:
             await self.process.wait()
         if self._log_file:
             self._log_file.close()
-        await self.fake.wait_until(lambda: not self.fake.connected, timeout=10, what="the gateway to close")
+        await self.fake.wait_until(lambda: not any(map(self.fake.shard_connected, self.shards)), timeout=10,
+                                   what=f"the gateway of shards {self.shards} to close")
         return self.process.returncode
 
     def log_tail(self, lines: int = 40) -> str:
