@@ -188,6 +188,9 @@ async def test_two_processes_each_get_only_their_shards_guilds(fake_discord, tmp
         assert sorted(fake_discord.identified) == [(0, 2), (1, 2)]
         reply = await fake_discord.slash(alice, away, "demo where")
         assert reply.content == "shard 1 in North" and reply.shard_id == 1
+        guilds_on = lambda shard: {d["id"] for t, d in fake_discord.dispatched(shard) if t == "GUILD_CREATE"}  # noqa: E731
+        assert guilds_on(0) == {str(fake_discord.guild_id)} and guilds_on(1) == {str(north.id)}
+        assert [t for t, _ in fake_discord.dispatched(0) if t == "INTERACTION_CREATE"] == []
         assert (await fake_discord.slash(alice, home, "demo where")).content == "shard 0 in Fake guild"
         await fake_discord.drop_gateway(1)  # resumed per shard
         assert (await fake_discord.slash(alice, away, "demo where")).content == "shard 1 in North"

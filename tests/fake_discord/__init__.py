@@ -44,6 +44,7 @@ Several guilds, shards, private channels, threads::
     await fake.drop_gateway(1)                         # that shard resumes
     secret = fake.add_channel("secret", private=True, members=[alice])  # @everyone denied View Channel
     fake.permissions(alice, secret); fake.bot_permissions(secret)  # as sent in member.permissions / app_permissions
+    fake.dispatched(1)                                 # [(event name, data)] sent on shard 1, oldest first
     fake.threads(table)                                # threads the bot started (POST /channels/{id}/threads)
 
 Each guild's events (interactions, MESSAGE_*, CHANNEL_*, THREAD_*, GUILD_*) go only to the session of the

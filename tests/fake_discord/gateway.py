@@ -42,6 +42,11 @@ class GatewayMixin:
         if (session := self._session_for(guild_id)) is not None:
             session.dispatch(event, data)
 
+    def dispatched(self, shard_id: int) -> list[tuple[str, dict]]:
+        """(event name, data) of every event sent on the shard's sessions, oldest first."""
+        return [(event["t"], event["d"]) for session in self._sessions.values() if session.shard_id == shard_id
+                for event in session.sent]
+
     @property
     def connected_shards(self) -> list[int]:
         return sorted(shard for (shard, _), session in self._live.items() if session.ready and session.ws is not None)
