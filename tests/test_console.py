@@ -1,8 +1,17 @@
 """`python -m bot play`: a terminal game through the same sessions and store, resumable."""
+import json
+import re
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 from bot import dice, i18n
 from bot.console import play
+from bot.games import get_ruleset
+from bot.games.barricade.state import PLACE, Held
 from bot.games.base import msg
 
 
@@ -29,7 +38,106 @@ async def test_a_seat_count_the_game_refuses_is_said_plainly(tmp_path):
     shown: list[str] = []
     code = await play("pariti", ["human", "easy", "hard"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"),
                       "fr", scripted("q"), shown.append)
-    assert code == 2 and shown == [i18n.text("error.lobby_full", "fr")]
+    assert code == 2 and shown == ["Ce jeu se joue à 2\u00a0joueurs au plus."]
+
+
+def test_a_fifth_seat_is_refused_and_seats_take_any_case(tmp_path):
+    five = run_console(tmp_path, "parcheesi", "--seats", "Human,easy,easy,easy,easy", stdin="q\n")
+    assert five.returncode == 2 and five.stdout.strip() == "At most 4 players can play this game."
+    mixed = run_console(tmp_path, "parcheesi", "--seats", "Human,EASY", stdin="q\n")
+    assert mixed.returncode == 0 and i18n.text("console.saved", "en") in mixed.stdout
+
+
+def run_console(tmp_path, *args, stdin):
+    return subprocess.run([sys.executable, "-m", "bot", "play", *args, "--database", str(tmp_path / "c.sqlite3"),
+                           "--board", str(tmp_path / "b.png")], cwd=REPO, input=stdin, capture_output=True,
+                          text=True, timeout=60)
+
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_ctrl_c_at_a_prompt_saves_and_leaves_at_once_in_one_line(tmp_path):
+    console = subprocess.Popen([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,easy",
+                                "--database", str(tmp_path / "c.sqlite3"), "--board", str(tmp_path / "b.png")],
+                               cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while not (tmp_path / "b.png").exists() and time.monotonic() < deadline:   # the first prompt is up
+            time.sleep(0.1)
+        time.sleep(0.5)
+        console.send_signal(signal.SIGINT)
+        out, err = console.communicate(timeout=5)
+    finally:
+        console.kill()
+    assert console.returncode == 130
+    assert out.rstrip().splitlines()[-1] == i18n.text("console.interrupted", "en")
+    assert "Traceback" not in err
+    with sqlite3.connect(tmp_path / "c.sqlite3") as db:
+        assert db.execute("SELECT status FROM games").fetchall() == [("active",)]
+
+
+async def test_a_ctrl_c_in_the_function_api_is_answered_the_same_way(tmp_path):
+    def interrupted(prompt=""):
+        raise KeyboardInterrupt
+    shown: list[str] = []
+    code = await play("pariti", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
+                      interrupted, shown.append)
+    assert code == 130 and shown[-1] == i18n.text("console.interrupted", "en")
+
+
+async def test_r_rolls_at_the_roll_prompt(tmp_path):
+    prompts: list[str] = []
+    shown: list[str] = []
+    await play("parcheesi", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
+               recorded(prompts, "r", "q"), shown.append)
+    assert prompts[0].startswith(i18n.text("console.prompt_roll", "en"))
+    assert any(line.startswith("• Player 1 rolls ") for line in shown)
+
+
+async def test_an_empty_line_at_the_move_prompt_shows_the_moves_again(tmp_path):
+    prompts: list[str] = []
+    shown: list[str] = []
+    await play("pariti", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
+               recorded(prompts, "", "q"), shown.append)
+    assert prompts[0].startswith("  1. ") and prompts[1] == prompts[0]
+    assert not any("is not a move" in line for line in shown)
+
+
+def recorded(prompts, *answers):
+    """Scripted answers; the prompts shown are kept in `prompts`."""
+    queue = list(answers)
+
+    def read(prompt=""):
+        prompts.append(prompt)
+        return queue.pop(0)
+    return read
+
+
+async def test_barricade_placement_asks_for_a_point_s_label_not_73_numbered_lines(tmp_path):
+    """BA-5.3: a barricade goes on any free point; the player types the label the picture shows."""
+    database = str(tmp_path / "c.sqlite3")
+    await play("barricade", ["human", "easy"], database, str(tmp_path / "b.png"), "en", scripted("q"), print)
+    with sqlite3.connect(database) as db:   # the human holds a barricade due now (BA-5.2)
+        state = json.loads(db.execute("SELECT state FROM games").fetchone()[0])
+    ruleset = get_ruleset("barricade")
+    position = ruleset.from_json(state)
+    placing = position.evolve(held=(Held(0, 0, False, True),), stage=PLACE, seat=0, order=(0, 1), ranking=(),
+                              order_rolls=(), die=None)
+    with sqlite3.connect(database) as db:
+        db.execute("UPDATE games SET state = ?", (json.dumps(ruleset.to_json(placing)),))
+    prompts: list[str] = []
+
+    def read(prompt=""):
+        prompts.append(prompt)
+        return re.search(r"for example (\w+)", prompt)[1] if len(prompts) == 1 else "q"
+    shown: list[str] = []
+    await play("barricade", ["human", "easy"], database, str(tmp_path / "b.png"), "en", read, shown.append)
+    label = re.search(r"for example (\w+)", prompts[0])[1]
+    assert len(prompts[0].splitlines()) == 2
+    assert shown.count("• " + i18n.text("barricade.event.place", "en", seat=0, at=label).replace(
+        "Player 1", "Player 1")) == 1
 
 
 def ending_input(*answers):
