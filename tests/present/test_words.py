@@ -11,5 +11,5 @@ async def test_two_winners_are_named_with_a_plural_verb(sessions):
     await sessions.add_computer(1, ANN.user_id, "easy")
     await sessions.start(1, ANN.user_id)
     record = (await sessions.resign(1, ANN.user_id)).record
-    assert result_line(record, "fr").endswith("gagnent la partie !")
+    assert result_line(record, "fr").endswith("gagnent la partie\u00a0!")
     assert " and " in result_line(record, "en")
