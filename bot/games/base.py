@@ -45,6 +45,14 @@ def msg(key: str, **params: Any) -> Message:
     return Message(key, params)
 
 
+def joined(items: list[Message], key: str) -> Message:
+    """Items as one message: `key` ("{first}, {rest}") nested to the right."""
+    together = items[-1]
+    for item in reversed(items[:-1]):
+        together = msg(key, first=item, rest=together)
+    return together
+
+
 def skip_event(seat: int) -> Message:
     """The first event of a forfeited turn (Ruleset.SKIP): time ran out, the turn is passed."""
     return msg("timers.skipped", seat=seat)

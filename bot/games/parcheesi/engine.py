@@ -29,7 +29,7 @@ from itertools import product
 from types import MethodType
 from typing import Any, ClassVar, NamedTuple
 
-from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg, skip_event
+from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, joined, msg, skip_event
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView, board
 
 _BOARD = board()
@@ -689,9 +689,10 @@ class Engine(Ruleset):
         lines = []
         for seat, c in enumerate(state.colours):
             pos = state.pos[4 * seat:4 * seat + 4]
-            on_board = [f"{i + 1}: {_square_text(c, p)}" for i, p in enumerate(pos) if 0 <= p < GOAL]
+            on_board = [msg("parcheesi.describe.pawn", number=i + 1, square=_square_text(c, p))
+                        for i, p in enumerate(pos) if 0 <= p < GOAL]
             lines.append(msg("parcheesi.describe.seat", seat=seat, colour=COLOURS[c], house=pos.count(HOUSE),
-                             goal=pos.count(GOAL), board=", ".join(on_board) or "-"))
+                             goal=pos.count(GOAL), board=joined(on_board, "list.items") if on_board else "-"))
         lines.extend(self._notes(state))
         if state.winners:
             lines.append(msg("parcheesi.describe.over"))

@@ -613,7 +613,7 @@ def test_registry_words_and_views():
     assert R.action_group(s, "Y1+4") == "Y1"
     assert render(R.group_label(s, "Y1"), "fr") == "jaune 1"
     text = [render(m, "en") for m in R.describe(s)]
-    assert text[0].startswith("Player 1 (yellow): 2 in the house, 0 in the goal, on the board 1: 10, 2: H3")
+    assert text[0].startswith("Player 1 (yellow): 2 in the house, 0 in the goal; on the board: pawn 1 on 10, pawn 2 on H3")
     assert text[-1] == "Player 1 plays 4 + 2."
     s, _ = play(R, s, "Y1+4")
     view = R.board_view(s)
