@@ -45,6 +45,7 @@ CLICKS_AT_ONCE = 16
 GAME_CHOICES = [app_commands.Choice(name=_(f"choice.{g}"), value=g) for g in GAME_IDS]
 LEVEL_CHOICES = [app_commands.Choice(name=_(f"choice.level.{lv}"), value=lv) for lv in COMPUTER_LEVELS]
 SEATING_CHOICES = [app_commands.Choice(name=_(f"choice.seating.{s}"), value=s) for s in SEATINGS]
+LANGUAGE_CHOICES = [app_commands.Choice(name=_(f"choice.language.{lang}"), value=lang) for lang in i18n.LOCALES]
 
 
 def _as_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -233,15 +234,20 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
     @app_commands.describe(game=_("opt.game.description"),
                            teams=_("opt.teams.description"),
                            turn_time=_("opt.turn_time.description"),
-                           seating=_("opt.seating.description"))
-    @app_commands.choices(game=GAME_CHOICES, seating=SEATING_CHOICES)
+                           seating=_("opt.seating.description"),
+                           language=_("opt.language.description"))
+    @app_commands.choices(game=GAME_CHOICES, seating=SEATING_CHOICES, language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], teams: bool = False,
-                  turn_time: str | None = None, seating: app_commands.Choice[str] | None = None) -> None:
-        options = ({"teams": True} if teams else {}) | ({"seating": seating.value} if seating else {})
+                  turn_time: str | None = None, seating: app_commands.Choice[str] | None = None,
+                  language: app_commands.Choice[str] | None = None) -> None:
+        """Shared messages are in the game's language: `language` if given, else the server's."""
+        options = ({"teams": True} if teams else {}) | ({"seating": seating.value} if seating else {}) | \
+            ({"language": language.value} if language else {})
         await self._run(interaction, lambda: self.sessions.create(
             channel_id=interaction.channel_id, guild_id=interaction.guild_id, host=_seat(interaction),
-            game=game.value, options=options | ({"turn_time": self.turn_time(turn_time)} if turn_time else {})))
+            game=game.value, options=options | ({"turn_time": self.turn_time(turn_time)} if turn_time else {}),
+            locale=i18n.locale_of(interaction.guild_locale)))
 
     @app_commands.command(name="join", description=_("cmd.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:

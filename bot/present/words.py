@@ -1,6 +1,7 @@
 """Words every message uses: seat names, a Message in a locale, result lines, the game's own wording.
 
-Public messages use the game's locale (its creator's); replies to one user use that user's locale.
+Public messages use the game's locale (chosen with the game, else the server's); replies to one user use
+that user's locale.
 """
 from __future__ import annotations
 

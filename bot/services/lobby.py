@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import dice, seating
+from bot.i18n import LOCALES
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, msg
 from bot.services.base import Outcome, ruleset_of
@@ -21,18 +22,23 @@ def started_events(record: GameRecord) -> tuple[Message, ...]:
 
 class Lobby(Play):
     async def create(self, *, channel_id: int, guild_id: int | None, host: Seat, game: str,
-                     options: dict[str, Any]) -> Outcome:
+                     options: dict[str, Any], locale: str | None = None) -> Outcome:
+        """A lobby. Its shared messages are in the game's language: `options["language"]` when the
+        host chose one, else `locale` (on Discord the server's preferred language), else the host's."""
         if game not in GAME_IDS:
             raise GameError(msg("error.unknown_game", game=game))
         ruleset = get_ruleset(game)
         if ruleset is None:
             raise GameError(msg("error.coming_soon", game=msg(f"game.{game}")))
         ruleset.check_options(options)
+        if options.get("language", LOCALES[0]) not in LOCALES:
+            raise GameError(msg("error.bad_language"))
         options = seating.chosen(options)
         async with self._locks[channel_id]:
             try:
                 record = await self.store.create_game(
-                    guild_id=guild_id, channel_id=channel_id, game=game, host=host, locale=host.locale,
+                    guild_id=guild_id, channel_id=channel_id, game=game, host=host,
+                    locale=options.get("language") or locale or host.locale,
                     options=options, seed=dice.new_seed())
             except ChannelBusy:
                 raise GameError(msg("error.channel_busy")) from None
