@@ -15,6 +15,7 @@ from pathlib import Path
 from bot import i18n
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, msg
+from bot.present.codes import canonical, shown
 from bot.present.picture import picture
 from bot.present.words import result_line, say
 from bot.services import ROLL, GameRecord, Outcome, Seat, Sessions, ruleset_of
@@ -161,7 +162,7 @@ def _legal(record: GameRecord) -> list[str]:
 def _action(record: GameRecord, answer: str) -> str:
     """A number picks from the printed list; Enter (or r) rolls, Enter plays the only move; a point's
     label stands for the one move whose code ends with ":label" (Barricade's "bar:i3"); anything
-    else is a move code. "" when the answer says nothing yet (Enter among several moves)."""
+    else is a move code, in either language's colour letters. "" when the answer says nothing yet (Enter among several moves)."""
     actions = _legal(record)
     if not actions:
         return ROLL if answer.lower() in ("", "r") else answer
@@ -170,7 +171,7 @@ def _action(record: GameRecord, answer: str) -> str:
     if answer.isdigit() and 1 <= int(answer) <= len(actions):
         return actions[int(answer) - 1]
     labelled = [a for a in actions if a.partition(":")[2].casefold() == answer.casefold()]
-    return labelled[0] if len(labelled) == 1 and answer not in actions else answer
+    return labelled[0] if len(labelled) == 1 and answer not in actions else canonical(ruleset_of(record), answer)
 
 
 def _prompt(record: GameRecord, locale: str) -> str:
@@ -186,7 +187,7 @@ def _prompt(record: GameRecord, locale: str) -> str:
         kind, colon, _ = action.partition(":")
         kinds.setdefault(kind + colon, []).append(action)
     many = {kind for kind, same in kinds.items() if kind.endswith(":") and len(same) > LISTED}
-    lines = [f"  {i}. {say(record, ruleset.action_label(state, a), locale)}  [{a}]"
+    lines = [f"  {i}. {say(record, ruleset.action_label(state, a), locale)}  [{shown(ruleset, a, locale)}]"
              for i, a in enumerate(actions, start=1) if a.partition(":")[0] + ":" not in many]
     lines += [i18n.text("console.prompt_label", locale, count=len(kinds[kind]),
                         example=kinds[kind][0].partition(":")[2]) for kind in sorted(many)]

@@ -200,3 +200,22 @@ async def test_the_seats_keep_the_order_given_unless_drawn_at_random(tmp_path, m
     await play("parcheesi", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
                scripted("q"), shown.append, new=True, seating="random")
     assert "• Seats drawn at random: Computer (easy) (yellow), Player 1 (red). Computer (easy) plays first." in shown
+
+
+async def test_a_french_game_lists_and_takes_french_colour_letters(tmp_path):
+    """J for jaune where English says Y; the stored action stays canonical."""
+    prompts: list[str] = []
+    typed: list[str] = []
+
+    def read(prompt=""):
+        prompts.append(prompt)
+        code = re.search(r"\[(J\d\+\d+)\]", prompt)
+        if code and not typed:
+            typed.append(code[1])
+            return code[1].lower()
+        return "q" if typed or len(prompts) > 40 else "r" if "  1. " not in prompt else "1"
+    database = str(tmp_path / "c.sqlite3")
+    await play("parcheesi", ["human", "easy"], database, str(tmp_path / "b.png"), "fr", read, print)
+    assert typed and not any("[Y" in prompt for prompt in prompts)
+    with sqlite3.connect(database) as db:
+        assert ("Y" + typed[0][1:],) in db.execute("SELECT action FROM actions").fetchall()

@@ -25,7 +25,7 @@ from bot.cogs.game_timers import TimerCommands
 from bot.cogs.translator import command_text as _
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, msg
-from bot.present import board, moves, words
+from bot.present import board, codes, moves, words
 from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.present.post import Post
@@ -275,8 +275,10 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
     @app_commands.command(name="move", description=_("cmd.move.description"))
     @app_commands.describe(move=_("opt.move.description"))
     async def move(self, interaction: discord.Interaction, move: str) -> None:
-        await self._run(interaction, lambda: self.sessions.act(
-            interaction.channel_id, interaction.user.id, move.strip()))
+        async def play() -> Outcome:
+            return await self.sessions.act(interaction.channel_id, interaction.user.id,
+                                           await self._typed(interaction.channel_id, move))
+        await self._run(interaction, play)
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -292,8 +294,10 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
     @app_commands.command(name="call", description=_("cmd.call.description"))
     @app_commands.describe(piece=_("opt.piece.description"))
     async def call(self, interaction: discord.Interaction, piece: str) -> None:
-        await self._run(interaction, lambda: self.sessions.call_out(
-            interaction.channel_id, interaction.user.id, piece.strip()))
+        async def call_out() -> Outcome:
+            return await self.sessions.call_out(interaction.channel_id, interaction.user.id,
+                                                await self._typed(interaction.channel_id, piece))
+        await self._run(interaction, call_out)
 
     @call.autocomplete("piece")
     async def call_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -415,10 +419,15 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
 
             async def on_submit(self, modal_interaction: discord.Interaction) -> None:
                 await cog._run(modal_interaction, lambda: cog.sessions.act(
-                    modal_interaction.channel_id, modal_interaction.user.id, self.move.value.strip(),
-                    game_id=game, version=version))
+                    modal_interaction.channel_id, modal_interaction.user.id,
+                    codes.canonical(ruleset, self.move.value.strip()), game_id=game, version=version))
 
         await interaction.response.send_modal(OtherMove())
+
+    async def _typed(self, channel_id: int, text: str) -> str:
+        """A typed code read with any language's colour letters (the channel's game says which)."""
+        record = await self.sessions.open_game(channel_id)
+        return codes.canonical(ruleset_of(record), text.strip()) if record is not None else text.strip()
 
     async def _current_board(self, interaction: discord.Interaction, game: int, version: int) -> GameRecord:
         record = await self.sessions.game(interaction.channel_id, game)

@@ -119,6 +119,9 @@ class Ruleset(ABC):
     has_dice: ClassVar[bool] = True
     # Cheating rulesets accept moves the rules forbid; opponents may call them out.
     allows_cheating: ClassVar[bool] = False
+    # The colours whose initial, an upper-case letter, names a piece in action codes ("Y2+4": yellow),
+    # so that a front end can write and read codes with the initials of another language.
+    code_colours: ClassVar[tuple[str, ...]] = ()
     # Moves along a graph read best piece first: the front end offers a choice of action_group
     # (piece) even when every action would fit as a button, then that piece's moves on a focused board.
     pick_group_first: ClassVar[bool] = False

@@ -4,6 +4,8 @@ language unless `/game new language:` chose another; replies one user sees in th
 import pytest
 
 from bot import i18n
+from bot.present.codes import shown
+from tests.e2e.table import Game
 
 pytestmark = pytest.mark.e2e
 
@@ -13,7 +15,7 @@ def labels(message):
 
 
 @pytest.mark.fake_discord(guild_locale="fr")
-async def test_shared_messages_follow_the_server_and_replies_the_user(fake_discord, bot_process):
+async def test_shared_messages_follow_the_server_replies_the_user_and_codes_the_game(fake_discord, bot_process):
     ana, bruno = fake_discord.add_user("ana", locale="en-US"), fake_discord.add_user("bruno", locale="en-GB")
     channel = fake_discord.add_channel("partie")
     await fake_discord.slash(ana, channel, "game new", game="pariti")
@@ -26,6 +28,17 @@ async def test_shared_messages_follow_the_server_and_replies_the_user(fake_disco
     assert not (await fake_discord.click(ana, lobby, label=i18n.text("lobby.button.start", "fr"))).followups
     board = fake_discord.last_message(channel, lambda m: m.files)
     assert "La partie de Pariti commence\u00a0!" in board.content
+
+    # Move codes in the game's language: a pink piece is R (rose); typed so, it is stored as P.
+    game = Game(bot_process.database, "pariti", fake_discord)
+    player = game.user(game.ruleset.to_move(game.state()))
+    pink = next(a for a in game.ruleset.legal_actions(game.state()) if a.startswith("P"))
+    french = shown(game.ruleset, pink, "fr")
+    assert french.startswith("R")
+    offered = await fake_discord.autocomplete(player, channel, "game move", "move", typed=french.lower())
+    assert offered[0]["value"] == pink and offered[0]["name"].startswith(f"{french} · "), offered
+    await fake_discord.slash(player, channel, "game move", move=french)
+    assert game.log()[-1][1:] == (pink, True)
 
 
 @pytest.mark.fake_discord(guild_locale="fr")

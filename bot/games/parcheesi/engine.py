@@ -231,6 +231,7 @@ class Engine(Ruleset):
     bonus_may_join_own: ClassVar[bool]          # may a bonus end on an own pawn (PM-8.4 says no)
     lone_foreign_captured: ClassVar[bool]       # bring-out onto one foreign pawn captures (PC-5.5 / PM-6.6)
     key: ClassVar[str]                          # i18n prefix of variant wording
+    code_colours = COLOURS
 
     def __init__(self) -> None:
         # Single-entry memo of the options of the last state seen: a playout asks
