@@ -29,6 +29,7 @@ from bot.present import board, codes, moves, words
 from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.present.post import Post
+from bot.present.post import retired as retired_lines
 from bot.seating import SEATINGS
 from bot.services import (COMPUTER_LEVELS, LOBBY_SHOWN, ROLL, GameRecord, Outcome, Seat, Sessions, ruleset_of,
                           started_events)
@@ -41,6 +42,9 @@ log = logging.getLogger(__name__)
 # but would queue their steps in the event loop, where every pass runs all that is ready: the next
 # interactions would wait behind them for their acknowledgement.
 CLICKS_AT_ONCE = 16
+# Boards remembered per channel to take back what a new board repeats: a recap of what a player missed
+# spans the boards of the other players' turns since his, at most a few.
+RECENT_BOARDS = 6
 
 GAME_CHOICES = [app_commands.Choice(name=_(f"choice.{g}"), value=g) for g in GAME_IDS]
 LEVEL_CHOICES = [app_commands.Choice(name=_(f"choice.level.{lv}"), value=lv) for lv in COMPUTER_LEVELS]
@@ -76,15 +80,20 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         # One board update at a time per channel, so a board just posted is the one the next update sees.
         self._publishing: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._working = asyncio.Semaphore(CLICKS_AT_ONCE)
+        # The recent boards posted in each channel (oldest first) and their lines of what happened, so that
+        # the next board's post can take back from them what it says again (after a restart: none known).
+        self._said: dict[int, list[tuple[int, tuple[str, ...]]]] = {}
         super().__init__()
 
     # --- shared flow ---------------------------------------------------------
     async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
-                   done: Message | None = None, needs_board: bool = True) -> None:
+                   needs_board: bool = True) -> None:
         """Acknowledge, run the session call, publish; refusals go to the user alone.
 
-        Where the bot cannot post a board, nothing is changed (a move nobody could see would
-        stall the game), except what `needs_board=False` allows (ending a game): done, unposted."""
+        A command's result is what the channel shows: its deferred reply is deleted, so no "Done."
+        stays behind. Where the bot cannot post a board, nothing is changed (a move nobody could see
+        would stall the game), except what `needs_board=False` allows (ending a game): done, unposted,
+        and the reply says so."""
         can_post = _can_post(interaction)
         if needs_board and not can_post:
             await self._tell(interaction, msg("error.missing_permissions"))
@@ -111,8 +120,12 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
                 log.exception("could not post the board in channel %s", interaction.channel_id)
                 await self._tell(interaction, msg("error.cannot_post"))
                 return
-        if not component:
-            await interaction.edit_original_response(content=i18n.render(done or msg("ack.done"), _locale(interaction)))
+        if component:
+            return
+        if can_post:
+            await interaction.delete_original_response()
+        else:
+            await interaction.edit_original_response(content=i18n.render(msg("ack.done"), _locale(interaction)))
 
     async def _tell(self, interaction: discord.Interaction, message: Message) -> None:
         text = i18n.render(message, _locale(interaction))
@@ -137,6 +150,8 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
             async with self._publishing[record.channel_id]:
                 await self._show(channel, record, lobby_post(record), edit=True, version=LOBBY_SHOWN)
             return
+        # The message before the first board is the lobby: it then says the game started and who sits where.
+        lobby = lobby_post(record).content if any(e.key == "game.started" for e in outcome.events) else None
         ruleset = ruleset_of(record)
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
         earlier: tuple[Message, ...] = ()
@@ -152,30 +167,61 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
             # Re-read under the lock: a board posted by a concurrent publish must be the one retired or edited.
             shown = await self.sessions.board_message(record.id)
             await self._show(channel, replace(record, board_message_id=shown), post,
-                             edit=same_player, version=record.version)
+                             edit=same_player, version=record.version, retired=lobby)
         if not same_player and outcome.events:  # a new turn, not a board posted again
             await self.notify_turn(record, post.mention)
         await self.announce(outcome)  # fair-dice commitment / reveal and replay (game_history)
 
     async def _show(self, channel: discord.PartialMessageable, record: GameRecord, post: Post,
-                    edit: bool, version: int) -> None:
-        """Post or edit the message, then record which version of the game it shows."""
+                    edit: bool, version: int, retired: str | None = None) -> None:
+        """Post or edit the message, then record which version of the game it shows.
+
+        A new message retires the old one: its controls go, and its text becomes `retired` if given.
+        Else the recent boards this process posted lose what the new one says again (its recap of what
+        the player missed), so that each event is said once; a board left with nothing to say is
+        deleted once the new one, with a newer picture, is up."""
         old = channel.get_partial_message(record.board_message_id) if record.board_message_id else None
         files = [png_file(post.png)] if post.png else []
         view = view_of(record.id, record.version, post.controls)
+        recent = self._said.get(record.channel_id, [])
         if edit and old is not None:
             await old.edit(content=post.content, attachments=files, view=view)
             await self.sessions.set_board_message(record.id, old.id, version)
+            self._remember(record.channel_id, [*recent[:-1], (old.id, post.said)] if recent and recent[-1][0] == old.id
+                           else [(old.id, post.said)])
             return
-        if old is not None:
-            try:
-                await old.edit(view=None)
-            except discord.NotFound:
-                pass
+        if not (old is not None and recent and recent[-1][0] == old.id):
+            recent = []   # not this process's boards (a restart): only the controls go
+        kept = retired_lines([said for _, said in recent], post.said)
+        text = retired if retired is not None else "\n".join(kept[-1]) if recent else None
+        if old is not None and text != "":
+            await self._retire(old, text)
         mentions = discord.AllowedMentions(users=[discord.Object(post.mention)] if post.mention else False,
                                            everyone=False, roles=False)
         message = await channel.send(content=post.content, files=files, view=view, allowed_mentions=mentions)
         await self.sessions.set_board_message(record.id, message.id, version)
+        for (message_id, said), now in zip(recent[:-1], kept[:-1]):   # boards retired before: their words
+            if now != said:
+                await self._retire(channel.get_partial_message(message_id), "\n".join(now))
+        if old is not None and text == "":
+            await self._retire(old, "")
+        self._remember(record.channel_id, [(i, now) for (i, _), now in zip(recent, kept) if now]
+                       + [(message.id, post.said)])
+
+    async def _retire(self, message: discord.PartialMessage, text: str | None) -> None:
+        """An earlier board: without controls, saying `text` (None: as it was; "": deleted)."""
+        try:
+            if text == "":
+                await message.delete()
+            elif text is None:
+                await message.edit(view=None)
+            else:
+                await message.edit(content=text, view=None)
+        except discord.NotFound:
+            pass
+
+    def _remember(self, channel_id: int, boards: list[tuple[int, tuple[str, ...]]]) -> None:
+        self._said[channel_id] = boards[-RECENT_BOARDS:]
 
     # --- after a restart ------------------------------------------------------------
     async def cog_load(self) -> None:

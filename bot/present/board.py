@@ -23,7 +23,8 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
     to_move = ruleset.to_move(state) if record.status == "active" else None
-    lines = [sentence(say(record, e, loc)) for e in events]
+    said = [sentence(say(record, e, loc)) for e in events]
+    lines = list(said)
     mention = None
     if record.status != "active":
         lines.append(result_line(record, loc))
@@ -35,7 +36,7 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
         key = "turn.roll" if ruleset.roll_due(state) else "turn.move"
         lines.append(i18n.text(key, loc, player=who))
     shown = controls(record, ruleset, state) if with_controls and record.status == "active" else ()
-    return Post(fit(lines), shown, None, mention)
+    return Post(fit(lines), shown, None, mention, tuple(said))
 
 
 def controls(record: GameRecord, ruleset: Ruleset, state: Any) -> tuple[Control, ...]:

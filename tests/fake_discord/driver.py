@@ -529,7 +529,8 @@ class FakeDiscord(GatewayMixin, RestMixin):
                               what=f"the response to {interaction.describe()} (on shard {interaction.shard_id}; "
                                    f"Discord shows 'This interaction failed' after {RESPONSE_DEADLINE_S:.0f} s)")
         if interaction.response_type == CALLBACK_DEFERRED_MESSAGE:
-            await self.wait_until(lambda: not interaction.original.thinking or interaction.followups,
+            await self.wait_until(lambda: not interaction.original.thinking or interaction.original.deleted
+                                  or interaction.followups,
                                   timeout=timeout, what=f"the deferred reply to {interaction.describe()}")
         elif interaction.response_type == CALLBACK_DEFERRED_UPDATE:
             await self.wait_until(lambda: interaction.last_write > interaction.responded_at
