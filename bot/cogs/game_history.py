@@ -26,11 +26,20 @@ from bot.games.base import GameError
 from bot.present.history import fair_dice_text, history_text
 from bot.present.picture import draw, replay_gif
 from bot.services import GameRecord, Outcome
-from bot.services.records import OVER
+from bot.services.records import NO_GAME, OVER
 
 log = logging.getLogger(__name__)
 
 _replays: set[asyncio.Task[None]] = set()   # running replay builds (a task needs a strong reference)
+
+
+def _can_view(interaction: discord.Interaction, channel_id: int) -> bool:
+    """Can the member who asked see that channel (or thread)? From the cached overwrites and roles;
+    a channel the bot no longer knows shows nothing."""
+    channel = interaction.guild.get_channel_or_thread(channel_id) if interaction.guild else None
+    member = interaction.user
+    return channel is not None and isinstance(member, discord.Member) and \
+        channel.permissions_for(member).view_channel
 
 
 class HistoryCommands:
@@ -104,8 +113,12 @@ class HistoryCommands:
 
     # --- helpers -------------------------------------------------------------------
     async def _game_for(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:
-        """Game `game_id` of this server, or this channel's latest game."""
-        return await self.sessions.records.game_for(interaction.guild_id, interaction.channel_id, game_id)
+        """Game `game_id` of this server, or this channel's latest game; a game in a channel the member
+        cannot view is answered as an unknown one (ids are counted: they must not reveal private games)."""
+        record = await self.sessions.records.game_for(interaction.guild_id, interaction.channel_id, game_id)
+        if record.channel_id != interaction.channel_id and not _can_view(interaction, record.channel_id):
+            raise GameError(NO_GAME)
+        return record
 
     async def _history_page(self, record: GameRecord, page: int | None,
                             loc: str) -> tuple[str, discord.ui.View | None]:
