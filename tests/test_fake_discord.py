@@ -277,3 +277,13 @@ async def test_attachment_alt_text_is_recorded_and_limited(fake_discord, client,
     await fake_discord.slash(alice, table, "demo alt", length=1025)
     await fake_discord.wait_until(lambda: fake_discord.violations, what="the violation")
     assert "description has 1025 characters" in fake_discord.take_violations()[0]
+
+
+async def test_pings_are_recorded_as_discord_notifies_them(fake_discord, client, alice, table):
+    reply = await fake_discord.slash(alice, table, "demo file", colour="red")
+    assert reply.message.pings == [alice.id]  # no allowed_mentions: every mention notifies
+    await fake_discord.click(alice, reply.message, label="Edit me")
+    assert reply.message.pings == [alice.id]  # an edit notifies nobody
+    for quiet, expected in ((True, []), (False, [alice.id])):
+        await fake_discord.slash(alice, table, "demo ping", quiet=quiet)
+        assert fake_discord.last_message(table).pings == expected
