@@ -203,6 +203,15 @@ async def test_two_processes_each_get_only_their_shards_guilds(fake_discord, tmp
         await second.terminate()
 
 
+@pytest.mark.fake_discord(shard_count=2)
+async def test_one_process_runs_the_shard_count_gateway_bot_recommends(fake_discord, client, alice, table):
+    """discord.py's AutoShardedClient reads `shards` from GET /gateway/bot and identifies each shard."""
+    north = fake_discord.add_guild("North", shard=(1, 2))
+    assert sorted(fake_discord.identified) == [(0, 2), (1, 2)]
+    assert (await fake_discord.slash(alice, fake_discord.add_channel("hall", guild=north), "demo where")).shard_id == 1
+    assert (await fake_discord.slash(alice, table, "demo where")).content == "shard 0 in Fake guild"
+
+
 async def test_a_moderator_deletes_a_message_then_the_bot_edit_is_unknown_message(fake_discord, client, alice, table):
     moderator = fake_discord.add_user("mod", permissions=MEMBER_PERMISSIONS | MANAGE_MESSAGES)
     posted = await fake_discord.slash(alice, table, "demo file", colour="red")
