@@ -137,6 +137,7 @@ class Message:
     edits: int = 0
     deleted: bool = False
     deleted_by: User | None = None  # the moderator who deleted it (FakeDiscord.delete_message)
+    pings: list[int] = dataclasses.field(default_factory=list)  # users Discord notified when it appeared
     nonce: str | None = None
 
     @property
