@@ -286,10 +286,12 @@ class FakeDiscord(GatewayMixin, RestMixin):
         return user.member_payload(with_user=with_user, roles=[role] if role else [])
 
 
-    def messages(self, channel: Channel, *, viewer: User | None = None) -> list[Message]:
-        """Messages of the channel, oldest first: public ones plus the ephemeral ones `viewer` sees."""
+    def messages(self, channel: Channel, *, viewer: User | None = None, deleted: bool = False) -> list[Message]:
+        """Messages of the channel, oldest first: public ones plus the ephemeral ones `viewer` sees
+        (`deleted=True`: also those deleted since)."""
         return [m for m in self._messages[channel.id]
-                if not m.deleted and (m.ephemeral_to is None or (viewer is not None and m.ephemeral_to == viewer.id))]
+                if (deleted or not m.deleted)
+                and (m.ephemeral_to is None or (viewer is not None and m.ephemeral_to == viewer.id))]
 
     def last_message(self, channel: Channel, predicate: Callable[[Message], bool] = lambda m: True) -> Message:
         found = [m for m in self.messages(channel) if predicate(m)]
