@@ -10,14 +10,13 @@ import json
 import logging
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import Any
 
+from bot.data_files import data_file
 from bot.games.base import Message
 
 LOCALES = ("en", "fr")
 DEFAULT_LOCALE = "en"
-I18N_DIR = Path(__file__).resolve().parents[1] / "data" / "i18n"
 
 log = logging.getLogger(__name__)
 
@@ -31,8 +30,9 @@ def locale_of(discord_locale: object) -> str:
 @cache
 def catalogue(locale: str) -> dict[str, str]:
     merged: dict[str, str] = {}
-    for path in sorted((I18N_DIR / locale).glob("*.json")):
-        merged.update(json.loads(path.read_text(encoding="utf-8")))
+    domains = sorted((f for f in data_file("i18n", locale).iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
+    for domain in domains:
+        merged.update(json.loads(domain.read_text(encoding="utf-8")))
     return merged
 
 

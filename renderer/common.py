@@ -28,11 +28,11 @@ import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from pathlib import Path
+from importlib.resources import as_file
 
 from PIL import Image, ImageDraw, ImageFont
 
-FONT_DIR = Path(__file__).resolve().parents[1] / "data" / "fonts"
+from bot.data_files import data_file
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -69,7 +69,8 @@ class PlayerTag:
 @cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size)
+    with as_file(data_file("fonts", name)) as path:   # a real file, even from a zipped install
+        return ImageFont.truetype(str(path), size)
 
 
 def fit_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False) -> str:
