@@ -11,12 +11,11 @@ import asyncio
 from pathlib import Path
 
 from bot import i18n
-from bot.cogs.presenter import result_line, seat_name
+from bot.cogs.presenter import picture, result_line, seat_name
 from bot.games import GAME_IDS
 from bot.games.base import GameError, Message, msg
 from bot.sessions import ROLL, Outcome, Sessions, ruleset_of
-from bot.store import GameRecord, Seat, Store
-from renderer import PlayerTag, render_png
+from bot.store import GameRecord, LoggedAction, Seat, Store
 
 # Refusals whose Discord wording points to slash commands, said the terminal's way.
 _CONSOLE_WORDING = {"error.illegal_move": "console.illegal_move"}
@@ -46,7 +45,7 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
             write(i18n.text("console.resumed", locale, game=msg(ruleset_of(record).name), database=database))
             outcome = Outcome(record)
         while True:
-            _show(outcome, board_file, locale, write)
+            _show(outcome, board_file, locale, write, await store.actions(outcome.record.id))
             record = outcome.record
             if record.status != "active":
                 return 0
@@ -127,7 +126,7 @@ def _say(record: GameRecord, message: Message, locale: str) -> str:
     return i18n.render(message, locale, lambda seat: seat_name(record, seat, locale))
 
 
-def _show(outcome: Outcome, board_file: str, locale: str, write) -> None:
+def _show(outcome: Outcome, board_file: str, locale: str, write, actions: list[LoggedAction]) -> None:
     record = outcome.record
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
@@ -137,8 +136,5 @@ def _show(outcome: Outcome, board_file: str, locale: str, write) -> None:
         write(_say(record, line, locale))
     if record.status != "active":
         write(result_line(record, locale))
-    to_move = ruleset.to_move(state) if record.status == "active" else None
-    colours = ruleset.seat_colours(len(record.seats), record.options)
-    players = [PlayerTag(seat_name(record, i, locale), colours[i], to_move == i) for i in range(len(record.seats))]
-    Path(board_file).write_bytes(render_png(ruleset, state, players, locale))
+    Path(board_file).write_bytes(picture(record, locale, actions=actions))
     write(i18n.text("console.board_written", locale, file=board_file))

@@ -30,8 +30,9 @@ def locale_of(discord_locale: object) -> str:
 @cache
 def catalogue(locale: str) -> dict[str, str]:
     merged: dict[str, str] = {}
-    domains = sorted((f for f in data_file("i18n", locale).iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
-    for domain in domains:
+    folder = data_file("i18n", locale)
+    domains = sorted((f for f in folder.iterdir() if f.name.endswith(".json")), key=lambda f: f.name) if folder.is_dir() else []
+    for domain in domains:   # a locale without a folder has an empty catalogue (render falls back to English)
         merged.update(json.loads(domain.read_text(encoding="utf-8")))
     return merged
 

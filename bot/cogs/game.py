@@ -139,7 +139,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
             logged = await self.sessions.store.events_since_turn(record.id, outcome.version_before, to_move)
             earlier = tuple(Message.from_json(event) for event in logged)
         post = presenter.board_post(record, earlier + outcome.events)
-        post.png = await presenter.draw(record)
+        post.png = await presenter.draw(record, actions=await self.sessions.store.actions(record.id))
         if deadline := await self.deadline_line(record):
             post.content = presenter.fit([post.content, deadline])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import io
 from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +19,8 @@ from bot import dice, i18n, seating, timers
 from bot.cogs.components import ActionButton, BoardButton, BoardSelect, LobbyButton
 from bot.games.base import Message, Ruleset, msg
 from bot.sessions import ROLL, ruleset_of, typed_action
-from bot.store import GameRecord
+from bot.history import since_turn
+from bot.store import GameRecord, LoggedAction
 from renderer import PlayerTag, render_png
 
 MAX_CONTENT = 2000
@@ -140,20 +142,25 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
     return Post(fit(lines), view, None, mention)
 
 
-async def draw(record: GameRecord, locale: str | None = None, focus: str | None = None) -> bytes:
+async def draw(record: GameRecord, locale: str | None = None, focus: str | None = None,
+               actions: Sequence[LoggedAction] = ()) -> bytes:
     """`picture` in the drawing thread, so the event loop keeps answering."""
-    return await asyncio.get_running_loop().run_in_executor(_drawing, picture, record, locale, focus)
+    return await asyncio.get_running_loop().run_in_executor(_drawing, picture, record, locale, focus, actions)
 
 
-def picture(record: GameRecord, locale: str | None = None, focus: str | None = None) -> bytes:
-    """The board PNG with its legend. CPU-bound and discord-free: the bot calls it through `draw`."""
+def picture(record: GameRecord, locale: str | None = None, focus: str | None = None,
+            actions: Sequence[LoggedAction] = ()) -> bytes:
+    """The board PNG with its legend. CPU-bound and discord-free: the bot calls it through `draw`.
+    With the game's `actions`, every move since the player to move last played is traced (for a
+    finished game: the last player's last turn)."""
     loc = locale or record.locale
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
     to_move = ruleset.to_move(state) if record.status == "active" else None
     colours = ruleset.seat_colours(len(record.seats), record.options)
     players = [PlayerTag(seat_name(record, i, loc), colours[i], to_move == i) for i in range(len(record.seats))]
-    return render_png(ruleset, state, players, loc, focus)
+    history = since_turn(ruleset, record, actions, to_move) if actions else ()
+    return render_png(ruleset, state, players, loc, focus, history)
 
 
 def result_line(record: GameRecord, loc: str) -> str:
