@@ -228,7 +228,7 @@ _SHAPE_SCALE = {"circle": 1.0, "square": 0.94, "diamond": 1.3, "hexagon": 1.06}
 
 def label_size(diameter: int, label: str) -> int:
     """The font size of a piece's label (see disc_sprite)."""
-    return int(diameter * (0.72 if len(label) == 1 else 0.5 if len(label) == 2 else 0.44))
+    return int(diameter * (0.74 if len(label) == 1 else 0.5 if len(label) == 2 else 0.44))
 
 
 @lru_cache(maxsize=512)

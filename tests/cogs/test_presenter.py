@@ -1,11 +1,17 @@
 """The presenter's words: lobby and result lines, `/game move` suggestions and the "Other move…" field."""
-import pytest
+import io
 
-from bot import i18n
+import pytest
+from PIL import Image
+
+from bot import history, i18n
 from bot.cogs import presenter
 from bot.games import get_ruleset
 from bot.sessions import Sessions
 from bot.store import GameRecord, Seat, Store
+from renderer import cross68
+from renderer.common import HIGHLIGHT
+from tests.game_logs import play
 from tests.games.parcheesi.positions import classic_five, maghreb_three
 
 MAGHREB, CLASSIC, PARCHEESI = (get_ruleset(g) for g in ("parchis-maghreb", "parcheesi-classic", "parcheesi"))
@@ -108,3 +114,17 @@ async def test_two_winners_are_named_with_a_plural_verb(sessions):
     record = (await sessions.resign(1, ANN.user_id)).record
     assert presenter.result_line(record, "fr").endswith("gagnent la partie !")
     assert " and " in presenter.result_line(record, "en")
+
+
+async def test_the_board_traces_every_move_since_the_player_to_move_last_played(store):
+    """Three players: the board that pings one shows both others' moves, numbered (not only the last)."""
+    record, actions = await play(store, "parcheesi", players=(1, 2, 3), max_actions=45)
+    ruleset = PARCHEESI
+    seat = ruleset.to_move(ruleset.from_json(record.state))
+    moves = cross68.moves(ruleset, history.since_turn(ruleset, record, actions, seat))
+    assert len(moves) >= 2
+    image = Image.open(io.BytesIO(presenter.picture(record, actions=actions))).convert("RGB")
+    layout = cross68.Layout(cross68.SIZE, cross68.board())
+    for move in moves:
+        x, y = cross68._badge_spot(layout, *move)
+        assert all(abs(a - b) < 30 for a, b in zip(image.getpixel((round(x) - 14, round(y))), HIGHLIGHT)), move
