@@ -84,12 +84,14 @@ def min_text_height(width: int) -> float:
     return CHAT_TEXT * width / CHAT_WIDTH
 
 
+@cache
 def digit_height(size: int, bold: bool = True) -> int:
     """The height of a digit drawn at font `size` (what chat-size legibility is measured on)."""
     left, top, right, bottom = font(size, bold).getbbox("0123456789", anchor="ls")
     return -top
 
 
+@cache
 def readable_size(width: int, bold: bool = True) -> int:
     """The smallest font size whose digits are readable at chat size on a picture `width` px wide."""
     size = 8
@@ -343,7 +345,8 @@ class Sheet:
         a number under it) it is blended over what lies under it."""
         w, h = sprite.size
         x, y = (round(xy[0] - w / 2), round(xy[1] - h / 2)) if centred else (round(xy[0]), round(xy[1]))
-        ground = self._ground((x, y, x + w - 1, y + h - 1))
+        inset = _clear_corner(sprite)   # a round or pointed piece: what lies under its empty corners does not matter
+        ground = self._ground((x + inset, y + inset, x + w - 1 - inset, y + h - 1 - inset))
         if ground is None:
             self._paint((x, y, x + w - 1, y + h - 1), lambda region, rx, ry: region.paste(sprite, (x - rx, y - ry), sprite))
         else:
@@ -463,6 +466,17 @@ def _draw_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], r: float, te
                 fill: RGB) -> None:
     draw.ellipse((xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r), fill=fill, outline=WHITE, width=max(2, round(r / 8)))
     draw.text(xy, text, font=f, fill=WHITE, anchor="mm")
+
+
+def _clear_corner(sprite: Image.Image) -> int:
+    """How far along its diagonal a sprite's top left corner is transparent (kept in its `info`)."""
+    found = sprite.info.get("clear_corner")
+    if found is None:
+        alpha, depth = sprite.getchannel("A"), 0
+        while depth < min(sprite.size) // 2 and alpha.getpixel((depth, depth)) == 0:
+            depth += 1
+        found = sprite.info["clear_corner"] = depth
+    return found
 
 
 def _indexed_sprite(sprite: Image.Image, board: StaticBoard, under: int) -> tuple[Image.Image, Image.Image]:

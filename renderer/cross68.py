@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from collections.abc import Sequence
 from typing import Any
 
@@ -63,15 +63,15 @@ class Layout:
     size: int
     geo: Cross68
 
-    @property
+    @cached_property
     def margin(self) -> int:
         return round(font(number_size(self.size), True).getlength("88") + self.size / 200)
 
-    @property
+    @cached_property
     def cell(self) -> int:
         return (self.size - 2 * self.margin) // self.geo.grid_size
 
-    @property
+    @cached_property
     def origin(self) -> int:
         return (self.size - self.cell * self.geo.grid_size) // 2
 
@@ -424,8 +424,12 @@ def _draw_house_text(sheet: Sheet, layout: Layout, route: str, tag: PlayerTag | 
     if tag and tag.to_move:    # a heavy frame, visible in the chat preview
         w = max(4, cell // 8)
         sheet.draw.rounded_rectangle((x0 - w, y0 - w, x1 + w, y1 + w), radius=cell // 3 + w, outline=INK, width=w + 1)
-    if tag:
-        sheet.player_tag((x0 + pad, y0 + pad), x1 - x0 - 2 * pad, tag, readable_size(layout.size))
+    if tag:   # readable at chat size; a long name a little smaller rather than cut short
+        size, room = readable_size(layout.size), x1 - x0 - 2 * pad
+        while size > cell * 0.5 and sheet.draw.textlength("▶ " + tag.name, font=font(size, True)) > \
+                room - len(tag.colours) * (size + 4) - 20:
+            size -= 1
+        sheet.player_tag((x0 + pad, y0 + pad), room, tag, size)
     if acting is None:
         return
     die = round(cell * 1.2)
