@@ -1,9 +1,9 @@
 """`python -m bot play <game>`: a game in the terminal, no Discord needed.
 
-It goes through the same sessions service and store as the bot (its own
-SQLite file, one saved game per kind of game), so quitting and running the
-command again resumes the game; `--new` starts afresh. After every move the
-position is printed in words and the board PNG is written to a file.
+It goes through the same services (bot/services/) and words (bot/present/) as
+the bot, on its own SQLite file (one saved game per kind of game), so quitting
+and running the command again resumes the game; `--new` starts afresh. After
+every move the position is printed in words and the board PNG is written to a file.
 """
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ import asyncio
 from pathlib import Path
 
 from bot import i18n
-from bot.cogs.presenter import picture, result_line, seat_name
 from bot.games import GAME_IDS
 from bot.games.base import GameError, Message, msg
-from bot.sessions import ROLL, Outcome, Sessions, ruleset_of
-from bot.store import GameRecord, LoggedAction, Seat, Store
+from bot.present.picture import picture
+from bot.present.words import result_line, say
+from bot.services import ROLL, GameRecord, Outcome, Seat, Sessions, ruleset_of
+from bot.store import LoggedAction, Store
 
 # Refusals whose Discord wording points to slash commands, said the terminal's way.
 _CONSOLE_WORDING = {"error.illegal_move": "console.illegal_move"}
@@ -29,7 +30,7 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
     sessions = Sessions(store)
     channel = GAME_IDS.index(game) + 1   # one "channel" per kind of game: each resumes its own
     try:
-        record = await store.open_game(channel)
+        record = await sessions.open_game(channel)
         if record is not None and new:
             await sessions.end(channel, 0, can_manage=True)
             record = None
@@ -45,7 +46,7 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
             write(i18n.text("console.resumed", locale, game=msg(ruleset_of(record).name), database=database))
             outcome = Outcome(record)
         while True:
-            _show(outcome, board_file, locale, write, await store.actions(outcome.record.id))
+            _show(outcome, board_file, locale, write, await sessions.records.actions(outcome.record.id))
             record = outcome.record
             if record.status != "active":
                 return 0
@@ -117,13 +118,9 @@ def _prompt(record: GameRecord, locale: str) -> str:
     state = ruleset.from_json(record.state)
     if ruleset.roll_due(state):
         return i18n.text("console.prompt_roll", locale) + " "
-    lines = [f"  {i}. {_say(record, ruleset.action_label(state, a), locale)}  [{a}]"
+    lines = [f"  {i}. {say(record, ruleset.action_label(state, a), locale)}  [{a}]"
              for i, a in enumerate(ruleset.legal_actions(state), start=1)]
     return "\n".join(lines + [i18n.text("console.prompt_move", locale) + " "])
-
-
-def _say(record: GameRecord, message: Message, locale: str) -> str:
-    return i18n.render(message, locale, lambda seat: seat_name(record, seat, locale))
 
 
 def _show(outcome: Outcome, board_file: str, locale: str, write, actions: list[LoggedAction]) -> None:
@@ -131,9 +128,9 @@ def _show(outcome: Outcome, board_file: str, locale: str, write, actions: list[L
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
     for event in outcome.events:
-        write("• " + _say(record, event, locale))
+        write("• " + say(record, event, locale))
     for line in ruleset.describe(state):
-        write(_say(record, line, locale))
+        write(say(record, line, locale))
     if record.status != "active":
         write(result_line(record, locale))
     Path(board_file).write_bytes(picture(record, locale, actions=actions))

@@ -94,7 +94,7 @@ def test_the_cross_boards_legend_shows_each_colours_shape():
         region = picture.crop(box)
         mask = Image.new("1", region.size)
         mask.putdata([255 if max(abs(p - q) for p, q in zip(px, PIECE_RGB[colour])) < 30 else 0
-                      for px in region.getdata()])
+                      for px in region.get_flattened_data()])
         swatches[colour] = mask
     assert_apart({c: PIECE_RGB[c] for c in swatches}, swatches, "cross board legend")
 
@@ -124,7 +124,7 @@ def test_barricade_pieces_and_the_gold_goal_stay_apart():
     gx, gy = barricade.centre(game.board, game.board.goal)
     region = empty.convert("RGB").crop((gx - r, gy - r, gx + r, gy + r))
     goal = Image.new("1", region.size)
-    goal.putdata([255 if max(abs(p - q) for p, q in zip(px, barricade.GOAL_RGB)) < 30 else 0 for px in region.getdata()])
+    goal.putdata([255 if max(abs(p - q) for p, q in zip(px, barricade.GOAL_RGB)) < 30 else 0 for px in region.get_flattened_data()])
     shapes["goal"] = goal
     assert_apart({**{c: PIECE_RGB[c] for c in colours}, "goal": barricade.GOAL_RGB}, shapes, "Barricade")
 
