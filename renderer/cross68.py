@@ -426,7 +426,8 @@ def _draw_house_text(sheet: Sheet, layout: Layout, route: str, tag: PlayerTag | 
         sheet.draw.rounded_rectangle((x0 - w, y0 - w, x1 + w, y1 + w), radius=cell // 3 + w, outline=INK, width=w + 1)
     if tag:   # readable at chat size; a long name a little smaller rather than cut short
         size, room = readable_size(layout.size), x1 - x0 - 2 * pad
-        while size > cell * 0.5 and sheet.draw.textlength("▶ " + tag.name, font=font(size, True)) > \
+        shown = ("▶ " if tag.to_move else "") + tag.name   # as draw_player_tag writes it
+        while size > cell * 0.5 and sheet.draw.textlength(shown, font=font(size, tag.to_move)) > \
                 room - len(tag.colours) * (size + 4) - 20:
             size -= 1
         sheet.player_tag((x0 + pad, y0 + pad), room, tag, size)
