@@ -168,13 +168,17 @@ def render(ruleset: Barricade, state: State, players: list[PlayerTag], locale: s
     return encode_png(picture(ruleset, state, players, focus, moves(history), result_text(ruleset.result(state), players, locale)))
 
 
-Move = tuple[int, int, int]   # (seat, from, to), as State.last_move
+Move = tuple[int, int | None, int]   # (seat, from, to) as State.last_move; from None: a barricade placed
 
 
 def moves(history: Sequence[State]) -> list[Move]:
-    """The pawn moves made along `history` (positions, oldest first), in order."""
-    lasts = [state.last_move for state in history]
-    return [last for before, last in zip(lasts, lasts[1:]) if last is not None and last != before]
+    """The pawn moves and barricade placements made along `history` (positions, oldest first), in order."""
+    found: list[Move] = []
+    for before, after in zip(history, history[1:]):
+        if after.last_move is not None and after.last_move != before.last_move:
+            found.append(after.last_move)
+        found += [(before.seat, None, p) for p in sorted(set(after.barricades) - set(before.barricades))]
+    return found
 
 
 def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str | None = None,
@@ -199,6 +203,10 @@ def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: s
     traced = list(moves) or ([state.last_move] if state.last_move is not None else [])
     starts = []
     for seat, frm, dest in traced:
+        if frm is None:   # a barricade placed: ringed, numbered on its point
+            ring(dest, RING_R + 2, LAST_MOVE_RGB, 5)
+            starts.append(centre(board, dest))
+            continue
         origin = slot_centres(board, colours[seat])[2] if frm == START else centre(board, frm)
         if frm != START and frm != dest:
             ring(frm, POINT_R + 3, LAST_MOVE_RGB, 3)
