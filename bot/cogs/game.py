@@ -144,7 +144,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
             # The board tells the player to move everything since his last turn, not just this click.
             earlier = await self.sessions.events_since_turn(record.id, outcome.version_before, to_move)
         post = board.board_post(record, earlier + outcome.events)
-        post.png = await draw(record)
+        post.png = await draw(record, actions=await self.sessions.records.actions(record.id))
         if deadline := await self.deadline_line(record):
             post.content = words.fit([post.content, deadline])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
