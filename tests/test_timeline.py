@@ -105,7 +105,7 @@ def test_a_take_back_the_log_does_not_allow_is_caught_by_verify():
 
 
 def test_why_a_move_cannot_be_taken_back():
-    """Nothing played; a roll since; another seat acted since (Pariti: one move a turn, PA-4)."""
+    """Nothing played; a roll since; another seat acted since (Pariti: one move a turn, PA-3.2)."""
     ruleset = get_ruleset("pariti")
     record = record_of("pariti", 2)
     line = Timeline(ruleset, history.initial_state(ruleset, record))
