@@ -52,6 +52,7 @@ class Timeline:
         self._moves: list[Move] = []        # the moves that can still be taken back, newest last
         self._closed_by: str | None = None  # what closed the last ones: "roll" or "other" (None: nothing did)
         self._last_seat: int | None = None
+        self._movers: set[int] = set()      # the seats that have made a move
 
     def step(self, logged: LoggedAction) -> Applied:
         """Apply one logged action (UNDO included); GameError when the log does not replay here."""
@@ -66,6 +67,8 @@ class Timeline:
         applied = ruleset.apply(before, logged.action, logged.seat)
         a_move = not rolled and logged.seat is not None and logged.action != ruleset.SKIP and \
             logged.action not in ruleset.call_actions(before, logged.seat)
+        if a_move:
+            self._movers.add(logged.seat)
         if a_move and logged.seat == self._last_seat:
             self._moves.append(Move(logged.seq, logged.seat, before, logged.legal))
         elif a_move:
@@ -84,9 +87,9 @@ class Timeline:
             if not move.legal and self.ruleset.to_move(self.state) != seat:
                 raise GameError(msg("takeback.error.turn_over"))
             return move
-        if not self._moves and self._closed_by == "roll":
+        if seat in self._movers and not self._moves and self._closed_by == "roll":
             raise GameError(msg("takeback.error.rolled"))
-        if self._last_seat not in (None, seat):
+        if seat in self._movers and self._last_seat not in (None, seat):
             raise GameError(msg("takeback.error.others_acted"))
         raise GameError(msg("takeback.error.nothing"))
 

@@ -12,7 +12,7 @@ from bot import dice, history
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError
 from bot.store import GameRecord, LoggedAction, Seat
-from bot.timeline import UNDO, Timeline
+from bot.timeline import UNDO, Timeline, is_roll
 from bot.verify import verify
 
 SEED = "5e" * 32
@@ -122,8 +122,18 @@ def test_why_a_move_cannot_be_taken_back():
     assert others.value.message.key == "takeback.error.others_acted" and line.taker() == 1
 
     parcheesi = get_ruleset("parcheesi")
-    line = Timeline(parcheesi, history.initial_state(parcheesi, record_of("parcheesi", 2)))
-    line.step(LoggedAction(0, 0, 1, parcheesi.random_roll(line.state, dice.rng_for(SEED, 0)), True))
+    record, actions = random_game("parcheesi", 4, 0.0, max_actions=200)
+    line = Timeline(parcheesi, history.initial_state(parcheesi, record))
+    line.step(actions[0])   # a roll, and no move yet: nothing to take back rather than "too late"
+    with pytest.raises(GameError) as first:
+        line.undoable(actions[0].seat)
+    assert first.value.message.key == "takeback.error.nothing"
+    for logged in actions[1:]:
+        if is_roll(parcheesi, line.state, logged.action, logged.seat) and line.taker() not in (None, logged.seat):
+            mover = line.taker()
+            line.step(logged)
+            break
+        line.step(logged)
     with pytest.raises(GameError) as rolled:
-        line.undoable(0)
+        line.undoable(mover)
     assert rolled.value.message.key == "takeback.error.rolled"

@@ -12,9 +12,12 @@ custom_id formats (<= 100 characters):
   tb:c:<game>:<version>            call out a cheat (cheating rulesets)
   tb:x:<game>:<version>            type another move (cheating rulesets: a deliberate act)
   tb:l:<game>:<verb>               lobby: join, leave, start, add-bot
+  tb:u:<game>:<version>            take back one's last move
+  tb:r:<game>                      a rematch of this finished game
 Defined beside their commands: tb:h:<game>:<page>:<slot> history pages
 (bot/cogs/game_history.py), tb:v:<game>:<seat>:<choice> votes on an absent
-seat (bot/cogs/game_timers.py).
+seat (bot/cogs/game_timers.py), tb:t:<game>:<version>:<answer> the answer to
+a take-back request (bot/cogs/game_takeback.py).
 """
 from __future__ import annotations
 
@@ -26,7 +29,7 @@ import discord
 from bot.present.post import Control
 
 ACTION_ID = "tb:a:{game}:{version}:{action}"
-_BOARD = r"tb:(?P<kind>[sgcx]):(?P<game>\d+):(?P<version>\d+)"
+_BOARD = r"tb:(?P<kind>[sgcxu]):(?P<game>\d+):(?P<version>\d+)"
 
 
 def game_cog(interaction: discord.Interaction) -> Any:
@@ -52,7 +55,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:a:(?
         await game_cog(interaction).on_action(interaction, self.action, self.game, self.version)
 
 
-class BoardSelect(discord.ui.DynamicItem[discord.ui.Select], template=_BOARD.replace("[sgcx]", "[sg]")):
+class BoardSelect(discord.ui.DynamicItem[discord.ui.Select], template=_BOARD.replace("[sgcxu]", "[sg]")):
     """A select of actions (s) or of action groups (g)."""
 
     def __init__(self, kind: str, game: int, version: int, options: list[discord.SelectOption] | None = None,
@@ -73,8 +76,8 @@ class BoardSelect(discord.ui.DynamicItem[discord.ui.Select], template=_BOARD.rep
             await game_cog(interaction).on_group(interaction, values[0], self.game, self.version)
 
 
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD.replace("[sgcx]", "[cx]")):
-    """Call out (c) or type another move (x)."""
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD.replace("[sgcxu]", "[cxu]")):
+    """Call out (c), type another move (x) or take back one's last move (u)."""
 
     def __init__(self, kind: str, game: int, version: int, label: str = "?", row: int | None = None):
         style = discord.ButtonStyle.danger if kind == "c" else discord.ButtonStyle.secondary
@@ -89,6 +92,8 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD.rep
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.kind == "c":
             await game_cog(interaction).on_call_button(interaction, self.game, self.version)
+        elif self.kind == "u":
+            await game_cog(interaction).on_undo_button(interaction, self.game, self.version)
         else:
             await game_cog(interaction).on_other_move_button(interaction, self.game, self.version)
 
@@ -109,7 +114,21 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:l:(?P
         await game_cog(interaction).on_lobby(interaction, self.game, self.verb)
 
 
-DYNAMIC_ITEMS = (ActionButton, BoardSelect, BoardButton, LobbyButton)
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:r:(?P<game>\d+)"):
+    def __init__(self, game: int, label: str = "?"):
+        super().__init__(discord.ui.Button(custom_id=f"tb:r:{game}", label=label[:80],
+                                           style=discord.ButtonStyle.primary))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
+        return cls(int(match["game"]), item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await game_cog(interaction).on_rematch(interaction, self.game)
+
+
+DYNAMIC_ITEMS = (ActionButton, BoardSelect, BoardButton, LobbyButton, RematchButton)
 
 
 def view_of(game: int, version: int, controls: tuple[Control, ...]) -> discord.ui.View | None:
@@ -134,7 +153,9 @@ def _item(game: int, version: int, control: Control) -> discord.ui.Item:
     if kind in ("moves", "groups"):
         options = [discord.SelectOption(label=text, value=value) for text, value in control.options]
         return BoardSelect("s" if kind == "moves" else "g", game, version, options, label, row=row)
-    return BoardButton({"call": "c", "other_move": "x"}[kind], game, version, label, row=row)
+    if kind == "rematch":
+        return RematchButton(game, label)
+    return BoardButton({"call": "c", "other_move": "x", "undo": "u"}[kind], game, version, label, row=row)
 
 
 def png_file(png: bytes, filename: str = "board.png") -> discord.File:

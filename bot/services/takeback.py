@@ -62,7 +62,7 @@ class Takebacks(Play):
             line = await self._timeline(record)
             to_move = line.ruleset.to_move(line.state)
             if record.seat_of(user_id) != to_move:
-                raise GameError(msg("takeback.error.not_yours_to_answer", seat=to_move))
+                raise GameError(msg("takeback.error.not_yours_to_answer", player=record.seats[to_move].name))
             seat = line.taker()
             if seat is None or seat == to_move:
                 raise GameError(msg("takeback.error.lapsed"))
