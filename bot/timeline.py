@@ -13,6 +13,7 @@ turn. Whether the player to move must consent is the session's business (bot/ser
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,10 +50,17 @@ class Timeline:
     def __init__(self, ruleset: Ruleset, state: Any):
         self.ruleset = ruleset
         self.state = state
+        self.length = 0                     # actions replayed
         self._moves: list[Move] = []        # the moves that can still be taken back, newest last
         self._closed_by: str | None = None  # what closed the last ones: "roll" or "other" (None: nothing did)
         self._last_seat: int | None = None
         self._movers: set[int] = set()      # the seats that have made a move
+
+    def copy(self) -> "Timeline":
+        """A timeline that goes on from here without changing this one (positions are immutable)."""
+        other = copy.copy(self)
+        other._moves, other._movers = list(self._moves), set(self._movers)
+        return other
 
     def step(self, logged: LoggedAction) -> Applied:
         """Apply one logged action (UNDO included); GameError when the log does not replay here."""
@@ -61,6 +69,7 @@ class Timeline:
             self._moves.pop()
             self._closed_by, self._last_seat = None, logged.seat
             self.state = move.before
+            self.length += 1
             return Applied(move.before, (undone_event(move.seat),))
         ruleset, before = self.ruleset, self.state
         rolled = is_roll(ruleset, before, logged.action, logged.seat)
@@ -78,6 +87,7 @@ class Timeline:
             self._closed_by = "roll" if rolled else "other"
         self._last_seat = logged.seat
         self.state = applied.state
+        self.length += 1
         return applied
 
     def undoable(self, seat: int | None) -> Move:
@@ -103,9 +113,9 @@ class Timeline:
             return None
 
 
-def timeline(ruleset: Ruleset, state: Any, actions: list[LoggedAction]) -> Timeline:
-    """The timeline after `actions`, from the set-up `state`."""
-    line = Timeline(ruleset, state)
-    for logged in actions:
+def replayed(line: Timeline, actions: list[LoggedAction]) -> Timeline:
+    """`line` gone on through the log `actions` from where it stands (a copy; `line` is unchanged)."""
+    line = line.copy()
+    for logged in actions[line.length:]:
         line.step(logged)
     return line

@@ -15,8 +15,8 @@ from bot.games.base import GameError, Message, msg
 from bot.history import initial_state
 from bot.services.base import Outcome, ruleset_of
 from bot.services.play import Play
-from bot.store import GameRecord, LoggedAction, StaleVersion
-from bot.timeline import UNDO, Timeline, timeline
+from bot.store import GameRecord, LoggedAction, StaleVersion, Store
+from bot.timeline import UNDO, Timeline, replayed
 
 ASKED = "takeback_asked"     # Outcome.details: the seat asking, when the player to move must consent
 CONSENT = "takeback_consent"  # Outcome.details: that player's seat
@@ -28,9 +28,16 @@ def asked(outcome: Outcome) -> Message:
 
 
 class Takebacks(Play):
+    def __init__(self, store: Store, think_budget_s: float = 1.0):
+        super().__init__(store, think_budget_s)
+        # Each game in play replayed as far as last seen, so that the board after each action replays
+        # only the actions since (a whole long game takes tens of milliseconds).
+        self._timelines: dict[int, Timeline] = {}
+
     async def takeback_seat(self, record: GameRecord) -> int | None:
         """The seat that may ask to take back its last move now (the board shows Undo), if any."""
         if record.status != "active":
+            self._timelines.pop(record.id, None)
             return None
         return (await self._timeline(record)).taker()
 
@@ -87,7 +94,13 @@ class Takebacks(Play):
         return Outcome(outcome.record, outcome.events, moved_before, version_before=record.version)
 
     async def _timeline(self, record: GameRecord) -> Timeline:
-        """The game's log replayed (in a thread: a long game takes milliseconds)."""
-        ruleset = ruleset_of(record)
-        actions = await self.store.actions(record.id)
-        return await asyncio.to_thread(timeline, ruleset, initial_state(ruleset, record), actions)
+        """The game's log replayed up to `record` (a copy of its own, in a thread)."""
+        actions = (await self.store.actions(record.id))[:record.version]
+        seen = self._timelines.get(record.id)
+        if seen is None or seen.length > len(actions):
+            ruleset = ruleset_of(record)
+            seen = Timeline(ruleset, initial_state(ruleset, record))
+        line = await asyncio.to_thread(replayed, seen, actions)
+        if line.length >= self._timelines.get(record.id, seen).length:
+            self._timelines[record.id] = line.copy()
+        return line
