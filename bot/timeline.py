@@ -6,8 +6,9 @@ is still drawn at its own log position (`rng_for(seed, seq)`) and replays, the h
 `/game verify` stay exact. No die is drawn or shown again: a take-back is refused once a die has
 been rolled since the move.
 
-What may be taken back: the latest moves of one seat, newest first, while nobody else acted and no
-die was rolled since (a roll, a forfeited turn, a call-out or another seat's move closes them). In
+What may be taken back: the latest moves a person made (not those played for them at a deadline),
+newest first, while nobody else acted and no die was rolled since (a roll, a forfeited turn, a
+call-out, a computer's or another seat's move closes them). In
 the cheating rulesets a move the rules forbid may be taken back only while it is still its player's
 turn. Whether the player to move must consent is the session's business (bot/services/takeback.py).
 """
@@ -74,8 +75,9 @@ class Timeline:
         ruleset, before = self.ruleset, self.state
         rolled = is_roll(ruleset, before, logged.action, logged.seat)
         applied = ruleset.apply(before, logged.action, logged.seat)
-        a_move = not rolled and logged.seat is not None and logged.action != ruleset.SKIP and \
-            logged.action not in ruleset.call_actions(before, logged.seat)
+        # A person's move: not one a computer played, nor one played for an absent person at a deadline.
+        a_move = logged.user_id is not None and not rolled and logged.seat is not None and \
+            logged.action != ruleset.SKIP and logged.action not in ruleset.call_actions(before, logged.seat)
         if a_move:
             self._movers.add(logged.seat)
         if a_move and logged.seat == self._last_seat:

@@ -105,7 +105,8 @@ def test_a_take_back_the_log_does_not_allow_is_caught_by_verify():
 
 
 def test_why_a_move_cannot_be_taken_back():
-    """Nothing played; a roll since; another seat acted since (Pariti: one move a turn, PA-3.2)."""
+    """Nothing played; another seat acted since (Pariti: one move a turn, PA-3.2); a move played for an
+    absent player at a deadline; a roll since."""
     ruleset = get_ruleset("pariti")
     record = record_of("pariti", 2)
     line = Timeline(ruleset, history.initial_state(ruleset, record))
@@ -120,6 +121,8 @@ def test_why_a_move_cannot_be_taken_back():
     with pytest.raises(GameError) as others:
         line.undoable(0)
     assert others.value.message.key == "takeback.error.others_acted" and line.taker() == 1
+    line.step(LoggedAction(2, 0, None, ruleset.legal_actions(line.state)[0], True))   # played at a deadline
+    assert line.taker() is None, "a move played for an absent player is not theirs to take back"
 
     parcheesi = get_ruleset("parcheesi")
     record, actions = random_game("parcheesi", 4, 0.0, max_actions=200)

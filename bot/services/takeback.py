@@ -39,7 +39,7 @@ class Takebacks(Play):
         if record.status != "active":
             self._timelines.pop(record.id, None)
             return None
-        return (await self._timeline(record)).taker()
+        return _person(record, (await self._timeline(record)).taker())
 
     async def undo(self, channel_id: int, user_id: int, *, game_id: int | None = None,
                    version: int | None = None) -> Outcome:
@@ -70,7 +70,7 @@ class Takebacks(Play):
             to_move = line.ruleset.to_move(line.state)
             if record.seat_of(user_id) != to_move:
                 raise GameError(msg("takeback.error.not_yours_to_answer", player=record.seats[to_move].name))
-            seat = line.taker()
+            seat = _person(record, line.taker())
             if seat is None or seat == to_move:
                 raise GameError(msg("takeback.error.lapsed"))
             details = {ASKED: seat, CONSENT: to_move}
@@ -104,3 +104,8 @@ class Takebacks(Play):
         if line.length >= self._timelines.get(record.id, seen).length:
             self._timelines[record.id] = line.copy()
         return line
+
+
+def _person(record: GameRecord, seat: int | None) -> int | None:
+    """The seat if a person holds it (a computer took it over since its move: nobody to ask)."""
+    return seat if seat is not None and record.seats[seat].level is None else None
