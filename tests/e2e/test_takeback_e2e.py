@@ -63,7 +63,7 @@ async def test_across_turns_the_player_to_move_refuses_then_accepts(fake_discord
 
     stored_before = stored(bot_process.database)
     request = await ask()
-    assert f"<@{bruno.id}>" in request.content and "ana asks to take back" in request.content
+    assert request.pings == [bruno.id] and "ana asks to take back" in request.content
     not_hers = await fake_discord.click(ana, request, label=i18n.text("button.takeback.yes", "en"))
     assert not_hers.followups[0].ephemeral and stored(bot_process.database) == stored_before
     await fake_discord.click(bruno, request, label=i18n.text("button.takeback.no", "en"))
