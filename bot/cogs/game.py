@@ -22,6 +22,7 @@ from bot import i18n
 from bot.cogs.components import png_file, read, view_of
 from bot.cogs.custom_ids import MOVE_FIELD, MOVE_LENGTH, Forged, Request, encode
 from bot.cogs.game_history import HistoryCommands
+from bot.cogs.game_takeback import TakebackCommands
 from bot.cogs.game_timers import TimerCommands
 from bot.cogs.translator import command_text as _
 from bot.games import GAME_IDS, get_ruleset
@@ -73,7 +74,7 @@ def _seat(interaction: discord.Interaction) -> Seat:
     return Seat(user.id, user.display_name, locale=_locale(interaction))
 
 
-class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog", group_name="game",
+class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog", group_name="game",
               group_description=_("cmd.game.description")):
     def __init__(self, bot: commands.Bot, sessions: Sessions):
         self.bot = bot
@@ -88,8 +89,8 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
 
     # --- shared flow ---------------------------------------------------------
     async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
-                   needs_board: bool = True) -> None:
-        """Acknowledge, run the session call, publish; refusals go to the user alone.
+                   needs_board: bool = True, show: Callable[[Outcome], Awaitable[None]] | None = None) -> None:
+        """Acknowledge, run the session call, publish (or `show`); refusals go to the user alone.
 
         A command's result is what the channel shows: its deferred reply is deleted, so no "Done."
         stays behind. Where the bot cannot post a board, nothing is changed (a move nobody could see
@@ -116,7 +117,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
                 return
             try:
                 if can_post:
-                    await self.publish(outcome)
+                    await (show or self.publish)(outcome)
             except discord.HTTPException:
                 log.exception("could not post the board in channel %s", interaction.channel_id)
                 await self._tell(interaction, msg("error.cannot_post"))
@@ -159,8 +160,9 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         if outcome.version_before is not None and to_move is not None:
             # The board tells the player to move everything since his last turn, not just this click.
             earlier = await self.sessions.events_since_turn(record.id, outcome.version_before, to_move)
-        post = board.board_post(record, earlier + outcome.events)
-        post.png = await draw(record)
+        post = board.board_post(record, earlier + outcome.events,
+                                takeback_seat=await self.sessions.takeback_seat(record))
+        post.png = await draw(record, actions=await self.sessions.records.actions(record.id))
         if deadline := await self.deadline_line(record):
             post.content = words.fit([post.content, deadline])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
@@ -296,6 +298,11 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
             game=game.value, options=options | ({"turn_time": self.turn_time(turn_time)} if turn_time else {}),
             locale=i18n.locale_of(interaction.guild_locale)))
 
+    @app_commands.command(name="rematch", description=_("cmd.rematch.description"))
+    @app_commands.guild_only()
+    async def rematch(self, interaction: discord.Interaction) -> None:
+        await self.on_rematch(interaction, None)
+
     @app_commands.command(name="join", description=_("cmd.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, lambda: self.sessions.join(interaction.channel_id, _seat(interaction)))
@@ -418,7 +425,9 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         handlers: dict[str, Callable[[discord.Interaction, Request], Awaitable[None]]] = {
             "a": self.on_action, "s": self.on_action, "m": self.on_action, "l": self.on_lobby,
             "g": self.on_group, "c": self.on_call_button, "x": self.on_other_move_button,
-            "h": self.on_history_page, "v": self.on_vote,
+            "h": self.on_history_page, "v": self.on_vote, "u": self.on_undo_request,
+            "r": lambda interaction, request: self.on_rematch(interaction, request.game),
+            "t": self.on_takeback_answer,
         }
         await handlers[request.kind](interaction, request)
 
@@ -440,6 +449,10 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
             "add-bot": lambda: self.sessions.add_computer(channel, user, "normal", game),
         }
         await self._run(interaction, calls[request.value])   # custom_ids.decode knows only these verbs
+
+    async def on_rematch(self, interaction: discord.Interaction, game: int | None) -> None:
+        """`/game rematch`, or the Rematch button of game `game`'s final board."""
+        await self._run(interaction, lambda: self.sessions.rematch(interaction.channel_id, _seat(interaction), game))
 
     async def on_group(self, interaction: discord.Interaction, request: Request) -> None:
         """A pawn (or area) was picked: show its moves to that player alone."""
