@@ -160,7 +160,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
                     edit: bool, version: int) -> None:
         """Post or edit the message, then record which version of the game it shows."""
         old = channel.get_partial_message(record.board_message_id) if record.board_message_id else None
-        files = [png_file(post.png)] if post.png else []
+        files = [png_file(post.png, post.alt)] if post.png else []
         view = view_of(record.id, record.version, post.controls)
         if edit and old is not None:
             await old.edit(content=post.content, attachments=files, view=view)
@@ -372,7 +372,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
             except GameError as refusal:
                 await self._tell(interaction, refusal.message)
                 return
-            await interaction.edit_original_response(content=post.content, attachments=[png_file(post.png)],
+            await interaction.edit_original_response(content=post.content, attachments=[png_file(post.png, post.alt)],
                                                      view=view_of(record.id, record.version, post.controls))
 
     async def on_call_button(self, interaction: discord.Interaction, game: int, version: int) -> None:
