@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot import i18n
 from bot.cogs.components import png_file, view_of
 from bot.cogs.game_history import HistoryCommands
+from bot.cogs.game_threads import open_thread, thread_refusal
 from bot.cogs.game_timers import TimerCommands
 from bot.cogs.translator import command_text as _
 from bot.games import GAME_IDS, get_ruleset
@@ -79,8 +80,9 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
 
     # --- shared flow ---------------------------------------------------------
     async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
-                   done: Message | None = None, needs_board: bool = True) -> None:
-        """Acknowledge, run the session call, publish; refusals go to the user alone.
+                   done: Message | Callable[[Outcome], Message] | None = None, needs_board: bool = True) -> None:
+        """Acknowledge, run the session call, publish; refusals go to the user alone; `done` (or what it
+        makes of the outcome) is the acknowledgement of a command.
 
         Where the bot cannot post a board, nothing is changed (a move nobody could see would
         stall the game), except what `needs_board=False` allows (ending a game): done, unposted."""
@@ -111,7 +113,8 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
                 await self._tell(interaction, msg("error.cannot_post"))
                 return
         if not component:
-            await interaction.edit_original_response(content=i18n.render(done or msg("ack.done"), _locale(interaction)))
+            said = done(outcome) if callable(done) else done
+            await interaction.edit_original_response(content=i18n.render(said or msg("ack.done"), _locale(interaction)))
 
     async def _tell(self, interaction: discord.Interaction, message: Message) -> None:
         text = i18n.render(message, _locale(interaction))
@@ -233,15 +236,28 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
     @app_commands.describe(game=_("opt.game.description"),
                            teams=_("opt.teams.description"),
                            turn_time=_("opt.turn_time.description"),
-                           seating=_("opt.seating.description"))
+                           seating=_("opt.seating.description"),
+                           thread=_("opt.thread.description"))
     @app_commands.choices(game=GAME_CHOICES, seating=SEATING_CHOICES)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], teams: bool = False,
-                  turn_time: str | None = None, seating: app_commands.Choice[str] | None = None) -> None:
-        options = ({"teams": True} if teams else {}) | ({"seating": seating.value} if seating else {})
-        await self._run(interaction, lambda: self.sessions.create(
-            channel_id=interaction.channel_id, guild_id=interaction.guild_id, host=_seat(interaction),
-            game=game.value, options=options | ({"turn_time": self.turn_time(turn_time)} if turn_time else {})))
+                  turn_time: str | None = None, seating: app_commands.Choice[str] | None = None,
+                  thread: bool = False) -> None:
+        if thread and (refusal := thread_refusal(interaction)):
+            await self._tell(interaction, refusal)
+            return
+
+        async def create() -> Outcome:
+            options = ({"teams": True} if teams else {}) | ({"seating": seating.value} if seating else {}) \
+                | ({"turn_time": self.turn_time(turn_time)} if turn_time else {})
+            channel_id = interaction.channel_id
+            if thread:   # checked before the thread opens, so that a refused game leaves no empty thread
+                self.sessions.check_new(game.value, options)
+                channel_id = await open_thread(interaction, msg(f"game.{game.value}"), _locale(interaction))
+            return await self.sessions.create(channel_id=channel_id, guild_id=interaction.guild_id,
+                                              host=_seat(interaction), game=game.value, options=options)
+        await self._run(interaction, create, done=(lambda outcome: msg(
+            "thread.opened", thread=f"<#{outcome.record.channel_id}>")) if thread else None)
 
     @app_commands.command(name="join", description=_("cmd.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
