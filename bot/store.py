@@ -79,6 +79,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN board_version INTEGER;
     """,
+    # 6: each server's defaults of new games (turn_time, on_timeout, seating as JSON; /game defaults).
+    """
+    CREATE TABLE server_defaults (guild_id INTEGER PRIMARY KEY, options TEXT NOT NULL);
+    """,
 )
 
 
@@ -343,6 +347,15 @@ class Store:
         rows = await self._db.execute_fetchall(
             f"SELECT {_COLUMNS}, board_version FROM games WHERE status='active' ORDER BY id")
         return [(_record(row), row[14]) for row in rows]
+
+    async def server_defaults(self, guild_id: int) -> dict[str, Any]:
+        """The options a server gives its new games unless they choose otherwise ({}: none)."""
+        row = await self._one("SELECT options FROM server_defaults WHERE guild_id=?", (guild_id,))
+        return {} if row is None else json.loads(row[0])
+
+    async def set_server_defaults(self, guild_id: int, options: dict[str, Any]) -> None:
+        await self._write("INSERT INTO server_defaults (guild_id, options) VALUES (?, ?)"
+                          " ON CONFLICT(guild_id) DO UPDATE SET options=excluded.options", (guild_id, _dump(options)))
 
     # --- turn deadlines, votes on absent seats, turn notifications ----------------
     async def turn_clocks(self, game_id: int | None = None) -> list[TurnClock]:

@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.cogs.components import png_file, view_of
+from bot.cogs.game_defaults import SEATING_CHOICES, DefaultsCommands
 from bot.cogs.game_history import HistoryCommands
 from bot.cogs.game_threads import open_thread, thread_refusal
 from bot.cogs.game_timers import TimerCommands
@@ -30,7 +31,6 @@ from bot.present import board, moves, words
 from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.present.post import Post
-from bot.seating import SEATINGS
 from bot.services import (COMPUTER_LEVELS, LOBBY_SHOWN, ROLL, GameRecord, Outcome, Seat, Sessions, ruleset_of,
                           started_events)
 
@@ -45,7 +45,6 @@ CLICKS_AT_ONCE = 16
 
 GAME_CHOICES = [app_commands.Choice(name=_(f"choice.{g}"), value=g) for g in GAME_IDS]
 LEVEL_CHOICES = [app_commands.Choice(name=_(f"choice.level.{lv}"), value=lv) for lv in COMPUTER_LEVELS]
-SEATING_CHOICES = [app_commands.Choice(name=_(f"choice.seating.{s}"), value=s) for s in SEATINGS]
 
 
 def _as_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -68,7 +67,7 @@ def _seat(interaction: discord.Interaction) -> Seat:
     return Seat(user.id, user.display_name, locale=_locale(interaction))
 
 
-class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog", group_name="game",
+class GameCog(TimerCommands, HistoryCommands, DefaultsCommands, commands.GroupCog, name="GameCog", group_name="game",
               group_description=_("cmd.game.description")):
     def __init__(self, bot: commands.Bot, sessions: Sessions):
         self.bot = bot

@@ -75,6 +75,15 @@ class TimerCommands:
         """Seconds for a turn_time option; GameError (shown to the user alone) when unreadable."""
         return timers.check_turn_time(timers.parse_duration(text), self.bot.settings.min_turn_time)
 
+    def deadline_changes(self, turn_time: str | None, on_timeout: app_commands.Choice[str] | None) -> dict[str, Any]:
+        """The turn_time (seconds, None for "off") and on_timeout options given, as settings to change."""
+        changes: dict[str, Any] = {}
+        if turn_time is not None:
+            changes["turn_time"] = None if turn_time.strip().lower() in NO_DEADLINE else self.turn_time(turn_time)
+        if on_timeout is not None:
+            changes["on_timeout"] = on_timeout.value
+        return changes
+
     @app_commands.command(name="settings", description=_("cmd.settings.description"))
     @app_commands.describe(turn_time=_("opt.settings_turn_time.description"),
                            on_timeout=_("opt.on_timeout.description"))
@@ -82,12 +91,7 @@ class TimerCommands:
     async def settings(self, interaction: discord.Interaction, turn_time: str | None = None,
                        on_timeout: app_commands.Choice[str] | None = None) -> None:
         async def configure() -> Outcome:
-            changes: dict[str, Any] = {}
-            if turn_time is not None:
-                off = turn_time.strip().lower() in NO_DEADLINE
-                changes["turn_time"] = None if off else self.turn_time(turn_time)
-            if on_timeout is not None:
-                changes["on_timeout"] = on_timeout.value
+            changes = self.deadline_changes(turn_time, on_timeout)
             if not changes:
                 raise GameError(msg("timers.error.nothing_to_change"))
             return await self.sessions.configure(interaction.channel_id, interaction.user.id, changes)

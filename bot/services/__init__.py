@@ -8,6 +8,7 @@ A front end builds one `Sessions` on a store and calls it; each part lives in it
   deadlines.py   turn deadlines: settings, reminder, expiry, votes on an absent seat, turn notifications
   scheduler.py   the loop that fires reminders and expiries when they fall due
   boards.py      which message shows which version of a game
+  defaults.py    each server's defaults of new games
   records.py     history pages, verification, statistics (reads only; `Sessions.records`)
 Each part builds on the one it needs (lobby, endings -> play -> base; deadlines -> endings), so the
 arrows point one way; `Sessions` is their union.
@@ -17,6 +18,7 @@ from __future__ import annotations
 from bot.services.base import Outcome, ruleset_of
 from bot.services.boards import LOBBY_SHOWN, Boards
 from bot.services.deadlines import Deadlines
+from bot.services.defaults import ServerDefaults
 from bot.services.lobby import COMPUTER_LEVELS, Lobby, started_events
 from bot.services.play import ROLL
 from bot.services.records import Records
@@ -26,7 +28,7 @@ __all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "GameRecord", "Outcome", "R
            "ruleset_of", "started_events"]
 
 
-class Sessions(Lobby, Deadlines, Boards):
+class Sessions(Lobby, Deadlines, Boards, ServerDefaults):
     def __init__(self, store: Store, think_budget_s: float = 1.0):
         super().__init__(store, think_budget_s)
         self.records = Records(store)

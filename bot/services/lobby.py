@@ -32,7 +32,9 @@ class Lobby(Play):
 
     async def create(self, *, channel_id: int, guild_id: int | None, host: Seat, game: str,
                      options: dict[str, Any]) -> Outcome:
-        options = self.check_new(game, options)
+        """Open a lobby; the server's defaults fill in the options the host did not choose."""
+        defaults = await self.store.server_defaults(guild_id) if guild_id is not None else {}
+        options = self.check_new(game, {**defaults, **options})
         async with self._locks[channel_id]:
             try:
                 record = await self.store.create_game(
