@@ -146,8 +146,8 @@ class GameCog(TimerCommands, HistoryCommands, DefaultsCommands, commands.GroupCo
             earlier = await self.sessions.events_since_turn(record.id, outcome.version_before, to_move)
         post = board.board_post(record, earlier + outcome.events)
         post.png = await draw(record)
-        if deadline := await self.deadline_line(record):
-            post.content = words.fit([post.content, deadline])
+        if lines := await self.clock_lines(record):
+            post.content = words.fit([post.content, *lines])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
         async with self._publishing[record.channel_id]:
             # Re-read under the lock: a board posted by a concurrent publish must be the one retired or edited.

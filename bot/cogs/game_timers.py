@@ -1,6 +1,6 @@
 """Turn deadlines and turn notifications on Discord (a mixin of GameCog).
 
-`/game settings` and `/game notify`, the `turn_time` option of `/game new`,
+`/game settings`, `/game notify` and `/game away`, the `turn_time` option of `/game new`,
 the half-time reminder, the board after an expiry, the vote on a seat whose
 turns keep expiring (VoteButton), and the direct message sent when it becomes
 your turn. The deadlines themselves are data, kept by bot/services/deadlines.py and
@@ -25,7 +25,7 @@ from bot.cogs.components import game_cog
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, Message, msg
 from bot.present.votes import vote_post, vote_text
-from bot.present.words import say
+from bot.present.words import say, seat_name
 from bot.services import GameRecord, Outcome, Sessions, ruleset_of
 from bot.services.scheduler import SystemClock, TurnTimers
 
@@ -97,6 +97,24 @@ class TimerCommands:
             return await self.sessions.configure(interaction.channel_id, interaction.user.id, changes)
         await self._run(interaction, configure)
 
+    @app_commands.command(name="away", description=_("cmd.away.description"))
+    @app_commands.describe(days=_("opt.away_days.description"))
+    async def away(self, interaction: discord.Interaction,
+                   days: app_commands.Range[int, 0, timers.MAX_AWAY_DAYS]) -> None:
+        loc, user, now = i18n.locale_of(interaction.locale), interaction.user.id, self.timers.clock.now()
+        try:
+            if days == 0:
+                back = await self.sessions.come_back(user, now)
+                text = i18n.text("away.back" if back else "away.not_away", loc)
+            else:
+                until, left = await self.sessions.go_away(user, days, now)
+                text = i18n.text("away.on", loc, until=f"<t:{int(until)}:F>", count=left)
+        except GameError as refusal:
+            await self._tell(interaction, refusal.message)
+            return
+        self.timers.wake()   # the deadlines of this player's turns move
+        await interaction.response.send_message(text, ephemeral=True)
+
     @app_commands.command(name="notify", description=_("cmd.notify.description"))
     @app_commands.describe(state=_("opt.notify.description"))
     @app_commands.choices(state=NOTIFY_CHOICES)
@@ -106,12 +124,19 @@ class TimerCommands:
             i18n.text(f"timers.notify.{state.value}", i18n.locale_of(interaction.locale)), ephemeral=True)
 
     # --- hooks called by GameCog.publish ---------------------------------------------
-    async def deadline_line(self, record: GameRecord) -> str | None:
-        """"Time runs out in ..." for a timed game waiting for a person (a Discord timestamp: local, live)."""
-        deadline = await self.sessions.deadline(record, self.timers.clock.now())
-        if deadline is None:
-            return None
-        return i18n.text("timers.deadline", record.locale, when=f"<t:{int(deadline)}:R>")
+    async def clock_lines(self, record: GameRecord) -> list[str]:
+        """Who is away until when, and "time runs out in ..." for a timed game waiting for a person
+        (Discord timestamps: in each reader's time zone, live)."""
+        now = self.timers.clock.now()
+        if record.status != "active":
+            return []
+        lines = [i18n.text("away.board", record.locale, player=seat_name(record, seat, record.locale),
+                           until=f"<t:{int(until)}:D>")
+                 for seat, until in (await self.sessions.away_seats(record, now)).items()]
+        deadline = await self.sessions.deadline(record, now)
+        if deadline is not None:
+            lines.append(i18n.text("timers.deadline", record.locale, when=f"<t:{int(deadline)}:R>"))
+        return lines
 
     async def notify_turn(self, record: GameRecord, user_id: int | None) -> None:
         """A direct message with a link to the board, for a player who asked for it.

@@ -9,6 +9,7 @@ A front end builds one `Sessions` on a store and calls it; each part lives in it
   scheduler.py   the loop that fires reminders and expiries when they fall due
   boards.py      which message shows which version of a game
   defaults.py    each server's defaults of new games
+  away.py        time away: players whose deadlines wait
   records.py     history pages, verification, statistics (reads only; `Sessions.records`)
 Each part builds on the one it needs (lobby, endings -> play -> base; deadlines -> endings), so the
 arrows point one way; `Sessions` is their union.
@@ -16,6 +17,7 @@ arrows point one way; `Sessions` is their union.
 from __future__ import annotations
 
 from bot.services.base import Outcome, ruleset_of
+from bot.services.away import Away
 from bot.services.boards import LOBBY_SHOWN, Boards
 from bot.services.deadlines import Deadlines
 from bot.services.defaults import ServerDefaults
@@ -28,7 +30,7 @@ __all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "GameRecord", "Outcome", "R
            "ruleset_of", "started_events"]
 
 
-class Sessions(Lobby, Deadlines, Boards, ServerDefaults):
+class Sessions(Lobby, Deadlines, Boards, ServerDefaults, Away):
     def __init__(self, store: Store, think_budget_s: float = 1.0):
         super().__init__(store, think_budget_s)
         self.records = Records(store)
