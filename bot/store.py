@@ -386,7 +386,8 @@ class Store:
         """A new period away from `now`; the one running, if any, ends now."""
         async with self._writing:
             await self._db.execute(_END_AWAY, (now, user_id, now))
-            await self._db.execute("INSERT OR REPLACE INTO away_periods (user_id, started_at, until) VALUES (?,?,?)",
+            await self._db.execute("INSERT INTO away_periods (user_id, started_at, until) VALUES (?,?,?)"
+                                   " ON CONFLICT(user_id, started_at) DO UPDATE SET until=excluded.until",
                                    (user_id, now, until))
 
     async def end_away(self, user_id: int, now: float) -> bool:
