@@ -89,8 +89,10 @@ def _item(game: int, version: int, control: Control) -> discord.ui.Item:
         options = [discord.SelectOption(label=text, value=value) for text, value in control.options]
         return discord.ui.Select(custom_id=encode("s" if kind == "moves" else "g", game, version), options=options,
                                  placeholder=label, row=row)
+    if kind == "rematch":
+        return button(encode("r", game), label, discord.ButtonStyle.primary)
     call = kind == "call"
-    return button(encode("c" if call else "x", game, version), label,
+    return button(encode({"call": "c", "other_move": "x", "undo": "u"}[kind], game, version), label,
                   discord.ButtonStyle.danger if call else discord.ButtonStyle.secondary, row=row)
 
 

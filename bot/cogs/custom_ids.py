@@ -15,6 +15,9 @@ custom_id formats (<= 100 characters):
   tb:l:<game>:<verb>               lobby: join, leave, start, add-bot
   tb:h:<game>:<page>:<slot>        history pages (slot f, p, n or l keeps a message's four ids distinct)
   tb:v:<game>:<seat>:<choice>      vote on an absent seat: computer | end
+  tb:u:<game>:<version>            take back one's last move
+  tb:r:<game>                      a rematch of this finished game
+  tb:t:<game>:<version>:<answer>   the answer of the player to move to a take-back request: yes | no
 """
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ LARGEST = 2**63 - 1          # game ids, versions, pages and seats are SQLite in
 HISTORY_SLOTS = "fpnl"
 MOVE_FIELD = "move"          # the custom_id of the modal's text field
 MOVE_LENGTH = 40             # what that field accepts
+TAKEBACK_ANSWERS = ("yes", "no")
 
 
 class Forged(ValueError):
@@ -37,8 +41,9 @@ class Forged(ValueError):
 
 @dataclass(frozen=True)
 class Request:
-    """A decoded control: `number` is the version (a, s, g, c, x, m), the page (h), the seat (v) or 0 (l);
-    `value` the action, the picked option, the typed move, the lobby verb, the page slot or the vote."""
+    """A decoded control: `number` is the version (a, s, g, c, x, m, u, t), the page (h), the seat (v) or
+    0 (l, r); `value` the action, the picked option, the typed move, the lobby verb, the page slot, the vote
+    or the answer to a take-back request."""
 
     kind: str
     game: int
@@ -74,7 +79,7 @@ def _one_of(allowed: Sequence[str]) -> Callable[[str], str]:
 _FIELDS: dict[str, tuple[Callable[[str], object], ...]] = {
     "a": (_number, _action), "s": (_number,), "g": (_number,), "c": (_number,), "x": (_number,),
     "m": (_number,), "l": (_one_of(LOBBY_VERBS),), "h": (_number, _one_of(HISTORY_SLOTS)),
-    "v": (_number, _one_of(VOTE_CHOICES)),
+    "v": (_number, _one_of(VOTE_CHOICES)), "u": (_number,), "r": (), "t": (_number, _one_of(TAKEBACK_ANSWERS)),
 }
 SELECTS = ("s", "g")
 
@@ -102,8 +107,8 @@ def decode(custom_id: str, shown: Mapping[str, Sequence[str]] | None, *, is_sele
         if len(values) != 1 or values[0] not in shown[custom_id]:
             raise Forged("value not offered")
         return Request(kind, game, parsed[0], values[0])
-    if kind == "l":
-        return Request(kind, game, 0, parsed[0])
+    if kind in ("l", "r"):
+        return Request(kind, game, 0, parsed[0] if parsed else "")
     return Request(kind, game, parsed[0], parsed[1] if len(parsed) > 1 else "")
 
 

@@ -23,6 +23,7 @@ from bot.cogs.components import png_file, read, view_of
 from bot.cogs.custom_ids import MOVE_FIELD, MOVE_LENGTH, Forged, Request, encode
 from bot.cogs.game_defaults import SEATING_CHOICES, DefaultsCommands
 from bot.cogs.game_history import HistoryCommands
+from bot.cogs.game_takeback import TakebackCommands
 from bot.cogs.game_threads import open_thread, thread_refusal
 from bot.cogs.game_timers import TimerCommands
 from bot.cogs.translator import command_text as _
@@ -68,8 +69,8 @@ def _seat(interaction: discord.Interaction) -> Seat:
     return Seat(user.id, user.display_name, locale=_locale(interaction))
 
 
-class GameCog(TimerCommands, HistoryCommands, DefaultsCommands, commands.GroupCog, name="GameCog", group_name="game",
-              group_description=_("cmd.game.description")):
+class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands, commands.GroupCog, name="GameCog",
+              group_name="game", group_description=_("cmd.game.description")):
     def __init__(self, bot: commands.Bot, sessions: Sessions):
         self.bot = bot
         self.sessions = sessions
@@ -80,9 +81,10 @@ class GameCog(TimerCommands, HistoryCommands, DefaultsCommands, commands.GroupCo
 
     # --- shared flow ---------------------------------------------------------
     async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
-                   done: Message | Callable[[Outcome], Message] | None = None, needs_board: bool = True) -> None:
-        """Acknowledge, run the session call, publish; refusals go to the user alone; `done` (or what it
-        makes of the outcome) is the acknowledgement of a command.
+                   done: Message | Callable[[Outcome], Message] | None = None, needs_board: bool = True,
+                   show: Callable[[Outcome], Awaitable[None]] | None = None) -> None:
+        """Acknowledge, run the session call, publish (or `show`); refusals go to the user alone; `done` (or
+        what it makes of the outcome) is the acknowledgement of a command.
 
         Where the bot cannot post a board, nothing is changed (a move nobody could see would
         stall the game), except what `needs_board=False` allows (ending a game): done, unposted."""
@@ -107,7 +109,7 @@ class GameCog(TimerCommands, HistoryCommands, DefaultsCommands, commands.GroupCo
                 return
             try:
                 if can_post:
-                    await self.publish(outcome)
+                    await (show or self.publish)(outcome)
             except discord.HTTPException:
                 log.exception("could not post the board in channel %s", interaction.channel_id)
                 await self._tell(interaction, msg("error.cannot_post"))
@@ -145,7 +147,8 @@ class GameCog(TimerCommands, HistoryCommands, DefaultsCommands, commands.GroupCo
         if outcome.version_before is not None and to_move is not None:
             # The board tells the player to move everything since his last turn, not just this click.
             earlier = await self.sessions.events_since_turn(record.id, outcome.version_before, to_move)
-        post = board.board_post(record, earlier + outcome.events)
+        post = board.board_post(record, earlier + outcome.events,
+                                takeback_seat=await self.sessions.takeback_seat(record))
         post.png = await draw(record, actions=await self.sessions.records.actions(record.id))
         if lines := await self.clock_lines(record):
             post.content = words.fit([post.content, *lines])
@@ -258,6 +261,11 @@ class GameCog(TimerCommands, HistoryCommands, DefaultsCommands, commands.GroupCo
                                               host=_seat(interaction), game=game.value, options=options)
         await self._run(interaction, create, done=(lambda outcome: msg(
             "thread.opened", thread=f"<#{outcome.record.channel_id}>")) if thread else None)
+
+    @app_commands.command(name="rematch", description=_("cmd.rematch.description"))
+    @app_commands.guild_only()
+    async def rematch(self, interaction: discord.Interaction) -> None:
+        await self.on_rematch(interaction, None)
 
     @app_commands.command(name="join", description=_("cmd.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -377,7 +385,9 @@ class GameCog(TimerCommands, HistoryCommands, DefaultsCommands, commands.GroupCo
         handlers: dict[str, Callable[[discord.Interaction, Request], Awaitable[None]]] = {
             "a": self.on_action, "s": self.on_action, "m": self.on_action, "l": self.on_lobby,
             "g": self.on_group, "c": self.on_call_button, "x": self.on_other_move_button,
-            "h": self.on_history_page, "v": self.on_vote,
+            "h": self.on_history_page, "v": self.on_vote, "u": self.on_undo_request,
+            "r": lambda interaction, request: self.on_rematch(interaction, request.game),
+            "t": self.on_takeback_answer,
         }
         await handlers[request.kind](interaction, request)
 
@@ -396,6 +406,10 @@ class GameCog(TimerCommands, HistoryCommands, DefaultsCommands, commands.GroupCo
             "add-bot": lambda: self.sessions.add_computer(channel, user, "normal", game),
         }
         await self._run(interaction, calls[request.value])   # custom_ids.decode knows only these verbs
+
+    async def on_rematch(self, interaction: discord.Interaction, game: int | None) -> None:
+        """`/game rematch`, or the Rematch button of game `game`'s final board."""
+        await self._run(interaction, lambda: self.sessions.rematch(interaction.channel_id, _seat(interaction), game))
 
     async def on_group(self, interaction: discord.Interaction, request: Request) -> None:
         """A pawn (or area) was picked: show its moves to that player alone."""

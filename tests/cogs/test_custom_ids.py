@@ -4,7 +4,8 @@ import pytest
 from bot.cogs.custom_ids import LARGEST, Forged, Request, decode, encode
 
 BOARD = {"tb:a:7:3:roll": (), "tb:g:7:3": ("R1", "R2"), "tb:c:7:3": (), "tb:l:7:join": (), "tb:h:7:2:n": (),
-         "tb:v:7:1:end": (), encode("a", LARGEST, LARGEST, "Y1+5"): ()}
+         "tb:v:7:1:end": (), encode("a", LARGEST, LARGEST, "Y1+5"): (), "tb:u:7:3": (), "tb:r:7": (),
+         "tb:t:7:3:yes": ()}
 
 
 @pytest.mark.parametrize("custom_id, values, expected", [
@@ -15,6 +16,9 @@ BOARD = {"tb:a:7:3:roll": (), "tb:g:7:3": ("R1", "R2"), "tb:c:7:3": (), "tb:l:7:
     ("tb:h:7:2:n", (), Request("h", 7, 2, "n")),
     ("tb:v:7:1:end", (), Request("v", 7, 1, "end")),
     (encode("a", LARGEST, LARGEST, "Y1+5"), (), Request("a", LARGEST, LARGEST, "Y1+5")),
+    ("tb:u:7:3", (), Request("u", 7, 3)),
+    ("tb:r:7", (), Request("r", 7, 0)),
+    ("tb:t:7:3:yes", (), Request("t", 7, 3, "yes")),
 ])
 def test_the_controls_the_bot_sends_read_back(custom_id, values, expected):
     assert decode(custom_id, BOARD, is_select=bool(values), values=values) == expected
@@ -29,7 +33,7 @@ def test_the_controls_the_bot_sends_read_back(custom_id, values, expected):
     ("tb:g:7:3", ()),
     ("tb:a:7:3:roll", ("roll",)),                 # a button's id sent as a select
     ("", ()), ("garbage", ()), ("tb", ()), ("tb:q:7:3", ()), ("tb:a:-7:3:roll", ()), ("tb:a:७:3:roll", ()),
-    ("tb:l:7:explode", ()), ("tb:h:7:2:z", ()), ("tb:v:7:1:maybe", ()), ("tb:c:7:3:extra", ()),
+    ("tb:l:7:explode", ()), ("tb:h:7:2:z", ()), ("tb:t:7:3:maybe", ()), ("tb:r:7:3", ()), ("tb:u:7", ()), ("tb:v:7:1:maybe", ()), ("tb:c:7:3:extra", ()),
     ("tb:a:7:3:" + "x" * 200, ()),
 ])
 def test_anything_else_is_forged(custom_id, values):

@@ -6,7 +6,7 @@ import re
 import pytest
 from PIL import Image
 
-from tests.e2e.table import Table, roll_id, stored
+from tests.e2e.table import Table, in_play, rematch_id, roll_id, stored
 
 pytestmark = pytest.mark.e2e
 
@@ -68,7 +68,7 @@ async def test_spectators_read_history_and_fair_dice_are_revealed_with_a_replay(
 
     final = await fake_discord.wait_for_message(
         table.channel, lambda m: [f.filename for f in m.files] == ["board.png", "replay.gif"], timeout=60)
-    assert "🏆" in final.content and not final.custom_ids
+    assert "🏆" in final.content and not in_play(final) and rematch_id(final)
     gif = final.files[1].bytes
     assert gif.startswith(b"GIF89a") and len(gif) <= 8_000_000
     assert Image.open(io.BytesIO(gif)).n_frames > 10
