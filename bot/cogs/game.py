@@ -21,8 +21,10 @@ from discord.ext import commands
 from bot import i18n
 from bot.cogs.components import png_file, read, view_of
 from bot.cogs.custom_ids import MOVE_FIELD, MOVE_LENGTH, Forged, Request, encode
+from bot.cogs.game_defaults import SEATING_CHOICES, DefaultsCommands
 from bot.cogs.game_history import HistoryCommands
 from bot.cogs.game_takeback import TakebackCommands
+from bot.cogs.game_threads import open_thread, thread_refusal
 from bot.cogs.game_timers import TimerCommands
 from bot.cogs.translator import command_text as _
 from bot.games import GAME_IDS, get_ruleset
@@ -32,7 +34,6 @@ from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.present.post import Post
 from bot.present.post import retired as retired_lines
-from bot.seating import SEATINGS
 from bot.services import (COMPUTER_LEVELS, LOBBY_SHOWN, ROLL, GameRecord, Outcome, Seat, Sessions, ruleset_of,
                           started_events)
 
@@ -50,7 +51,6 @@ RECENT_BOARDS = 6
 
 GAME_CHOICES = [app_commands.Choice(name=_(f"choice.{g}"), value=g) for g in GAME_IDS]
 LEVEL_CHOICES = [app_commands.Choice(name=_(f"choice.level.{lv}"), value=lv) for lv in COMPUTER_LEVELS]
-SEATING_CHOICES = [app_commands.Choice(name=_(f"choice.seating.{s}"), value=s) for s in SEATINGS]
 LANGUAGE_CHOICES = [app_commands.Choice(name=_(f"choice.language.{lang}"), value=lang) for lang in i18n.LOCALES]
 
 
@@ -74,8 +74,8 @@ def _seat(interaction: discord.Interaction) -> Seat:
     return Seat(user.id, user.display_name, locale=_locale(interaction))
 
 
-class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog", group_name="game",
-              group_description=_("cmd.game.description")):
+class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands, commands.GroupCog, name="GameCog",
+              group_name="game", group_description=_("cmd.game.description")):
     def __init__(self, bot: commands.Bot, sessions: Sessions):
         self.bot = bot
         self.sessions = sessions
@@ -89,11 +89,13 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
 
     # --- shared flow ---------------------------------------------------------
     async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
-                   needs_board: bool = True, show: Callable[[Outcome], Awaitable[None]] | None = None) -> None:
-        """Acknowledge, run the session call, publish (or `show`); refusals go to the user alone.
+                   done: Message | Callable[[Outcome], Message] | None = None, needs_board: bool = True,
+                   show: Callable[[Outcome], Awaitable[None]] | None = None) -> None:
+        """Acknowledge, run the session call, publish (or `show`); refusals go to the user alone; `done` (or
+        what it makes of the outcome) is the acknowledgement of a command.
 
         A command's result is what the channel shows: its deferred reply is deleted, so no "Done."
-        stays behind. Where the bot cannot post a board, nothing is changed (a move nobody could see
+        stays behind, unless `done` has something to say to the user alone. Where the bot cannot post a board, nothing is changed (a move nobody could see
         would stall the game), except what `needs_board=False` allows (ending a game): done, unposted,
         and the reply says so."""
         can_post = _can_post(interaction)
@@ -124,10 +126,11 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
                 return
         if component:
             return
-        if can_post:
+        said = done(outcome) if callable(done) else done
+        if said is None and can_post:   # the channel shows the result: no "Done." stays behind
             await interaction.delete_original_response()
         else:
-            await interaction.edit_original_response(content=i18n.render(msg("ack.done"), _locale(interaction)))
+            await interaction.edit_original_response(content=i18n.render(said or msg("ack.done"), _locale(interaction)))
 
     async def _tell(self, interaction: discord.Interaction, message: Message) -> None:
         text = i18n.render(message, _locale(interaction))
@@ -163,8 +166,8 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
         post = board.board_post(record, earlier + outcome.events,
                                 takeback_seat=await self.sessions.takeback_seat(record))
         post.png = await draw(record, actions=await self.sessions.records.actions(record.id))
-        if deadline := await self.deadline_line(record):
-            post.content = words.fit([post.content, deadline])
+        if lines := await self.clock_lines(record):
+            post.content = words.fit([post.content, *lines])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
         async with self._publishing[record.channel_id]:
             # Re-read under the lock: a board posted by a concurrent publish must be the one retired or edited.
@@ -184,7 +187,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
         the player missed), so that each event is said once; a board left with nothing to say is
         deleted once the new one, with a newer picture, is up."""
         old = channel.get_partial_message(record.board_message_id) if record.board_message_id else None
-        files = [png_file(post.png)] if post.png else []
+        files = [png_file(post.png, post.alt)] if post.png else []
         view = view_of(record.id, record.version, post.controls)
         recent = self._said.get(record.channel_id, [])
         if edit and old is not None:
@@ -284,19 +287,31 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
                            teams=_("opt.teams.description"),
                            turn_time=_("opt.turn_time.description"),
                            seating=_("opt.seating.description"),
+                           thread=_("opt.thread.description"),
                            language=_("opt.language.description"))
     @app_commands.choices(game=GAME_CHOICES, seating=SEATING_CHOICES, language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], teams: bool = False,
                   turn_time: str | None = None, seating: app_commands.Choice[str] | None = None,
-                  language: app_commands.Choice[str] | None = None) -> None:
+                  thread: bool = False, language: app_commands.Choice[str] | None = None) -> None:
         """Shared messages are in the game's language: `language` if given, else the server's."""
-        options = ({"teams": True} if teams else {}) | ({"seating": seating.value} if seating else {}) | \
-            ({"language": language.value} if language else {})
-        await self._run(interaction, lambda: self.sessions.create(
-            channel_id=interaction.channel_id, guild_id=interaction.guild_id, host=_seat(interaction),
-            game=game.value, options=options | ({"turn_time": self.turn_time(turn_time)} if turn_time else {}),
-            locale=i18n.locale_of(interaction.guild_locale)))
+        if thread and (refusal := thread_refusal(interaction)):
+            await self._tell(interaction, refusal)
+            return
+
+        async def create() -> Outcome:
+            options = ({"teams": True} if teams else {}) | ({"seating": seating.value} if seating else {}) \
+                | ({"turn_time": self.turn_time(turn_time)} if turn_time else {}) \
+                | ({"language": language.value} if language else {})
+            channel_id = interaction.channel_id
+            if thread:   # checked before the thread opens, so that a refused game leaves no empty thread
+                self.sessions.check_new(game.value, options)
+                channel_id = await open_thread(interaction, msg(f"game.{game.value}"), _locale(interaction))
+            return await self.sessions.create(channel_id=channel_id, guild_id=interaction.guild_id,
+                                              host=_seat(interaction), game=game.value, options=options,
+                                              locale=i18n.locale_of(interaction.guild_locale))
+        await self._run(interaction, create, done=(lambda outcome: msg(
+            "thread.opened", thread=f"<#{outcome.record.channel_id}>")) if thread else None)
 
     @app_commands.command(name="rematch", description=_("cmd.rematch.description"))
     @app_commands.guild_only()
@@ -465,7 +480,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
             except GameError as refusal:
                 await self._tell(interaction, refusal.message)
                 return
-            await interaction.edit_original_response(content=post.content, attachments=[png_file(post.png)],
+            await interaction.edit_original_response(content=post.content, attachments=[png_file(post.png, post.alt)],
                                                      view=view_of(record.id, record.version, post.controls))
 
     async def on_call_button(self, interaction: discord.Interaction, request: Request) -> None:

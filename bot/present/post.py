@@ -28,6 +28,7 @@ class Post:
     controls: tuple[Control, ...] = ()
     png: bytes | None = None
     mention: int | None = None   # user pinged by this post
+    alt: str | None = None       # the picture in words (bot/present/alt_text.py), for screen readers
     said: tuple[str, ...] = ()   # a board's lines telling what happened, in order (the rest is now)
 
 
