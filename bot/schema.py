@@ -11,7 +11,7 @@ leaves (tests/test_schema.py checks that they agree).
 """
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Column, Connection, Double, Integer, MetaData, Table, Text, func, select
+from sqlalchemy import BigInteger, Column, Connection, Double, ForeignKey, Integer, MetaData, Table, Text, func, select
 
 metadata = MetaData()
 
@@ -39,7 +39,7 @@ games = Table(
 
 actions = Table(
     "actions", metadata,
-    Column("game_id", BigInteger, primary_key=True),
+    Column("game_id", BigInteger, ForeignKey("games.id"), primary_key=True),
     Column("seq", BigInteger, primary_key=True),   # version before the action
     Column("seat", Integer),
     Column("user_id", BigInteger),
@@ -51,7 +51,7 @@ actions = Table(
 
 seat_votes = Table(                                # votes on a seat whose turns keep expiring
     "seat_votes", metadata,
-    Column("game_id", BigInteger, primary_key=True),
+    Column("game_id", BigInteger, ForeignKey("games.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("voter_id", BigInteger, primary_key=True),
     Column("choice", Text, nullable=False),        # computer | end

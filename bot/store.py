@@ -270,6 +270,11 @@ class Store:
     async def close(self) -> None:
         await self._backend.close()
 
+    async def run(self, query: Callable[..., T], *args: Any, transaction: bool = False) -> T:
+        """query(connection, *args) on the database, given a SQLAlchemy Connection (bot/schema.py's
+        tables), in a transaction if asked: for tools that work on whole tables (bot/migrate.py)."""
+        return await self._backend.run(query, *args, transaction=transaction)
+
     # --- reads ---------------------------------------------------------------
     async def open_game(self, channel_id: int) -> GameRecord | None:
         """The game in its lobby or in play in this channel, if any."""
