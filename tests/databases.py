@@ -85,3 +85,9 @@ def empty_database(backend: str, request: pytest.FixtureRequest, tmp_path) -> st
 def database(request, tmp_path) -> str:
     """An empty database, once per backend: a SQLite file's path, then a postgresql:// URL."""
     return empty_database(request.param, request, tmp_path)
+
+
+@pytest.fixture
+def postgresql_database(request, tmp_path) -> str:
+    """An empty PostgreSQL database, for the tests of PostgreSQL alone."""
+    return empty_database("postgresql", request, tmp_path)

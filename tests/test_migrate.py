@@ -9,15 +9,9 @@ import pytest
 
 from bot.sessions import Sessions
 from bot.store import Seat, Store
-from tests.databases import empty_database
 from tests.game_logs import play
 
 GAMES = ("parcheesi", "parcheesi-classic", "parchis-maghreb", "barricade", "pariti")
-
-
-@pytest.fixture
-def postgresql(request, tmp_path) -> str:
-    return empty_database("postgresql", request, tmp_path)
 
 
 @pytest.fixture
@@ -45,11 +39,11 @@ def _migrate(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "bot.migrate", *args], capture_output=True, text=True, timeout=120)
 
 
-async def test_every_row_is_copied_and_checked(server, postgresql):
-    done = _migrate(server, postgresql)
+async def test_every_row_is_copied_and_checked(server, postgresql_database):
+    done = _migrate(server, postgresql_database)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1].startswith("OK")
-    source, target = await Store.open(server), await Store.open(postgresql)
+    source, target = await Store.open(server), await Store.open(postgresql_database)
     for channel in (100, 104, 200, 204, 300, 301):
         record = await source.latest_game(channel)
         assert await target.latest_game(channel) == record
@@ -65,25 +59,25 @@ async def test_every_row_is_copied_and_checked(server, postgresql):
     await target.close()
 
 
-async def test_a_target_holding_games_is_refused_unless_forced(server, postgresql):
-    assert _migrate(server, postgresql).returncode == 0
-    refused = _migrate(server, postgresql)
+async def test_a_target_holding_games_is_refused_unless_forced(server, postgresql_database):
+    assert _migrate(server, postgresql_database).returncode == 0
+    refused = _migrate(server, postgresql_database)
     assert refused.returncode == 2 and "already holds games" in refused.stderr
-    forced = _migrate(server, postgresql, "--force")
+    forced = _migrate(server, postgresql_database, "--force")
     assert forced.returncode == 0, forced.stdout + forced.stderr
 
 
-def test_an_open_game_whose_snapshot_is_not_its_log_replayed_is_reported(server, postgresql):
+def test_an_open_game_whose_snapshot_is_not_its_log_replayed_is_reported(server, postgresql_database):
     with sqlite3.connect(server) as db:
         (game_id, state), = db.execute("SELECT id, state FROM games WHERE channel_id=201")
         state = json.loads(state)
         db.execute("UPDATE games SET state=? WHERE id=?", (json.dumps({**state, "turn": 1 - state["turn"]}), game_id))
-    done = _migrate(server, postgresql)
+    done = _migrate(server, postgresql_database)
     assert done.returncode == 1
     assert f"game {game_id} (open): its snapshot is not the replay of its log" in done.stdout
 
 
-def test_a_missing_source_file_is_refused(tmp_path, postgresql):
-    done = _migrate(str(tmp_path / "none.sqlite3"), postgresql)
+def test_a_missing_source_file_is_refused(tmp_path, postgresql_database):
+    done = _migrate(str(tmp_path / "none.sqlite3"), postgresql_database)
     assert done.returncode == 2 and "no such SQLite file" in done.stderr
     assert not (tmp_path / "none.sqlite3").exists()
