@@ -1,4 +1,4 @@
-"""The Discord client: wires the store, the sessions and the game cog."""
+"""The Discord client: wires the store, the services and the cogs."""
 from __future__ import annotations
 
 import gc
@@ -16,14 +16,14 @@ from bot.cogs.game_history import HISTORY_ITEMS
 from bot.cogs.stats import StatsCog
 from bot.cogs.translator import CatalogueTranslator
 from bot.config import Settings
-from bot.sessions import Sessions
+from bot.services import Sessions
 from bot.store import Store
 
 log = logging.getLogger(__name__)
 
 
 # After each system call (a socket read or write) the event loop waits for the board-drawing thread
-# (bot.cogs.presenter) to hand the GIL back, which it does when asked after this interval (5 ms by
+# (bot.present.picture) to hand the GIL back, which it does when asked after this interval (5 ms by
 # default): keep that wait short.
 SWITCH_INTERVAL_S = 0.0005
 # The store's key for the digest of the commands last synced (application id + translated payload).
@@ -48,7 +48,7 @@ class TableroBot(commands.AutoShardedBot):
         sessions = Sessions(self.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)  # buttons of boards posted before a restart keep working
         await self.add_cog(GameCog(self, sessions))
-        await self.add_cog(StatsCog(self.store))
+        await self.add_cog(StatsCog(sessions.records))
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
         # What start-up built (modules, rules tables, catalogues) lives as long as the process: out of the

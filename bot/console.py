@@ -1,9 +1,9 @@
 """`python -m bot play <game>`: a game in the terminal, no Discord needed.
 
-It goes through the same sessions service and store as the bot (its own
-SQLite file, one saved game per kind of game), so quitting and running the
-command again resumes the game; `--new` starts afresh. After every move the
-position is printed in words and the board PNG is written to a file.
+It goes through the same services (bot/services/) and words (bot/present/) as
+the bot, on its own SQLite file (one saved game per kind of game), so quitting
+and running the command again resumes the game; `--new` starts afresh. After
+every move the position is printed in words and the board PNG is written to a file.
 """
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import asyncio
 from pathlib import Path
 
 from bot import i18n
-from bot.cogs.presenter import result_line, seat_name
 from bot.games import GAME_IDS
 from bot.games.base import GameError, Message, msg
-from bot.sessions import ROLL, Outcome, Sessions, ruleset_of
-from bot.store import GameRecord, Seat, Store
-from renderer import PlayerTag, render_png
+from bot.present.picture import picture
+from bot.present.words import result_line, say
+from bot.services import ROLL, GameRecord, Outcome, Seat, Sessions, ruleset_of
+from bot.store import Store
 
 # Refusals whose Discord wording points to slash commands, said the terminal's way.
 _CONSOLE_WORDING = {"error.illegal_move": "console.illegal_move"}
@@ -30,7 +30,7 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
     sessions = Sessions(store)
     channel = GAME_IDS.index(game) + 1   # one "channel" per kind of game: each resumes its own
     try:
-        record = await store.open_game(channel)
+        record = await sessions.open_game(channel)
         if record is not None and new:
             await sessions.end(channel, 0, can_manage=True)
             record = None
@@ -118,13 +118,9 @@ def _prompt(record: GameRecord, locale: str) -> str:
     state = ruleset.from_json(record.state)
     if ruleset.roll_due(state):
         return i18n.text("console.prompt_roll", locale) + " "
-    lines = [f"  {i}. {_say(record, ruleset.action_label(state, a), locale)}  [{a}]"
+    lines = [f"  {i}. {say(record, ruleset.action_label(state, a), locale)}  [{a}]"
              for i, a in enumerate(ruleset.legal_actions(state), start=1)]
     return "\n".join(lines + [i18n.text("console.prompt_move", locale) + " "])
-
-
-def _say(record: GameRecord, message: Message, locale: str) -> str:
-    return i18n.render(message, locale, lambda seat: seat_name(record, seat, locale))
 
 
 def _show(outcome: Outcome, board_file: str, locale: str, write) -> None:
@@ -132,13 +128,10 @@ def _show(outcome: Outcome, board_file: str, locale: str, write) -> None:
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
     for event in outcome.events:
-        write("• " + _say(record, event, locale))
+        write("• " + say(record, event, locale))
     for line in ruleset.describe(state):
-        write(_say(record, line, locale))
+        write(say(record, line, locale))
     if record.status != "active":
         write(result_line(record, locale))
-    to_move = ruleset.to_move(state) if record.status == "active" else None
-    colours = ruleset.seat_colours(len(record.seats), record.options)
-    players = [PlayerTag(seat_name(record, i, locale), colours[i], to_move == i) for i in range(len(record.seats))]
-    Path(board_file).write_bytes(render_png(ruleset, state, players, locale))
+    Path(board_file).write_bytes(picture(record, locale))
     write(i18n.text("console.board_written", locale, file=board_file))

@@ -1,6 +1,10 @@
 """The one translation mechanism: every player-facing string lives in
 data/i18n/<locale>/*.json (one file per domain, merged), looked up by key.
 
+A value is a template, or for words that agree with a number an object of
+templates by CLDR plural category (`{"one": ..., "other": ...}`) chosen by
+the message's `count` parameter: French puts 0 and 1 in "one", English only 1.
+
 `render(message, locale, name_of)` turns a Message into text, applying the
 parameter conventions of bot.games.base.Message.
 """
@@ -8,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import string
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -28,9 +33,12 @@ def locale_of(discord_locale: object) -> str:
     return "fr" if code.lower().startswith("fr") else DEFAULT_LOCALE
 
 
+Template = str | dict[str, str]
+
+
 @cache
-def catalogue(locale: str) -> dict[str, str]:
-    merged: dict[str, str] = {}
+def catalogue(locale: str) -> dict[str, Template]:
+    merged: dict[str, Template] = {}
     for path in sorted((I18N_DIR / locale).glob("*.json")):
         merged.update(json.loads(path.read_text(encoding="utf-8")))
     return merged
@@ -50,12 +58,27 @@ def render(message: Message, locale: str, name_of: Callable[[int], str] | None =
     if template is None:
         log.warning("missing translation key %s", message.key)
         return message.key
+    if isinstance(template, dict):
+        template = template[plural_category(message.params.get("count", 0), locale)]
     values = {k: _value(k, v, locale, name_of) for k, v in message.params.items()}
     try:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):
         log.warning("bad parameters for translation key %s", message.key)
         return template
+
+
+def placeholders(template: Template) -> set[str]:
+    """The parameters a template (every form of it) names."""
+    forms = template.values() if isinstance(template, dict) else [template]
+    return {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}
+
+
+def plural_category(count: int, locale: str) -> str:
+    """CLDR's cardinal category for whole numbers, in the two languages we speak."""
+    if locale == "fr":
+        return "one" if count in (0, 1) else "other"
+    return "one" if count == 1 else "other"
 
 
 def _value(name: str, value: Any, locale: str, name_of: Callable[[int], str] | None) -> Any:

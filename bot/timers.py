@@ -1,32 +1,20 @@
-"""Turn deadlines: durations, who is late, and the scheduler that acts on it.
+"""Turn deadlines as plain arithmetic: durations, when the reminder and the deadline fall, who is
+late, how many turns in a row expired, which way a vote went. No I/O: the service that acts on
+deadlines is bot/services/deadlines.py, the one that waits for them bot/services/scheduler.py.
 
 A deadline is data (design principle 7): a game's options hold `turn_time`
 (seconds) and `on_timeout` ("play" or "skip"); the waiting time starts when the
 game was last written (store.TurnClock.started_at: every action restarts it) and
-the half-time reminder is marked in the game's row once sent. The scheduler
-keeps nothing else: it reads every timed game from the store, sleeps until the
-earliest reminder or deadline, fires it through the sessions service (which
-re-checks it under the channel lock, so a move made at the same moment wins
-cleanly), and starts over when woken by a change. Nothing here imports discord.
+the half-time reminder is marked in the game's row once sent.
 """
 from __future__ import annotations
 
-import asyncio
-import logging
 import re
-import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bot.games import get_ruleset
 from bot.games.base import GameError, Message, msg
 from bot.store import GameRecord, LoggedAction, TurnClock
-
-if TYPE_CHECKING:
-    from bot.sessions import Outcome, Sessions
-
-log = logging.getLogger(__name__)
 
 ON_TIMEOUT = ("play", "skip")          # an easy computer plays the turn, or the turn is passed
 VOTE_AFTER = 3                         # expiries in a row before the others may vote on the seat
@@ -101,23 +89,6 @@ def majority(votes: dict[int, str], electorate: set[int]) -> str | None:
     return None
 
 
-# --- the scheduler -------------------------------------------------------------
-
-
-class SystemClock:
-    """Wall-clock time; sleeping ends early when `wake` is set."""
-
-    def now(self) -> float:
-        return time.time()
-
-    async def sleep_until(self, when: float | None, wake: asyncio.Event) -> None:
-        timeout = None if when is None else max(0.0, when - self.now())
-        try:
-            await asyncio.wait_for(wake.wait(), timeout)
-        except asyncio.TimeoutError:
-            pass
-
-
 @dataclass(frozen=True)
 class Due:
     when: float
@@ -132,7 +103,7 @@ def seat_to_move(record: GameRecord) -> int | None:
 
 
 def next_due(clock: TurnClock, now: float) -> Due | None:
-    """The next event of a timed game, if a person must act in it. The sessions
+    """The next event of a timed game, if a person must act in it. The deadlines
     service asks the same question under the channel lock before acting."""
     seat = seat_to_move(clock.record)
     if seat is None or clock.record.seats[seat].level is not None:
@@ -140,68 +111,3 @@ def next_due(clock: TurnClock, now: float) -> Due | None:
     if clock.reminded_version != clock.record.version and deadline(clock) > now:
         return Due(reminder_at(clock), "remind", clock.record, seat)
     return Due(deadline(clock), "expire", clock.record, seat)  # once the deadline has passed, no reminder
-
-
-class TurnTimers:
-    """Fires reminders and expiries of every timed game; `wake()` after any change."""
-
-    def __init__(self, sessions: "Sessions", *, clock: SystemClock,
-                 on_reminder: Callable[[GameRecord, int, float], Awaitable[None]],
-                 on_expiry: Callable[["Outcome"], Awaitable[None]]):
-        self.sessions = sessions
-        self.clock = clock
-        self._on_reminder = on_reminder
-        self._on_expiry = on_expiry
-        self._wake = asyncio.Event()
-        self._failed: set[tuple[int, int, str]] = set()  # (game, version, kind) that raised: not retried
-
-    def wake(self) -> None:
-        self._wake.set()
-
-    async def pending(self, now: float) -> list[Due]:
-        found = []
-        clocks = await self.sessions.store.turn_clocks()
-        current = {(c.record.id, c.record.version) for c in clocks}
-        self._failed = {f for f in self._failed if f[:2] in current}
-        for clock in clocks:
-            due = next_due(clock, now)
-            if due is not None and (due.record.id, due.record.version, due.kind) not in self._failed:
-                found.append(due)
-        return sorted(found, key=lambda d: d.when)
-
-    async def fire_due(self) -> float | None:
-        """Fire everything due now; return when the next event is due (None: nothing timed)."""
-        while True:
-            now = self.clock.now()
-            pending = await self.pending(now)
-            due = [d for d in pending if d.when <= now]
-            if not due:
-                return pending[0].when if pending else None
-            for event in due:
-                await self._fire(event, now)
-
-    async def _fire(self, due: Due, now: float) -> None:
-        record = due.record
-        try:
-            # None: someone acted (or the settings changed) first; the next pass sees the new state.
-            if due.kind == "remind":
-                reminded = await self.sessions.remind(record.channel_id, record.id, record.version, now)
-                if reminded is not None:
-                    await self._on_reminder(reminded.record, due.seat, deadline(reminded))
-            elif (outcome := await self.sessions.expire(record.channel_id, record.id, record.version, now)):
-                await self._on_expiry(outcome)
-        except Exception:
-            log.exception("turn %s of game %s failed at version %s", due.kind, record.id, record.version)
-            self._failed.add((record.id, record.version, due.kind))
-
-    async def run(self) -> None:
-        """Forever: fire what is due, then sleep until the next event or a wake-up."""
-        while True:
-            self._wake.clear()
-            try:
-                when = await self.fire_due()
-            except Exception:  # e.g. the database is briefly locked: try again soon
-                log.exception("turn timers could not read the games")
-                when = self.clock.now() + 5
-            await self.clock.sleep_until(when, self._wake)
-

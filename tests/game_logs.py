@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.sessions import ROLL, Sessions, ruleset_of
+from bot.services import ROLL, Sessions, ruleset_of
 from bot.store import GameRecord, LoggedAction, Seat, Store
 
 

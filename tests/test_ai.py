@@ -166,7 +166,7 @@ def test_a_search_queued_behind_others_gets_what_is_left_of_its_budget():
 
 def test_the_worker_searches_with_the_budget_left_after_queueing(monkeypatch):
     seen = []
-    monkeypatch.setattr(ai, "choose_action", lambda *args, budget_s, **kwargs: seen.append(budget_s) or "x")
+    monkeypatch.setattr(ai.pool, "choose_action", lambda *args, budget_s, **kwargs: seen.append(budget_s) or "x")
     ruleset = RULESETS[0]
     state_json = ruleset.to_json(ruleset.new_game(2, {}, 0))
     ai.pool._choose(ruleset.id, state_json, 0, "hard", 1.0, 1, submitted=time.time() - 0.4)

@@ -1,7 +1,6 @@
 """One translation mechanism: every key in English and French, with the same placeholders,
 and every key the code names literally exists."""
 import re
-import string
 from pathlib import Path
 
 import pytest
@@ -13,10 +12,6 @@ ROOT = Path(__file__).resolve().parents[1]
 LITERAL_KEY = re.compile(r"""\b(?:msg|text|Message)\(\s*["']([a-z0-9_.-]+)["']""")
 
 
-def placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
-
-
 def test_english_and_french_have_the_same_keys():
     en, fr = i18n.catalogue("en"), i18n.catalogue("fr")
     assert sorted(set(en) - set(fr)) == [] and sorted(set(fr) - set(en)) == []
@@ -24,7 +19,7 @@ def test_english_and_french_have_the_same_keys():
 
 @pytest.mark.parametrize("key", sorted(i18n.catalogue("en")))
 def test_translations_use_the_same_placeholders(key):
-    assert placeholders(i18n.catalogue("fr")[key]) == placeholders(i18n.catalogue("en")[key])
+    assert i18n.placeholders(i18n.catalogue("fr")[key]) == i18n.placeholders(i18n.catalogue("en")[key])
 
 
 def test_every_literal_key_in_the_code_exists():
@@ -44,3 +39,18 @@ def test_seats_and_colours_are_rendered_by_convention():
 
 def test_discord_locales_map_to_ours():
     assert i18n.locale_of("fr") == "fr" and i18n.locale_of("en-GB") == "en" and i18n.locale_of(None) == "en"
+
+
+def test_plural_forms_follow_the_count_in_each_language(monkeypatch):
+    monkeypatch.setitem(i18n.catalogue("en"), "test.pawns", {"one": "{count} pawn", "other": "{count} pawns"})
+    monkeypatch.setitem(i18n.catalogue("fr"), "test.pawns", {"one": "{count} pion", "other": "{count} pions"})
+    said = {(locale, n): i18n.render(msg("test.pawns", count=n), locale) for locale in ("en", "fr") for n in (0, 1, 2)}
+    assert said == {("en", 0): "0 pawns", ("en", 1): "1 pawn", ("en", 2): "2 pawns",
+                    ("fr", 0): "0 pion", ("fr", 1): "1 pion", ("fr", 2): "2 pions"}
+
+
+def test_plural_entries_have_the_forms_of_their_language():
+    for locale, forms in (("en", {"one", "other"}), ("fr", {"one", "other"})):
+        for key, template in i18n.catalogue(locale).items():
+            if isinstance(template, dict):
+                assert set(template) == forms, (locale, key)

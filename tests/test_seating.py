@@ -8,10 +8,11 @@ import hashlib
 import pytest
 
 from bot import dice, seating
-from bot.cogs.presenter import lobby_post, say
+from bot.present.lobby import lobby_post
+from bot.present.words import say
 from bot.games import get_ruleset
 from bot.games.base import GameError
-from bot.sessions import ROLL, Sessions
+from bot.services import ROLL, Sessions
 from bot.store import Seat, Store
 from bot.verify import verify
 

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from bot import dice
-from bot.sessions import ruleset_of
+from bot.services import ruleset_of
 from bot.verify import verify
 from tests.game_logs import play
 

@@ -17,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot.ai.levels import choose_action
 from bot.games import get_ruleset
 
 log = logging.getLogger(__name__)
@@ -58,8 +59,6 @@ def remaining_budget(budget_s: float | None, submitted: float, now: float) -> fl
 
 def _choose(ruleset_id: str, state_json: dict[str, Any], seat: int, level: str, budget_s: float | None,
             seed: int, submitted: float | None = None) -> str:
-    from bot.ai import choose_action
-
     if submitted is not None:
         budget_s = remaining_budget(budget_s, submitted, time.time())
     ruleset = get_ruleset(ruleset_id)

@@ -1,4 +1,4 @@
-"""Buttons and select menus that survive restarts.
+"""Buttons and select menus that survive restarts, and the views that hold them.
 
 Each is a discord.py DynamicItem: its custom_id carries everything needed to
 act (game id, state version, action), so a click on any board, even one
@@ -18,21 +18,22 @@ seat (bot/cogs/game_timers.py).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import io
+from typing import Any
 
 import discord
 
-if TYPE_CHECKING:
-    from bot.cogs.game import GameCog
+from bot.present.post import Control
 
 ACTION_ID = "tb:a:{game}:{version}:{action}"
 _BOARD = r"tb:(?P<kind>[sgcx]):(?P<game>\d+):(?P<version>\d+)"
 
 
-def _cog(interaction: discord.Interaction) -> "GameCog":
+def game_cog(interaction: discord.Interaction) -> Any:
+    """The GameCog, which handles every control (found by name: bot/cogs/game.py imports this module)."""
     cog = interaction.client.get_cog("GameCog")  # type: ignore[union-attr]
     assert cog is not None
-    return cog  # type: ignore[return-value]
+    return cog
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:a:(?P<game>\d+):(?P<version>\d+):(?P<action>\S+)"):
@@ -48,7 +49,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:a:(?
         return cls(int(match["game"]), int(match["version"]), match["action"], item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).on_action(interaction, self.action, self.game, self.version)
+        await game_cog(interaction).on_action(interaction, self.action, self.game, self.version)
 
 
 class BoardSelect(discord.ui.DynamicItem[discord.ui.Select], template=_BOARD.replace("[sgcx]", "[sg]")):
@@ -67,9 +68,9 @@ class BoardSelect(discord.ui.DynamicItem[discord.ui.Select], template=_BOARD.rep
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or [""]
         if self.kind == "s":
-            await _cog(interaction).on_action(interaction, values[0], self.game, self.version)
+            await game_cog(interaction).on_action(interaction, values[0], self.game, self.version)
         else:
-            await _cog(interaction).on_group(interaction, values[0], self.game, self.version)
+            await game_cog(interaction).on_group(interaction, values[0], self.game, self.version)
 
 
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD.replace("[sgcx]", "[cx]")):
@@ -87,9 +88,9 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD.rep
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.kind == "c":
-            await _cog(interaction).on_call_button(interaction, self.game, self.version)
+            await game_cog(interaction).on_call_button(interaction, self.game, self.version)
         else:
-            await _cog(interaction).on_other_move_button(interaction, self.game, self.version)
+            await game_cog(interaction).on_other_move_button(interaction, self.game, self.version)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:l:(?P<game>\d+):(?P<verb>[a-z-]+)"):
@@ -105,7 +106,36 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:l:(?P
         return cls(int(match["game"]), match["verb"], item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).on_lobby(interaction, self.game, self.verb)
+        await game_cog(interaction).on_lobby(interaction, self.game, self.verb)
 
 
 DYNAMIC_ITEMS = (ActionButton, BoardSelect, BoardButton, LobbyButton)
+
+
+def view_of(game: int, version: int, controls: tuple[Control, ...]) -> discord.ui.View | None:
+    """The Discord controls of a message (bot/present describes them); None when it has none."""
+    if not controls:
+        return None
+    view = discord.ui.View(timeout=None)
+    for control in controls:
+        view.add_item(_item(game, version, control))
+    return view
+
+
+def _item(game: int, version: int, control: Control) -> discord.ui.Item:
+    kind, label, row = control.kind, control.label, control.row
+    if kind == "lobby":
+        return LobbyButton(game, control.value, label)
+    if kind in ("roll", "action"):
+        roll = kind == "roll"
+        return ActionButton(game, version, control.value, label,
+                            discord.ButtonStyle.primary if roll else discord.ButtonStyle.success, row=row,
+                            emoji="🎲" if roll else None)
+    if kind in ("moves", "groups"):
+        options = [discord.SelectOption(label=text, value=value) for text, value in control.options]
+        return BoardSelect("s" if kind == "moves" else "g", game, version, options, label, row=row)
+    return BoardButton({"call": "c", "other_move": "x"}[kind], game, version, label, row=row)
+
+
+def png_file(png: bytes, filename: str = "board.png") -> discord.File:
+    return discord.File(io.BytesIO(png), filename=filename)

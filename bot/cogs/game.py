@@ -2,8 +2,9 @@
 
 Each handler only translates Discord input into a session call and the
 outcome into messages: it acknowledges the interaction first (Discord allows
-3 s), calls bot.sessions, then edits or posts the board. Refusals come back
-as GameError and are shown only to the user who asked (ephemeral).
+3 s), calls bot.services, then edits or posts the board in the words of
+bot.present. Refusals come back as GameError and are shown only to the user
+who asked (ephemeral).
 """
 from __future__ import annotations
 
@@ -18,15 +19,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
-from bot.cogs import presenter
+from bot.cogs.components import png_file, view_of
 from bot.cogs.game_history import HistoryCommands
 from bot.cogs.game_timers import TimerCommands
 from bot.cogs.translator import command_text as _
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, msg
+from bot.present import board, moves, words
+from bot.present.lobby import lobby_post
+from bot.present.picture import draw
+from bot.present.post import Post
 from bot.seating import SEATINGS
-from bot.sessions import COMPUTER_LEVELS, ROLL, Outcome, Sessions, ruleset_of, started_events
-from bot.store import LOBBY_SHOWN, GameRecord, Seat
+from bot.services import (COMPUTER_LEVELS, LOBBY_SHOWN, ROLL, GameRecord, Outcome, Seat, Sessions, ruleset_of,
+                          started_events)
 
 log = logging.getLogger(__name__)
 
@@ -129,37 +134,37 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         channel = self.bot.get_partial_messageable(record.channel_id)
         if record.state is None:  # lobby (open or closed)
             async with self._publishing[record.channel_id]:
-                await self._show(channel, record, presenter.lobby_post(record), edit=True, version=LOBBY_SHOWN)
+                await self._show(channel, record, lobby_post(record), edit=True, version=LOBBY_SHOWN)
             return
         ruleset = ruleset_of(record)
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
         earlier: tuple[Message, ...] = ()
         if outcome.version_before is not None and to_move is not None:
             # The board tells the player to move everything since his last turn, not just this click.
-            logged = await self.sessions.store.events_since_turn(record.id, outcome.version_before, to_move)
-            earlier = tuple(Message.from_json(event) for event in logged)
-        post = presenter.board_post(record, earlier + outcome.events)
-        post.png = await presenter.draw(record)
+            earlier = await self.sessions.events_since_turn(record.id, outcome.version_before, to_move)
+        post = board.board_post(record, earlier + outcome.events)
+        post.png = await draw(record)
         if deadline := await self.deadline_line(record):
-            post.content = presenter.fit([post.content, deadline])
+            post.content = words.fit([post.content, deadline])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
         async with self._publishing[record.channel_id]:
             # Re-read under the lock: a board posted by a concurrent publish must be the one retired or edited.
-            current = await self.sessions.store.game(record.id)
-            await self._show(channel, replace(record, board_message_id=current.board_message_id), post,
+            shown = await self.sessions.board_message(record.id)
+            await self._show(channel, replace(record, board_message_id=shown), post,
                              edit=same_player, version=record.version)
         if not same_player and outcome.events:  # a new turn, not a board posted again
             await self.notify_turn(record, post.mention)
         await self.announce(outcome)  # fair-dice commitment / reveal and replay (game_history)
 
-    async def _show(self, channel: discord.PartialMessageable, record: GameRecord, post: presenter.Post,
+    async def _show(self, channel: discord.PartialMessageable, record: GameRecord, post: Post,
                     edit: bool, version: int) -> None:
         """Post or edit the message, then record which version of the game it shows."""
         old = channel.get_partial_message(record.board_message_id) if record.board_message_id else None
-        files = [post.file()] if post.png else []
+        files = [png_file(post.png)] if post.png else []
+        view = view_of(record.id, record.version, post.controls)
         if edit and old is not None:
-            await old.edit(content=post.content, attachments=files, view=post.view)
-            await self.sessions.store.set_board_message(record.id, old.id, version)
+            await old.edit(content=post.content, attachments=files, view=view)
+            await self.sessions.set_board_message(record.id, old.id, version)
             return
         if old is not None:
             try:
@@ -168,8 +173,8 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
                 pass
         mentions = discord.AllowedMentions(users=[discord.Object(post.mention)] if post.mention else False,
                                            everyone=False, roles=False)
-        message = await channel.send(content=post.content, files=files, view=post.view, allowed_mentions=mentions)
-        await self.sessions.store.set_board_message(record.id, message.id, version)
+        message = await channel.send(content=post.content, files=files, view=view, allowed_mentions=mentions)
+        await self.sessions.set_board_message(record.id, message.id, version)
 
     # --- after a restart ------------------------------------------------------------
     async def cog_load(self) -> None:
@@ -185,7 +190,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         behind its game (the bot stopped between storing a move and posting it) is posted again,
         telling the player to move what happened since his last turn; a game whose first board never
         went out (the lobby is what shows) gets it, with who sits where."""
-        for record, shown in await self.sessions.store.active_boards():
+        for record, shown in await self.sessions.active_boards():
             try:
                 outcome = await self.sessions.resume(record.channel_id, record.id)
                 if outcome is None:
@@ -269,42 +274,31 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        record = await self.sessions.store.open_game(interaction.channel_id)
+        record = await self.sessions.open_game(interaction.channel_id)
         if record is None or record.status != "active":
             return []
         ruleset = ruleset_of(record)
         state = ruleset.from_json(record.state)
         if ruleset.to_move(state) != record.seat_of(interaction.user.id) or ruleset.roll_due(state):
             return []
-        return _as_choices(presenter.move_choices(record, ruleset, state, current, _locale(interaction)))
+        return _as_choices(moves.move_choices(record, ruleset, state, current, _locale(interaction)))
 
     @app_commands.command(name="call", description=_("cmd.call.description"))
     @app_commands.describe(piece=_("opt.piece.description"))
     async def call(self, interaction: discord.Interaction, piece: str) -> None:
-        await self._run(interaction, lambda: self._call(interaction, piece.strip()))
-
-    async def _call(self, interaction: discord.Interaction, action: str) -> Outcome:
-        record = await self.sessions.current(interaction.channel_id)
-        ruleset = ruleset_of(record)
-        seat = record.seat_of(interaction.user.id)
-        if not ruleset.allows_cheating:
-            raise GameError(msg("error.no_cheating"))
-        if record.status != "active":   # a lobby: nothing has been played
-            raise GameError(msg("error.not_started"))
-        if seat is None or action not in ruleset.call_actions(ruleset.from_json(record.state), seat):
-            raise GameError(msg("error.cannot_call"))
-        return await self.sessions.act(interaction.channel_id, interaction.user.id, action)
+        await self._run(interaction, lambda: self.sessions.call_out(
+            interaction.channel_id, interaction.user.id, piece.strip()))
 
     @call.autocomplete("piece")
     async def call_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        record = await self.sessions.store.open_game(interaction.channel_id)
+        record = await self.sessions.open_game(interaction.channel_id)
         seat = record.seat_of(interaction.user.id) if record and record.status == "active" else None
         if seat is None:
             return []
         ruleset = ruleset_of(record)
         state = ruleset.from_json(record.state)
-        return _as_choices(presenter.suggestions(record, ruleset, state, ruleset.call_actions(state, seat), current,
-                                                 _locale(interaction)))
+        return _as_choices(moves.suggestions(record, ruleset, state, ruleset.call_actions(state, seat), current,
+                                             _locale(interaction)))
 
     @app_commands.command(name="board", description=_("cmd.board.description"))
     async def board(self, interaction: discord.Interaction) -> None:
@@ -322,11 +316,11 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
             await self._tell(interaction, refusal.message)
             return
         if record.state is None:
-            text = presenter.lobby_post(record).content
+            text = lobby_post(record).content
         else:
             ruleset = ruleset_of(record)
-            lines = [presenter.say(record, m, loc) for m in ruleset.describe(ruleset.from_json(record.state))]
-            text = presenter.fit(lines)
+            lines = [words.say(record, m, loc) for m in ruleset.describe(ruleset.from_json(record.state))]
+            text = words.fit(lines)
         await interaction.response.send_message(text, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
@@ -346,7 +340,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         game_id = game.value if game else None
         if game_id is None:
-            record = await self.sessions.store.open_game(interaction.channel_id)
+            record = await self.sessions.open_game(interaction.channel_id)
             game_id = record.game if record else "parcheesi"
         ruleset = get_ruleset(game_id)
         message = ruleset.rules_summary() if ruleset else msg("error.coming_soon", game=msg(f"game.{game_id}"))
@@ -373,13 +367,13 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         async with self._working:
             try:
                 record = await self._current_board(interaction, game, version)
-                post = presenter.group_view(record, group, _locale(interaction))
-                post.png = await presenter.draw(record, _locale(interaction), group)
+                post = board.group_post(record, group, _locale(interaction))
+                post.png = await draw(record, _locale(interaction), group)
             except GameError as refusal:
                 await self._tell(interaction, refusal.message)
                 return
-            await interaction.edit_original_response(content=post.content, view=post.view,
-                                                     attachments=[post.file()])
+            await interaction.edit_original_response(content=post.content, attachments=[png_file(post.png)],
+                                                     view=view_of(record.id, record.version, post.controls))
 
     async def on_call_button(self, interaction: discord.Interaction, game: int, version: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -393,15 +387,9 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
-        view = discord.ui.View(timeout=None)
-        state = ruleset.from_json(record.state)
-        view.add_item(presenter.BoardSelect("s", record.id, record.version,
-                                            presenter.action_options(record, ruleset, state, calls[:25],
-                                                                     _locale(interaction)),
-                                            presenter.game_text(ruleset, "select.call", _locale(interaction))))
-        await interaction.edit_original_response(content=presenter.game_text(ruleset, "select.call_help",
-                                                                             _locale(interaction)),
-                                                 view=view)
+        post = board.call_post(record, ruleset, ruleset.from_json(record.state), calls, _locale(interaction))
+        await interaction.edit_original_response(content=post.content,
+                                                 view=view_of(record.id, record.version, post.controls))
 
     async def on_other_move_button(self, interaction: discord.Interaction, game: int, version: int) -> None:
         """A deliberate path to type any move (cheating rulesets): a modal whose field shows the
@@ -414,7 +402,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
             await self._tell(interaction, refusal.message)
             return
         ruleset = ruleset_of(record)
-        label, placeholder = presenter.other_move_field(record, ruleset, ruleset.from_json(record.state), loc)
+        label, placeholder = moves.other_move_field(record, ruleset, ruleset.from_json(record.state), loc)
 
         class OtherMove(discord.ui.Modal, title=i18n.text("modal.other_move.title", loc)[:45]):
             move = discord.ui.TextInput(label=label, placeholder=placeholder, max_length=40)

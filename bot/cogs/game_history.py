@@ -13,33 +13,24 @@ or l keeps the four ids of one message distinct).
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot import dice, history, i18n, seating
-from bot.cogs import presenter
+from bot import i18n
+from bot.cogs.components import game_cog, png_file
 from bot.cogs.translator import command_text as _
-from bot.games.base import GameError, msg
-from bot.sessions import Outcome, ruleset_of
-from bot.store import GameRecord, LoggedAction
-from bot.verify import verify
-from renderer.replay import animate
-
-if TYPE_CHECKING:
-    from bot.cogs.game import GameCog
+from bot.games.base import GameError
+from bot.present.history import fair_dice_text, history_text
+from bot.present.picture import draw, replay_gif
+from bot.services import GameRecord, Outcome
+from bot.services.records import OVER
 
 log = logging.getLogger(__name__)
 
-OVER = ("finished", "ended")
 _replays: set[asyncio.Task[None]] = set()   # running replay builds (a task needs a strong reference)
-
-
-def _cog(interaction: discord.Interaction) -> "GameCog":
-    return interaction.client.get_cog("GameCog")  # type: ignore[union-attr, return-value]
 
 
 class HistoryButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -54,7 +45,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["page"]), match["slot"], item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).on_history_page(interaction, self.game, self.page)
+        await game_cog(interaction).on_history_page(interaction, self.game, self.page)
 
 
 HISTORY_ITEMS = (HistoryButton,)
@@ -95,7 +86,7 @@ class HistoryCommands:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             record = await self._game_for(interaction, game_id)
-            message = await self._verification(record)
+            message = await self.sessions.records.verification(record)
         except GameError as refusal:
             message = refusal.message
         await interaction.edit_original_response(content=i18n.render(message, loc))
@@ -107,16 +98,10 @@ class HistoryCommands:
         if record.state is None:
             return
         channel = self.bot.get_partial_messageable(record.channel_id)
-        # Games without dice still draw their set-up from the seed (Pariti's placement).
-        what = "" if ruleset_of(record).has_dice else "_setup"
-        # Seats drawn at random come from the same seed.
-        also = " " + i18n.text("fair.seating_too", record.locale) if seating.drawn(record) is not None else ""
         if any(event.key == "game.started" for event in outcome.events):
-            await channel.send(i18n.text(f"fair.commitment{what}", record.locale,
-                                         commitment=dice.commitment(record.seed)) + also)
+            await channel.send(fair_dice_text(record, over=False))
         elif record.status in OVER:
-            await channel.send(i18n.text(f"fair.reveal{what}", record.locale, game_id=record.id, seed=record.seed,
-                                         commitment=dice.commitment(record.seed)) + also)
+            await channel.send(fair_dice_text(record, over=True))
             task = asyncio.create_task(self._add_replay(record))
             _replays.add(task)
             task.add_done_callback(_replays.discard)
@@ -124,77 +109,31 @@ class HistoryCommands:
     async def _add_replay(self, record: GameRecord) -> None:
         """Attach the animated replay to the final board (next to its picture)."""
         try:
-            store = self.sessions.store
-            actions = await store.actions(record.id)
-            board_id = (await store.game(record.id)).board_message_id
+            actions = await self.sessions.records.actions(record.id)
+            board_id = await self.sessions.board_message(record.id)
             if not actions or board_id is None:
                 return
-            gif = await asyncio.to_thread(_replay_gif, record, actions)
-            board = presenter.Post("", None, await presenter.draw(record))
+            gif = await asyncio.to_thread(replay_gif, record, actions)
+            board = await draw(record)
             message = self.bot.get_partial_messageable(record.channel_id).get_partial_message(board_id)
-            await message.edit(attachments=[board.file(), discord.File(io.BytesIO(gif), filename="replay.gif")])
+            await message.edit(attachments=[png_file(board), png_file(gif, "replay.gif")])
         except Exception:
             log.exception("could not add the replay of game %s", record.id)
 
     # --- helpers -------------------------------------------------------------------
     async def _game_for(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:
         """Game `game_id` of this server, or this channel's latest game."""
-        store = self.sessions.store
-        record = await (store.game(game_id) if game_id is not None else store.latest_game(interaction.channel_id))
-        if record is None or record.guild_id != interaction.guild_id or record.state is None:
-            raise GameError(msg("history.no_game"))
-        return record
+        return await self.sessions.records.game_for(interaction.guild_id, interaction.channel_id, game_id)
 
     async def _history_page(self, record: GameRecord, page: int | None,
                             loc: str) -> tuple[str, discord.ui.View | None]:
         """The text of one page (default: the last) and its page buttons."""
-        actions = await self.sessions.store.actions(record.id)
-        pages = history.page_count(len(actions))
-        page = pages - 1 if page is None else min(max(page, 0), pages - 1)
-        entries = await asyncio.to_thread(_page_entries, record, actions, page)
-        lines = [i18n.text("history.title", loc, game_id=record.id, game=msg(ruleset_of(record).name),
-                           page=page + 1, pages=pages)]
-        lines += [_entry_text(record, entry, loc) for entry in entries] or [i18n.text("history.empty", loc)]
-        if record.status != "active":
-            lines.append(presenter.result_line(record, loc))
+        shown = await self.sessions.records.history_page(record, page)
+        page, pages = shown.number, shown.count
         if pages == 1:
-            return presenter.fit(lines), None
+            return history_text(record, shown, loc), None
         view = discord.ui.View(timeout=None)
         for slot, target, label in (("f", 0, "⏮"), ("p", page - 1, "◀"), ("n", page + 1, "▶"), ("l", pages - 1, "⏭")):
             view.add_item(HistoryButton(record.id, max(0, min(target, pages - 1)), slot, label,
                                         disabled=target == page or not 0 <= target < pages))
-        return presenter.fit(lines), view
-
-    async def _verification(self, record: GameRecord):
-        commitment = dice.commitment(record.seed)
-        if record.status not in OVER:
-            return msg("verify.running", game_id=record.id, commitment=commitment)
-        actions = await self.sessions.store.actions(record.id)
-        result = await asyncio.to_thread(verify, ruleset_of(record), record, actions)
-        if result.mismatches:
-            first = result.mismatches[0]
-            return msg("verify.mismatch", game_id=record.id, count=len(result.mismatches), n=first.seq + 1,
-                       logged=first.logged, expected=first.expected or "—")
-        if result.seating_matches is False:
-            return msg("verify.seating_differs", game_id=record.id)
-        if not result.final_state_matches:
-            return msg("verify.final_differs", game_id=record.id)
-        return msg("verify.ok_seating" if result.seating_matches else "verify.ok", game_id=record.id, seed=record.seed,
-                   commitment=commitment, rolls=result.rolls)
-
-
-def _page_entries(record: GameRecord, actions: list[LoggedAction], page: int) -> list[history.Entry]:
-    start = page * history.PAGE_SIZE
-    return history.entries(ruleset_of(record), record, actions, start, start + history.PAGE_SIZE)
-
-
-def _entry_text(record: GameRecord, entry: history.Entry, loc: str) -> str:
-    return " ".join(presenter.say(record, m, loc) for m in (entry.head, *entry.events))
-
-
-def _replay_gif(record: GameRecord, actions: list[LoggedAction]) -> bytes:
-    ruleset = ruleset_of(record)
-    states = [history.initial_state(ruleset, record)] + [s.after for s in history.replay(ruleset, record, actions)]
-    names = [presenter.seat_name(record, i, record.locale) for i in range(len(record.seats))]
-    colours = ruleset.seat_colours(len(record.seats), record.options)
-    return animate(ruleset, states, names, colours, record.locale)
+        return history_text(record, shown, loc), view

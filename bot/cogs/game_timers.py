@@ -3,7 +3,8 @@
 `/game settings` and `/game notify`, the `turn_time` option of `/game new`,
 the half-time reminder, the board after an expiry, the vote on a seat whose
 turns keep expiring (VoteButton), and the direct message sent when it becomes
-your turn. The deadlines themselves are data, scheduled by bot/timers.py.
+your turn. The deadlines themselves are data, kept by bot/services/deadlines.py and
+fired by bot/services/scheduler.py.
 
 custom_id format (<= 100 characters), beside those of bot/cogs/components.py:
   tb:v:<game>:<seat>:<choice>   vote on an absent seat: computer | end
@@ -12,21 +13,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n, timers
-from bot.cogs import presenter
+from bot.cogs.components import game_cog
 from bot.cogs.translator import command_text as _
-from bot.games.base import GameError, msg
-from bot.sessions import Outcome, Sessions, ruleset_of
-from bot.store import GameRecord
-
-if TYPE_CHECKING:
-    from bot.cogs.game import GameCog
+from bot.games.base import GameError, Message, msg
+from bot.present.votes import vote_post, vote_text
+from bot.present.words import say
+from bot.services import GameRecord, Outcome, Sessions, ruleset_of
+from bot.services.scheduler import SystemClock, TurnTimers
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +48,7 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["seat"]), match["choice"], item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog: GameCog = interaction.client.get_cog("GameCog")  # type: ignore[union-attr, assignment]
-        await cog.on_vote(interaction, self.game, self.seat, self.choice)
+        await game_cog(interaction).on_vote(interaction, self.game, self.seat, self.choice)
 
 
 class TimerCommands:
@@ -57,11 +57,13 @@ class TimerCommands:
 
     bot: commands.Bot
     sessions: Sessions
-    timers: timers.TurnTimers
+    timers: TurnTimers
+    publish: Callable[[Outcome], Awaitable[None]]                  # GameCog's
+    _tell: Callable[[discord.Interaction, Message], Awaitable[None]]   # GameCog's
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(VoteButton)
-        self.timers = timers.TurnTimers(self.sessions, clock=timers.SystemClock(),
+        self.timers = TurnTimers(self.sessions, clock=SystemClock(),
                                         on_reminder=self._post_reminder, on_expiry=self._publish_expiry)
         self._timers_task = asyncio.create_task(self.timers.run(), name="turn timers")
 
@@ -95,30 +97,28 @@ class TimerCommands:
     @app_commands.describe(state=_("opt.notify.description"))
     @app_commands.choices(state=NOTIFY_CHOICES)
     async def notify(self, interaction: discord.Interaction, state: app_commands.Choice[str]) -> None:
-        await self.sessions.store.set_turn_notifications(interaction.user.id, state.value == "on")
+        await self.sessions.set_turn_notifications(interaction.user.id, state.value == "on")
         await interaction.response.send_message(
             i18n.text(f"timers.notify.{state.value}", i18n.locale_of(interaction.locale)), ephemeral=True)
 
     # --- hooks called by GameCog.publish ---------------------------------------------
     async def deadline_line(self, record: GameRecord) -> str | None:
         """"Time runs out in ..." for a timed game waiting for a person (a Discord timestamp: local, live)."""
-        if not record.options.get("turn_time"):
+        deadline = await self.sessions.deadline(record, self.timers.clock.now())
+        if deadline is None:
             return None
-        clocks = await self.sessions.store.turn_clocks(record.id)
-        if not clocks or timers.next_due(clocks[0], self.timers.clock.now()) is None:
-            return None
-        return i18n.text("timers.deadline", record.locale, when=f"<t:{int(timers.deadline(clocks[0]))}:R>")
+        return i18n.text("timers.deadline", record.locale, when=f"<t:{int(deadline)}:R>")
 
     async def notify_turn(self, record: GameRecord, user_id: int | None) -> None:
         """A direct message with a link to the board, for a player who asked for it.
         Closed DMs (Forbidden) and other failures are logged and forgotten."""
-        if user_id is None or not await self.sessions.store.wants_turn_notifications(user_id):
+        if user_id is None or not await self.sessions.wants_turn_notifications(user_id):
             return
-        stored = await self.sessions.store.game(record.id)
-        link = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{stored.board_message_id}"
+        board = await self.sessions.board_message(record.id)
+        link = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{board}"
         locale = next((s.locale for s in record.seats if s.level is None and s.user_id == user_id), record.locale)
         text = i18n.text("timers.dm.your_turn", locale, link=link,
-                         game=presenter.say(record, msg(ruleset_of(record).name), locale))
+                         game=say(record, msg(ruleset_of(record).name), locale))
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
             await channel.send(text)
@@ -133,20 +133,20 @@ class TimerCommands:
         await self.bot.get_partial_messageable(record.channel_id).send(
             text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)], everyone=False, roles=False))
 
-    async def _publish_expiry(self: GameCog, outcome: Outcome) -> None:
+    async def _publish_expiry(self, outcome: Outcome) -> None:
         await self.publish(outcome)
         seat = outcome.details.get("vote_seat")
         if seat is None:
             return
-        record, loc = outcome.record, outcome.record.locale
+        record = outcome.record
+        post = vote_post(record, seat)
         view = discord.ui.View(timeout=None)
-        for choice in timers.VOTE_CHOICES:
-            view.add_item(VoteButton(record.id, seat, choice, i18n.text(f"timers.vote.button.{choice}", loc)))
+        for control in post.controls:
+            view.add_item(VoteButton(record.id, seat, control.value, control.label))
         await self.bot.get_partial_messageable(record.channel_id).send(
-            presenter.say(record, msg("timers.vote.opened", seat=seat, count=timers.VOTE_AFTER), loc), view=view,
-            allowed_mentions=discord.AllowedMentions.none())
+            post.content, view=view, allowed_mentions=discord.AllowedMentions.none())
 
-    async def on_vote(self: GameCog, interaction: discord.Interaction, game: int, seat: int, choice: str) -> None:
+    async def on_vote(self, interaction: discord.Interaction, game: int, seat: int, choice: str) -> None:
         """A vote on an absent seat: the vote message shows the tally, then the decision."""
         await interaction.response.defer()
         try:
@@ -154,12 +154,8 @@ class TimerCommands:
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
-        record, details = outcome.record, outcome.details
-        lines = [presenter.say(record, msg("timers.vote.opened", seat=seat, count=timers.VOTE_AFTER), record.locale)]
-        if details["decided"] is None:
-            lines.append(i18n.text("timers.vote.tally", record.locale, voters=details["voters"], **details["tally"]))
-            await interaction.edit_original_response(content=presenter.fit(lines))
+        if outcome.details["decided"] is None:
+            await interaction.edit_original_response(content=vote_text(outcome, seat))
             return
-        lines.append(presenter.say(record, outcome.events[0], record.locale))
-        await interaction.edit_original_response(content=presenter.fit(lines), view=None)
+        await interaction.edit_original_response(content=vote_text(outcome, seat), view=None)
         await self.publish(outcome)

@@ -81,7 +81,28 @@ class Applied(NamedTuple):
 
 
 class Ruleset(ABC):
-    """One game's rules. Subclasses are stateless singletons; the state is data."""
+    """One game's rules. Subclasses are singletons (bot.games.get_ruleset) whose only state is data
+    about the game; a position is a value passed in and out.
+
+    Caches, and why sharing them is safe. A ruleset object serves the event loop (sessions), the
+    board-drawing thread (bot/present/picture.py and renderer/: to_move, board_view, Barricade's
+    moves and free_points) and, in each computer players' worker process, a copy of its own
+    (bot/ai/pool.py sends the game id and the state as JSON; the worker calls get_ruleset: nothing is
+    shared across processes).
+    - Per object: the 68-square Parcheesi engine keeps `_memo` (the last state seen and its options)
+      and `_occ` (the occupancy of the last position seen, carried from move to move); Parchís Maghreb
+      keeps `_memo` (the last state and its legal actions) and `_occ_memo` (the last pieces tuple and
+      its occupancy). Each is ONE tuple (key, value) replaced by one assignment, which the GIL makes
+      atomic, and read once into a local then checked by identity of the key (`memo[0] is state`).
+      So a thread switch between two calls costs at worst a miss (recounted), never one state paired
+      with another's value; the values stored are never mutated (callers get copies of the lists).
+      The engine's roll tables (`_rolls`, `_roll_draw`, `_repeats`) and Barricade's `board` are built
+      in __init__ and only read.
+    - Per module: tables built at import, dicts filled on first use with immutable values (the
+      engine's `_ROWS`, `_WEIGHT_ROWS`, `_MOVE_EVENTS`) and functools caches of events and parsed
+      codes. Two threads filling the same entry at once store equal values; functools.cache and
+      lru_cache are thread-safe in CPython.
+    """
 
     id: ClassVar[str]                 # "parcheesi", "parcheesi-classic", ...
     name: ClassVar[str]               # i18n key of the game's display name

@@ -1,6 +1,6 @@
 """Board pictures: render_png (drawing + PNG encoding) over positions taken from random games.
 
-The players are tagged as the presenter tags them (names, seat colours, who is to move), and the
+The players are tagged as bot/present/picture.py tags them (names, seat colours, who is to move), and the
 picture is the one posted, at its posted size. The first picture of a ruleset (static layers,
 fonts and sprites not cached yet) is timed apart as the cold start.
 """

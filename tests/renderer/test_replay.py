@@ -5,7 +5,7 @@ import pytest
 from PIL import Image
 
 from bot import history
-from bot.sessions import ruleset_of
+from bot.services import ruleset_of
 from bot.store import Store
 from renderer.replay import FRAME_SIDE, animate, sample
 from tests.game_logs import play

@@ -73,7 +73,7 @@ def keys(events: list[Message]) -> list[str]:
     return [e.key for e in events]
 
 
-# --- positions with a cheat on offer (typed-move tests of the sessions and the presenter) ---------
+# --- positions with a cheat on offer (typed-move tests of the sessions and of bot/present) ---------
 
 def maghreb_three() -> MaghrebState:
     """MG-EX-18's position: red 1 on 40, red 2 on 10, yellow 1 on 44, red rolled a 3: R1+3 and R2+3

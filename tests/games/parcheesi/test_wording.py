@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import random
-import string
 
 import pytest
 
 from bot.games.base import IllegalAction, Message
 from bot.games.parcheesi.classic import Classic
 from bot.games.parcheesi.mundijeux import Mundijeux
-from bot.i18n import catalogue, render
+from bot.i18n import catalogue, placeholders, render
 from tests.games.parcheesi.playouts import play_random
 from tests.games.parcheesi.test_classic_properties import cheating_player
 
@@ -26,7 +25,7 @@ def check(message: Message) -> None:
     for key in keys_of(message):
         assert key in catalogue("en") and key in catalogue("fr"), key
     for locale in ("en", "fr"):
-        fields = {f for _, f, _, _ in string.Formatter().parse(catalogue(locale)[message.key]) if f}
+        fields = placeholders(catalogue(locale)[message.key])
         assert fields <= set(message.params), (message.key, locale)
         assert render(message, locale)
 

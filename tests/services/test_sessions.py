@@ -8,7 +8,8 @@ from hypothesis import given, settings, strategies as st
 from bot import dice, i18n
 from bot.games import get_ruleset
 from bot.games.base import GameError
-from bot.sessions import ROLL, Sessions, refusal, typed_action
+from bot.services import ROLL, Sessions
+from bot.services.play import refusal, typed_action
 from bot.store import Seat, Store
 from tests.games.parcheesi.positions import classic_five, maghreb_three
 

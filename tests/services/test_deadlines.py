@@ -10,7 +10,8 @@ import bot.games
 from bot import history, timers, verify
 from bot.games import get_ruleset
 from bot.games.base import GameError
-from bot.sessions import ROLL, Sessions
+from bot.services import ROLL, Sessions
+from bot.services.scheduler import TurnTimers
 from bot.store import LoggedAction, Seat, Store
 from tests.games.parcheesi.positions import classic_six_cheat
 
@@ -55,7 +56,7 @@ class Table:
     async def open(self) -> "Table":
         self.store = await Store.open(str(self.path), clock=self.clock.now)
         self.sessions = Sessions(self.store, think_budget_s=0.05)
-        self.timers = timers.TurnTimers(self.sessions, clock=self.clock, on_reminder=self._remind,
+        self.timers = TurnTimers(self.sessions, clock=self.clock, on_reminder=self._remind,
                                         on_expiry=self._expire)
         return self
 

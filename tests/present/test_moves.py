@@ -1,15 +1,13 @@
-"""The presenter's words: lobby and result lines, `/game move` suggestions and the "Other move…" field."""
+"""Move wording: `/game move` suggestions and the "Other move…" field."""
 import pytest
 
 from bot import i18n
-from bot.cogs import presenter
 from bot.games import get_ruleset
-from bot.sessions import Sessions
-from bot.store import GameRecord, Seat, Store
+from bot.present import moves
+from bot.services import GameRecord, Seat
 from tests.games.parcheesi.positions import classic_five, maghreb_three
 
 MAGHREB, CLASSIC, PARCHEESI = (get_ruleset(g) for g in ("parchis-maghreb", "parcheesi-classic", "parcheesi"))
-ANN = Seat(1, "Ann", locale="en-US")
 
 
 def record_of(ruleset, state, locale: str = "en") -> GameRecord:
@@ -19,7 +17,7 @@ def record_of(ruleset, state, locale: str = "en") -> GameRecord:
 
 
 def suggest(ruleset, state, typed: str, locale: str = "en") -> list[tuple[str, str]]:
-    return presenter.move_choices(record_of(ruleset, state), ruleset, state, typed, locale)
+    return moves.move_choices(record_of(ruleset, state), ruleset, state, typed, locale)
 
 
 def parcheesi_rolled():
@@ -39,7 +37,7 @@ def test_games_without_cheating_suggest_their_legal_moves_alike():
     state = parcheesi_rolled()
     offered = suggest(PARCHEESI, state, "")
     assert [action for _, action in offered] == PARCHEESI.legal_actions(state)
-    assert all(name == f"{action} · {presenter.label(record_of(PARCHEESI, state), PARCHEESI, state, action)}"
+    assert all(name == f"{action} · {moves.label(record_of(PARCHEESI, state), PARCHEESI, state, action)}"
                for name, action in offered)
 
 
@@ -50,9 +48,9 @@ def test_games_without_cheating_suggest_their_legal_moves_alike():
 def test_an_illegal_code_typed_is_suggested_first_and_reads_like_a_legal_one(ruleset, state, typed, code, legal_code):
     assert code not in ruleset.legal_actions(state) and code in ruleset.accepted_actions(state)
     record = record_of(ruleset, state)
-    assert suggest(ruleset, state, typed)[0] == (f"{code} · {presenter.label(record, ruleset, state, code)}", code)
+    assert suggest(ruleset, state, typed)[0] == (f"{code} · {moves.label(record, ruleset, state, code)}", code)
     assert suggest(ruleset, state, legal_code)[0] == (
-        f"{legal_code} · {presenter.label(record, ruleset, state, legal_code)}", legal_code)
+        f"{legal_code} · {moves.label(record, ruleset, state, legal_code)}", legal_code)
     assert code not in [a for _, a in suggest(ruleset, state, "")], "untyped, only the legal moves are listed"
 
 
@@ -65,46 +63,8 @@ def test_a_code_the_board_cannot_hold_is_not_suggested():
     (CLASSIC, classic_five(), "out", "Y2+4: yellow 2 moves 4 squares · out"),
 ])
 def test_the_other_move_field_shows_an_example_code_and_the_syntax(ruleset, state, example, syntax):
-    label, placeholder = presenter.other_move_field(record_of(ruleset, state), ruleset, state, "en")
+    label, placeholder = moves.other_move_field(record_of(ruleset, state), ruleset, state, "en")
     assert label == f"Move code, for example {example}" and placeholder.startswith(syntax)
     for locale in i18n.LOCALES:
-        label, placeholder = presenter.other_move_field(record_of(ruleset, state), ruleset, state, locale)
+        label, placeholder = moves.other_move_field(record_of(ruleset, state), ruleset, state, locale)
         assert example in label and len(label) <= 45 and len(placeholder) <= 100
-
-
-
-@pytest.fixture
-async def sessions(tmp_path):
-    store = await Store.open(str(tmp_path / "s.sqlite3"))
-    yield Sessions(store, think_budget_s=0.05)
-    await store.close()
-
-
-async def test_team_lobby_asks_for_exactly_four_players(sessions):
-    """PM-10.1: two against two is four players, whatever the free-for-all range is."""
-    record = (await sessions.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi",
-                                    options={"teams": True})).record
-    text = presenter.lobby_post(record).content
-    assert "4 players" in text and "2 to 4" not in text
-
-
-async def test_free_for_all_lobby_gives_the_ruleset_range(sessions):
-    record = (await sessions.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={})).record
-    assert "2 to 4 players" in presenter.lobby_post(record).content
-
-
-async def test_pariti_lobby_says_who_has_the_even_numbers(sessions):
-    """PA-1.3, PA-3.1: both players move blue and pink pieces; parity sets them apart."""
-    record = (await sessions.create(channel_id=1, guild_id=1, host=ANN, game="pariti",
-                                    options={"seating": "lobby"})).record
-    assert "even numbers, plays first" in presenter.lobby_post(record).content
-
-
-async def test_two_winners_are_named_with_a_plural_verb(sessions):
-    await sessions.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={})
-    await sessions.add_computer(1, ANN.user_id, "easy")
-    await sessions.add_computer(1, ANN.user_id, "easy")
-    await sessions.start(1, ANN.user_id)
-    record = (await sessions.resign(1, ANN.user_id)).record
-    assert presenter.result_line(record, "fr").endswith("gagnent la partie !")
-    assert " and " in presenter.result_line(record, "en")

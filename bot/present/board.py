@@ -1,0 +1,107 @@
+"""The board message: what happened, whose turn it is (the text says in words what the picture shows,
+for screen readers and notifications) and the controls for what is legal now; one group's moves; the
+call-out menu."""
+from __future__ import annotations
+
+from typing import Any
+
+from bot import i18n
+from bot.games.base import Message, Ruleset
+from bot.present.moves import label, options
+from bot.present.post import Control, Post
+from bot.present.words import fit, game_text, result_line, say, seat_name, sentence
+from bot.services.base import ruleset_of
+from bot.services.play import ROLL
+from bot.store import GameRecord
+
+MAX_ACTION_BUTTONS = 20      # four rows of five; the fifth row holds Roll / Call out / Other move
+MAX_SELECT = 25              # options of one menu
+
+
+def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_controls: bool = True) -> Post:
+    loc = record.locale
+    ruleset = ruleset_of(record)
+    state = ruleset.from_json(record.state)
+    to_move = ruleset.to_move(state) if record.status == "active" else None
+    lines = [sentence(say(record, e, loc)) for e in events]
+    mention = None
+    if record.status != "active":
+        lines.append(result_line(record, loc))
+    elif to_move is not None:
+        seat = record.seats[to_move]
+        if seat.level is None:
+            mention = seat.user_id
+        who = f"<@{seat.user_id}>" if seat.level is None else seat_name(record, to_move, loc)
+        key = "turn.roll" if ruleset.roll_due(state) else "turn.move"
+        lines.append(i18n.text(key, loc, player=who))
+    shown = controls(record, ruleset, state) if with_controls and record.status == "active" else ()
+    return Post(fit(lines), shown, None, mention)
+
+
+def controls(record: GameRecord, ruleset: Ruleset, state: Any) -> tuple[Control, ...]:
+    """Buttons for what is legal now (a menu when more than fit)."""
+    loc = record.locale
+    found: list[Control] = []
+    if ruleset.roll_due(state):
+        found.append(Control("roll", i18n.text("button.roll", loc), ROLL, row=4))
+    else:
+        actions = ruleset.legal_actions(state)
+        groups, loose = _groups(ruleset, state, actions)
+        group_first = ruleset.pick_group_first and len(groups) > 1
+        if len(actions) <= MAX_ACTION_BUTTONS and not group_first:
+            found += _buttons(record, ruleset, state, actions, loc)
+        elif groups and len(groups) <= MAX_SELECT and len(loose) <= MAX_ACTION_BUTTONS - 5:
+            found.append(Control("groups", game_text(ruleset, "select.group", loc), row=0, options=tuple(
+                (say(record, ruleset.group_label(state, g), loc)[:100], g) for g in groups)))
+            # e.g. Barricade's "roll first": beside the menu
+            found += _buttons(record, ruleset, state, loose, loc, first_row=1)
+        else:
+            found.append(Control("moves", i18n.text("select.move", loc), row=0,
+                                 options=options(record, ruleset, state, actions[:MAX_SELECT])))
+    if ruleset.allows_cheating:
+        if not ruleset.roll_due(state):
+            found.append(Control("other_move", i18n.text("button.other_move", loc), row=4))
+        found.append(Control("call", i18n.text("button.call", loc), row=4))
+    return tuple(found)
+
+
+def group_post(record: GameRecord, group: str, locale: str | None = None) -> Post:
+    """The moves of one group (e.g. one pawn), in the locale of the one user who
+    sees them (default: the game's); its picture is `picture(record, locale, group)`."""
+    loc = locale or record.locale
+    ruleset = ruleset_of(record)
+    state = ruleset.from_json(record.state)
+    actions = [a for a in ruleset.legal_actions(state) if ruleset.action_group(state, a) == group]
+    if len(actions) <= MAX_ACTION_BUTTONS:
+        shown = tuple(_buttons(record, ruleset, state, actions, loc))
+    else:
+        shown = (Control("moves", i18n.text("select.move", loc),
+                         options=options(record, ruleset, state, actions[:MAX_SELECT], loc)),)
+    title = i18n.text("select.group_moves", loc, group=say(record, ruleset.group_label(state, group), loc))
+    return Post(title, shown)
+
+
+def call_post(record: GameRecord, ruleset: Ruleset, state: Any, calls: list[str], locale: str) -> Post:
+    """The call-outs a player may make now, as a menu, with what calling out means in this game."""
+    menu = Control("moves", game_text(ruleset, "select.call", locale),
+                   options=options(record, ruleset, state, calls[:MAX_SELECT], locale))
+    return Post(game_text(ruleset, "select.call_help", locale), (menu,))
+
+
+def _buttons(record: GameRecord, ruleset: Ruleset, state: Any, actions: list[str], loc: str,
+             first_row: int = 0) -> list[Control]:
+    return [Control("action", label(record, ruleset, state, action, loc), action, row=first_row + i // 5)
+            for i, action in enumerate(actions)]
+
+
+def _groups(ruleset: Ruleset, state: Any, actions: list[str]) -> tuple[list[str], list[str]]:
+    """The action groups in order of appearance, and the actions that belong to none."""
+    seen: dict[str, None] = {}
+    loose = []
+    for action in actions:
+        group = ruleset.action_group(state, action)
+        if group is None:
+            loose.append(action)
+        else:
+            seen.setdefault(group)
+    return list(seen), loose

@@ -1,0 +1,58 @@
+"""The lobby message: the game, its options, who sits where, and the lobby's buttons while it is open."""
+from __future__ import annotations
+
+from bot import dice, i18n, seating, timers
+from bot.games.base import Ruleset, msg
+from bot.present.post import Control, Post
+from bot.present.words import fit, say, seat_name
+from bot.services.base import ruleset_of
+from bot.store import GameRecord
+
+LOBBY_VERBS = ("join", "leave", "add-bot", "start")
+
+
+def lobby_post(record: GameRecord) -> Post:
+    loc = record.locale
+    ruleset = ruleset_of(record)
+    n = len(record.seats)
+    colours = ruleset.seat_colours(max(n, ruleset.player_range(record.options)[0]), record.options)
+    drawn = seating.of(record) == seating.RANDOM
+    lines = [f"**{say(record, msg(ruleset.name), loc)}** — " + i18n.text("lobby.title", loc)]
+    if record.options.get("teams") and drawn:
+        sides = [seating.side(ruleset, colours, i) for i in range(len(colours))]
+        teams = seating.listed(ruleset, len(colours), record.options, sides)
+        lines.append(say(record, msg("lobby.teams_random", teams=teams), loc))
+    elif record.options.get("teams"):
+        lines.append(i18n.text("lobby.teams", loc))
+    if record.options.get("turn_time"):
+        lines.append(say(record, timers.settings_message(record.options), loc))
+    if drawn:
+        lines.append(i18n.text("lobby.seating_random", loc, commitment=dice.commitment(record.seed)))
+    elif "seating" in record.options:   # lobbies opened before the option: as they always were
+        lines.append(i18n.text("lobby.seating_lobby", loc))
+    for i, seat in enumerate(record.seats):
+        who = seat_name(record, i, loc) if seat.level else f"<@{seat.user_id}>"
+        host = " " + i18n.text("lobby.host", loc) if seat.level is None and seat.user_id == record.host_id else ""
+        # Drawn seats get their colours at the start; in lobby order they are known now.
+        side = "" if drawn else " — " + _lobby_side(ruleset, colours, i, loc)
+        lines.append(f"{i + 1}. {who}{side}{host}")
+    if record.status == "lobby":
+        low, high = ruleset.player_range(record.options)
+        players = i18n.text("lobby.players_exact" if low == high else "lobby.players_range", loc, min=low, max=high)
+        lines.append(i18n.text("lobby.help", loc, players=players))
+    else:
+        lines.append(i18n.text("lobby.closed_notice", loc))
+    controls = tuple(Control("lobby", i18n.text(f"lobby.button.{verb}", loc), verb) for verb in LOBBY_VERBS) \
+        if record.status == "lobby" else ()
+    return Post(fit(lines), controls)
+
+
+def _lobby_side(ruleset: Ruleset, colours: list[tuple[str, ...]], seat: int, loc: str) -> str:
+    """A lobby-order seat's colours, what sets it apart (Pariti's parity) and whether it plays first."""
+    if seat >= len(colours):
+        return "?"
+    text = " + ".join(i18n.text(f"colour.{c}", loc) for c in colours[seat])
+    notes = [i18n.render(role, loc)] if (role := ruleset.seat_role(seat)) is not None else []
+    if seat == 0 and not ruleset.order_by_dice:
+        notes.append(i18n.text("lobby.plays_first", loc))
+    return f"{text} ({', '.join(notes)})" if notes else text

@@ -1,0 +1,44 @@
+"""The board PNG with its legend, and the replay GIF of a finished game: CPU-bound and discord-free.
+
+Boards are drawn one at a time in ONE thread (`draw`): the drawing holds the GIL most of the time, and
+each thread that wants it takes turns with the event loop (5 ms each), so a pool of drawing threads
+would leave the loop a fraction of the CPU and acknowledgements would wait behind it.
+"""
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
+from bot import history
+from bot.present.words import seat_name
+from bot.services.base import ruleset_of
+from bot.store import GameRecord, LoggedAction
+from renderer import PlayerTag, render_png
+from renderer.replay import animate
+
+_drawing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-picture")
+
+
+async def draw(record: GameRecord, locale: str | None = None, focus: str | None = None) -> bytes:
+    """`picture` in the drawing thread, so the event loop keeps answering."""
+    return await asyncio.get_running_loop().run_in_executor(_drawing, picture, record, locale, focus)
+
+
+def picture(record: GameRecord, locale: str | None = None, focus: str | None = None) -> bytes:
+    """The board PNG with its legend (the bot calls it through `draw`, the terminal directly)."""
+    loc = locale or record.locale
+    ruleset = ruleset_of(record)
+    state = ruleset.from_json(record.state)
+    to_move = ruleset.to_move(state) if record.status == "active" else None
+    colours = ruleset.seat_colours(len(record.seats), record.options)
+    players = [PlayerTag(seat_name(record, i, loc), colours[i], to_move == i) for i in range(len(record.seats))]
+    return render_png(ruleset, state, players, loc, focus)
+
+
+def replay_gif(record: GameRecord, actions: list[LoggedAction]) -> bytes:
+    """The animated replay of the whole game (slow: call it in a thread)."""
+    ruleset = ruleset_of(record)
+    states = [history.initial_state(ruleset, record)] + [s.after for s in history.replay(ruleset, record, actions)]
+    names = [seat_name(record, i, record.locale) for i in range(len(record.seats))]
+    colours = ruleset.seat_colours(len(record.seats), record.options)
+    return animate(ruleset, states, names, colours, record.locale)

@@ -1,0 +1,31 @@
+"""The vote on a seat whose turns keep expiring: the message that opens it (with a control per choice),
+then the same message with the tally or the decision."""
+from __future__ import annotations
+
+from bot import i18n, timers
+from bot.games.base import msg
+from bot.present.post import Control, Post
+from bot.present.words import fit, say
+from bot.services import Outcome
+from bot.store import GameRecord
+
+
+def vote_post(record: GameRecord, seat: int) -> Post:
+    loc = record.locale
+    return Post(_opened(record, seat), tuple(Control("vote", i18n.text(f"timers.vote.button.{choice}", loc), choice)
+                                             for choice in timers.VOTE_CHOICES))
+
+
+def vote_text(outcome: Outcome, seat: int) -> str:
+    """After a vote: the tally while undecided, else the decision (the outcome's first event)."""
+    record, details = outcome.record, outcome.details
+    lines = [_opened(record, seat)]
+    if details["decided"] is None:
+        lines.append(i18n.text("timers.vote.tally", record.locale, voters=details["voters"], **details["tally"]))
+    else:
+        lines.append(say(record, outcome.events[0], record.locale))
+    return fit(lines)
+
+
+def _opened(record: GameRecord, seat: int) -> str:
+    return say(record, msg("timers.vote.opened", seat=seat, count=timers.VOTE_AFTER), record.locale)

@@ -1,0 +1,59 @@
+"""Words every message uses: seat names, a Message in a locale, result lines, the game's own wording.
+
+Public messages use the game's locale (its creator's); replies to one user use that user's locale.
+"""
+from __future__ import annotations
+
+from bot import i18n
+from bot.games.base import Message, Ruleset
+from bot.store import GameRecord
+
+MAX_CONTENT = 2000           # the longest message a chat front end (Discord) takes
+
+
+def seat_name(record: GameRecord, seat: int, locale: str) -> str:
+    s = record.seats[seat]
+    if s.level is not None:
+        return i18n.text("player.computer", locale, level=i18n.text(f"level.{s.level}", locale))
+    return s.name
+
+
+def say(record: GameRecord, message: Message, locale: str) -> str:
+    return i18n.render(message, locale, lambda seat: seat_name(record, seat, locale))
+
+
+def fit(lines: list[str]) -> str:
+    """Lines within Discord's 2000 characters: the oldest (first) lines go first."""
+    lines = [line for line in lines if line]
+    while len(lines) > 1 and sum(len(line) + 1 for line in lines) > MAX_CONTENT:
+        lines.pop(0)
+    text = "\n".join(lines)
+    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+
+
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def result_line(record: GameRecord, loc: str) -> str:
+    result = record.result or {}
+    winners = result.get("winners") or []
+    if record.status == "ended" and not winners:
+        return i18n.text("result.ended", loc)
+    if result.get("draw"):
+        return i18n.text("result.draw", loc)
+    names = [seat_name(record, s, loc) for s in winners]
+    if len(names) == 1:
+        line = i18n.text("result.winner", loc, player=names[0])
+    else:
+        line = i18n.text("result.winners", loc, players=", ".join(names[:-1]), last=names[-1])
+    if result.get("details", {}).get("classy"):
+        line += " " + i18n.text("result.classy", loc)
+    return line
+
+
+def game_text(ruleset: Ruleset, key: str, locale: str) -> str:
+    """A shared text in the game's own words when it has them ("<key>.<game id>": what its
+    groups are, what a call-out names)."""
+    specific = f"{key}.{ruleset.id}"
+    return i18n.text(specific if i18n.has_key(specific, locale) else key, locale)

@@ -1,0 +1,86 @@
+"""What every part of the session service shares: the store, the channels' locks, reading a game.
+
+The services are the only writers (design principle 4): a part takes the channel's lock, loads the
+game, asks the ruleset whether the action is accepted, and writes it through the store in one
+transaction before returning. Refusals are GameError values carrying a translatable Message; the
+stored game is untouched by them. Nothing in bot/services/ imports discord.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games import get_ruleset
+from bot.games.base import GameError, Message, Result, Ruleset, msg
+from bot.store import GameRecord, StaleVersion, Store
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a session call changed, for the front end to show."""
+
+    record: GameRecord
+    events: tuple[Message, ...] = ()
+    # The seat that was to move before the call (None in the lobby), so the
+    # front end knows whether to edit the board or post a new one with a ping.
+    moved_before: int | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+    # The game's version before the call: what happened earlier is in the log.
+    version_before: int | None = None
+
+
+def ruleset_of(record: GameRecord) -> Ruleset:
+    ruleset = get_ruleset(record.game)
+    assert ruleset is not None, record.game
+    return ruleset
+
+
+def result_json(result: Result) -> dict[str, Any]:
+    return {"winners": list(result.winners), "draw": result.draw, "details": dict(result.details)}
+
+
+class Service:
+    """The store, one lock per channel, and the reads every part makes."""
+
+    def __init__(self, store: Store, think_budget_s: float = 1.0):
+        self.store = store
+        self._think_budget_s = think_budget_s  # hard computer players' time per move
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    async def open_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's open game (lobby or in play), if any: for lookups that refuse nothing."""
+        return await self.store.open_game(channel_id)
+
+    async def current(self, channel_id: int) -> GameRecord:
+        record = await self.store.open_game(channel_id)
+        if record is None:
+            raise GameError(msg("error.no_game"))
+        return record
+
+    async def game(self, channel_id: int, game_id: int) -> GameRecord:
+        """The open game `game_id` of this channel; a click on a finished game's board is refused."""
+        record = await self.store.open_game(channel_id)
+        if record is None or record.id != game_id:
+            raise GameError(msg("error.game_over_or_gone"))
+        return record
+
+    async def _active(self, channel_id: int, game_id: int | None, version: int | None) -> GameRecord:
+        record = await self.store.open_game(channel_id)
+        if record is None:
+            raise GameError(msg("error.no_game"))
+        if game_id is not None and record.id != game_id:
+            raise GameError(msg("error.game_over_or_gone"))
+        if record.status != "active":
+            raise GameError(msg("error.not_started"))
+        if version is not None and version != record.version:
+            raise GameError(msg("error.stale"))
+        return record
+
+    async def _save(self, record: GameRecord, **changes: Any) -> GameRecord:
+        """Write changes outside the action log (seats, options, status); a concurrent write is refused."""
+        try:
+            return await self.store.update_game(record, **changes)
+        except StaleVersion:
+            raise GameError(msg("error.stale")) from None

@@ -1,0 +1,156 @@
+"""Turn deadlines as the service acts on them: the host's settings, the half-time reminder, the expiry
+(an easy computer plays the turn, or it is forfeited), the vote on a seat whose turns keep expiring,
+and who asked to be told when it is their turn. The arithmetic (durations, who is late, majorities)
+is bot/timers.py; bot/services/scheduler.py decides when to call `remind` and `expire`."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot import ai, dice, timers
+from bot.games.base import GameError, Ruleset, msg
+from bot.services.base import Outcome, ruleset_of
+from bot.services.endings import Endings, with_computer
+from bot.services.play import computer_seed
+from bot.store import GameRecord, TurnClock
+
+
+class Deadlines(Endings):
+    async def configure(self, channel_id: int, user_id: int, settings: dict[str, Any]) -> Outcome:
+        """The host changes turn_time (seconds, None for no deadline) or on_timeout.
+        The waiting time starts again from now."""
+        async with self._locks[channel_id]:
+            record = await self.current(channel_id)
+            if record.host_id != user_id:
+                raise GameError(msg("timers.error.host_only"))
+            options = {k: v for k, v in {**record.options, **settings}.items() if v is not None}
+            record = await self._save(record, options=options)
+        return Outcome(record, (timers.settings_message(options),), moved_before=timers.seat_to_move(record))
+
+    async def turn_clocks(self, game_id: int | None = None) -> list[TurnClock]:
+        """The clocks of every timed game (or of `game_id`), for the scheduler."""
+        return await self.store.turn_clocks(game_id)
+
+    async def deadline(self, record: GameRecord, now: float) -> float | None:
+        """When time runs out in a timed game waiting for a person; None otherwise."""
+        if not record.options.get("turn_time"):
+            return None
+        clocks = await self.store.turn_clocks(record.id)
+        if not clocks or timers.next_due(clocks[0], now) is None:
+            return None
+        return timers.deadline(clocks[0])
+
+    async def set_turn_notifications(self, user_id: int, wanted: bool) -> None:
+        await self.store.set_turn_notifications(user_id, wanted)
+
+    async def wants_turn_notifications(self, user_id: int) -> bool:
+        return await self.store.wants_turn_notifications(user_id)
+
+    async def remind(self, channel_id: int, game_id: int, version: int, now: float) -> TurnClock | None:
+        """Mark the half-time reminder of `version` sent, if it is due and was not sent."""
+        async with self._locks[channel_id]:
+            clock = await self._due(game_id, version, now, "remind")
+            if clock is None or not await self.store.mark_reminded(game_id, version):
+                return None
+        return clock
+
+    async def expire(self, channel_id: int, game_id: int, version: int, now: float) -> Outcome | None:
+        """The deadline of `version` passed: the waiting seat's turn is played by an easy
+        computer player, or forfeited (on_timeout "skip": Ruleset.SKIP, whose events say
+        what was lost). None when someone acted first or the deadline moved."""
+        async with self._locks[channel_id]:
+            clock = await self._due(game_id, version, now, "expire")
+            if clock is None:
+                return None
+            record, ruleset = clock.record, ruleset_of(clock.record)
+            seat = timers.seat_to_move(record)
+            skip = record.options.get("on_timeout") == "skip"
+            state = ruleset.from_json(record.state)
+            action = self._timeout_action(record, ruleset, state, seat, skip)
+            # A forfeit tells why it happens in its own events (logged with it, so history retells them);
+            # a turn played for the absent player is announced here.
+            why = "timers.expired_roll" if skip and ruleset.roll_due(state) else "timers.expired_play"
+            outcome = Outcome(record, () if action == ruleset.SKIP else (msg(why, seat=seat),))
+            while True:
+                outcome = await self._apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
+                if outcome.record.status != "active":
+                    break
+                state = ruleset.from_json(outcome.record.state)
+                if ruleset.to_move(state) != seat:
+                    break
+                action = self._timeout_action(outcome.record, ruleset, state, seat, skip)
+            details, events = {}, outcome.events
+            if await self._vote_opens(outcome.record, seat):
+                details["vote_seat"] = seat
+                events += (msg("timers.vote.opened", seat=seat, count=timers.VOTE_AFTER),)
+            outcome = await self._play_computers(outcome.record, events)
+        return Outcome(outcome.record, outcome.events, moved_before=seat, details=details)
+
+    async def vote(self, channel_id: int, user_id: int, game_id: int, seat: int, choice: str) -> Outcome:
+        """Another seated person votes on an absent seat; a majority of them decides.
+        details: vote_seat, tally {choice: votes}, voters, decided (a choice or None)."""
+        async with self._locks[channel_id]:
+            record = await self._active(channel_id, game_id, None)
+            electorate = _electorate(record, seat) if 0 <= seat < len(record.seats) else set()
+            if user_id not in electorate:
+                raise GameError(msg("timers.error.not_a_voter"))
+            if choice not in timers.VOTE_CHOICES or record.seats[seat].level is not None or \
+                    timers.expiry_streak(await self.store.actions(record.id), seat) < timers.VOTE_AFTER:
+                raise GameError(msg("timers.error.vote_closed"))
+            await self.store.set_vote(record.id, seat, user_id, choice)
+            votes = await self.store.votes(record.id, seat)
+            decided = timers.majority(votes, electorate)
+            details = {"vote_seat": seat, "voters": len(electorate), "decided": decided,
+                       "tally": {c: sum(1 for v in votes.values() if v == c) for c in timers.VOTE_CHOICES}}
+            moved_before = timers.seat_to_move(record)
+            if decided is None:
+                return Outcome(record, (), moved_before, details)
+            await self.store.clear_votes(record.id, seat)
+            if decided == "end":
+                record = await self._end_without_result(record, {"ended_by_vote": seat})
+                return Outcome(record, (msg("timers.vote.ended", seat=seat),), moved_before, details)
+            record = await self._save(record, seats=with_computer(record, seat))
+            outcome = await self._play_computers(record, (msg("timers.vote.computer", seat=seat),))
+        return Outcome(outcome.record, outcome.events, moved_before, details)
+
+    async def _due(self, game_id: int, version: int, now: float, kind: str) -> TurnClock | None:
+        """The game's clock if its next event is `kind` for `version` and due at `now` (as the scheduler saw it)."""
+        clocks = await self.store.turn_clocks(game_id)
+        due = timers.next_due(clocks[0], now) if clocks else None
+        if due is None or due.kind != kind or due.record.version != version or due.when > now:
+            return None
+        return clocks[0]
+
+    def _timeout_action(self, record: GameRecord, ruleset: Ruleset, state: Any, seat: int, skip: bool) -> str:
+        """The forfeit when the game says so and there is a turn to forfeit; else a roll drawn from the
+        seed, or an easy computer player's move."""
+        if skip and _forfeits(ruleset, state, seat):
+            return ruleset.SKIP
+        if ruleset.roll_due(state):
+            return ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
+        return ai.choose_action(ruleset, state, seat, "easy", rng=random.Random(computer_seed(record)))
+
+    async def _vote_opens(self, record: GameRecord, seat: int) -> bool:
+        """After every VOTE_AFTER expiries in a row of a seat, the other people vote afresh."""
+        if record.status != "active" or not _electorate(record, seat):
+            return False
+        streak = timers.expiry_streak(await self.store.actions(record.id), seat)
+        if streak == 0 or streak % timers.VOTE_AFTER:
+            return False
+        await self.store.clear_votes(record.id, seat)
+        return True
+
+
+def _forfeits(ruleset: Ruleset, state: Any, seat: int) -> bool:
+    """Whether the ruleset takes the forfeit of `seat`'s turn now (not in Barricade's rolls for the order
+    of play, which are no turn: the bot rolls them)."""
+    try:
+        ruleset.apply(state, ruleset.SKIP, seat)
+    except GameError:
+        return False
+    return True
+
+
+def _electorate(record: GameRecord, seat: int) -> set[int]:
+    """Who votes on an absent seat: the other seated people."""
+    return {s.user_id for i, s in enumerate(record.seats) if s.level is None and i != seat}

@@ -1,0 +1,69 @@
+"""How a game stops before its natural end: a resignation, the host's /game end, a channel deleted or
+the bot removed from its server. Games ended without a result ("ended") count in no statistics."""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import GameError, msg
+from bot.services.base import Outcome, ruleset_of
+from bot.services.play import Play
+from bot.store import GameRecord, Seat
+
+
+class Endings(Play):
+    async def resign(self, channel_id: int, user_id: int) -> Outcome:
+        """Two sides, or no other person seated: the others win. Otherwise a computer player takes the seat."""
+        async with self._locks[channel_id]:
+            record = await self._active(channel_id, None, None)
+            ruleset = ruleset_of(record)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise GameError(msg("error.not_a_player"))
+            state = ruleset.from_json(record.state)
+            moved_before = ruleset.to_move(state)
+            sides = ruleset.teams(len(record.seats), record.options) or [(i,) for i in range(len(record.seats))]
+            humans_left = [s for i, s in enumerate(record.seats) if i != seat and s.level is None]
+            if len(sides) == 2 or not humans_left:
+                winners = [i for side in sides if seat not in side for i in side]
+                result = {"winners": winners, "draw": False, "details": {"resigned": seat}}
+                record = await self._save(record, status="finished", result=result)
+                return Outcome(record, (msg("game.resigned", seat=seat),), moved_before)
+            record = await self._save(record, seats=with_computer(record, seat))
+            outcome = await self._play_computers(record, (msg("game.resigned_replaced", seat=seat),))
+        return Outcome(outcome.record, outcome.events, moved_before)
+
+    async def end(self, channel_id: int, user_id: int, *, can_manage: bool) -> Outcome:
+        async with self._locks[channel_id]:
+            record = await self.current(channel_id)
+            if record.host_id != user_id and not can_manage:
+                raise GameError(msg("error.end_not_allowed"))
+            record = await self._end_without_result(record, {"ended_by": user_id})
+        return Outcome(record, (msg("game.ended"),))
+
+    async def close_channel(self, channel_id: int, why: str = "channel_deleted") -> GameRecord | None:
+        """The channel was deleted (or the bot removed from its server): its open game (lobby or in
+        play) ends without a result, so that no deadline plays on for nobody and no rating counts it.
+        The ended game, or None."""
+        async with self._locks[channel_id]:
+            record = await self.store.open_game(channel_id)
+            if record is None:
+                return None
+            return await self._end_without_result(record, {why: True})
+
+    async def close_guild(self, guild_id: int) -> list[GameRecord]:
+        """The bot was removed from a server: every open game there ends as in close_channel."""
+        ended = []
+        for record in await self.store.open_games_in_guild(guild_id):
+            if (closed := await self.close_channel(record.channel_id, "bot_removed")) is not None:
+                ended.append(closed)
+        return ended
+
+    async def _end_without_result(self, record: GameRecord, details: dict[str, Any]) -> GameRecord:
+        """Status "ended": no winner, so statistics and ratings leave the game out (bot/stats.py)."""
+        return await self._save(record, status="ended", result={"winners": [], "draw": False, "details": details})
+
+
+def with_computer(record: GameRecord, seat: int) -> tuple[Seat, ...]:
+    """The seats with a computer player in `seat` (a resignation, or the others' vote)."""
+    return tuple(Seat(0, "", level="normal", locale=record.locale) if i == seat else s
+                 for i, s in enumerate(record.seats))

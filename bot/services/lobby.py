@@ -1,0 +1,108 @@
+"""The lobby: open a game, join it, seat computer players, leave, and start (seats drawn or kept)."""
+from __future__ import annotations
+
+from typing import Any
+
+from bot import dice, seating
+from bot.games import GAME_IDS, get_ruleset
+from bot.games.base import GameError, Message, msg
+from bot.services.base import Outcome, ruleset_of
+from bot.services.play import Play
+from bot.store import ChannelBusy, GameRecord, Seat
+
+COMPUTER_LEVELS = ("easy", "normal", "hard")
+
+
+def started_events(record: GameRecord) -> tuple[Message, ...]:
+    """What the first board of a started game says: the game begins, who sits where."""
+    ruleset = ruleset_of(record)
+    return msg("game.started", game=msg(ruleset.name)), seating.announcement(ruleset, record)
+
+
+class Lobby(Play):
+    async def create(self, *, channel_id: int, guild_id: int | None, host: Seat, game: str,
+                     options: dict[str, Any]) -> Outcome:
+        if game not in GAME_IDS:
+            raise GameError(msg("error.unknown_game", game=game))
+        ruleset = get_ruleset(game)
+        if ruleset is None:
+            raise GameError(msg("error.coming_soon", game=msg(f"game.{game}")))
+        ruleset.check_options(options)
+        options = seating.chosen(options)
+        async with self._locks[channel_id]:
+            try:
+                record = await self.store.create_game(
+                    guild_id=guild_id, channel_id=channel_id, game=game, host=host, locale=host.locale,
+                    options=options, seed=dice.new_seed())
+            except ChannelBusy:
+                raise GameError(msg("error.channel_busy")) from None
+        return Outcome(record, (msg("lobby.created", seat=0, game=msg(ruleset.name)),))
+
+    async def join(self, channel_id: int, seat: Seat, game_id: int | None = None) -> Outcome:
+        async with self._locks[channel_id]:
+            record = await self._lobby(channel_id, game_id)
+            if record.seat_of(seat.user_id) is not None:
+                raise GameError(msg("error.already_seated"))
+            if len(record.seats) >= ruleset_of(record).max_players:
+                raise GameError(msg("error.lobby_full"))
+            record = await self._save(record, seats=record.seats + (seat,))
+        return Outcome(record, (msg("lobby.joined", seat=len(record.seats) - 1),))
+
+    async def add_computer(self, channel_id: int, user_id: int, level: str, game_id: int | None = None) -> Outcome:
+        if level not in COMPUTER_LEVELS:
+            raise GameError(msg("error.bad_level"))
+        async with self._locks[channel_id]:
+            record = await self._lobby(channel_id, game_id)
+            if record.seat_of(user_id) is None:
+                raise GameError(msg("error.not_seated"))
+            if len(record.seats) >= ruleset_of(record).max_players:
+                raise GameError(msg("error.lobby_full"))
+            computer = Seat(0, "", level=level, locale=record.locale)
+            record = await self._save(record, seats=record.seats + (computer,))
+        return Outcome(record, (msg("lobby.joined", seat=len(record.seats) - 1),))
+
+    async def leave(self, channel_id: int, user_id: int, game_id: int | None = None) -> Outcome:
+        async with self._locks[channel_id]:
+            record = await self.store.open_game(channel_id)
+            if record is None or (game_id is not None and record.id != game_id):
+                raise GameError(msg("error.no_game"))
+            if record.status != "lobby":
+                raise GameError(msg("error.leave_started"))
+            index = record.seat_of(user_id)
+            if index is None:
+                raise GameError(msg("error.not_seated"))
+            event = msg("lobby.left", seat=index)
+            seats = record.seats[:index] + record.seats[index + 1:]
+            if not any(s.level is None for s in seats):
+                # The last person left: the lobby closes.
+                record = await self._save(record, seats=seats, status="ended")
+                return Outcome(record, (event, msg("lobby.closed")))
+            if record.host_id == user_id:
+                new_host = next(s for s in seats if s.level is None)
+                record = await self._save(record, seats=seats, host_id=new_host.user_id)
+            else:
+                record = await self._save(record, seats=seats)
+        return Outcome(record, (event,))
+
+    async def start(self, channel_id: int, user_id: int, game_id: int | None = None) -> Outcome:
+        async with self._locks[channel_id]:
+            record = await self._lobby(channel_id, game_id)
+            if record.host_id != user_id:
+                raise GameError(msg("error.host_only"))
+            ruleset = ruleset_of(record)
+            ruleset.check_setup(len(record.seats), record.options)
+            # Seats drawn from the seed, or as they sat in the lobby (PM-1.9, MG-2.2, PA-3.1).
+            seats, options = seating.seat(record)
+            state = ruleset.new_game(len(seats), options, dice.setup_seed(record.seed))
+            record = await self._save(record, status="active", state=ruleset.to_json(state), seats=seats,
+                                      options=options)
+            outcome = await self._play_computers(record, started_events(record))
+        return Outcome(outcome.record, outcome.events, moved_before=None)
+
+    async def _lobby(self, channel_id: int, game_id: int | None) -> GameRecord:
+        record = await self.store.open_game(channel_id)
+        if record is None or (game_id is not None and record.id != game_id):
+            raise GameError(msg("error.no_game"))
+        if record.status != "lobby":
+            raise GameError(msg("error.already_started"))
+        return record

@@ -1,0 +1,157 @@
+"""Playing a turn: a person's action (or roll), the computer players' turns that follow, and resuming
+after a restart. Each call holds the channel's lock from reading the game to writing the action."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot import ai, dice
+from bot.games.base import GameError, Message, Ruleset, msg
+from bot.services.base import Outcome, Service, result_json, ruleset_of
+from bot.store import GameRecord, StaleVersion
+
+ROLL = "roll"          # what a player sends to ask for a roll; the session draws the dice
+
+
+class Play(Service):
+    async def act(self, channel_id: int, user_id: int, action: str, *, game_id: int | None = None,
+                  version: int | None = None) -> Outcome:
+        """Apply `action` (or ROLL) for `user_id`. `game_id`/`version` come from a
+        button: a click on an older board is refused."""
+        async with self._locks[channel_id]:
+            record = await self._active(channel_id, game_id, version)
+            ruleset = ruleset_of(record)
+            state = ruleset.from_json(record.state)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise GameError(msg("error.not_a_player"))
+            moved_before = ruleset.to_move(state)
+            if action in ruleset.call_actions(state, seat):
+                outcome = await self._apply(record, ruleset, state, seat, user_id, action)
+            else:
+                if action == ROLL and not ruleset.has_dice:   # whoever asks: the answer is the same
+                    raise GameError(msg("error.no_dice"))
+                if moved_before != seat:
+                    raise GameError(msg("error.not_your_turn", player=record.seats[moved_before].name or "🤖"))
+                outcome = await self._apply(record, ruleset, state, seat, user_id, self._resolve(
+                    ruleset, state, record, action))
+            outcome = await self._play_computers(outcome.record, outcome.events)
+        return Outcome(outcome.record, outcome.events, moved_before=moved_before, version_before=record.version)
+
+    async def call_out(self, channel_id: int, user_id: int, action: str) -> Outcome:
+        """`/game call`: a call-out (cheating rulesets), refused unless it is one the player may make now."""
+        record = await self.current(channel_id)
+        ruleset = ruleset_of(record)
+        seat = record.seat_of(user_id)
+        if not ruleset.allows_cheating:
+            raise GameError(msg("error.no_cheating"))
+        if record.status != "active":   # a lobby: nothing has been played
+            raise GameError(msg("error.not_started"))
+        if seat is None or action not in ruleset.call_actions(ruleset.from_json(record.state), seat):
+            raise GameError(msg("error.cannot_call"))
+        return await self.act(channel_id, user_id, action)
+
+    async def resume(self, channel_id: int, game_id: int) -> Outcome | None:
+        """After a restart: computer seats play if it is their turn (the bot stopped while one was
+        thinking). What they did, or None when no computer had to act."""
+        async with self._locks[channel_id]:
+            record = await self.store.open_game(channel_id)
+            if record is None or record.id != game_id or record.status != "active":
+                return None
+            outcome = await self._play_computers(record, ())
+        if outcome.record.version == record.version:
+            return None
+        return Outcome(outcome.record, outcome.events, version_before=record.version)
+
+    def _resolve(self, ruleset: Ruleset, state: Any, record: GameRecord, action: str) -> str:
+        """The action to apply for what the player sent: a roll is drawn here."""
+        if ruleset.roll_due(state):
+            if action != ROLL:
+                raise GameError(msg("error.roll_first"))
+            return ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
+        found = typed_action(ruleset.accepted_actions(state), action)
+        if found is not None:
+            return found
+        if action == ROLL:
+            raise GameError(msg("error.no_roll_now"))
+        raise GameError(refusal(ruleset, state, action))
+
+    async def _apply(self, record: GameRecord, ruleset: Ruleset, state: Any, seat: int, user_id: int,
+                     action: str, events: tuple[Message, ...] = ()) -> Outcome:
+        # A forfeit at a deadline (only `expire` plays it: players never have it accepted) breaks no rule.
+        legal = action == ruleset.SKIP or ruleset.roll_due(state) or action in ruleset.legal_actions(state) or \
+            action in ruleset.call_actions(state, seat)
+        applied = ruleset.apply(state, action, seat)
+        result = ruleset.result(applied.state)
+        try:
+            record = await self.store.append_action(
+                record, seat=seat, user_id=user_id or None, action=action, legal=legal,
+                state=ruleset.to_json(applied.state), status="finished" if result else "active",
+                result=None if result is None else result_json(result),
+                events=[event.to_json() for event in applied.events])
+        except StaleVersion:
+            raise GameError(msg("error.stale")) from None
+        return Outcome(record, events + applied.events)
+
+    async def _play_computers(self, record: GameRecord, events: tuple[Message, ...]) -> Outcome:
+        """Let computer seats act until a person must act or the game is over.
+        After each action, each computer opponent may call out a cheat (and
+        never cheats itself)."""
+        outcome = Outcome(record, events)
+        while outcome.record.status == "active":
+            record = outcome.record
+            ruleset = ruleset_of(record)
+            state = ruleset.from_json(record.state)
+            call = self._computer_call(record, ruleset, state)
+            if call is not None:
+                outcome = await self._apply(record, ruleset, state, call[0], 0, call[1], outcome.events)
+                continue
+            seat = ruleset.to_move(state)
+            if seat is None or record.seats[seat].level is None:
+                break
+            if ruleset.roll_due(state):
+                action = ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
+            else:
+                action = await ai.think(ruleset.id, record.state, seat, record.seats[seat].level or "easy",
+                                        self._think_budget_s, seed=computer_seed(record))
+            outcome = await self._apply(record, ruleset, state, seat, 0, action, outcome.events)
+        return outcome
+
+    def _computer_call(self, record: GameRecord, ruleset: Ruleset, state: Any) -> tuple[int, str] | None:
+        if not ruleset.allows_cheating:
+            return None
+        rng = random.Random(computer_seed(record))
+        for seat, player in enumerate(record.seats):
+            if player.level is not None:
+                action = ai.choose_call(ruleset, state, seat, player.level, rng)
+                if action is not None:
+                    return seat, action
+        return None
+
+
+def typed_action(accepted: list[str], typed: str) -> str | None:
+    """The accepted action that `typed` stands for: itself, or, typed by hand, the only one
+    equal to it regardless of case ("y2+4" means "Y2+4"); None when there is none."""
+    if typed in accepted:
+        return typed
+    same = [a for a in accepted if a.casefold() == typed.casefold()]
+    return same[0] if len(same) == 1 else None
+
+
+def refusal(ruleset: Ruleset, state: Any, action: str) -> Message:
+    """Why the player to move cannot play `action` (not among the accepted actions).
+
+    In a cheating ruleset a player may type any move the ruleset accepts, legal or not, so the
+    ruleset says what is wrong with the code (`apply`'s refusal: its code syntax for a malformed
+    one, ...). Elsewhere only legal moves are accepted: the answer points at their list."""
+    if ruleset.allows_cheating:
+        try:
+            ruleset.apply(state, action, ruleset.to_move(state))
+        except GameError as refused:
+            return refused.message
+    return msg("error.illegal_move", move=action[:40])
+
+
+def computer_seed(record: GameRecord) -> int:
+    """Computer players' choices are reproducible from the game and its version."""
+    return int(dice.rng_for(record.seed, record.version).getrandbits(64)) ^ 0x5EED

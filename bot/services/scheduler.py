@@ -1,0 +1,96 @@
+"""The scheduler of turn deadlines: it keeps nothing of its own. It reads every timed game through
+the deadlines service, sleeps until the earliest reminder or deadline, fires it through that service
+(which re-checks it under the channel lock, so a move made at the same moment wins cleanly), and
+starts over when woken by a change."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+
+from bot.services.base import Outcome
+from bot.services.deadlines import Deadlines
+from bot.store import GameRecord
+from bot.timers import Due, deadline, next_due
+
+log = logging.getLogger(__name__)
+
+
+class SystemClock:
+    """Wall-clock time; sleeping ends early when `wake` is set."""
+
+    def now(self) -> float:
+        return time.time()
+
+    async def sleep_until(self, when: float | None, wake: asyncio.Event) -> None:
+        timeout = None if when is None else max(0.0, when - self.now())
+        try:
+            await asyncio.wait_for(wake.wait(), timeout)
+        except asyncio.TimeoutError:
+            pass
+
+
+class TurnTimers:
+    """Fires reminders and expiries of every timed game; `wake()` after any change."""
+
+    def __init__(self, sessions: Deadlines, *, clock: SystemClock,
+                 on_reminder: Callable[[GameRecord, int, float], Awaitable[None]],
+                 on_expiry: Callable[[Outcome], Awaitable[None]]):
+        self.sessions = sessions
+        self.clock = clock
+        self._on_reminder = on_reminder
+        self._on_expiry = on_expiry
+        self._wake = asyncio.Event()
+        self._failed: set[tuple[int, int, str]] = set()  # (game, version, kind) that raised: not retried
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def pending(self, now: float) -> list[Due]:
+        found = []
+        clocks = await self.sessions.turn_clocks()
+        current = {(c.record.id, c.record.version) for c in clocks}
+        self._failed = {f for f in self._failed if f[:2] in current}
+        for clock in clocks:
+            due = next_due(clock, now)
+            if due is not None and (due.record.id, due.record.version, due.kind) not in self._failed:
+                found.append(due)
+        return sorted(found, key=lambda d: d.when)
+
+    async def fire_due(self) -> float | None:
+        """Fire everything due now; return when the next event is due (None: nothing timed)."""
+        while True:
+            now = self.clock.now()
+            pending = await self.pending(now)
+            due = [d for d in pending if d.when <= now]
+            if not due:
+                return pending[0].when if pending else None
+            for event in due:
+                await self._fire(event, now)
+
+    async def _fire(self, due: Due, now: float) -> None:
+        record = due.record
+        try:
+            # None: someone acted (or the settings changed) first; the next pass sees the new state.
+            if due.kind == "remind":
+                reminded = await self.sessions.remind(record.channel_id, record.id, record.version, now)
+                if reminded is not None:
+                    await self._on_reminder(reminded.record, due.seat, deadline(reminded))
+            elif (outcome := await self.sessions.expire(record.channel_id, record.id, record.version, now)):
+                await self._on_expiry(outcome)
+        except Exception:
+            log.exception("turn %s of game %s failed at version %s", due.kind, record.id, record.version)
+            self._failed.add((record.id, record.version, due.kind))
+
+    async def run(self) -> None:
+        """Forever: fire what is due, then sleep until the next event or a wake-up."""
+        while True:
+            self._wake.clear()
+            try:
+                when = await self.fire_due()
+            except Exception:  # e.g. the database is briefly locked: try again soon
+                log.exception("turn timers could not read the games")
+                when = self.clock.now() + 5
+            await self.clock.sleep_until(when, self._wake)
+

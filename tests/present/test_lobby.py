@@ -1,0 +1,25 @@
+"""The lobby message: how many players it asks for, who sits where."""
+from bot.present.lobby import lobby_post
+from bot.services import Seat
+
+ANN = Seat(1, "Ann", locale="en-US")
+
+
+async def test_team_lobby_asks_for_exactly_four_players(sessions):
+    """PM-10.1: two against two is four players, whatever the free-for-all range is."""
+    record = (await sessions.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi",
+                                    options={"teams": True})).record
+    text = lobby_post(record).content
+    assert "4 players" in text and "2 to 4" not in text
+
+
+async def test_free_for_all_lobby_gives_the_ruleset_range(sessions):
+    record = (await sessions.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={})).record
+    assert "2 to 4 players" in lobby_post(record).content
+
+
+async def test_pariti_lobby_says_who_has_the_even_numbers(sessions):
+    """PA-1.3, PA-3.1: both players move blue and pink pieces; parity sets them apart."""
+    record = (await sessions.create(channel_id=1, guild_id=1, host=ANN, game="pariti",
+                                    options={"seating": "lobby"})).record
+    assert "even numbers, plays first" in lobby_post(record).content

@@ -1,0 +1,99 @@
+"""The layers a newcomer reads in the README, checked from the code's own imports (standard library `ast`).
+
+Every `import` and `from ... import` counts, at module level, inside a function, or under
+`if TYPE_CHECKING:` (such an import never runs, but a reader and the type checker still follow it; none
+is needed today). A package's __init__ is not counted as imported when one of its submodules is: only
+the module an import statement names.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+PACKAGES = ("bot", "renderer")
+# What may not appear below the front ends: network, databases, threads of the event loop, pictures.
+IO_AND_DISCORD = ("discord", "aiosqlite", "sqlite3", "asyncpg", "sqlalchemy", "asyncio", "socket", "http",
+                  "urllib", "aiohttp", "subprocess", "multiprocessing", "PIL")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(REPO).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for package in PACKAGES for p in sorted((REPO / package).rglob("*.py"))}
+
+
+def _imports(tree: ast.AST, package: str) -> list[str]:
+    """Names imported anywhere in `tree`, resolved against `package`."""
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:   # relative: from the importing module's package
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            # `from bot import dice` imports the module bot.dice; `from bot.games.base import msg` bot.games.base.
+            found += [f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base for alias in node.names]
+    return found
+
+
+def imports_of(name: str) -> set[str]:
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    return set(_imports(ast.parse(path.read_text(encoding="utf-8")), package))
+
+
+GRAPH = {name: {i for i in imports_of(name) if i in MODULES} for name in MODULES}
+
+
+def _within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def test_the_import_graph_has_no_cycle():
+    state: dict[str, str] = {}   # "open" while on the path, "done" once all it imports is explored
+    path: list[str] = []
+
+    def visit(name: str) -> list[str] | None:
+        state[name] = "open"
+        path.append(name)
+        for target in sorted(GRAPH[name]):
+            if state.get(target) == "open":
+                return path[path.index(target):] + [target]
+            if target not in state and (cycle := visit(target)):
+                return cycle
+        path.pop()
+        state[name] = "done"
+        return None
+
+    for name in sorted(GRAPH):
+        if name not in state:
+            cycle = visit(name)
+            assert cycle is None, " -> ".join(cycle)
+
+
+def test_nothing_imports_the_discord_layer_but_start_up():
+    wrong = [(name, target) for name in MODULES if not _within(name, "bot.cogs") and name != "bot.app"
+             for target in imports_of(name) if _within(target, "bot.cogs")]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("package, forbidden", [
+    ("bot.cogs", ("bot.store",)),                                   # the Discord layer calls services
+    ("bot.present", ("discord", "bot.cogs", "bot.console")),        # words for every front end
+    ("bot.services", ("discord", "bot.cogs", "bot.present", "bot.console")),
+    ("bot.games", IO_AND_DISCORD + ("bot.store", "bot.services", "bot.ai", "renderer")),
+    ("renderer", ("discord", "bot.cogs", "bot.services", "bot.store")),
+])
+def test_a_layer_does_not_import_what_it_must_not_know(package, forbidden):
+    # bot/games reads its static tables (board geometry) from files shipped with it: pathlib and json
+    # are allowed there; a database, the network or discord are not.
+    wrong = [(name, target) for name in MODULES if _within(name, package)
+             for target in imports_of(name) if any(_within(target, f) for f in forbidden)]
+    assert wrong == []
