@@ -19,6 +19,7 @@ seat (bot/cogs/game_timers.py).
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import discord
@@ -110,6 +111,21 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:l:(?P
 
 
 DYNAMIC_ITEMS = (ActionButton, BoardSelect, BoardButton, LobbyButton)
+# A board's or a lobby's controls: the game they act on and, on a board, the version it shows.
+_GAME_CONTROL = re.compile(r"tb:(?:[asgcx]:(?P<game>\d+):(?P<version>\d+)|l:(?P<lobby>\d+):)")
+
+
+def controls_of(message: discord.Message) -> tuple[int, int | None] | None:
+    """(game id, version shown) of a board with controls, (game id, None) of an open lobby; None for
+    any other message (controls retired, history pages, votes)."""
+    for row in message.components:
+        for item in getattr(row, "children", ()):
+            found = _GAME_CONTROL.match(getattr(item, "custom_id", None) or "")
+            if found and found["lobby"]:
+                return int(found["lobby"]), None
+            if found:
+                return int(found["game"]), int(found["version"])
+    return None
 
 
 def view_of(game: int, version: int, controls: tuple[Control, ...]) -> discord.ui.View | None:

@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
-from bot.cogs.components import png_file, view_of
+from bot.cogs.components import controls_of, png_file, view_of
 from bot.cogs.game_history import HistoryCommands
 from bot.cogs.game_timers import TimerCommands
 from bot.cogs.translator import command_text as _
@@ -106,9 +106,13 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
             try:
                 if can_post:
                     await self.publish(outcome)
+            except discord.Forbidden:   # only Discord's 403 says a permission is missing
+                log.warning("no permission to post the board in channel %s", interaction.channel_id)
+                await self._tell(interaction, msg("error.cannot_post"))
+                return
             except discord.HTTPException:
                 log.exception("could not post the board in channel %s", interaction.channel_id)
-                await self._tell(interaction, msg("error.cannot_post"))
+                await self._tell(interaction, msg("boards.error.not_shown"))
                 return
         if not component:
             await interaction.edit_original_response(content=i18n.render(done or msg("ack.done"), _locale(interaction)))
@@ -124,8 +128,9 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
 
     async def publish(self, outcome: Outcome) -> None:
         """Show the outcome in the channel: edit the board when the same player
-        goes on, otherwise retire the old board's controls and post a new one
-        that pings whoever must act."""
+        goes on, otherwise retire the old board's controls and post a new one,
+        which pings whoever must act only when the turn passed to them (a board
+        shown again, by `/game board` or after a restart, pings nobody)."""
         record = outcome.record
         if record.options.get("turn_time"):
             # A change may start, move or end this game's deadline. Untimed games have none (a deadline
@@ -147,33 +152,40 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         if deadline := await self.deadline_line(record):
             post.content = words.fit([post.content, deadline])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
+        # A turn passed: something happened, or a restart posts a board that never went out.
+        new_turn = not same_player and (bool(outcome.events) or outcome.version_before is not None)
         async with self._publishing[record.channel_id]:
             # Re-read under the lock: a board posted by a concurrent publish must be the one retired or edited.
             shown = await self.sessions.board_message(record.id)
             await self._show(channel, replace(record, board_message_id=shown), post,
-                             edit=same_player, version=record.version)
-        if not same_player and outcome.events:  # a new turn, not a board posted again
+                             edit=same_player, version=record.version, ping=new_turn)
+        if new_turn:
             await self.notify_turn(record, post.mention)
         await self.announce(outcome)  # fair-dice commitment / reveal and replay (game_history)
 
     async def _show(self, channel: discord.PartialMessageable, record: GameRecord, post: Post,
-                    edit: bool, version: int) -> None:
-        """Post or edit the message, then record which version of the game it shows."""
+                    edit: bool, version: int, ping: bool = False) -> None:
+        """Post or edit the message, then record which version of the game it shows. A message a
+        moderator deleted (404) is posted afresh; only a new post with `ping` notifies anyone."""
         old = channel.get_partial_message(record.board_message_id) if record.board_message_id else None
-        files = [png_file(post.png)] if post.png else []
+
+        def files() -> list[discord.File]:   # a File is read once: a second request needs new ones
+            return [png_file(post.png)] if post.png else []
         view = view_of(record.id, record.version, post.controls)
+        nobody = discord.AllowedMentions.none()
         if edit and old is not None:
-            await old.edit(content=post.content, attachments=files, view=view)
-            await self.sessions.set_board_message(record.id, old.id, version)
-            return
-        if old is not None:
             try:
-                await old.edit(view=None)
+                await old.edit(content=post.content, attachments=files(), view=view, allowed_mentions=nobody)
             except discord.NotFound:
-                pass
-        mentions = discord.AllowedMentions(users=[discord.Object(post.mention)] if post.mention else False,
-                                           everyone=False, roles=False)
-        message = await channel.send(content=post.content, files=files, view=view, allowed_mentions=mentions)
+                log.info("board %s of game %s was deleted: posting it again", old.id, record.id)
+            else:
+                await self.sessions.set_board_message(record.id, old.id, version)
+                return
+        elif old is not None:
+            await retire(old)
+        mentions = discord.AllowedMentions(users=[discord.Object(post.mention)], everyone=False, roles=False) \
+            if ping and post.mention else nobody
+        message = await channel.send(content=post.content, files=files(), view=view, allowed_mentions=mentions)
         await self.sessions.set_board_message(record.id, message.id, version)
 
     # --- after a restart ------------------------------------------------------------
@@ -194,7 +206,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
             try:
                 outcome = await self.sessions.resume(record.channel_id, record.id)
                 if outcome is None:
-                    if shown is None or shown >= record.version:
+                    if shown is None or shown >= record.version or await self._adopt_board(record):
                         continue
                     outcome = Outcome(record, version_before=record.version)
                 if shown == LOBBY_SHOWN:
@@ -203,6 +215,31 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
                     await self.publish(outcome)
             except Exception:
                 log.exception("could not resume game %s in channel %s", record.id, record.channel_id)
+
+    async def _adopt_board(self, record: GameRecord) -> bool:
+        """The bot may have died between posting (or editing) a board and storing its id: look in the
+        channel's history, from the last board recorded on, for a board of the game's version. Found,
+        it becomes the game's board and every other board or lobby of the game there loses its
+        controls; not found (or no Read Message History), the board is posted as usual."""
+        channel = self.bot.get_partial_messageable(record.channel_id)
+        after = discord.Object(record.board_message_id - 1) if record.board_message_id else None
+        try:
+            shown = [m async for m in channel.history(limit=100, after=after)
+                     if m.author.id == self.bot.user.id and (controls_of(m) or (None,))[0] == record.id]
+            current = next((m for m in reversed(shown) if controls_of(m) == (record.id, record.version)), None)
+            # Not found, the recorded board is retired by the board posted next.
+            kept = current.id if current else record.board_message_id
+            for stray in shown:
+                if stray.id != kept:
+                    await retire(stray)
+        except discord.HTTPException as error:
+            log.info("no look at the history of channel %s: %s", record.channel_id, error)
+            return False
+        if current is None:
+            return False
+        await self.sessions.set_board_message(record.id, current.id, record.version)
+        log.info("game %s: board %s was posted before a restart", record.id, current.id)
+        return True
 
     # --- channels that go away --------------------------------------------------
     @commands.Cog.listener()
@@ -419,6 +456,14 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         if record.version != version or record.status != "active":
             raise GameError(msg("error.stale"))
         return record
+
+
+async def retire(message: discord.PartialMessage | discord.Message) -> None:
+    """Take a message's controls away (a board the game has moved past); one already deleted is gone anyway."""
+    try:
+        await message.edit(view=None)
+    except discord.NotFound:
+        pass
 
 
 async def _refuse(key: str) -> Outcome:

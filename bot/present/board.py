@@ -23,7 +23,7 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
     to_move = ruleset.to_move(state) if record.status == "active" else None
-    lines = [sentence(say(record, e, loc)) for e in events]
+    lines = [sentence(record, e, loc) for e in events]
     mention = None
     if record.status != "active":
         lines.append(result_line(record, loc))
