@@ -40,8 +40,8 @@ class RestMixin:
              before: bool = False) -> Hold:
         """Hold the next `route` request (a template of the route table) whose message passes `when`:
         carried out, its answer kept back until `hold.release()` (or, `before`, held before it is
-        carried out; `when` then sees the message it targets, None for a POST). `await hold.wait()`
-        returns once the bot sent it: the moment a test kills the bot at."""
+        carried out; `when` then sees the message it targets, None for a POST; a bot killed meanwhile
+        never sent it). `await hold.wait()` returns once the bot sent it: the moment a test kills the bot at."""
         if not any(m == method and template == route for m, template, _, _ in self._routes):
             raise FakeDiscordUsageError(f"no route {method} {route}")
         held = Hold(method, route, when, before)
@@ -119,6 +119,8 @@ class RestMixin:
             return _error(401, 0, "401: Unauthorized")
         try:
             await self._held(method, template, match.groupdict(), None, before=True)
+            if request.transport is None or request.transport.is_closing():
+                return web.Response(status=499)   # the bot died meanwhile: the request never reached Discord
             result = await handler(request, **match.groupdict())
             await self._held(method, template, match.groupdict(), result, before=False)
         except DiscordError as error:
