@@ -277,3 +277,12 @@ async def test_attachment_alt_text_is_recorded_and_limited(fake_discord, client,
     await fake_discord.slash(alice, table, "demo alt", length=1025)
     await fake_discord.wait_until(lambda: fake_discord.violations, what="the violation")
     assert "description has 1025 characters" in fake_discord.take_violations()[0]
+
+
+def test_only_the_mentions_allowed_mentions_lets_through_are_delivered():
+    from tests.fake_discord.entities import delivered_mentions
+    content = "<@1> and <@!2>, your move"
+    assert delivered_mentions({}, content) == [1, 2]                        # Discord's default: all
+    assert delivered_mentions({"allowed_mentions": {"parse": []}}, content) == []
+    assert delivered_mentions({"allowed_mentions": {"parse": [], "users": ["2"]}}, content) == [2]
+    assert delivered_mentions({"allowed_mentions": {"parse": ["users"]}}, content) == [1, 2]
