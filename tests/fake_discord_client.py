@@ -158,5 +158,12 @@ async def alt(interaction: discord.Interaction, length: int):
     await interaction.channel.send(file=discord.File(io.BytesIO(b"png?"), "board.png", description="d" * length))
 
 
+@demo.command(description="a channel message mentioning the user; quiet: with allowed_mentions none")
+async def ping(interaction: discord.Interaction, quiet: bool):
+    await interaction.response.send_message("ok", ephemeral=True)
+    mentions = discord.AllowedMentions.none() if quiet else discord.AllowedMentions(users=[interaction.user])
+    await interaction.channel.send(f"{interaction.user.mention}, your turn", allowed_mentions=mentions)
+
+
 if __name__ == "__main__":
     Client().run(os.environ["DISCORD_TOKEN"], log_level=logging.INFO)

@@ -203,6 +203,15 @@ async def test_two_processes_each_get_only_their_shards_guilds(fake_discord, tmp
         await second.terminate()
 
 
+@pytest.mark.fake_discord(shard_count=2)
+async def test_one_process_runs_the_shard_count_gateway_bot_recommends(fake_discord, client, alice, table):
+    """discord.py's AutoShardedClient reads `shards` from GET /gateway/bot and identifies each shard."""
+    north = fake_discord.add_guild("North", shard=(1, 2))
+    assert sorted(fake_discord.identified) == [(0, 2), (1, 2)]
+    assert (await fake_discord.slash(alice, fake_discord.add_channel("hall", guild=north), "demo where")).shard_id == 1
+    assert (await fake_discord.slash(alice, table, "demo where")).content == "shard 0 in Fake guild"
+
+
 async def test_a_moderator_deletes_a_message_then_the_bot_edit_is_unknown_message(fake_discord, client, alice, table):
     moderator = fake_discord.add_user("mod", permissions=MEMBER_PERMISSIONS | MANAGE_MESSAGES)
     posted = await fake_discord.slash(alice, table, "demo file", colour="red")
@@ -279,10 +288,11 @@ async def test_attachment_alt_text_is_recorded_and_limited(fake_discord, client,
     assert "description has 1025 characters" in fake_discord.take_violations()[0]
 
 
-def test_only_the_mentions_allowed_mentions_lets_through_are_delivered():
-    from tests.fake_discord.entities import delivered_mentions
-    content = "<@1> and <@!2>, your move"
-    assert delivered_mentions({}, content) == [1, 2]                        # Discord's default: all
-    assert delivered_mentions({"allowed_mentions": {"parse": []}}, content) == []
-    assert delivered_mentions({"allowed_mentions": {"parse": [], "users": ["2"]}}, content) == [2]
-    assert delivered_mentions({"allowed_mentions": {"parse": ["users"]}}, content) == [1, 2]
+async def test_pings_are_recorded_as_discord_notifies_them(fake_discord, client, alice, table):
+    reply = await fake_discord.slash(alice, table, "demo file", colour="red")
+    assert reply.message.pings == [alice.id]  # no allowed_mentions: every mention notifies
+    await fake_discord.click(alice, reply.message, label="Edit me")
+    assert reply.message.pings == [alice.id]  # an edit notifies nobody
+    for quiet, expected in ((True, []), (False, [alice.id])):
+        await fake_discord.slash(alice, table, "demo ping", quiet=quiet)
+        assert fake_discord.last_message(table).pings == expected

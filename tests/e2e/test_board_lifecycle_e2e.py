@@ -44,16 +44,16 @@ async def test_board_reposts_and_edits_notify_nobody_only_a_turn_passing_does(fa
     table = Table(fake_discord, players, "parcheesi", seed=11)
     first = await table.open()
     player = table.to_act(first)
-    assert [m.id for m in fake_discord.pings(player, table.channel)] == [first.id]
+    assert [m.id for m in fake_discord.notified(player, table.channel)] == [first.id]
     for _ in range(12):
         assert (await fake_discord.slash(players[1], table.channel, "game board")).ephemeral
-    assert [m.id for m in fake_discord.pings(player, table.channel)] == [first.id]
-    assert not fake_discord.pings(players[0 if player is players[1] else 1], table.channel)
+    assert [m.id for m in fake_discord.notified(player, table.channel)] == [first.id]
+    assert not fake_discord.notified(players[0 if player is players[1] else 1], table.channel)
 
     await table.play_until(lambda: table.to_act(table.board()) is not player, limit=20)
     other = table.to_act(table.board())
-    assert len(fake_discord.pings(other, table.channel)) == 1               # the turn passed: one ping
-    assert len(fake_discord.pings(player, table.channel)) == 1              # the edits after a roll: none
+    assert len(fake_discord.notified(other, table.channel)) == 1               # the turn passed: one ping
+    assert len(fake_discord.notified(player, table.channel)) == 1              # the edits after a roll: none
     names = [line for line in table.board().content.splitlines() if line.startswith(("user2 ", "éloïse "))]
     assert names, table.board().content                                    # names as the players wrote them
 

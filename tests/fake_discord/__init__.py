@@ -28,10 +28,11 @@ Usage (see tests/conftest.py for the fixtures; ``@pytest.mark.fake_discord(shard
     shy = fake.add_user("shy", dms_open=False)         # direct messages to shy answer 403 (50007)
     fake.rate_limit("POST", "/channels/{channel}/messages", times=2)   # the next two posts answer 429
     await fake.delete_message(msg, by=mod)             # MESSAGE_DELETE; the bot's edits then answer 404 (10008)
+    msg.pings                                          # user ids Discord notified when it appeared (edits: none)
     await fake.delete_channel(table)                   # CHANNEL_DELETE (a thread, or as_thread=True: THREAD_DELETE)
     dm = await fake.wait_for_dm(alice, lambda m: "turn" in m.content); fake.dms(alice)
     fake.messages(table)                               # what users see, oldest first
-    fake.pings(alice, table)                           # messages whose appearance notified alice
+    fake.notified(alice, table)                        # messages whose appearance notified alice
     held = fake.hold("POST", "/channels/{channel}/messages", when=lambda m: m.files)  # carried out, answer kept
     await held.wait(); await bot.kill(); held.release()   # (before=True: held before it is carried out)
     await bot.terminate(); await bot.kill(); await bot.start()

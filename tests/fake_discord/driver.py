@@ -206,12 +206,12 @@ class FakeDiscord(GatewayMixin, RestMixin):
         """A text channel of `guild` (default: the default guild). `private=True`: @everyone is denied
         View Channel, allowed to `members` and the bot. `overwrites`: more of Discord's overwrite objects."""
         guild_id = (guild or self.default_guild).id
-        allowed = []
+        hidden = []
         if private:
-            allowed = [{"id": str(guild_id), "type": OVERWRITE_ROLE, "allow": "0", "deny": str(VIEW_CHANNEL)}]
-            allowed += [{"id": str(member_id), "type": OVERWRITE_MEMBER, "allow": str(VIEW_CHANNEL), "deny": "0"}
-                        for member_id in [self.application_id, *(m.id for m in members)]]
-        channel = Channel(next(self._ids), name, guild_id, bot_permissions, overwrites=allowed + list(overwrites))
+            hidden = [{"id": str(guild_id), "type": OVERWRITE_ROLE, "allow": "0", "deny": str(VIEW_CHANNEL)}]
+            hidden += [{"id": str(member_id), "type": OVERWRITE_MEMBER, "allow": str(VIEW_CHANNEL), "deny": "0"}
+                       for member_id in [self.application_id, *(m.id for m in members)]]
+        channel = Channel(next(self._ids), name, guild_id, bot_permissions, overwrites=hidden + list(overwrites))
         self._register_channel(channel)
         self._dispatch_if_connected("CHANNEL_CREATE", channel.payload(), guild_id=guild_id)
         return channel
@@ -229,9 +229,10 @@ class FakeDiscord(GatewayMixin, RestMixin):
         if user.permissions & ADMINISTRATOR:
             return ALL_PERMISSIONS
         source = self.channels.get(channel.parent_id, channel) if channel.is_thread else channel
-        roles = {str(channel.guild_id), str(self._roles.get((channel.guild_id, user.id)))}
+        role = self._roles.get((channel.guild_id, user.id))
         allowed = user.permissions
-        for kind, ids in ((OVERWRITE_ROLE, {str(channel.guild_id)}), (OVERWRITE_ROLE, roles - {str(channel.guild_id)}),
+        # Discord's order: @everyone's overwrite, then the member's roles' overwrites, then the member's own
+        for kind, ids in ((OVERWRITE_ROLE, {str(channel.guild_id)}), (OVERWRITE_ROLE, {str(role)} if role else set()),
                           (OVERWRITE_MEMBER, {str(user.id)})):
             deny = allow = 0
             for overwrite in source.overwrites:
@@ -288,10 +289,10 @@ class FakeDiscord(GatewayMixin, RestMixin):
         return user.member_payload(with_user=with_user, roles=[role] if role else [])
 
 
-    def pings(self, user: User, channel: Channel | None = None) -> list[Message]:
-        """The messages (of `channel`, or anywhere) whose appearance notified `user`, oldest first."""
+    def notified(self, user: User, channel: Channel | None = None) -> list[Message]:
+        """The messages (of `channel`, or anywhere) whose appearance notified `user` (`Message.pings`), oldest first."""
         channels = [channel.id] if channel else list(self._messages)
-        return [m for cid in channels for m in self._messages[cid] if user.id in m.pinged]
+        return [m for cid in channels for m in self._messages[cid] if user.id in m.pings]
 
     def messages(self, channel: Channel, *, viewer: User | None = None) -> list[Message]:
         """Messages of the channel, oldest first: public ones plus the ephemeral ones `viewer` sees."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import itertools
-import re
 import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
@@ -139,10 +138,8 @@ class Message:
     edits: int = 0
     deleted: bool = False
     deleted_by: User | None = None  # the moderator who deleted it (FakeDiscord.delete_message)
+    pings: list[int] = dataclasses.field(default_factory=list)  # users Discord notified when it appeared
     nonce: str | None = None
-    # Users Discord notified when the message appeared: the <@id> mentions of its content that its
-    # allowed_mentions let through (none on edits, as Discord: an edit notifies nobody).
-    pinged: list[int] = dataclasses.field(default_factory=list)
 
     @property
     def ephemeral(self) -> bool:
@@ -302,13 +299,3 @@ class Hold:
     def release(self) -> None:
         self.released.set()
 
-
-def delivered_mentions(data: dict, content: str) -> list[int]:
-    """Who Discord notifies for a new message: the users mentioned in `content` that `allowed_mentions`
-    lets through (absent: all of them; `parse` with "users", or the `users` list)."""
-    mentioned = [int(found) for found in re.findall(r"<@!?(\d+)>", content or "")]
-    allowed = data.get("allowed_mentions")
-    if allowed is None or "users" in (allowed.get("parse") or []):
-        return mentioned
-    listed = {int(user) for user in allowed.get("users") or []}
-    return [user for user in mentioned if user in listed]

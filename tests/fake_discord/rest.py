@@ -18,11 +18,12 @@ from tests.fake_discord.constants import (ALLOWED_CALLBACKS, ATTACH_FILES, CALLB
                                           PRIVATE_THREAD, PUBLIC_THREAD, READ_MESSAGE_HISTORY, RESPONSE_DEADLINE_S,
                                           SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, TOKEN_LIFETIME_S, VIEW_CHANNEL)
 from tests.fake_discord.entities import (Attachment, Channel, DiscordError, FakeDiscordUsageError, Hold, Interaction,
-                                         Message, User, _iso_now, delivered_mentions)
+                                         Message, User, _iso_now)
 from tests.fake_discord.limits import (_choice_problems, _length_problems, command_problems, message_problems,
                                        modal_field_problems)
 
 log = logging.getLogger(__name__)
+USER_MENTION = re.compile(r"<@!?(\d+)>")
 
 
 class RestMixin:
@@ -506,7 +507,7 @@ class RestMixin:
         self._apply_edit(message, data, files, counting=False)
         self._messages[channel.id].append(message)
         if ephemeral_to is None and not message.thinking:
-            message.pinged = delivered_mentions(data, message.content)
+            message.pings = _pings(data, message.content)
             self._dispatch_message_event("MESSAGE_CREATE", message)
         return message
 
@@ -527,7 +528,7 @@ class RestMixin:
         if message.thinking and counting:
             message.flags &= ~FLAG_LOADING  # the deferred response becomes the real one
             if message.ephemeral_to is None:
-                message.pinged = delivered_mentions(data, message.content)
+                message.pings = _pings(data, message.content)
                 self._dispatch_message_event("MESSAGE_CREATE", message)
         elif counting:
             message.edits += 1
@@ -541,14 +542,26 @@ class RestMixin:
             self._dispatch_message_event("MESSAGE_DELETE", message)
 
     def _dispatch_message_event(self, event: str, message: Message) -> None:
-        guild_id = self.channels[message.channel_id].guild_id
-        session = self._session_for(guild_id)
-        if session is None or not session.intents & INTENT_GUILD_MESSAGES:
+        channel = self.channels.get(message.channel_id)
+        session = channel and self._session_for(channel.guild_id)
+        if not session or not session.intents & INTENT_GUILD_MESSAGES:
             return
+        guild_id = channel.guild_id
         data = {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(guild_id)}
         if event != "MESSAGE_DELETE":
             data = {**message.payload(), "guild_id": str(guild_id)}
         session.dispatch(event, data)
+
+
+def _pings(data: dict, content: str) -> list[int]:
+    """Users a new public message notifies: mentioned in its content and allowed by `allowed_mentions`
+    (absent: all of them). Edits notify nobody."""
+    mentioned = [int(user_id) for user_id in USER_MENTION.findall(content)]
+    allowed = data.get("allowed_mentions")
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return mentioned
+    listed = {int(user_id) for user_id in allowed.get("users") or []}
+    return [user_id for user_id in mentioned if user_id in listed]
 
 
 def _focused_option_schema(command: dict, data: dict) -> dict:
