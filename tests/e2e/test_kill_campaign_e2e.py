@@ -35,7 +35,7 @@ def hands_on(database, channel, action: str) -> bool:
     _, version, state_json, seed = stored_game(database, channel)
     state = GAME.from_json(state_json)
     seat = GAME.to_move(state)
-    if action == "roll":
+    if GAME.roll_due(state):   # drawn as the session draws it (otherwise "roll" is a move: after a 6, roll again)
         action = GAME.random_roll(state, dice.rng_for(seed, version))
     return GAME.to_move(GAME.apply(state, action, seat).state) != seat
 
@@ -54,7 +54,9 @@ async def a_click(table: Table, database, passes: bool | None):
     player alone (that message keeps its buttons after a kill: a click from before it), or, to keep
     the turn, the roll."""
     for _ in range(60):
-        board = await table.live_board()
+        board = await table.fake.wait_until(   # shown once stored: under load an edit may come late
+            lambda: (shown := table.board()).custom_ids and version_of(shown) == stored_game(database, table.channel)[1]
+            and shown, what="the board of the stored version")
         player = table.to_act(board)
         found = []
         for choice in choices(board):
