@@ -4,8 +4,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import sqlite3
 import sys
+from contextlib import closing
 
+import aiohttp
 import discord
 
 from bot import i18n
@@ -44,10 +47,42 @@ def main(argv: list[str] | None = None) -> int:
         # A REST proxy (or the test suite's fake Discord); the gateway URL comes from its /gateway/bot.
         discord.http.Route.BASE = settings.api_base
         log.info("using REST base %s", settings.api_base)
+    return run_bot(settings)
+
+
+def run_bot(settings: Settings) -> int:
+    """Run the bot until it stops; what a self-hoster gets wrong first (the token, the network, the
+    database file) ends it with one line on stderr, not a traceback."""
     from bot.app import TableroBot
 
-    TableroBot(settings).run(settings.token, log_handler=None)
-    return 0
+    if (problem := database_problem(settings.database)) is not None:
+        print(i18n.text("cli.bad_database", "en", path=settings.database, reason=problem), file=sys.stderr)
+        return 1
+    try:
+        TableroBot(settings).run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        problem = i18n.text("cli.bad_token", "en")
+    except aiohttp.ClientConnectionError as error:   # DNS, refused connection, reset...
+        problem = i18n.text("cli.unreachable", "en", url=discord.http.Route.BASE, reason=error)
+    except sqlite3.Error as error:   # aiosqlite raises sqlite3's errors
+        problem = i18n.text("cli.bad_database", "en", path=settings.database, reason=error)
+    else:
+        return 0
+    print(problem, file=sys.stderr)
+    return 1
+
+
+def database_problem(path: str) -> str | None:
+    """Why the SQLite file cannot be opened and written, before Discord is contacted (None: it can).
+    Also spares the store a connection it could open but not use, whose thread would keep the process
+    from exiting."""
+    try:
+        with closing(sqlite3.connect(path)) as db:
+            (version,) = db.execute("PRAGMA user_version").fetchone()
+            db.execute(f"PRAGMA user_version={int(version)}")   # a write that changes nothing
+    except sqlite3.Error as error:
+        return str(error)
+    return None
 
 
 if __name__ == "__main__":

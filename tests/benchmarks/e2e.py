@@ -43,7 +43,7 @@ class E2EFigures:
     refused: int
     per_game: dict[str, tuple[int, float, float]]   # game -> (moves, ack p50 ms, ack p99 ms)
     errors: list[str]          # why tables got stuck
-    misplaced: int             # new states shown on an older board message (see README, Performance)
+    misplaced: int             # new states shown on an older board message (see docs/performance.md)
 
     @property
     def moves_per_s(self) -> float:
