@@ -79,6 +79,20 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN board_version INTEGER;
     """,
+    # 6: each server's defaults of new games (turn_time, on_timeout, seating as JSON; /game defaults).
+    """
+    CREATE TABLE server_defaults (guild_id INTEGER PRIMARY KEY, options TEXT NOT NULL);
+    """,
+    # 7: time away (/game away, bot/services/away.py): each player's periods, kept for the yearly allowance;
+    # a period ended early (the player acted, or came back) has its `until` moved to that moment.
+    """
+    CREATE TABLE away_periods (
+        user_id INTEGER NOT NULL,
+        started_at REAL NOT NULL,
+        until REAL NOT NULL,
+        PRIMARY KEY (user_id, started_at)
+    );
+    """,
 )
 
 
@@ -168,9 +182,13 @@ def _dump(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 
+_END_AWAY = "UPDATE away_periods SET until=? WHERE user_id=? AND until>?"
+
+
 def _append_action(db: sqlite3.Connection, game: tuple[Any, ...], logged: tuple[Any, ...]) -> bool:
     """In the database thread: the version-checked snapshot update and the action's log row, in one
-    transaction; False (nothing written) when the game's version moved on."""
+    transaction; False (nothing written) when the game's version moved on. A person who acts is back:
+    their time away ends (in the same trip, as every click pays for it)."""
     db.execute("BEGIN IMMEDIATE")
     try:
         if db.execute("UPDATE games SET state=?, version=version+1, status=?, result=?, updated_at=?"
@@ -179,6 +197,9 @@ def _append_action(db: sqlite3.Connection, game: tuple[Any, ...], logged: tuple[
             return False
         db.execute("INSERT INTO actions (game_id, seq, seat, user_id, action, legal, at, events)"
                    " VALUES (?,?,?,?,?,?,?,?)", logged)
+        user_id, at = logged[3], logged[6]
+        if user_id is not None:
+            db.execute(_END_AWAY, (at, user_id, at))
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
@@ -343,6 +364,45 @@ class Store:
         rows = await self._db.execute_fetchall(
             f"SELECT {_COLUMNS}, board_version FROM games WHERE status='active' ORDER BY id")
         return [(_record(row), row[14]) for row in rows]
+
+    async def server_defaults(self, guild_id: int) -> dict[str, Any]:
+        """The options a server gives its new games unless they choose otherwise ({}: none)."""
+        row = await self._one("SELECT options FROM server_defaults WHERE guild_id=?", (guild_id,))
+        return {} if row is None else json.loads(row[0])
+
+    async def set_server_defaults(self, guild_id: int, options: dict[str, Any]) -> None:
+        await self._write("INSERT INTO server_defaults (guild_id, options) VALUES (?, ?)"
+                          " ON CONFLICT(guild_id) DO UPDATE SET options=excluded.options", (guild_id, _dump(options)))
+
+    # --- time away -------------------------------------------------------------------
+    async def away_periods(self, user_id: int, since: float) -> list[tuple[float, float]]:
+        """The user's periods away (started_at, until) that ended after `since`, oldest first."""
+        rows = await self._db.execute_fetchall(
+            "SELECT started_at, until FROM away_periods WHERE user_id=? AND until>? ORDER BY started_at",
+            (user_id, since))
+        return [(row[0], row[1]) for row in rows]
+
+    async def start_away(self, user_id: int, now: float, until: float) -> None:
+        """A new period away from `now`; the one running, if any, ends now."""
+        async with self._writing:
+            await self._db.execute(_END_AWAY, (now, user_id, now))
+            await self._db.execute("INSERT INTO away_periods (user_id, started_at, until) VALUES (?,?,?)"
+                                   " ON CONFLICT(user_id, started_at) DO UPDATE SET until=excluded.until",
+                                   (user_id, now, until))
+
+    async def end_away(self, user_id: int, now: float) -> bool:
+        """End the user's period away now; False when none was running."""
+        return (await self._write(_END_AWAY, (now, user_id, now))).rowcount > 0
+
+    async def away_until(self, user_ids: set[int]) -> dict[int, float]:
+        """The end of each user's latest period away (past or running), for those who have one."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        rows = await self._db.execute_fetchall(
+            f"SELECT user_id, MAX(until) FROM away_periods WHERE user_id IN ({marks}) GROUP BY user_id",
+            tuple(user_ids))
+        return {row[0]: row[1] for row in rows}
 
     # --- turn deadlines, votes on absent seats, turn notifications ----------------
     async def turn_clocks(self, game_id: int | None = None) -> list[TurnClock]:

@@ -21,8 +21,10 @@ from discord.ext import commands
 from bot import i18n
 from bot.cogs.components import controls_of, png_file, read, view_of
 from bot.cogs.custom_ids import MOVE_FIELD, MOVE_LENGTH, Forged, Request, encode
+from bot.cogs.game_defaults import SEATING_CHOICES, DefaultsCommands
 from bot.cogs.game_history import HistoryCommands
 from bot.cogs.game_takeback import TakebackCommands
+from bot.cogs.game_threads import open_thread, thread_refusal
 from bot.cogs.game_timers import TimerCommands
 from bot.cogs.translator import command_text as _
 from bot.games import GAME_IDS, get_ruleset
@@ -31,7 +33,6 @@ from bot.present import board, moves, words
 from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.present.post import Post
-from bot.seating import SEATINGS
 from bot.services import (COMPUTER_LEVELS, LOBBY_SHOWN, ROLL, GameRecord, Outcome, Seat, Sessions, ruleset_of,
                           started_events)
 
@@ -46,7 +47,6 @@ CLICKS_AT_ONCE = 16
 
 GAME_CHOICES = [app_commands.Choice(name=_(f"choice.{g}"), value=g) for g in GAME_IDS]
 LEVEL_CHOICES = [app_commands.Choice(name=_(f"choice.level.{lv}"), value=lv) for lv in COMPUTER_LEVELS]
-SEATING_CHOICES = [app_commands.Choice(name=_(f"choice.seating.{s}"), value=s) for s in SEATINGS]
 
 
 def _as_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -69,8 +69,8 @@ def _seat(interaction: discord.Interaction) -> Seat:
     return Seat(user.id, user.display_name, locale=_locale(interaction))
 
 
-class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog", group_name="game",
-              group_description=_("cmd.game.description")):
+class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands, commands.GroupCog, name="GameCog",
+              group_name="game", group_description=_("cmd.game.description")):
     def __init__(self, bot: commands.Bot, sessions: Sessions):
         self.bot = bot
         self.sessions = sessions
@@ -81,9 +81,10 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
 
     # --- shared flow ---------------------------------------------------------
     async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
-                   done: Message | None = None, needs_board: bool = True,
+                   done: Message | Callable[[Outcome], Message] | None = None, needs_board: bool = True,
                    show: Callable[[Outcome], Awaitable[None]] | None = None) -> None:
-        """Acknowledge, run the session call, publish (or `show`); refusals go to the user alone.
+        """Acknowledge, run the session call, publish (or `show`); refusals go to the user alone; `done` (or
+        what it makes of the outcome) is the acknowledgement of a command.
 
         Where the bot cannot post a board, nothing is changed (a move nobody could see would
         stall the game), except what `needs_board=False` allows (ending a game): done, unposted."""
@@ -118,7 +119,8 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
                 await self._tell(interaction, msg("boards.error.not_shown"))
                 return
         if not component:
-            await interaction.edit_original_response(content=i18n.render(done or msg("ack.done"), _locale(interaction)))
+            said = done(outcome) if callable(done) else done
+            await interaction.edit_original_response(content=i18n.render(said or msg("ack.done"), _locale(interaction)))
 
     async def _tell(self, interaction: discord.Interaction, message: Message) -> None:
         text = i18n.render(message, _locale(interaction))
@@ -153,8 +155,8 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
         post = board.board_post(record, earlier + outcome.events,
                                 takeback_seat=await self.sessions.takeback_seat(record))
         post.png = await draw(record, actions=await self.sessions.records.actions(record.id))
-        if deadline := await self.deadline_line(record):
-            post.content = words.fit([post.content, deadline])
+        if lines := await self.clock_lines(record):
+            post.content = words.fit([post.content, *lines])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
         # A turn passed: something happened, or a restart posts a board that never went out.
         new_turn = not same_player and (bool(outcome.events) or outcome.version_before is not None)
@@ -174,7 +176,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
         old = channel.get_partial_message(record.board_message_id) if record.board_message_id else None
 
         def files() -> list[discord.File]:   # a File is read once: a second request needs new ones
-            return [png_file(post.png)] if post.png else []
+            return [png_file(post.png, post.alt)] if post.png else []
         view = view_of(record.id, record.version, post.controls)
         nobody = discord.AllowedMentions.none()
         if edit and old is not None:
@@ -274,15 +276,28 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
     @app_commands.describe(game=_("opt.game.description"),
                            teams=_("opt.teams.description"),
                            turn_time=_("opt.turn_time.description"),
-                           seating=_("opt.seating.description"))
+                           seating=_("opt.seating.description"),
+                           thread=_("opt.thread.description"))
     @app_commands.choices(game=GAME_CHOICES, seating=SEATING_CHOICES)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], teams: bool = False,
-                  turn_time: str | None = None, seating: app_commands.Choice[str] | None = None) -> None:
-        options = ({"teams": True} if teams else {}) | ({"seating": seating.value} if seating else {})
-        await self._run(interaction, lambda: self.sessions.create(
-            channel_id=interaction.channel_id, guild_id=interaction.guild_id, host=_seat(interaction),
-            game=game.value, options=options | ({"turn_time": self.turn_time(turn_time)} if turn_time else {})))
+                  turn_time: str | None = None, seating: app_commands.Choice[str] | None = None,
+                  thread: bool = False) -> None:
+        if thread and (refusal := thread_refusal(interaction)):
+            await self._tell(interaction, refusal)
+            return
+
+        async def create() -> Outcome:
+            options = ({"teams": True} if teams else {}) | ({"seating": seating.value} if seating else {}) \
+                | ({"turn_time": self.turn_time(turn_time)} if turn_time else {})
+            channel_id = interaction.channel_id
+            if thread:   # checked before the thread opens, so that a refused game leaves no empty thread
+                self.sessions.check_new(game.value, options)
+                channel_id = await open_thread(interaction, msg(f"game.{game.value}"), _locale(interaction))
+            return await self.sessions.create(channel_id=channel_id, guild_id=interaction.guild_id,
+                                              host=_seat(interaction), game=game.value, options=options)
+        await self._run(interaction, create, done=(lambda outcome: msg(
+            "thread.opened", thread=f"<#{outcome.record.channel_id}>")) if thread else None)
 
     @app_commands.command(name="rematch", description=_("cmd.rematch.description"))
     @app_commands.guild_only()
@@ -444,7 +459,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
             except GameError as refusal:
                 await self._tell(interaction, refusal.message)
                 return
-            await interaction.edit_original_response(content=post.content, attachments=[png_file(post.png)],
+            await interaction.edit_original_response(content=post.content, attachments=[png_file(post.png, post.alt)],
                                                      view=view_of(record.id, record.version, post.controls))
 
     async def on_call_button(self, interaction: discord.Interaction, request: Request) -> None:

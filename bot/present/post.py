@@ -28,3 +28,4 @@ class Post:
     controls: tuple[Control, ...] = ()
     png: bytes | None = None
     mention: int | None = None   # user pinged by this post
+    alt: str | None = None       # the picture in words (bot/present/alt_text.py), for screen readers

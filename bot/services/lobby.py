@@ -20,15 +20,21 @@ def started_events(record: GameRecord) -> tuple[Message, ...]:
 
 
 class Lobby(Play):
-    async def create(self, *, channel_id: int, guild_id: int | None, host: Seat, game: str,
-                     options: dict[str, Any]) -> Outcome:
+    def check_new(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
+        """The options of a new game as stored (the seating made explicit); GameError when it cannot open."""
         if game not in GAME_IDS:
             raise GameError(msg("error.unknown_game", game=game))
         ruleset = get_ruleset(game)
         if ruleset is None:
             raise GameError(msg("error.coming_soon", game=msg(f"game.{game}")))
         ruleset.check_options(options)
-        options = seating.chosen(options)
+        return seating.chosen(options)
+
+    async def create(self, *, channel_id: int, guild_id: int | None, host: Seat, game: str,
+                     options: dict[str, Any]) -> Outcome:
+        """Open a lobby; the server's defaults fill in the options the host did not choose."""
+        defaults = await self.store.server_defaults(guild_id) if guild_id is not None else {}
+        options = self.check_new(game, {**defaults, **options})
         async with self._locks[channel_id]:
             try:
                 record = await self.store.create_game(
@@ -36,7 +42,7 @@ class Lobby(Play):
                     options=options, seed=dice.new_seed())
             except ChannelBusy:
                 raise GameError(msg("error.channel_busy")) from None
-        return Outcome(record, (msg("lobby.created", seat=0, game=msg(ruleset.name)),))
+        return Outcome(record, (msg("lobby.created", seat=0, game=msg(ruleset_of(record).name)),))
 
     async def join(self, channel_id: int, seat: Seat, game_id: int | None = None) -> Outcome:
         async with self._locks[channel_id]:

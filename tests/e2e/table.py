@@ -21,7 +21,7 @@ from PIL import Image
 
 from bot import i18n
 from bot.games import get_ruleset
-from tests.fake_discord import BUTTON, Interaction, Message
+from tests.fake_discord import ATTACHMENT_DESCRIPTION_LIMIT, BUTTON, Interaction, Message
 
 ACTION_ID = re.compile(r"^tb:[asgcx]:(\d+):(\d+)")
 REMATCH_ID = re.compile(r"^tb:r:\d+$")
@@ -101,6 +101,7 @@ class Table:
         board = await self.live_board()
         if board is None:
             return False
+        check_alt_text(board)
         if roll_id(board):
             answer = await self.roll(board)
         else:
@@ -153,6 +154,7 @@ class Table:
         if choice.kind == "g":
             moves = answer.message
             assert moves.ephemeral and moves.files[0].bytes.startswith(PNG_SIGNATURE), moves
+            check_alt_text(moves)
             return await self.move(player, moves)
         return answer
 
@@ -162,6 +164,13 @@ class Table:
             best = max(self.score(c.value) for c in offered)
             offered = [c for c in offered if self.score(c.value) == best]
         return self.rng.choice(offered)
+
+
+def check_alt_text(message: Message) -> None:
+    """The picture's attachment description tells the game in words (bot/present/alt_text.py), in the
+    message's language, within Discord's limit (the fake records a longer one as a violation)."""
+    alt = message.files[0].description or ""
+    assert alt.startswith(("Board of ", "Plateau de ")) and len(alt) <= ATTACHMENT_DESCRIPTION_LIMIT, alt
 
 
 def two_players(fake) -> list:

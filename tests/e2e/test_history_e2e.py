@@ -72,6 +72,10 @@ async def test_spectators_read_history_and_fair_dice_are_revealed_with_a_replay(
     gif = final.files[1].bytes
     assert gif.startswith(b"GIF89a") and len(gif) <= 8_000_000
     assert Image.open(io.BytesIO(gif)).n_frames > 10
+    board_alt, replay_alt = (f.description for f in final.files)
+    assert board_alt.startswith("Board of Parcheesi (Mundijeux).") and "🏆 bruno won the game!" in board_alt
+    assert re.fullmatch(r"Animated replay of Parcheesi \(Mundijeux\): \d+ rolls and moves\. 🏆 bruno won the game!",
+                        replay_alt)
 
     verified = await fake_discord.slash(carla, table.channel, "game verify")
     assert "✅" in verified.content and seed in verified.content
