@@ -46,7 +46,7 @@ def controls_of(message: discord.Message) -> tuple[int, int | None] | None:
     shown = _shown(message)
     for custom_id, options in shown.items():
         try:
-            request = decode(custom_id, shown, is_select=bool(options))
+            request = decode(custom_id, shown, is_select=bool(options), values=options[:1])   # a menu as if picked
         except Forged:
             continue
         if request.kind == "l":
