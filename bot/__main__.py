@@ -10,11 +10,14 @@ from contextlib import closing
 
 import aiohttp
 import discord
+from sqlalchemy import make_url
+from sqlalchemy.exc import SQLAlchemyError
 
 from bot import i18n
 from bot.config import Settings
 from bot.games import GAME_IDS
 from bot.seating import SEATINGS
+from bot.store import Store, is_postgresql
 
 log = logging.getLogger("bot")
 
@@ -35,11 +38,15 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings.from_env()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command == "play":
-        from bot.console import play
+        from bot.console import INTERRUPTED, play
 
-        seats = [s.strip() for s in args.seats.split(",")]
-        return asyncio.run(play(args.game, seats, args.database, args.board, args.lang, new=args.new,
-                                seating=args.seating))
+        seats = [s.strip().lower() for s in args.seats.split(",")]
+        try:
+            return asyncio.run(play(args.game, seats, args.database, args.board, args.lang, new=args.new,
+                                    seating=args.seating))
+        except KeyboardInterrupt:   # Ctrl-C away from a prompt (computer players thinking)
+            print(i18n.text("console.interrupted", args.lang))
+            return INTERRUPTED
     if settings.token is None:
         print(i18n.text("cli.no_token", "en"), file=sys.stderr)
         return 2
@@ -56,7 +63,7 @@ def run_bot(settings: Settings) -> int:
     from bot.app import TableroBot
 
     if (problem := database_problem(settings.database)) is not None:
-        print(i18n.text("cli.bad_database", "en", path=settings.database, reason=problem), file=sys.stderr)
+        print(problem, file=sys.stderr)
         return 1
     try:
         TableroBot(settings).run(settings.token, log_handler=None)
@@ -64,25 +71,43 @@ def run_bot(settings: Settings) -> int:
         problem = i18n.text("cli.bad_token", "en")
     except aiohttp.ClientConnectionError as error:   # DNS, refused connection, reset...
         problem = i18n.text("cli.unreachable", "en", url=discord.http.Route.BASE, reason=error)
-    except sqlite3.Error as error:   # aiosqlite raises sqlite3's errors
-        problem = i18n.text("cli.bad_database", "en", path=settings.database, reason=error)
+    except SQLAlchemyError as error:   # the store's queries raise SQLAlchemy's errors, wrapping the driver's
+        problem = _bad_database(settings.database, error)
     else:
         return 0
     print(problem, file=sys.stderr)
     return 1
 
 
-def database_problem(path: str) -> str | None:
-    """Why the SQLite file cannot be opened and written, before Discord is contacted (None: it can).
-    Also spares the store a connection it could open but not use, whose thread would keep the process
-    from exiting."""
+def database_problem(database: str) -> str | None:
+    """Why the database cannot be opened and written, said in one line, before Discord is contacted (None:
+    it can)."""
+    if is_postgresql(database):
+        return asyncio.run(_postgresql_problem(database))
     try:
-        with closing(sqlite3.connect(path)) as db:
+        with closing(sqlite3.connect(database)) as db:
             (version,) = db.execute("PRAGMA user_version").fetchone()
             db.execute(f"PRAGMA user_version={int(version)}")   # a write that changes nothing
     except sqlite3.Error as error:
-        return str(error)
+        return _bad_database(database, error)
     return None
+
+
+async def _postgresql_problem(url: str) -> str | None:
+    """The server reached, the database there and its schema brought up to date (as start-up does)."""
+    try:
+        store = await Store.open(url)
+    except (OSError, SQLAlchemyError) as error:   # refused connection, unknown host; login, missing database
+        return _bad_database(url, error)
+    await store.close()
+    return None
+
+
+def _bad_database(database: str, error: BaseException) -> str:
+    reason = getattr(error, "orig", None) or error   # the driver's own words, not SQLAlchemy's wrapping
+    if is_postgresql(database):   # the URL shown without its password
+        return i18n.text("cli.bad_postgresql", "en", url=make_url(database), reason=reason)
+    return i18n.text("cli.bad_database", "en", path=database, reason=reason)
 
 
 if __name__ == "__main__":

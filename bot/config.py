@@ -8,7 +8,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Settings:
     token: str | None
-    database: str
+    database: str             # a SQLite file's path or a postgresql:// URL (bot/store.py)
     api_base: str | None      # REST base URL (a REST proxy, or the test suite's fake Discord)
     log_level: str
     min_turn_time: int        # seconds: the shortest turn_time a game may set

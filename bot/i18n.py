@@ -9,6 +9,18 @@ the message's `count` parameter: French puts 0 and 1 in "one", English only 1.
 parameter conventions of bot.games.base.Message; `capitalised=True` starts a
 sentence with a capital letter, only ever one of our own words: a player's
 name at the start stays as the player wrote it ("user2 rolls", "éloïse").
+
+Elision: where a French word must elide before a name or a word inserted
+after it, the template names the word as the placeholder's format spec, and
+the two are written together: "Au tour {seat:de}" gives "Au tour de Paul" but
+"Au tour d’Éloïse"; `de`, `que` and `le` are known (ELIDED). A vowel or an h
+(taken as mute, as in most first names: "d’Hélène") elides; a digit does not
+("le 8", as French writes it). Only templates that ask get it: a post-pass over
+the whole text would also change "de" followed by a quoted code.
+
+French typography in the fr catalogue (tests/test_i18n.py checks it): a
+no-break space (U+00A0) before : ; ! ? and inside « guillemets », the
+typographic apostrophe ’.
 """
 from __future__ import annotations
 
@@ -74,10 +86,33 @@ def render(message: Message, locale: str, name_of: Callable[[int], str] | None =
         elif lead in values and not _is_seat(lead):           # our word ("red 3"), not a player's name
             values[lead] = str(values[lead])[:1].upper() + str(values[lead])[1:]
     try:
-        return template.format(**values)
+        return _FORMATTER.vformat(template, (), values)
     except (KeyError, IndexError, ValueError):
         log.warning("bad parameters for translation key %s", message.key)
         return template
+
+
+ELIDED = {"de": "d’", "que": "qu’", "le": "l’"}
+_ELIDING_START = "aeiouyhàâäéèêëîïôöùûüœæ"
+
+
+def elide(word: str, following: str) -> str:
+    """`word` then `following`, elided before a vowel or a mute h: ("de", "Éloïse") -> "d’Éloïse"."""
+    if following[:1].casefold() in _ELIDING_START and following[:1].isalpha():
+        return ELIDED[word] + following
+    return f"{word} {following}"
+
+
+class _Formatter(string.Formatter):
+    """str.format, where a format spec naming a word to elide ({seat:de}) puts that word before the value."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in ELIDED:
+            return elide(format_spec, format(value))
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
 
 
 def placeholders(template: Template) -> set[str]:

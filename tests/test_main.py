@@ -51,3 +51,11 @@ async def test_a_database_that_cannot_be_opened_or_written_is_one_line(fake_disc
         code, stderr = await run_bot(fake_discord.token, fake_discord.api_base, database)
         assert code == 1
         assert str(database) in one_line(stderr, "cli.bad_database")
+
+
+async def test_a_postgresql_database_out_of_reach_is_one_line_without_its_password(fake_discord):
+    for url in ("postgresql://postgres:secret@127.0.0.1:1/tablero",                  # nothing listens there
+                "postgresql://postgres:secret@127.0.0.1:5432/no_such_database_here"):  # no such database
+        code, stderr = await run_bot(fake_discord.token, fake_discord.api_base, url)
+        assert code == 1
+        assert "secret" not in one_line(stderr, "cli.bad_postgresql")

@@ -26,7 +26,8 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
     to_move = ruleset.to_move(state) if record.status == "active" else None
-    lines = [sentence(record, e, loc) for e in events]
+    said = [sentence(record, e, loc) for e in events]
+    lines = list(said)
     mention = None
     if record.status != "active":
         lines.append(result_line(record, loc))
@@ -43,7 +44,7 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
         shown = controls(record, ruleset, state) + undo
     elif with_controls:   # the final board
         shown = (Control("rematch", i18n.text("button.rematch", loc)),)
-    return Post(fit(lines), shown, None, mention, alt=board_alt(record))
+    return Post(fit(lines), shown, None, mention, alt=board_alt(record), said=tuple(said))
 
 
 def controls(record: GameRecord, ruleset: Ruleset, state: Any) -> tuple[Control, ...]:

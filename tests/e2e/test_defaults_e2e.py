@@ -19,7 +19,7 @@ async def test_defaults_apply_to_new_games_unless_their_own_options_say_otherwis
                                     on_timeout="skip", seating="lobby")
     assert set_.ephemeral and "Turn time: 2d" in set_.content and "lobby order" in set_.content
     shown = await fake_discord.slash(bruno, fake_discord.add_channel("salon"), "game defaults")
-    assert shown.ephemeral and "Temps par tour : 2d" in shown.content and "l’emportent" in shown.content
+    assert shown.ephemeral and "Temps par tour\u00a0: 2d" in shown.content and "l’emportent" in shown.content
 
     plain = fake_discord.add_channel("plain")
     await fake_discord.slash(ana, plain, "game new", game="parcheesi")

@@ -81,9 +81,9 @@ async def test_spectators_read_history_and_fair_dice_are_revealed_with_a_replay(
     assert "✅" in verified.content and seed in verified.content
 
     mine = await fake_discord.slash(bruno, table.channel, "stats")
-    assert mine.ephemeral and "1 games finished, 1 won" in mine.content and "1516" in mine.content
+    assert mine.ephemeral and "Games finished: 1; won: 1;" in mine.content and "1516" in mine.content
     theirs = await fake_discord.slash(bruno, table.channel, "stats", player=ana)
-    assert "1 games finished, 0 won" in theirs.content and "1484" in theirs.content
+    assert "Games finished: 1; won: 0;" in theirs.content and "1484" in theirs.content
     board_all = await fake_discord.slash(carla, table.channel, "leaderboard")
     assert board_all.content.splitlines()[1].startswith(f"1. <@{bruno.id}>")
     by_rating = await fake_discord.slash(carla, table.channel, "leaderboard", game="parcheesi")
