@@ -283,7 +283,7 @@ def assert_said_once(fake, channel, players, database) -> None:
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
         logged = [event for (events,) in db.execute("SELECT events FROM actions WHERE game_id=? ORDER BY seq",
                                                     (record.id,)) for event in json.loads(events or "[]")]
-    happened = Counter(sentence(say(record, Said.from_json(event), loc)) for event in logged)
+    happened = Counter(sentence(record, Said.from_json(event), loc) for event in logged)
     public = fake.messages(channel)
     lines = Counter(line for m in public for line in m.content.splitlines())
     twice = {line: (lines[line], n) for line, n in happened.items() if lines[line] > n}
