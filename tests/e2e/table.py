@@ -23,7 +23,7 @@ from PIL import Image
 from bot import i18n
 from bot.games import get_ruleset
 from bot.games.base import Message as Said
-from bot.present.words import say, seat_name, sentence
+from bot.present.words import seat_name, sentence
 from bot.store import GameRecord, Seat
 from tests.fake_discord import ATTACHMENT_DESCRIPTION_LIMIT, BUTTON, Interaction, Message
 
