@@ -13,10 +13,16 @@ REPO = Path(__file__).resolve().parent.parent
 pytest_plugins = ["tests.game_logs"]
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "fake_discord(**options): FakeDiscord options for the fake_discord "
+                                       "fixture, e.g. @pytest.mark.fake_discord(shard_count=2)")
+
+
 @pytest.fixture
-async def fake_discord():
+async def fake_discord(request):
     """A fake Discord on 127.0.0.1; the test fails if the bot broke one of Discord's rules."""
-    fake = await FakeDiscord().start()
+    marker = request.node.get_closest_marker("fake_discord")
+    fake = await FakeDiscord(**(marker.kwargs if marker else {})).start()
     yield fake
     await fake.close()
     fake.assert_clean()

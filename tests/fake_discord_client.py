@@ -1,7 +1,7 @@
 """A tiny discord.py bot for tests/test_fake_discord.py: run as a subprocess against the fake Discord.
 
 Some commands break Discord's rules on purpose (late, too long, too many rows, answering twice) so that
-the self-test can check the fake refuses them.
+the self-test can check the fake refuses them. FAKE_SHARD_COUNT and FAKE_SHARD_IDS ("0,1") choose its shards.
 """
 
 import asyncio
@@ -10,12 +10,15 @@ import logging
 import os
 
 import discord
+import yarl
 from discord import app_commands
 from discord.webhook.async_ import async_context, interaction_response_params
 
 FRUITS = [f"fruit {n:02d}" for n in range(40)]
 
 discord.http.Route.BASE = os.environ["DISCORD_API_BASE"]
+# With an explicit shard count (and after an invalidated session) discord.py dials its default gateway.
+discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["DISCORD_GATEWAY_URL"])
 
 
 class EditButton(discord.ui.View):
@@ -37,7 +40,10 @@ class FruitMenu(discord.ui.View):
 # wss://gateway.discord.gg directly, whatever Route.BASE says).
 class Client(discord.AutoShardedClient):
     def __init__(self):
-        super().__init__(intents=discord.Intents.default())
+        shard_ids = os.environ.get("FAKE_SHARD_IDS")
+        super().__init__(intents=discord.Intents.default(),
+                         shard_ids=[int(s) for s in shard_ids.split(",")] if shard_ids else None,
+                         shard_count=int(os.environ["FAKE_SHARD_COUNT"]) if shard_ids else None)
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(demo)
 
@@ -100,6 +106,63 @@ async def bad(interaction: discord.Interaction, kind: str):
     elif kind == "channel":
         await interaction.response.send_message("posting", ephemeral=True)
         await interaction.channel.send("a channel message", file=discord.File(io.BytesIO(b"png?"), "board.png"))
+
+
+@demo.command(description="which shard answers")
+async def where(interaction: discord.Interaction):
+    await interaction.response.send_message(f"shard {interaction.guild.shard_id} in {interaction.guild.name}")
+
+
+@demo.command(description="edit a channel message by id; reply with Discord's error code")
+async def edit(interaction: discord.Interaction, message: str):
+    try:
+        await interaction.channel.get_partial_message(int(message)).edit(content="edited")
+        await interaction.response.send_message("edited", ephemeral=True)
+    except discord.HTTPException as error:
+        await interaction.response.send_message(f"error {error.status} {error.code}", ephemeral=True)
+
+
+@demo.command(description="the same post twice with one enforced nonce, then the history")
+async def nonce(interaction: discord.Interaction):
+    await interaction.response.defer(ephemeral=True)
+    first = await interaction.channel.send("board", nonce="board-1")
+    second = await interaction.channel.send("board again", nonce="board-1")
+    history = [m.content async for m in interaction.channel.history(limit=5)]
+    await interaction.followup.send(f"same={first.id == second.id} history={history}", ephemeral=True)
+
+
+@demo.command(description="what discord.py and the interaction say about permissions")
+async def perms(interaction: discord.Interaction, who: discord.Member, where: discord.TextChannel):
+    seen = where.permissions_for(who)
+    await interaction.response.send_message(
+        f"view={seen.view_channel} manage={seen.manage_messages} asker_view={interaction.permissions.view_channel} "
+        f"asker_manage={interaction.permissions.manage_messages} bot_threads={interaction.app_permissions.create_public_threads}",
+        ephemeral=True)
+
+
+@demo.command(description="open a public thread and post in it")
+async def thread(interaction: discord.Interaction, name: str):
+    await interaction.response.defer(ephemeral=True)
+    try:
+        opened = await interaction.channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+    except discord.Forbidden as error:
+        await interaction.followup.send(f"forbidden {error.code}", ephemeral=True)
+        return
+    await opened.send("inside", file=discord.File(io.BytesIO(b"png?"), "board.png", description="a board"))
+    await interaction.followup.send(f"thread {opened.id} {opened.parent_id}", ephemeral=True)
+
+
+@demo.command(description="a file with alt text of this length")
+async def alt(interaction: discord.Interaction, length: int):
+    await interaction.response.send_message("alt", ephemeral=True)
+    await interaction.channel.send(file=discord.File(io.BytesIO(b"png?"), "board.png", description="d" * length))
+
+
+@demo.command(description="a channel message mentioning the user; quiet: with allowed_mentions none")
+async def ping(interaction: discord.Interaction, quiet: bool):
+    await interaction.response.send_message("ok", ephemeral=True)
+    mentions = discord.AllowedMentions.none() if quiet else discord.AllowedMentions(users=[interaction.user])
+    await interaction.channel.send(f"{interaction.user.mention}, your turn", allowed_mentions=mentions)
 
 
 if __name__ == "__main__":

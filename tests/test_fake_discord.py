@@ -5,9 +5,11 @@ import contextlib
 import sys
 from pathlib import Path
 
+import aiohttp
 import pytest
 
-from tests.fake_discord import FakeDiscordUsageError, component_problems, message_problems, modal_field_problems
+from tests.fake_discord import (CREATE_PUBLIC_THREADS, MANAGE_MESSAGES, MEMBER_PERMISSIONS, VIEW_CHANNEL,
+                                FakeDiscordUsageError, component_problems, message_problems, modal_field_problems)
 
 pytestmark = pytest.mark.e2e
 REPO = Path(__file__).resolve().parent.parent
@@ -165,3 +167,132 @@ async def test_interaction_token_expires_after_15_minutes(fake_discord, client, 
     with pytest.raises(TimeoutError):
         await pending
     assert "older than 15 minutes" in fake_discord.take_violations()[0]
+
+
+def _client(fake, tmp_path, name: str, shards: list[int] | None = None):
+    env = {"FAKE_SHARD_IDS": ",".join(map(str, shards)), "FAKE_SHARD_COUNT": str(fake.shard_count)} if shards else {}
+    return fake.client_process([sys.executable, "tests/fake_discord_client.py"], cwd=REPO, env=env, shards=shards,
+                               log_path=tmp_path / f"{name}.log")
+
+
+@pytest.mark.fake_discord(shard_count=2)
+async def test_two_processes_each_get_only_their_shards_guilds(fake_discord, tmp_path, alice):
+    north = fake_discord.add_guild("North", shard=(1, 2))
+    away = fake_discord.add_channel("away", guild=north)
+    home = fake_discord.add_channel("home")
+    assert fake_discord.shard_of(fake_discord.default_guild) == 0 and fake_discord.shard_of(north) == 1
+    first, second = _client(fake_discord, tmp_path, "zero", [0]), _client(fake_discord, tmp_path, "one", [1])
+    await first.start()
+    await second.start()
+    try:
+        assert sorted(fake_discord.identified) == [(0, 2), (1, 2)]
+        reply = await fake_discord.slash(alice, away, "demo where")
+        assert reply.content == "shard 1 in North" and reply.shard_id == 1
+        guilds_on = lambda shard: {d["id"] for t, d in fake_discord.dispatched(shard) if t == "GUILD_CREATE"}  # noqa: E731
+        assert guilds_on(0) == {str(fake_discord.guild_id)} and guilds_on(1) == {str(north.id)}
+        assert [t for t, _ in fake_discord.dispatched(0) if t == "INTERACTION_CREATE"] == []
+        assert (await fake_discord.slash(alice, home, "demo where")).content == "shard 0 in Fake guild"
+        await fake_discord.drop_gateway(1)  # resumed per shard
+        assert (await fake_discord.slash(alice, away, "demo where")).content == "shard 1 in North"
+        await second.kill()
+        with pytest.raises(TimeoutError, match="connected on shard 1 of 2.*connected shards: \\[0\\]"):
+            await fake_discord.slash(alice, away, "demo where", timeout=0.5)
+        await fake_discord.slash(alice, home, "demo where")
+    finally:
+        await first.terminate()
+        await second.terminate()
+
+
+@pytest.mark.fake_discord(shard_count=2)
+async def test_one_process_runs_the_shard_count_gateway_bot_recommends(fake_discord, client, alice, table):
+    """discord.py's AutoShardedClient reads `shards` from GET /gateway/bot and identifies each shard."""
+    north = fake_discord.add_guild("North", shard=(1, 2))
+    assert sorted(fake_discord.identified) == [(0, 2), (1, 2)]
+    assert (await fake_discord.slash(alice, fake_discord.add_channel("hall", guild=north), "demo where")).shard_id == 1
+    assert (await fake_discord.slash(alice, table, "demo where")).content == "shard 0 in Fake guild"
+
+
+async def test_a_moderator_deletes_a_message_then_the_bot_edit_is_unknown_message(fake_discord, client, alice, table):
+    moderator = fake_discord.add_user("mod", permissions=MEMBER_PERMISSIONS | MANAGE_MESSAGES)
+    posted = await fake_discord.slash(alice, table, "demo file", colour="red")
+    with pytest.raises(FakeDiscordUsageError, match="Manage Messages"):
+        await fake_discord.delete_message(posted.message, by=alice)
+    await fake_discord.delete_message(posted.message, by=moderator)
+    assert fake_discord.messages(table) == []
+    answer = await fake_discord.slash(alice, table, "demo edit", message=str(posted.message.id))
+    assert answer.content == "error 404 10008"
+    assert "deleted by mod" in fake_discord.refusals[-1] and not fake_discord.violations
+
+
+async def test_an_enforced_nonce_returns_the_first_message_and_history_pages_like_discord(fake_discord, client,
+                                                                                         alice, table):
+    answer = await fake_discord.slash(alice, table, "demo nonce")
+    assert answer.message.content == "same=True history=['board']"
+    assert [m.content for m in fake_discord.messages(table)] == ["board"]
+    for n in range(5):
+        await fake_discord.slash(alice, table, "demo bad", kind="channel")
+    ids = [m.id for m in fake_discord.messages(table)]  # oldest first: board, then 5 posts
+    base = f"{fake_discord.api_base}/channels/{table.id}/messages"
+    async with aiohttp.ClientSession(headers={"Authorization": f"Bot {fake_discord.token}"}) as http:
+        async def page(**query):
+            async with http.get(base, params={k: str(v) for k, v in query.items()}) as response:
+                return [int(m["id"]) for m in await response.json()]
+        assert await page(limit=2) == ids[:-3:-1]
+        assert await page(limit=2, before=ids[3]) == [ids[2], ids[1]]
+        assert await page(limit=2, after=ids[0]) == [ids[2], ids[1]]
+        assert await page(limit=3, around=ids[3]) == [ids[4], ids[3], ids[2]]
+
+
+async def test_private_channel_permissions_seen_by_discord_py_and_in_interactions(fake_discord, client, alice, table):
+    moderator = fake_discord.add_user("mod", permissions=MEMBER_PERMISSIONS | MANAGE_MESSAGES)
+    stranger = fake_discord.add_user("stranger")
+    secret = fake_discord.add_channel("secret", private=True, members=[alice])
+    assert fake_discord.permissions(stranger, secret) == 0 and fake_discord.permissions(alice, secret) & VIEW_CHANNEL
+    seen = await fake_discord.slash(alice, table, "demo perms", who=stranger, where=secret)
+    assert seen.content.startswith("view=False manage=False asker_view=True asker_manage=False bot_threads=True")
+    seen = await fake_discord.slash(moderator, table, "demo perms", who=alice, where=secret)
+    assert seen.content.startswith("view=True manage=False asker_view=True asker_manage=True")
+    with pytest.raises(FakeDiscordUsageError, match="cannot see #secret"):
+        await fake_discord.slash(stranger, secret, "demo where")
+
+
+async def test_forged_interactions_and_unanswered_ones_are_reported(fake_discord, client, alice, table):
+    posted = await fake_discord.slash(alice, table, "demo file", colour="red")
+    forged = await fake_discord.forge_click(alice, posted.message, custom_id="demo:edit")
+    assert forged.response_type == 7
+    with pytest.raises(TimeoutError, match="'demo:nothing'.*This interaction failed"):
+        await fake_discord.forge_select(alice, posted.message, "demo:nothing", ["x" * 100], timeout=3.2)
+    assert [ia.payload["data"]["values"] for ia in fake_discord.unanswered()] == [["x" * 100]]
+
+
+async def test_threads_need_permissions_and_carry_their_messages(fake_discord, client, alice, table):
+    answer = await fake_discord.slash(alice, table, "demo thread", name="Parcheesi of alice")
+    [thread] = fake_discord.threads(table)
+    assert answer.message.content == f"thread {thread.id} {table.id}" and thread.name == "Parcheesi of alice"
+    inside = await fake_discord.wait_for_message(thread, lambda m: m.files)
+    assert inside.content == "inside" and inside.files[0].description == "a board"
+    assert (await fake_discord.slash(alice, thread, "demo where")).content == "shard 0 in Fake guild"
+    table.bot_permissions &= ~CREATE_PUBLIC_THREADS
+    refused = await fake_discord.slash(alice, table, "demo thread", name="again")
+    assert refused.message.content == "forbidden 50013"
+    assert "Missing Permissions to start a thread" in fake_discord.take_violations()[0]
+    await fake_discord.delete_channel(thread)
+
+
+async def test_attachment_alt_text_is_recorded_and_limited(fake_discord, client, alice, table):
+    await fake_discord.slash(alice, table, "demo alt", length=1024)
+    posted = await fake_discord.wait_for_message(table, lambda m: m.files)
+    assert posted.files[0].description == "d" * 1024
+    await fake_discord.slash(alice, table, "demo alt", length=1025)
+    await fake_discord.wait_until(lambda: fake_discord.violations, what="the violation")
+    assert "description has 1025 characters" in fake_discord.take_violations()[0]
+
+
+async def test_pings_are_recorded_as_discord_notifies_them(fake_discord, client, alice, table):
+    reply = await fake_discord.slash(alice, table, "demo file", colour="red")
+    assert reply.message.pings == [alice.id]  # no allowed_mentions: every mention notifies
+    await fake_discord.click(alice, reply.message, label="Edit me")
+    assert reply.message.pings == [alice.id]  # an edit notifies nobody
+    for quiet, expected in ((True, []), (False, [alice.id])):
+        await fake_discord.slash(alice, table, "demo ping", quiet=quiet)
+        assert fake_discord.last_message(table).pings == expected

@@ -1,0 +1,277 @@
+"""What the fake Discord holds: guilds, users, channels, messages, interactions."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import time
+from collections.abc import Sequence
+from datetime import datetime, timezone
+
+from tests.fake_discord.constants import (BOT_PERMISSIONS, BUTTON, DISCORD_EPOCH_MS, FLAG_EPHEMERAL, FLAG_LOADING,
+                                          MEMBER_PERMISSIONS, OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP,
+                                          PRIVATE_THREAD, PUBLIC_THREAD, TEXT_CHANNEL)
+
+
+class FakeDiscordUsageError(AssertionError):
+    """The test asked for something a Discord user could not do (unknown command, no such button...)."""
+
+
+def _snowflakes():
+    counter = itertools.count()
+    while True:
+        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        yield (ms << 22) | (next(counter) & 0x3FFFFF)
+
+
+def _iso_now() -> str:
+    return datetime.now(timezone.utc).isoformat()
+
+
+# --------------------------------------------------------------------------- entities
+
+
+@dataclasses.dataclass(eq=False)
+class Guild:
+    id: int
+    name: str
+    locale: str = "en-US"
+
+    def shard_id(self, shard_count: int) -> int:
+        """The gateway shard that receives this guild's events (Discord's formula)."""
+        return (self.id >> 22) % shard_count
+
+
+@dataclasses.dataclass(eq=False)
+class User:
+    id: int
+    name: str
+    locale: str = "en-US"
+    permissions: int = MEMBER_PERMISSIONS  # server-wide; beyond @everyone's, carried by a role of the user's own
+    left_guilds: set[int] = dataclasses.field(default_factory=set)
+    dms_open: bool = True  # False: direct messages from the bot are refused (403, code 50007)
+
+    def payload(self) -> dict:
+        return {"id": str(self.id), "username": self.name, "global_name": self.name, "discriminator": "0",
+                "avatar": None, "bot": False, "public_flags": 0}
+
+    def member_payload(self, *, with_user: bool = True, roles: Sequence[int] = ()) -> dict:
+        member = {"roles": [str(r) for r in roles], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False, "mute": False,
+                  "flags": 0, "pending": False, "nick": None, "avatar": None, "premium_since": None,
+                  "communication_disabled_until": None}
+        if with_user:
+            member["user"] = self.payload()
+        return member
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclasses.dataclass(eq=False)
+class Channel:
+    """A text channel, or a thread (`type` 11/12, `parent_id` its channel, permissions those of the parent)."""
+
+    id: int
+    name: str
+    guild_id: int
+    bot_permissions: int = BOT_PERMISSIONS  # a thread's are its parent's (see FakeDiscord.bot_permissions)
+    last_write: float = 0.0  # fake clock of the bot's last write in the channel
+    type: int = TEXT_CHANNEL
+    parent_id: int | None = None
+    overwrites: list[dict] = dataclasses.field(default_factory=list)  # Discord's permission_overwrites
+    owner_id: int | None = None  # a thread's creator
+    created: str = dataclasses.field(default_factory=_iso_now)
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in (PUBLIC_THREAD, PRIVATE_THREAD)
+
+    def payload(self) -> dict:
+        data = {"id": str(self.id), "type": self.type, "guild_id": str(self.guild_id), "name": self.name,
+                "last_message_id": None, "rate_limit_per_user": 0, "flags": 0,
+                "parent_id": None if self.parent_id is None else str(self.parent_id)}
+        if self.is_thread:
+            data.update(owner_id=str(self.owner_id), message_count=0, member_count=1, total_message_sent=0,
+                        thread_metadata={"archived": False, "auto_archive_duration": 1440, "locked": False,
+                                         "archive_timestamp": self.created, "create_timestamp": self.created})
+        else:
+            data.update(position=0, permission_overwrites=self.overwrites, topic=None, nsfw=False)
+        return data
+
+
+@dataclasses.dataclass(eq=False)
+class Attachment:
+    id: int
+    filename: str
+    bytes: bytes
+    content_type: str = "application/octet-stream"
+    description: str | None = None
+
+    def payload(self) -> dict:
+        url = f"https://cdn.discordapp.invalid/attachments/{self.id}/{self.filename}"
+        data = {"id": str(self.id), "filename": self.filename, "size": len(self.bytes), "url": url,
+                "proxy_url": url, "content_type": self.content_type}
+        if self.description:
+            data["description"] = self.description
+        return data
+
+
+@dataclasses.dataclass(eq=False)
+class Message:
+    """A stored message as users see it; `components` and `embeds` are Discord's JSON."""
+
+    id: int
+    channel_id: int
+    author: dict
+    content: str = ""
+    embeds: list = dataclasses.field(default_factory=list)
+    components: list = dataclasses.field(default_factory=list)
+    attachments: list[Attachment] = dataclasses.field(default_factory=list)
+    flags: int = 0
+    ephemeral_to: int | None = None  # the one user who sees an ephemeral message
+    interaction: Interaction | None = None  # set for interaction responses and followups
+    type: int = 0
+    timestamp: str = dataclasses.field(default_factory=_iso_now)
+    edited_timestamp: str | None = None
+    edits: int = 0
+    deleted: bool = False
+    deleted_by: User | None = None  # the moderator who deleted it (FakeDiscord.delete_message)
+    pings: list[int] = dataclasses.field(default_factory=list)  # users Discord notified when it appeared
+    nonce: str | None = None
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & FLAG_EPHEMERAL)
+
+    @property
+    def thinking(self) -> bool:
+        """A deferred response still showing "Bot is thinking..."."""
+        return bool(self.flags & FLAG_LOADING)
+
+    @property
+    def files(self) -> list[Attachment]:
+        return self.attachments
+
+    @property
+    def items(self) -> list[dict]:
+        """Every button and select, row by row."""
+        return [item for row in self.components for item in row.get("components", [])]
+
+    @property
+    def buttons(self) -> list[dict]:
+        return [item for item in self.items if item["type"] == BUTTON]
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [item["custom_id"] for item in self.items if "custom_id" in item]
+
+    def component(self, *, custom_id: str | None = None, label: str | None = None) -> dict:
+        found = [item for item in self.items
+                 if (custom_id is None or item.get("custom_id") == custom_id)
+                 and (label is None or item.get("label") == label)]
+        if len(found) != 1:
+            labels = [(item.get("label"), item.get("custom_id")) for item in self.items]
+            raise FakeDiscordUsageError(
+                f"message {self.id} has {len(found)} components matching custom_id={custom_id!r} "
+                f"label={label!r}; it shows (label, custom_id): {labels}")
+        return found[0]
+
+    def payload(self) -> dict:
+        data = {"id": str(self.id), "channel_id": str(self.channel_id), "author": self.author,
+                "content": self.content, "timestamp": self.timestamp,
+                "edited_timestamp": self.edited_timestamp, "tts": False, "mention_everyone": False,
+                "mentions": [], "mention_roles": [], "attachments": [a.payload() for a in self.attachments],
+                "embeds": self.embeds, "pinned": False, "type": self.type, "flags": self.flags,
+                "components": self.components}
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
+        if self.interaction is not None:
+            ia = self.interaction
+            data["webhook_id"] = str(ia.application_id)
+            data["application_id"] = str(ia.application_id)
+            data["interaction_metadata"] = {"id": str(ia.id), "type": ia.type, "user": ia.user.payload(),
+                                            "authorizing_integration_owners": {"0": str(ia.guild_id)}}
+        return data
+
+    def __repr__(self) -> str:
+        return (f"<Message {self.id} content={self.content[:60]!r} files={[a.filename for a in self.attachments]}"
+                f" custom_ids={self.custom_ids} ephemeral={self.ephemeral}>")
+
+
+@dataclasses.dataclass(eq=False)
+class Interaction:
+    """One user action and everything the bot answered to it."""
+
+    id: int
+    token: str
+    type: int
+    application_id: int
+    guild_id: int
+    user: User
+    channel: Channel
+    payload: dict
+    created_at: float  # fake clock (FakeDiscord.now)
+    shard_id: int = 0  # the gateway shard it was dispatched on
+    source_message: Message | None = None  # the message whose component was used
+    command: dict | None = None  # the synced command, for slash and autocomplete
+    response_type: int | None = None
+    responded_at: float | None = None
+    original: Message | None = None
+    messages: list[Message] = dataclasses.field(default_factory=list)
+    choices: list[dict] | None = None
+    modal: dict | None = None
+    last_write: float = 0.0
+
+    @property
+    def ack_seconds(self) -> float | None:
+        return None if self.responded_at is None else self.responded_at - self.created_at
+
+    @property
+    def message(self) -> Message:
+        """The main visible reply: the original response, else the first followup."""
+        if self.original is not None and not self.original.thinking:
+            return self.original
+        followups = [m for m in self.messages if m is not self.original]
+        if followups:
+            return followups[0]
+        raise AssertionError(f"interaction {self.describe()} produced no message "
+                             f"(response type {self.response_type})")
+
+    @property
+    def followups(self) -> list[Message]:
+        return [m for m in self.messages if m is not self.original]
+
+    content = property(lambda self: self.message.content)
+    ephemeral = property(lambda self: self.message.ephemeral)
+    files = property(lambda self: self.message.files)
+    components = property(lambda self: self.message.components)
+
+    def describe(self) -> str:
+        data = self.payload.get("data", {})
+        what = data.get("custom_id") or "/" + " ".join(_command_path(data))
+        return f"#{self.id} {what!r} by {self.user.name}"
+
+
+def _command_path(data: dict) -> list[str]:
+    path = [data.get("name", "?")]
+    options = data.get("options") or []
+    while options and options[0].get("type") in (OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP):
+        path.append(options[0]["name"])
+        options = options[0].get("options") or []
+    return path
+
+
+class DiscordError(Exception):
+    """A REST request Discord refuses; becomes the HTTP error response."""
+
+    def __init__(self, status: int, code: int, message: str, *, bot_at_fault: bool = True):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+        self.bot_at_fault = bot_at_fault  # False: Discord refuses, but the bot broke no rule (closed DMs)
+
+
+
+def _role_payload(role_id: int, name: str, permissions: int) -> dict:
+    return {"id": str(role_id), "name": name, "color": 0, "hoist": False, "position": 0 if name == "@everyone" else 1,
+            "permissions": str(permissions), "managed": False, "mentionable": False, "flags": 0}

@@ -1,0 +1,84 @@
+"""A bot (or any discord.py program) run as a subprocess against the fake."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tests.fake_discord.driver import FakeDiscord
+
+log = logging.getLogger(__name__)
+
+
+class ClientProcess:
+    """A bot run as `argv` in a subprocess against the fake: start, terminate (SIGTERM), kill (SIGKILL)."""
+
+    def __init__(self, fake: FakeDiscord, argv: list[str], env: dict[str, str], cwd, log_path: Path | None,
+                 shards: list[int]):
+        self.fake, self.argv, self.env, self.cwd = fake, argv, env, cwd
+        self.shards = shards
+        self.log_path = log_path
+        self.process: asyncio.subprocess.Process | None = None
+        self._log_file = None
+
+    async def start(self, *, timeout: float = 30.0, require_sync: bool | None = None) -> None:
+        """Start and wait until each of its shards has identified on the gateway and the commands are synced.
+
+        `require_sync` (default: only on the first start) waits for a command sync by this process."""
+        if require_sync is None:
+            require_sync = not self.fake.commands
+        identified, syncs = len(self.fake.identified), self.fake.command_syncs
+        self._log_file = open(self.log_path, "ab") if self.log_path else None
+        self.process = await asyncio.create_subprocess_exec(
+            *self.argv, env=self.env, cwd=self.cwd, stdin=asyncio.subprocess.DEVNULL,
+            stdout=self._log_file or asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.STDOUT)
+
+        def up():
+            if self.process.returncode is not None:
+                raise AssertionError(f"{self.argv} exited with {self.process.returncode}:\n{self.log_tail()}")
+            fresh = {shard for shard, _ in self.fake.identified[identified:]}
+            return (fresh >= set(self.shards) and all(map(self.fake.shard_connected, self.shards))
+                    and (self.fake.command_syncs > syncs or not require_sync))
+        try:
+            await self.fake.wait_until(up, timeout=timeout, what=f"{self.argv} to connect and sync")
+        except (TimeoutError, AssertionError) as error:
+            if self.running:
+                self.process.kill()
+                await self.process.wait()
+            raise type(error)(f"{error}\n{self.log_tail()}") from None
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.returncode is None
+
+    async def terminate(self, *, timeout: float = 10.0) -> int:
+        """SIGTERM, then SIGKILL if it does not exit within `timeout`; return the exit code."""
+        return await self._stop(signal.SIGTERM, timeout)
+
+    async def kill(self) -> int:
+        return await self._stop(signal.SIGKILL, 10.0)
+
+    async def _stop(self, sig: signal.Signals, timeout: float) -> int:
+        if not self.running:
+            return self.process.returncode if self.process else 0
+        self.process.send_signal(sig)
+        try:
+            await asyncio.wait_for(self.process.wait(), timeout)
+        except asyncio.TimeoutError:
+            log.error("%s ignored %s; killing it", self.argv, sig.name)
+            self.process.kill()
+            await self.process.wait()
+        if self._log_file:
+            self._log_file.close()
+        await self.fake.wait_until(lambda: not any(map(self.fake.shard_connected, self.shards)), timeout=10,
+                                   what=f"the gateway of shards {self.shards} to close")
+        return self.process.returncode
+
+    def log_tail(self, lines: int = 40) -> str:
+        if not self.log_path or not self.log_path.exists():
+            return "(no log)"
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])

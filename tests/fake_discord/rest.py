@@ -1,0 +1,562 @@
+"""The fake's REST routes: commands, interaction callbacks, messages, threads, members, direct messages."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from aiohttp import web
+
+from tests.fake_discord.constants import (ALLOWED_CALLBACKS, ATTACH_FILES, CALLBACK_AUTOCOMPLETE,
+                                          CALLBACK_DEFERRED_MESSAGE, CALLBACK_DEFERRED_UPDATE, CALLBACK_MESSAGE,
+                                          CALLBACK_MODAL, CALLBACK_UPDATE, CREATE_PRIVATE_THREADS,
+                                          CREATE_PUBLIC_THREADS, FLAG_EPHEMERAL, FLAG_LOADING, INTENT_GUILD_MESSAGES,
+                                          INTERACTION_COMMAND, MANAGE_MESSAGES, NONCE_LENGTH_LIMIT, NONCE_WINDOW_S,
+                                          PRIVATE_THREAD, PUBLIC_THREAD, READ_MESSAGE_HISTORY, RESPONSE_DEADLINE_S,
+                                          SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, TOKEN_LIFETIME_S, VIEW_CHANNEL)
+from tests.fake_discord.entities import (Attachment, Channel, DiscordError, FakeDiscordUsageError, Interaction,
+                                         Message, User, _iso_now)
+from tests.fake_discord.limits import (_choice_problems, _length_problems, command_problems, message_problems,
+                                       modal_field_problems)
+
+log = logging.getLogger(__name__)
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+class RestMixin:
+    """FakeDiscord's REST API v10: the routes a bot calls, with Discord's checks and errors."""
+
+    def rate_limit(self, method: str, route: str, *, times: int = 1, retry_after: float = 0.2) -> None:
+        """Answer the next `times` requests to `route` (a template of the route table, e.g.
+        "/channels/{channel}/messages") with Discord's 429, as a bucket exhausted by other traffic
+        would: the request is not carried out, and a client must wait `retry_after` and retry."""
+        if not any(m == method and template == route for m, template, _, _ in self._routes):
+            raise FakeDiscordUsageError(f"no route {method} {route}")
+        self._rate_limits[(method, route)] = [times, retry_after]
+
+    def _route_table(self) -> list[tuple[str, str, re.Pattern, Callable]]:
+        table = [
+            ("GET", "/users/@me", self._get_me),
+            ("GET", "/oauth2/applications/@me", self._get_application),
+            ("GET", "/applications/@me", self._get_application),
+            ("GET", "/gateway/bot", self._get_gateway),
+            ("GET", "/gateway", self._get_gateway),
+            ("PUT", "/applications/{app}/commands", self._put_commands),
+            ("GET", "/applications/{app}/commands", self._get_commands),
+            ("PUT", "/applications/{app}/guilds/{guild}/commands", self._put_commands),
+            ("GET", "/applications/{app}/guilds/{guild}/commands", self._get_commands),
+            ("POST", "/interactions/{interaction}/{token}/callback", self._callback),
+            ("GET", "/webhooks/{app}/{token}/messages/{message}", self._get_webhook_message),
+            ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self._edit_webhook_message),
+            ("DELETE", "/webhooks/{app}/{token}/messages/{message}", self._delete_webhook_message),
+            ("POST", "/webhooks/{app}/{token}", self._followup),
+            ("GET", "/channels/{channel}", self._get_channel),
+            ("GET", "/channels/{channel}/messages", self._list_messages),
+            ("POST", "/channels/{channel}/messages", self._post_message),
+            ("GET", "/channels/{channel}/messages/{message}", self._get_message),
+            ("PATCH", "/channels/{channel}/messages/{message}", self._edit_message),
+            ("DELETE", "/channels/{channel}/messages/{message}", self._delete_message),
+            ("POST", "/channels/{channel}/typing", self._typing),
+            ("POST", "/channels/{channel}/threads", self._start_thread),
+            ("POST", "/channels/{channel}/messages/{message}/threads", self._start_thread),
+            ("GET", "/guilds/{guild}/members/{user}", self._get_member),
+            ("GET", "/users/{user}", self._get_user),
+            ("POST", "/users/@me/channels", self._open_dm),
+        ]
+        return [(method, path, re.compile("^" + re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", path) + "$"), handler)
+                for method, path, handler in table]
+
+    async def _unknown(self, request: web.Request) -> web.Response:
+        self.violation(f"unknown route {request.method} {request.path}")
+        return _error(404, 0, "404: Not Found")
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["path"]
+        self.requests.append((request.method, path))
+        for method, template, pattern, handler in self._routes:
+            match = pattern.match(path)
+            if match and method == request.method:
+                break
+        else:
+            self.violation(f"unknown route {request.method} {path}")
+            return _error(404, 0, "404: Not Found")
+        limit = self._rate_limits.get((method, template))
+        if limit and limit[0] > 0:
+            limit[0] -= 1
+            self.rate_limited.append((method, path))
+            return _too_many_requests(limit[1])
+        webhook = path.startswith(("/interactions/", "/webhooks/"))
+        if not webhook and request.headers.get("Authorization") != f"Bot {self.token}":
+            return _error(401, 0, "401: Unauthorized")
+        try:
+            result = await handler(request, **match.groupdict())
+        except DiscordError as error:
+            if error.bot_at_fault:
+                self.violation(f"{request.method} {path}: {error.message}")
+            else:
+                log.info("refused (not a rule violation): %s %s: %s", request.method, path, error.message)
+                self.refusals.append(f"{request.method} {path}: {error.message}")
+                self._notify()
+            return _error(error.status, error.code, error.message)
+        if result is None:
+            return web.Response(status=204)
+        return _json(result)
+
+    async def _read_body(self, request: web.Request) -> tuple[dict, dict[int, Attachment]]:
+        """JSON body, or multipart payload_json + files[n] parts."""
+        if not request.content_type.startswith("multipart/"):
+            return (await request.json() if request.can_read_body else {}), {}
+        body, files = {}, {}
+        reader = await request.multipart()
+        while (part := await reader.next()) is not None:
+            if part.name == "payload_json":
+                body = json.loads(await part.text())
+            elif part.name and (found := re.fullmatch(r"files\[(\d+)\]", part.name)):
+                files[int(found[1])] = Attachment(next(self._ids), part.filename or "",
+                                                  bytes(await part.read()),
+                                                  part.headers.get("Content-Type", "application/octet-stream"))
+            else:
+                raise DiscordError(400, 50035, f"unexpected multipart field {part.name!r}")
+        return body, files
+
+    async def _get_me(self, request):
+        return self.bot_user
+
+    async def _get_application(self, request):
+        owner = {"id": str(self.application_id + 1), "username": "owner", "discriminator": "0", "avatar": None,
+                 "global_name": "owner", "public_flags": 0}
+        return {"id": str(self.application_id), "name": "Tablero", "icon": None, "description": "",
+                "bot_public": True, "bot_require_code_grant": False, "owner": owner, "verify_key": "0" * 64,
+                "flags": 0, "team": None, "summary": "", "rpc_origins": [], "bot": self.bot_user}
+
+    async def _get_gateway(self, request):
+        return {"url": self.gateway_url, "shards": self.shard_count,
+                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
+                                        "max_concurrency": self.max_concurrency}}
+
+    def _check_app(self, app: str) -> None:
+        if int(app) != self.application_id:
+            raise DiscordError(404, 10002, "Unknown Application")
+
+    async def _put_commands(self, request, app, guild=None):
+        self._check_app(app)
+        guild_id = int(guild) if guild else None
+        if guild_id is not None and guild_id not in self.guilds:
+            raise DiscordError(404, 10004, "Unknown Guild")
+        commands = await request.json()
+        problems = command_problems(commands)
+        if problems:
+            raise DiscordError(400, 50035, "Invalid Form Body (command sync): " + "; ".join(problems))
+        old = {key: c for key, c in self.commands.items() if key[0] == guild_id}
+        for key in old:
+            del self.commands[key]
+        stored = []
+        for command in commands:
+            key = (guild_id, command.get("type", 1), command["name"])
+            previous = old.get(key)
+            entry = {**command, "id": previous["id"] if previous else str(next(self._ids)),
+                     "application_id": str(self.application_id), "version": str(next(self._ids)),
+                     "type": command.get("type", 1)}
+            if guild_id:
+                entry["guild_id"] = str(guild_id)
+            self.commands[key] = entry
+            stored.append(entry)
+        self.command_syncs += 1
+        self._notify()
+        return stored
+
+    async def _get_commands(self, request, app, guild=None):
+        self._check_app(app)
+        guild_id = int(guild) if guild else None
+        return [c for key, c in self.commands.items() if key[0] == guild_id]
+
+    # interaction responses
+
+    def _interaction(self, token: str, *, interaction_id: str | None = None, app: str | None = None) -> Interaction:
+        interaction = self._by_token.get(token)
+        if interaction is None or (interaction_id is not None and str(interaction.id) != interaction_id):
+            raise DiscordError(404, 10062, "Unknown interaction")
+        if app is not None:
+            self._check_app(app)
+        if self.now() - interaction.created_at > TOKEN_LIFETIME_S:
+            raise DiscordError(401, 50027, f"Invalid Webhook Token: {interaction.describe()} is older than 15 minutes")
+        return interaction
+
+    async def _callback(self, request, interaction, token):
+        ia = self._interaction(token, interaction_id=interaction)
+        body, files = await self._read_body(request)
+        late = self.now() - ia.created_at
+        if ia.responded_at is not None:
+            raise DiscordError(400, 40060, f"Interaction has already been acknowledged ({ia.describe()})")
+        if late > RESPONSE_DEADLINE_S:
+            raise DiscordError(404, 10062, f"Unknown interaction: first response to {ia.describe()} "
+                                           f"after {late:.2f}s (deadline {RESPONSE_DEADLINE_S}s)")
+        kind, data = body.get("type"), body.get("data") or {}
+        if kind not in ALLOWED_CALLBACKS[ia.type]:
+            raise DiscordError(400, 50035, f"callback type {kind} is not valid for interaction type {ia.type}")
+        message = None
+        if kind == CALLBACK_MESSAGE:
+            self._check_message(data, files, creating=True)
+            message = self._store_message(ia.channel, data, files, interaction=ia,
+                                          ephemeral_to=ia.user.id if data.get("flags", 0) & FLAG_EPHEMERAL else None)
+        elif kind == CALLBACK_DEFERRED_MESSAGE:
+            ephemeral = data.get("flags", 0) & FLAG_EPHEMERAL
+            message = self._store_message(ia.channel, {"flags": FLAG_LOADING | ephemeral}, {}, interaction=ia,
+                                          ephemeral_to=ia.user.id if ephemeral else None)
+        elif kind in (CALLBACK_DEFERRED_UPDATE, CALLBACK_UPDATE):
+            if ia.source_message is None:
+                raise DiscordError(400, 50035, "update callbacks need a component interaction")
+            message = self._current(ia.source_message)
+            if kind == CALLBACK_UPDATE:
+                self._check_message(data, files, creating=False, existing=message.attachments)
+                self._apply_edit(message, data, files)
+        elif kind == CALLBACK_AUTOCOMPLETE:
+            ia.choices = data.get("choices")
+            problems = self._choices_problems(ia, ia.choices)
+            if problems:
+                raise DiscordError(400, 50035, "Invalid autocomplete choices: " + "; ".join(problems))
+        elif kind == CALLBACK_MODAL:
+            problems = _length_problems("modal custom_id", data.get("custom_id"), 100, 1)
+            problems += _length_problems("modal title", data.get("title"), 45, 1)
+            if not 1 <= len(data.get("components") or []) <= 5:
+                problems.append("a modal needs 1..5 components")
+            problems += modal_field_problems(data.get("components") or [])
+            if problems:
+                raise DiscordError(400, 50035, "Invalid modal: " + "; ".join(problems))
+            ia.modal = data
+        if message is not None:
+            ia.original = message
+            if message not in ia.messages:
+                ia.messages.append(message)
+        self._touch(ia.channel.id, ia)
+        ia.response_type, ia.responded_at = kind, self.now()  # after _touch: later writes are the follow-up
+        self._notify()
+        if kind == CALLBACK_AUTOCOMPLETE:
+            return None
+        answer = {"interaction": {"id": str(ia.id), "type": ia.type,
+                                  "response_message_loading": kind == CALLBACK_DEFERRED_MESSAGE,
+                                  "response_message_ephemeral": bool(message and message.ephemeral)}}
+        if message is not None:
+            answer["interaction"]["response_message_id"] = str(message.id)
+            answer["resource"] = {"type": kind, "message": message.payload()}
+        return answer
+
+    def _choices_problems(self, ia: Interaction, choices: Any) -> list[str]:
+        if not isinstance(choices, list):
+            return [f"choices must be a list, got {choices!r}"]
+        problems = [] if len(choices) <= 25 else [f"{len(choices)} choices (max 25)"]
+        option = _focused_option_schema(ia.command, ia.payload["data"])
+        for choice in choices:
+            problems += _choice_problems(f"{ia.describe()} {option['name']}", choice, option["type"])
+        return problems
+
+    def _current(self, message: Message) -> Message:
+        return next(m for m in self._messages[message.channel_id] if m.id == message.id)
+
+    async def _followup(self, request, app, token):
+        ia = self._interaction(token, app=app)
+        body, files = await self._read_body(request)
+        if ia.responded_at is None:
+            raise DiscordError(404, 10015, f"Unknown Webhook: followup before the first response to {ia.describe()}")
+        self._check_message(body, files, creating=True)
+        ephemeral = body.get("flags", 0) & FLAG_EPHEMERAL
+        message = self._store_message(ia.channel, body, files, interaction=ia,
+                                      ephemeral_to=ia.user.id if ephemeral else None)
+        ia.messages.append(message)
+        self._touch(ia.channel.id, ia)
+        return message.payload() if request.query.get("wait") in ("1", "true", "True") else None
+
+    def _webhook_message(self, ia: Interaction, message_id: str) -> Message:
+        if message_id == "@original":
+            if ia.original is None or ia.original.deleted:
+                raise DiscordError(404, 10008, f"Unknown Message: {ia.describe()} has no original response",
+                                   bot_at_fault=ia.original is None or ia.original.deleted_by is None)
+            return ia.original
+        found = next((m for m in ia.messages if str(m.id) == message_id), None)
+        if found is None or found.deleted:
+            raise DiscordError(404, 10008, f"Unknown Message {message_id} for {ia.describe()}",
+                               bot_at_fault=found is None or found.deleted_by is None)
+        return found
+
+    async def _get_webhook_message(self, request, app, token, message):
+        return self._webhook_message(self._interaction(token, app=app), message).payload()
+
+    async def _edit_webhook_message(self, request, app, token, message):
+        ia = self._interaction(token, app=app)
+        target = self._webhook_message(ia, message)
+        body, files = await self._read_body(request)
+        self._check_message(body, files, creating=target.thinking, existing=target.attachments)
+        self._apply_edit(target, body, files)
+        if target not in ia.messages:
+            ia.messages.append(target)
+        self._touch(ia.channel.id, ia)
+        return target.payload()
+
+    async def _delete_webhook_message(self, request, app, token, message):
+        ia = self._interaction(token, app=app)
+        self._delete(self._webhook_message(ia, message))
+        self._touch(ia.channel.id, ia)
+
+    # channel messages
+
+    def _channel(self, channel_id: str, needed: int = VIEW_CHANNEL) -> Channel:
+        channel = self.channels.get(int(channel_id))
+        if channel is None:
+            raise DiscordError(404, 10003, "Unknown Channel")
+        if channel.is_thread and needed & SEND_MESSAGES:  # in a thread, Send Messages in Threads instead
+            needed = needed & ~SEND_MESSAGES | SEND_MESSAGES_IN_THREADS
+        if self.bot_permissions(channel) & needed != needed:
+            raise DiscordError(403, 50013, f"Missing Permissions in #{channel.name}")
+        return channel
+
+    def _channel_message(self, channel: Channel, message_id: str) -> Message:
+        found = next((m for m in self._messages[channel.id]
+                      if str(m.id) == message_id and m.ephemeral_to is None), None)
+        if found is None or found.deleted:
+            by = found and found.deleted_by
+            raise DiscordError(404, 10008, f"Unknown Message {message_id} in #{channel.name}"
+                                           + (f" (deleted by {by.name})" if by else ""), bot_at_fault=by is None)
+        return found
+
+    async def _get_channel(self, request, channel):
+        return self._channel(channel).payload()
+
+    async def _list_messages(self, request, channel):
+        """Newest first, as Discord: `limit` (1..100) messages before, after (the closest ones) or around an id."""
+        target = self._channel(channel, VIEW_CHANNEL | READ_MESSAGE_HISTORY)
+        query = request.query
+        limit = int(query.get("limit", 50))
+        if not 1 <= limit <= 100 or len({"before", "after", "around"} & set(query)) > 1:
+            raise DiscordError(400, 50035, f"Invalid Form Body: {dict(query)} (limit 1..100, one of "
+                                           "before/after/around)")
+        found = self.messages(target)  # oldest first
+        if "before" in query:
+            found = [m for m in found if m.id < int(query["before"])][-limit:]
+        elif "after" in query:
+            found = [m for m in found if m.id > int(query["after"])][:limit]
+        elif "around" in query:
+            pivot = int(query["around"])
+            newer = [m for m in found if m.id > pivot][:limit // 2]
+            found = [m for m in found if m.id <= pivot][-(limit - len(newer)):] + newer
+        else:
+            found = found[-limit:]
+        return [m.payload() for m in reversed(found)]
+
+    async def _post_message(self, request, channel):
+        if int(channel) in self._dm_channels:
+            return await self._post_dm(request, self._dm_channels[int(channel)], int(channel))
+        body, files = await self._read_body(request)
+        target = self._channel(channel, VIEW_CHANNEL | SEND_MESSAGES | (ATTACH_FILES if files else 0))
+        self._check_message(body, files, creating=True)
+        if body.get("flags", 0) & FLAG_EPHEMERAL:
+            raise DiscordError(400, 50035, "only interaction responses can be ephemeral")
+        nonce = body.get("nonce")
+        if nonce is not None:
+            nonce = str(nonce)
+            if len(nonce) > NONCE_LENGTH_LIMIT:
+                raise DiscordError(400, 50035, f"Invalid Form Body: nonce {nonce!r} is longer than "
+                                               f"{NONCE_LENGTH_LIMIT} characters")
+            first = self._nonces.get((target.id, nonce))
+            if body.get("enforce_nonce") and first and self.now() - first[1] < NONCE_WINDOW_S:
+                return first[0].payload()  # Discord answers with the message the nonce already created
+        message = self._store_message(target, body, files)
+        if nonce is not None:
+            message.nonce = nonce
+            self._nonces[(target.id, nonce)] = (message, self.now())
+        self._touch(target.id)
+        return message.payload()
+
+    async def _get_message(self, request, channel, message):
+        target = self._channel(channel, VIEW_CHANNEL | READ_MESSAGE_HISTORY)
+        return self._channel_message(target, message).payload()
+
+    async def _edit_message(self, request, channel, message):
+        target = self._channel(channel)
+        found = self._channel_message(target, message)
+        if found.author["id"] != self.bot_user["id"]:
+            raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        body, files = await self._read_body(request)
+        self._check_message(body, files, creating=False, existing=found.attachments)
+        self._apply_edit(found, body, files)
+        self._touch(target.id)
+        return found.payload()
+
+    async def _delete_message(self, request, channel, message):
+        target = self._channel(channel)
+        found = self._channel_message(target, message)
+        if found.author["id"] != self.bot_user["id"] and not target.bot_permissions & MANAGE_MESSAGES:
+            raise DiscordError(403, 50013, "Missing Permissions")
+        self._delete(found)
+        self._touch(target.id)
+
+    async def _typing(self, request, channel):
+        self._channel(channel, VIEW_CHANNEL | SEND_MESSAGES)
+
+    async def _get_member(self, request, guild, user):
+        found = self.users.get(int(user))
+        if int(guild) not in self.guilds or found is None or not self.in_guild(found, int(guild)):
+            raise DiscordError(404, 10007, "Unknown Member")
+        return self._member_payload(found, int(guild))
+
+    async def _start_thread(self, request, channel, message=None):
+        """Start a thread (without a message: type 11 or 12; from a message: public, with the message's id)."""
+        parent = self._channel(channel, VIEW_CHANNEL)
+        body = await request.json()
+        kind = PUBLIC_THREAD if message is not None else body.get("type", PRIVATE_THREAD)
+        if message is not None:
+            self._channel_message(parent, message)
+        problems = _length_problems("thread name", body.get("name"), 100, 1)
+        if kind not in (PUBLIC_THREAD, PRIVATE_THREAD) or parent.is_thread:
+            problems.append(f"thread type {kind} in a channel of type {parent.type}")
+        if body.get("auto_archive_duration", 1440) not in (60, 1440, 4320, 10080):
+            problems.append(f"auto_archive_duration {body['auto_archive_duration']}")
+        if problems:
+            raise DiscordError(400, 50035, "Invalid Form Body: " + "; ".join(problems))
+        needed = SEND_MESSAGES_IN_THREADS | (CREATE_PUBLIC_THREADS if kind == PUBLIC_THREAD else CREATE_PRIVATE_THREADS)
+        if self.bot_permissions(parent) & needed != needed:
+            raise DiscordError(403, 50013, f"Missing Permissions to start a thread in #{parent.name}")
+        thread = Channel(int(message) if message is not None else next(self._ids), body["name"], parent.guild_id,
+                         type=kind, parent_id=parent.id, owner_id=self.application_id)
+        self._register_channel(thread)
+        member = {"id": str(thread.id), "user_id": str(self.application_id), "join_timestamp": thread.created,
+                  "flags": 0}
+        self._dispatch_if_connected("THREAD_CREATE", {**thread.payload(), "newly_created": True, "member": member},
+                                    guild_id=thread.guild_id)
+        self._touch(parent.id)
+        return {**thread.payload(), "member": member}
+
+    # direct messages
+
+    async def _open_dm(self, request):
+        """POST /users/@me/channels: the DM channel with a user (the same one each time)."""
+        recipient = self.users.get(int((await request.json()).get("recipient_id", 0)))
+        if recipient is None:
+            raise DiscordError(400, 50035, "Invalid Form Body: recipient_id is not a known user")
+        channel_id = next((cid for cid, user in self._dm_channels.items() if user is recipient), None)
+        if channel_id is None:
+            channel_id = next(self._ids)
+            self._dm_channels[channel_id] = recipient
+        return {"id": str(channel_id), "type": 1, "last_message_id": None, "flags": 0,
+                "recipients": [recipient.payload()]}
+
+    async def _post_dm(self, request, recipient: User, channel_id: int):
+        body, files = await self._read_body(request)
+        self._check_message(body, files, creating=True)
+        if not recipient.dms_open:
+            raise DiscordError(403, 50007, "Cannot send messages to this user", bot_at_fault=False)
+        message = Message(next(self._ids), channel_id, self.bot_user)
+        self._apply_edit(message, body, files, counting=False)
+        self._dms.setdefault(recipient.id, []).append(message)
+        self._notify()
+        return message.payload()
+
+    async def _get_user(self, request, user):
+        found = self.users.get(int(user))
+        if found is None:
+            raise DiscordError(404, 10013, "Unknown User")
+        return found.payload()
+
+    # storing messages
+
+    def _check_message(self, data: dict, files: dict[int, Attachment], *, creating: bool,
+                       existing: Sequence[Attachment] = ()) -> None:
+        problems = message_problems(data, files, creating=creating, existing=list(existing))
+        if problems:
+            raise DiscordError(400, 50035 if "empty" not in problems[0] else 50006,
+                               "Invalid Form Body: " + "; ".join(problems))
+
+    def _store_message(self, channel: Channel, data: dict, files: dict[int, Attachment], *,
+                       interaction: Interaction | None = None, ephemeral_to: int | None = None) -> Message:
+        message = Message(next(self._ids), channel.id, self.bot_user, interaction=interaction,
+                          ephemeral_to=ephemeral_to, flags=data.get("flags", 0) & (FLAG_EPHEMERAL | FLAG_LOADING | 4 | 4096),
+                          type=20 if interaction is not None and interaction.type == INTERACTION_COMMAND else 0)
+        self._apply_edit(message, data, files, counting=False)
+        self._messages[channel.id].append(message)
+        if ephemeral_to is None and not message.thinking:
+            message.pings = _pings(data, message.content)
+            self._dispatch_message_event("MESSAGE_CREATE", message)
+        return message
+
+    def _apply_edit(self, message: Message, data: dict, files: dict[int, Attachment], *, counting: bool = True) -> None:
+        for entry in data.get("attachments") or []:
+            if int(entry["id"]) in files:
+                files[int(entry["id"])].filename = entry.get("filename") or files[int(entry["id"])].filename
+                files[int(entry["id"])].description = entry.get("description")
+        if "attachments" in data:
+            kept = {int(entry["id"]) for entry in data["attachments"] or []}
+            message.attachments = [a for a in message.attachments if a.id in kept]
+        message.attachments += [files[key] for key in sorted(files)]
+        for key in ("content", "embeds", "components"):
+            if key in data:
+                setattr(message, key, data[key] if data[key] is not None else ("" if key == "content" else []))
+        for number, item in enumerate((i for row in message.components for i in [row, *row.get("components", [])]), 1):
+            item.setdefault("id", number)
+        if message.thinking and counting:
+            message.flags &= ~FLAG_LOADING  # the deferred response becomes the real one
+            if message.ephemeral_to is None:
+                message.pings = _pings(data, message.content)
+                self._dispatch_message_event("MESSAGE_CREATE", message)
+        elif counting:
+            message.edits += 1
+            message.edited_timestamp = _iso_now()
+            if message.ephemeral_to is None:
+                self._dispatch_message_event("MESSAGE_UPDATE", message)
+
+    def _delete(self, message: Message) -> None:
+        message.deleted = True
+        if message.ephemeral_to is None:
+            self._dispatch_message_event("MESSAGE_DELETE", message)
+
+    def _dispatch_message_event(self, event: str, message: Message) -> None:
+        guild_id = self.channels[message.channel_id].guild_id
+        session = self._session_for(guild_id)
+        if session is None or not session.intents & INTENT_GUILD_MESSAGES:
+            return
+        data = {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(guild_id)}
+        if event != "MESSAGE_DELETE":
+            data = {**message.payload(), "guild_id": str(guild_id)}
+        session.dispatch(event, data)
+
+
+def _pings(data: dict, content: str) -> list[int]:
+    """Users a new public message notifies: mentioned in its content and allowed by `allowed_mentions`
+    (absent: all of them). Edits notify nobody."""
+    mentioned = [int(user_id) for user_id in USER_MENTION.findall(content)]
+    allowed = data.get("allowed_mentions")
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return mentioned
+    listed = {int(user_id) for user_id in allowed.get("users") or []}
+    return [user_id for user_id in mentioned if user_id in listed]
+
+
+def _focused_option_schema(command: dict, data: dict) -> dict:
+    schema, options = command, data.get("options") or []
+    while True:
+        focused = next((o for o in options if o.get("focused")), None)
+        if focused is not None:
+            return next(o for o in schema.get("options", []) if o["name"] == focused["name"])
+        sub = options[0]
+        schema = next(o for o in schema.get("options", []) if o["name"] == sub["name"])
+        options = sub.get("options") or []
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    # discord.py compares the content type exactly: no "; charset=utf-8"
+    return web.Response(body=json.dumps(data).encode(), status=status, content_type="application/json")
+
+
+def _error(status: int, code: int, message: str) -> web.Response:
+    return _json({"message": message, "code": code}, status)
+
+
+def _too_many_requests(retry_after: float) -> web.Response:
+    """Discord's 429 for an exhausted per-route bucket (a 429 without `Via` would be Cloudflare's ban)."""
+    response = _json({"message": "You are being rate limited.", "retry_after": retry_after, "global": False}, 429)
+    response.headers.update({"Via": "1.1 google", "Retry-After": str(max(1, round(retry_after))),
+                             "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
+                             "X-RateLimit-Reset-After": str(retry_after), "X-RateLimit-Bucket": "fake-bucket",
+                             "X-RateLimit-Scope": "shared"})
+    return response
