@@ -1,85 +1,30 @@
-"""Persistence: games and their action logs in SQLite (aiosqlite, WAL mode).
+"""Persistence: games and their action logs, in a SQLite file (the default: nothing to set up) or in
+PostgreSQL (several bot processes on one database), through the same queries (SQLAlchemy Core, bot/schema.py).
 
-Every acknowledged action is written with the new snapshot in one
-transaction, guarded by the game's version (optimistic concurrency), before
-the bot replies. Schema changes are numbered migrations in MIGRATIONS; the
-database records how many it has applied (PRAGMA user_version).
-A PostgreSQL store would implement the same methods.
+Every acknowledged action is written with the new snapshot in one transaction, guarded by the
+game's version (optimistic concurrency, across processes too: the UPDATE ... WHERE version = the
+version read matches one row for exactly one writer), before the bot replies. Schema changes are
+numbered migrations (bot/schema.py), applied when the store opens.
 """
 from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
+import queue
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
-import aiosqlite
+from sqlalchemy import URL, Connection, bindparam, create_engine, event, literal_column, make_url, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import create_async_engine
 
-MIGRATIONS: tuple[str, ...] = (
-    # 1: games, their seats and snapshot, and the append-only action log.
-    """
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        guild_id INTEGER,
-        channel_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        status TEXT NOT NULL,               -- lobby | active | finished | ended
-        host_id INTEGER NOT NULL,
-        locale TEXT NOT NULL,
-        options TEXT NOT NULL,              -- JSON
-        seats TEXT NOT NULL,                -- JSON list of Seat
-        seed TEXT NOT NULL,                 -- secret; revealed when the game is over
-        state TEXT,                         -- JSON snapshot, NULL in the lobby
-        version INTEGER NOT NULL DEFAULT 0, -- number of actions applied
-        board_message_id INTEGER,
-        result TEXT,                        -- JSON once finished or ended
-        created_at REAL NOT NULL,
-        updated_at REAL NOT NULL
-    );
-    CREATE UNIQUE INDEX one_open_game_per_channel ON games(channel_id)
-        WHERE status IN ('lobby', 'active');
-    CREATE TABLE actions (
-        game_id INTEGER NOT NULL REFERENCES games(id),
-        seq INTEGER NOT NULL,               -- version before the action
-        seat INTEGER,
-        user_id INTEGER,
-        action TEXT NOT NULL,
-        legal INTEGER NOT NULL,
-        at REAL NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    );
-    """,
-    # 2: turn deadlines (see bot/timers.py). A game's waiting time starts at its
-    # updated_at, which every write bumps; the settings live in its options.
-    """
-    ALTER TABLE games ADD COLUMN reminded_version INTEGER;  -- version whose half-time reminder was sent
-    CREATE TABLE seat_votes (                   -- votes on a seat whose turns keep expiring
-        game_id INTEGER NOT NULL REFERENCES games(id),
-        seat INTEGER NOT NULL,
-        voter_id INTEGER NOT NULL,
-        choice TEXT NOT NULL,                   -- computer | end
-        PRIMARY KEY (game_id, seat, voter_id)
-    );
-    CREATE TABLE turn_notifications (user_id INTEGER PRIMARY KEY);  -- users who want a DM on their turn
-    """,
-    # 3: what each action caused, in words (Message JSON), so a board can tell
-    # everything that happened since its player last acted.
-    """
-    ALTER TABLE actions ADD COLUMN events TEXT;
-    """,
-    # 4: facts about the bot itself, e.g. the digest of the commands last synced (bot/app.py).
-    """
-    CREATE TABLE bot_facts (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    """,
-    # 5: the version of the game its posted board shows, so that a board the bot could not post
-    # before a restart is posted at start-up (bot/cogs/game.py, resume).
-    """
-    ALTER TABLE games ADD COLUMN board_version INTEGER;
-    """,
-)
+from bot.schema import actions, bot_facts, games, migrate_one, seat_votes, turn_notifications
+
+T = TypeVar("T")
 
 
 class ChannelBusy(Exception):
@@ -142,10 +87,6 @@ class LoggedAction:
     legal: bool
 
 
-_COLUMNS = ("id, guild_id, channel_id, game, status, host_id, locale, options, seats, seed, "
-            "state, version, board_message_id, result")
-
-
 @dataclass(frozen=True)
 class TurnClock:
     """An active game with a turn time: when its waiting started, and whether the reminder went out."""
@@ -155,7 +96,114 @@ class TurnClock:
     reminded_version: int | None
 
 
-def _record(row: aiosqlite.Row) -> GameRecord:
+def is_postgresql(database: str) -> bool:
+    """Whether TABLERO_DATABASE names a PostgreSQL database (a URL) rather than a SQLite file."""
+    return database.startswith("postgresql")
+
+
+class _SQLite:
+    """One connection, used by one thread of its own: a store call is one hand-off to that thread,
+    its whole transaction included (not one per statement: each hand-off costs the event loop a
+    wake-up on every click). Writes from one process thus take turns; other processes wait for the
+    file's lock (busy_timeout). The hand-off is a queue and call_soon_threadsafe, as in aiosqlite:
+    half the CPU of run_in_executor's."""
+
+    def __init__(self, path: str):
+        self._engine = create_engine(URL.create("sqlite", database=path))
+        event.listen(self._engine, "connect", _sqlite_connected)
+        self._calls: queue.SimpleQueue = queue.SimpleQueue()
+        # A daemon: a process that exits without closing its store is not held up (SQLite's file stays
+        # whole whenever the process stops, as the crash tests check).
+        threading.Thread(target=self._serve, name="sqlite", daemon=True).start()
+        self._conn: Connection | None = None
+
+    def _serve(self) -> None:
+        while (call := self._calls.get()) is not None:
+            loop, done, function, args = call
+            try:
+                result = function(*args)
+            except BaseException as error:  # handed to the caller, whatever it is
+                loop.call_soon_threadsafe(_settle, done, None, error)
+            else:
+                loop.call_soon_threadsafe(_settle, done, result, None)
+
+    async def _in_thread(self, function: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        self._calls.put((loop, done, function, args))
+        return await done
+
+    async def start(self) -> None:
+        self._conn = await self._in_thread(self._engine.connect)
+
+    async def run(self, query: Callable[..., T], *args: Any, transaction: bool = False) -> T:
+        return await self._in_thread(self._call, query, args, transaction)
+
+    def _call(self, query: Callable[..., T], args: tuple[Any, ...], transaction: bool) -> T:
+        with self._conn.begin():
+            if transaction:
+                # The write lock from the start (IMMEDIATE), so that a transaction that reads before it
+                # writes (the migrations) cannot fail on another process's write. A call of one statement
+                # runs without (SQLite's autocommit).
+                self._conn.exec_driver_sql("BEGIN IMMEDIATE")
+            return query(self._conn, *args)
+
+    async def close(self) -> None:
+        def close() -> None:
+            if self._conn is not None:
+                self._conn.close()
+            self._engine.dispose()
+        await self._in_thread(close)
+        self._calls.put(None)
+
+
+def _settle(done: asyncio.Future, result: Any, error: BaseException | None) -> None:
+    if done.cancelled():
+        return
+    if error is None:
+        done.set_result(result)
+    else:
+        done.set_exception(error)
+
+
+def _sqlite_connected(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None  # no implicit BEGIN: _SQLite._call begins
+    for pragma in ("journal_mode=WAL", "synchronous=NORMAL",  # WAL + NORMAL: durable across process crashes
+                   "foreign_keys=ON", "busy_timeout=5000"):
+        dbapi_connection.execute(f"PRAGMA {pragma}")
+
+
+class _PostgreSQL:
+    """A pool of asyncpg connections. A store call that asks for a transaction runs in one; the others,
+    one statement each, in autocommit (a BEGIN and a COMMIT fewer: two round trips)."""
+
+    def __init__(self, url: str):
+        # Autocommit by default: a connection's isolation level set and reset on every checkout would
+        # cost more than the query.
+        self._engine = create_async_engine(make_url(url).set(drivername="postgresql+asyncpg"),
+                                           isolation_level="AUTOCOMMIT")
+        self._transactions = self._engine.execution_options(isolation_level="READ COMMITTED")
+
+    async def start(self) -> None:
+        pass
+
+    async def run(self, query: Callable[..., T], *args: Any, transaction: bool = False) -> T:
+        async with (self._transactions.begin() if transaction else self._engine.connect()) as conn:
+            return await conn.run_sync(query, *args)
+
+    async def close(self) -> None:
+        await self._engine.dispose()
+
+
+_GAME = (games.c.id, games.c.guild_id, games.c.channel_id, games.c.game, games.c.status, games.c.host_id,
+         games.c.locale, games.c.options, games.c.seats, games.c.seed, games.c.state, games.c.version,
+         games.c.board_message_id, games.c.result)
+# Spelled out, not bound: the index of open games per channel is partial (WHERE status IN these), and
+# a query can use it only if its own condition says so literally.
+_IS_OPEN = games.c.status.in_([literal_column("'lobby'"), literal_column("'active'")])
+
+
+def _record(row: Any) -> GameRecord:
     return GameRecord(
         id=row[0], guild_id=row[1], channel_id=row[2], game=row[3], status=row[4], host_id=row[5],
         locale=row[6], options=json.loads(row[7]), seats=tuple(Seat.from_json(s) for s in json.loads(row[8])),
@@ -168,128 +216,144 @@ def _dump(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 
-def _append_action(db: sqlite3.Connection, game: tuple[Any, ...], logged: tuple[Any, ...]) -> bool:
-    """In the database thread: the version-checked snapshot update and the action's log row, in one
-    transaction; False (nothing written) when the game's version moved on."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        if db.execute("UPDATE games SET state=?, version=version+1, status=?, result=?, updated_at=?"
-                      " WHERE id=? AND version=? AND status='active'", game).rowcount != 1:
-            db.execute("ROLLBACK")
-            return False
-        db.execute("INSERT INTO actions (game_id, seq, seat, user_id, action, legal, at, events)"
-                   " VALUES (?,?,?,?,?,?,?,?)", logged)
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
+def _seats(seats: tuple[Seat, ...]) -> str:
+    return _dump([s.to_json() for s in seats])
+
+
+# The move path's statements, built once (building one costs more than running it from the cache).
+_OPEN_GAME = select(*_GAME).where(games.c.channel_id == bindparam("channel"), _IS_OPEN)
+_GAME_BY_ID = select(*_GAME).where(games.c.id == bindparam("the_game"))
+_ADVANCE = (games.update()
+            .where(games.c.id == bindparam("the_game"), games.c.version == bindparam("read_version"),
+                   games.c.status == "active")
+            .values(state=bindparam("new_state"), version=games.c.version + 1, status=bindparam("new_status"),
+                    result=bindparam("new_result"), updated_at=bindparam("now")))
+
+
+def _one_game(conn: Connection, query: Any, parameters: dict[str, Any] | None = None) -> GameRecord | None:
+    row = conn.execute(query, parameters).first()
+    return _record(row) if row else None
+
+
+def _rows(conn: Connection, query: Any) -> list[Any]:
+    return list(conn.execute(query))
+
+
+def _rowcount(conn: Connection, statement: Any) -> int:
+    return conn.execute(statement).rowcount
+
+
+# PostgreSQL: the same two writes as one statement (atomic by itself), one round trip instead of four
+# (BEGIN, UPDATE, INSERT, COMMIT): the round trips are most of what a move costs the bot's CPU there.
+# SQLite has no UPDATE inside WITH; its transaction runs whole in its thread anyway.
+_ADVANCED = _ADVANCE.returning(games.c.id).cte("advanced")
+_ADVANCE_AND_LOG = actions.insert().from_select(
+    [c.name for c in actions.c],
+    select(_ADVANCED.c.id, *(bindparam(f"log_{c.name}", type_=c.type) for c in actions.c if c.name != "game_id")))
+
+
+def _create_game(conn: Connection, values: dict[str, Any]) -> GameRecord:
+    return _record(conn.execute(games.insert().values(values).returning(*_GAME)).one())
+
+
+def _append_action(conn: Connection, game: dict[str, Any], logged: dict[str, Any]) -> bool:
+    """The version-checked snapshot update and the action's log row; False (nothing written) when the
+    game's version moved on."""
+    if conn.dialect.name == "postgresql":
+        return conn.execute(_ADVANCE_AND_LOG, {**game, **{f"log_{k}": v for k, v in logged.items()}}).rowcount == 1
+    if conn.execute(_ADVANCE, game).rowcount != 1:
+        return False
+    conn.execute(actions.insert(), logged)
     return True
 
 
+def _insert(conn: Connection) -> Any:
+    """INSERT with ON CONFLICT clauses: each dialect has its own construct, alike in use."""
+    return (postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert)
+
+
 class Store:
-    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float] = time.time):
-        self._db = db
+    def __init__(self, backend: _SQLite | _PostgreSQL, clock: Callable[[], float] = time.time):
+        self._backend = backend
         self._clock = clock  # wall-clock seconds; tests of deadlines inject theirs
-        # One connection serves every channel: a write must not run inside another game's open
-        # transaction (BEGIN would fail, a ROLLBACK would undo it), so writes take turns.
-        self._writing = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str, clock: Callable[[], float] = time.time) -> "Store":
-        db = await aiosqlite.connect(path, isolation_level=None)  # explicit BEGIN/COMMIT below
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across process crashes
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db, clock)
+    async def open(cls, database: str, clock: Callable[[], float] = time.time) -> "Store":
+        """The store in `database`: a SQLite file's path or a postgresql:// URL; migrated."""
+        backend = _PostgreSQL(database) if is_postgresql(database) else _SQLite(database)
         try:
-            await store._migrate()
+            await backend.start()
+            # One transaction per migration: a crash leaves it wholly applied or not at all.
+            while await backend.run(migrate_one, transaction=True):
+                pass
         except BaseException:
-            await db.close()  # else aiosqlite's thread keeps the process alive
+            await backend.close()  # else the database thread or the pool keeps the process alive
             raise
-        return store
+        return cls(backend, clock)
 
     async def close(self) -> None:
-        await self._db.close()
+        await self._backend.close()
 
-    async def _write(self, sql: str, parameters: tuple[Any, ...]) -> aiosqlite.Cursor:
-        """One statement that writes, outside any other game's transaction."""
-        async with self._writing:
-            return await self._db.execute(sql, parameters)
-
-    async def _one(self, sql: str, parameters: tuple[Any, ...]) -> aiosqlite.Row | None:
-        """The first row of a query, in one trip to the database thread (execute + fetch make two)."""
-        rows = await self._db.execute_fetchall(sql, parameters)
-        return next(iter(rows), None)
-
-    async def _migrate(self) -> None:
-        (applied,) = await (await self._db.execute("PRAGMA user_version")).fetchone()
-        for number, script in enumerate(MIGRATIONS[applied:], start=applied + 1):
-            # One transaction per migration: a crash leaves it wholly applied or not at all.
-            await self._db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version={number};\nCOMMIT;")
+    async def run(self, query: Callable[..., T], *args: Any, transaction: bool = False) -> T:
+        """query(connection, *args): a function of a SQLAlchemy Connection (bot/schema.py's tables), run on
+        the database, in a transaction if asked. The methods below are made of it; so are tools that work
+        on whole tables (bot/migrate.py)."""
+        return await self._backend.run(query, *args, transaction=transaction)
 
     # --- reads ---------------------------------------------------------------
     async def open_game(self, channel_id: int) -> GameRecord | None:
         """The game in its lobby or in play in this channel, if any."""
-        row = await self._one(
-            f"SELECT {_COLUMNS} FROM games WHERE channel_id=? AND status IN ('lobby','active')", (channel_id,))
-        return _record(row) if row else None
+        return await self.run(_one_game, _OPEN_GAME, {"channel": channel_id})
 
     async def open_games_in_guild(self, guild_id: int) -> list[GameRecord]:
         """The games in their lobby or in play on one server."""
-        rows = await self._db.execute_fetchall(
-            f"SELECT {_COLUMNS} FROM games WHERE guild_id=? AND status IN ('lobby','active') ORDER BY id", (guild_id,))
+        rows = await self.run(_rows, select(*_GAME).where(games.c.guild_id == guild_id, _IS_OPEN)
+                               .order_by(games.c.id))
         return [_record(row) for row in rows]
 
     async def game(self, game_id: int) -> GameRecord | None:
-        row = await self._one(f"SELECT {_COLUMNS} FROM games WHERE id=?", (game_id,))
-        return _record(row) if row else None
+        return await self.run(_one_game, _GAME_BY_ID, {"the_game": game_id})
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The most recent game of this channel, open or over (history, verification)."""
-        row = await self._one(
-            f"SELECT {_COLUMNS} FROM games WHERE channel_id=? ORDER BY id DESC LIMIT 1", (channel_id,))
-        return _record(row) if row else None
+        return await self.run(_one_game, select(*_GAME).where(games.c.channel_id == channel_id)
+                               .order_by(games.c.id.desc()).limit(1))
 
     async def finished_games(self, guild_id: int) -> list[GameRecord]:
         """The server's games that ended with a result, in the order they finished (statistics)."""
-        cursor = await self._db.execute(
-            f"SELECT {_COLUMNS} FROM games WHERE guild_id=? AND status='finished' ORDER BY updated_at, id",
-            (guild_id,))
-        return [_record(row) for row in await cursor.fetchall()]
+        rows = await self.run(_rows, select(*_GAME).where(games.c.guild_id == guild_id, games.c.status == "finished")
+                               .order_by(games.c.updated_at, games.c.id))
+        return [_record(row) for row in rows]
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
-        cursor = await self._db.execute(
-            "SELECT seq, seat, user_id, action, legal FROM actions WHERE game_id=? ORDER BY seq", (game_id,))
-        return [LoggedAction(r[0], r[1], r[2], r[3], bool(r[4])) for r in await cursor.fetchall()]
+        rows = await self.run(_rows, select(actions.c.seq, actions.c.seat, actions.c.user_id, actions.c.action,
+                                             actions.c.legal).where(actions.c.game_id == game_id)
+                               .order_by(actions.c.seq))
+        return [LoggedAction(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
 
     # --- writes ----------------------------------------------------------------
     async def create_game(self, *, guild_id: int | None, channel_id: int, game: str, host: Seat,
                           locale: str, options: dict[str, Any], seed: str) -> GameRecord:
         now = self._clock()
+        values = {"guild_id": guild_id, "channel_id": channel_id, "game": game, "status": "lobby",
+                  "host_id": host.user_id, "locale": locale, "options": _dump(options), "seats": _seats((host,)),
+                  "seed": seed, "version": 0, "created_at": now, "updated_at": now}
         try:
-            cursor = await self._write(
-                "INSERT INTO games (guild_id, channel_id, game, status, host_id, locale, options, seats, seed,"
-                " created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                (guild_id, channel_id, game, "lobby", host.user_id, locale, _dump(options),
-                 _dump([host.to_json()]), seed, now, now))
-        except aiosqlite.IntegrityError as exc:
+            return await self.run(_create_game, values)
+        except IntegrityError as exc:
             raise ChannelBusy from exc
-        record = await self.game(cursor.lastrowid)
-        assert record is not None
-        return record
 
     async def update_game(self, record: GameRecord, **changes: Any) -> GameRecord:
         """Change lobby fields (seats, status, state, result...) if nobody changed
         the game since `record` was read; returns the new record."""
         new = replace(record, **changes)
-        cursor = await self._write(
-            "UPDATE games SET status=?, host_id=?, seats=?, options=?, state=?, result=?, updated_at=?"
-            " WHERE id=? AND version=? AND status=? AND seats=?",
-            (new.status, new.host_id, _dump([s.to_json() for s in new.seats]), _dump(new.options),
-             None if new.state is None else _dump(new.state), None if new.result is None else _dump(new.result),
-             self._clock(), record.id, record.version, record.status, _dump([s.to_json() for s in record.seats])))
-        if cursor.rowcount != 1:
+        statement = (games.update()
+                     .where(games.c.id == record.id, games.c.version == record.version,
+                            games.c.status == record.status, games.c.seats == _seats(record.seats))
+                     .values(status=new.status, host_id=new.host_id, seats=_seats(new.seats),
+                             options=_dump(new.options), state=None if new.state is None else _dump(new.state),
+                             result=None if new.result is None else _dump(new.result), updated_at=self._clock()))
+        if await self.run(_rowcount, statement) != 1:
             raise StaleVersion
         return new
 
@@ -299,23 +363,22 @@ class Store:
                             events: list[dict[str, Any]] | None = None) -> GameRecord:
         """Log one action and store the state it led to, in one transaction."""
         now = self._clock()
-        game = (_dump(state), status, None if result is None else _dump(result), now, record.id, record.version)
-        logged = (record.id, record.version, seat, user_id, action, int(legal), now, _dump(events) if events else None)
-        async with self._writing:
-            # The whole transaction in one trip to aiosqlite's thread (not one per statement): each trip
-            # costs the event loop a hand-off and a wake-up on every click. aiosqlite runs its own calls
-            # the same way (Connection._execute); it has no public method for a function of ours.
-            if not await self._db._execute(_append_action, self._db._conn, game, logged):
-                raise StaleVersion
+        game = {"the_game": record.id, "read_version": record.version, "new_state": _dump(state), "new_status": status,
+                "new_result": None if result is None else _dump(result), "now": now}
+        logged = {"game_id": record.id, "seq": record.version, "seat": seat, "user_id": user_id, "action": action,
+                  "legal": int(legal), "at": now, "events": _dump(events) if events else None}
+        # On PostgreSQL one statement (_ADVANCE_AND_LOG), a transaction by itself.
+        if not await self.run(_append_action, game, logged, transaction=isinstance(self._backend, _SQLite)):
+            raise StaleVersion
         return replace(record, state=state, version=record.version + 1, status=status, result=result)
 
     async def events_since_turn(self, game_id: int, before: int, seat: int, scan: int = 60) -> list[dict[str, Any]]:
         """Events (Message JSON) of the actions before position `before` that
         `seat` has not seen on its turn: back to the last action of `seat`'s
         previous turn, oldest first. Only the last `scan` actions are read."""
-        rows = await self._db.execute_fetchall(
-            "SELECT seat, events FROM actions WHERE game_id=? AND seq<? ORDER BY seq DESC LIMIT ?",
-            (game_id, before, scan))
+        rows = await self.run(_rows, select(actions.c.seat, actions.c.events)
+                               .where(actions.c.game_id == game_id, actions.c.seq < before)
+                               .order_by(actions.c.seq.desc()).limit(scan))
         found: list[dict[str, Any]] = []
         others_seen = False
         for row_seat, events in rows:
@@ -326,57 +389,61 @@ class Store:
         return found
 
     async def bot_fact(self, key: str) -> str | None:
-        row = await self._one("SELECT value FROM bot_facts WHERE key=?", (key,))
-        return None if row is None else row[0]
+        rows = await self.run(_rows, select(bot_facts.c.value).where(bot_facts.c.key == key))
+        return rows[0][0] if rows else None
 
     async def set_bot_fact(self, key: str, value: str) -> None:
-        await self._write("INSERT INTO bot_facts (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
-                          (key, value))
+        await self.run(lambda conn: conn.execute(
+            _insert(conn)(bot_facts).values(key=key, value=value)
+            .on_conflict_do_update(index_elements=[bot_facts.c.key], set_={"value": value})))
 
     async def set_board_message(self, game_id: int, message_id: int, version: int) -> None:
         """The message showing the game's board, and the game version it shows (LOBBY_SHOWN: the lobby)."""
-        await self._write("UPDATE games SET board_message_id=?, board_version=? WHERE id=?",
-                          (message_id, version, game_id))
+        await self.run(_rowcount, games.update().where(games.c.id == game_id)
+                        .values(board_message_id=message_id, board_version=version))
 
     async def active_boards(self) -> list[tuple[GameRecord, int | None]]:
         """Every game in play, with the version its posted board shows (None: not recorded)."""
-        rows = await self._db.execute_fetchall(
-            f"SELECT {_COLUMNS}, board_version FROM games WHERE status='active' ORDER BY id")
+        rows = await self.run(_rows, select(*_GAME, games.c.board_version).where(games.c.status == "active")
+                               .order_by(games.c.id))
         return [(_record(row), row[14]) for row in rows]
 
     # --- turn deadlines, votes on absent seats, turn notifications ----------------
     async def turn_clocks(self, game_id: int | None = None) -> list[TurnClock]:
         """Active games with a turn time (or just `game_id`'s)."""
-        where = "" if game_id is None else f" AND id={int(game_id)}"
-        rows = await self._db.execute_fetchall(
-            f"SELECT {_COLUMNS}, updated_at, reminded_version FROM games WHERE status='active'"
-            f" AND json_extract(options, '$.turn_time') IS NOT NULL{where} ORDER BY id")
-        return [TurnClock(_record(row), row[14], row[15]) for row in rows]
+        query = select(*_GAME, games.c.updated_at, games.c.reminded_version).where(games.c.status == "active")
+        if game_id is not None:
+            query = query.where(games.c.id == game_id)
+        clocks = [TurnClock(_record(row), row[14], row[15]) for row in await self.run(_rows, query.order_by(games.c.id))]
+        return [clock for clock in clocks if clock.record.options.get("turn_time") is not None]
 
     async def mark_reminded(self, game_id: int, version: int) -> bool:
         """Record that the reminder for `version` went out (the clock keeps running)."""
-        cursor = await self._write(
-            "UPDATE games SET reminded_version=? WHERE id=? AND version=? AND status='active'"
-            " AND reminded_version IS NOT ?", (version, game_id, version, version))
-        return cursor.rowcount == 1
+        return await self.run(_rowcount, games.update()
+                               .where(games.c.id == game_id, games.c.version == version, games.c.status == "active",
+                                      games.c.reminded_version.is_distinct_from(version))
+                               .values(reminded_version=version)) == 1
 
     async def set_vote(self, game_id: int, seat: int, voter_id: int, choice: str) -> None:
-        await self._write("INSERT OR REPLACE INTO seat_votes (game_id, seat, voter_id, choice) VALUES (?,?,?,?)",
-                          (game_id, seat, voter_id, choice))
+        await self.run(lambda conn: conn.execute(
+            _insert(conn)(seat_votes).values(game_id=game_id, seat=seat, voter_id=voter_id, choice=choice)
+            .on_conflict_do_update(index_elements=list(seat_votes.primary_key), set_={"choice": choice})))
 
     async def votes(self, game_id: int, seat: int) -> dict[int, str]:
-        cursor = await self._db.execute("SELECT voter_id, choice FROM seat_votes WHERE game_id=? AND seat=?",
-                                        (game_id, seat))
-        return {row[0]: row[1] for row in await cursor.fetchall()}
+        rows = await self.run(_rows, select(seat_votes.c.voter_id, seat_votes.c.choice)
+                               .where(seat_votes.c.game_id == game_id, seat_votes.c.seat == seat))
+        return {row[0]: row[1] for row in rows}
 
     async def clear_votes(self, game_id: int, seat: int) -> None:
-        await self._write("DELETE FROM seat_votes WHERE game_id=? AND seat=?", (game_id, seat))
+        await self.run(_rowcount, seat_votes.delete().where(seat_votes.c.game_id == game_id, seat_votes.c.seat == seat))
 
     async def set_turn_notifications(self, user_id: int, enabled: bool) -> None:
         if enabled:
-            await self._write("INSERT OR IGNORE INTO turn_notifications (user_id) VALUES (?)", (user_id,))
+            await self.run(lambda conn: conn.execute(
+                _insert(conn)(turn_notifications).values(user_id=user_id).on_conflict_do_nothing()))
         else:
-            await self._write("DELETE FROM turn_notifications WHERE user_id=?", (user_id,))
+            await self.run(_rowcount, turn_notifications.delete().where(turn_notifications.c.user_id == user_id))
 
     async def wants_turn_notifications(self, user_id: int) -> bool:
-        return await self._one("SELECT 1 FROM turn_notifications WHERE user_id=?", (user_id,)) is not None
+        return bool(await self.run(_rows, select(turn_notifications.c.user_id)
+                                    .where(turn_notifications.c.user_id == user_id)))

@@ -9,8 +9,9 @@ from tests.fake_discord import ClientProcess, FakeDiscord
 
 REPO = Path(__file__).resolve().parent.parent
 
-# The `store` fixture of real game logs (tests/game_logs.py).
-pytest_plugins = ["tests.game_logs"]
+# The `store` fixture of real game logs (tests/game_logs.py); `database`, each backend in turn
+# (tests/databases.py).
+pytest_plugins = ["tests.game_logs", "tests.databases"]
 
 
 def pytest_configure(config):

@@ -35,7 +35,7 @@ _executor: ProcessPoolExecutor | None = None
 def _pool() -> ProcessPoolExecutor:
     global _executor
     if _executor is None:
-        # spawn, not fork: the bot process runs threads (discord.py, aiosqlite).
+        # spawn, not fork: the bot process runs threads (discord.py, the SQLite store's).
         _executor = ProcessPoolExecutor(max_workers=MAX_WORKERS, mp_context=multiprocessing.get_context("spawn"))
     return _executor
 

@@ -8,6 +8,8 @@ Parts (all by default, in this order):
             p50 / p99 delay from an interaction's arrival to the bot's first response; run twice,
             with players acting at once (closed loop: the bot's capacity) and at a human pace
   memory    VmRSS of the bot per active game and per idle stored game loaded
+  store     the store's move path alone (load the game, append the action and its snapshot): CPU ms of
+            the bot process per move on SQLite and on PostgreSQL (TABLERO_TEST_POSTGRES, if reachable)
 
 Everything runs on this machine over loopback, bounded in count and time, and stops by itself
 (`--quick`: a few seconds per part). Figures are printed, never asserted; README, "Performance",
@@ -28,13 +30,13 @@ import sys
 import time
 from pathlib import Path
 
-from tests.benchmarks import e2e, memory, peers, playouts, render
+from tests.benchmarks import e2e, memory, peers, playouts, render, store
 from tests.benchmarks.common import rulesets
 
-PARTS = ("playouts", "peers", "render", "e2e", "memory")
+PARTS = ("playouts", "peers", "render", "e2e", "memory", "store")
 # Parcheesi (Mundijeux) targets, issue 9.
 TARGETS = {"turns_per_s": 35_000, "render_median_ms": 10.0, "png_kb": 150.0, "ack_p99_ms": 150.0,
-           "active_kb": 50.0}
+           "active_kb": 50.0, "postgresql_cpu_ratio": 1.2}
 
 
 def machine() -> str:
@@ -136,7 +138,22 @@ def run_memory(games: list[str], quick: bool, profile: Path | None) -> None:
     print(f"  after a restart {f.idle_base_kb / 1024:.0f} MiB; per idle stored game loaded {f.idle_kb_per_game:.1f} KiB")
 
 
-RUNNERS = {"playouts": run_playouts, "peers": run_peers, "render": run_render, "e2e": run_e2e, "memory": run_memory}
+def run_store(games: list[str], quick: bool, profile: Path | None) -> None:
+    moves, runs = (200, 1) if quick else (3000, 3)
+    print(f"\n## The store's move path (open_game + append_action), {moves} moves over 20 games, best of {runs}")
+    figures, unmeasured = store.run(moves, runs)
+    for f in figures:
+        print(f"  {f.backend:<11} CPU {f.cpu_ms_per_move:.3f} ms per move (bot process), wall {f.wall_ms_per_move:.3f} ms")
+    if unmeasured:
+        print(f"  {unmeasured}")
+        return
+    ratio = figures[1].cpu_ms_per_move / figures[0].cpu_ms_per_move
+    print(f"  PostgreSQL / SQLite CPU: {ratio:.2f} (target <= {TARGETS['postgresql_cpu_ratio']:.1f} in the whole bot, "
+          f"issue 17; here the store alone: {_mark(ratio <= TARGETS['postgresql_cpu_ratio'])})")
+
+
+RUNNERS = {"playouts": run_playouts, "peers": run_peers, "render": run_render, "e2e": run_e2e, "memory": run_memory,
+           "store": run_store}
 
 
 def main(argv: list[str] | None = None) -> int:

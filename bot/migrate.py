@@ -1,0 +1,134 @@
+"""Move a server's database from its SQLite file to PostgreSQL, and check the copy.
+
+    python -m bot.migrate tablero.sqlite3 postgresql://user@host/tablero [--force]
+
+Every row of every table (bot/schema.py: games, actions, turn timers and reminders, seat votes,
+turn-notification choices, bot facts) is copied with its id; both databases are first brought to
+the current schema, as the bot does at start-up. A target that already holds games is refused
+unless --force, which empties it first. Then the copy is checked: every game and its log read back
+equal to the source's, every open game's snapshot is the replay of its log, and every finished game
+passes bot.verify. Exit status: 0 copied and checked, 1 a check failed, 2 refused.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Connection, Table, func, select, text
+
+from bot.games import get_ruleset
+from bot.schema import games, metadata
+from bot.store import Store, is_postgresql
+from bot.verify import verify
+
+BATCH = 2000  # rows per read and per insert transaction
+
+
+class Refused(Exception):
+    """The copy was not started; the reason is the message."""
+
+
+def _count(conn: Connection, table: Table) -> int:
+    return conn.execute(select(func.count()).select_from(table)).scalar_one()
+
+
+def _page(conn: Connection, table: Table, offset: int) -> list[dict[str, Any]]:
+    query = select(table).order_by(*table.primary_key.columns).limit(BATCH).offset(offset)
+    return [dict(row._mapping) for row in conn.execute(query)]
+
+
+def _insert(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
+    conn.execute(table.insert(), rows)
+
+
+def _empty(conn: Connection) -> None:
+    for table in reversed(metadata.sorted_tables):
+        conn.execute(table.delete())
+
+
+def _follow_ids(conn: Connection) -> None:
+    """Games created after the copy get ids after the copied ones."""
+    conn.execute(text("SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE(MAX(id), 0) + 1, false)"
+                      " FROM games"))
+
+
+async def copy(source: Store, target: Store, force: bool) -> dict[str, int]:
+    """Every row of every table, in batches; the number of rows per table."""
+    if await target.run(_count, games) and not force:
+        raise Refused("the target database already holds games: nothing was written (--force empties it first)")
+    await target.run(_empty, transaction=True)
+    copied = {}
+    for table in metadata.sorted_tables:   # games before the rows that refer to them
+        offset = 0
+        while rows := await source.run(_page, table, offset):
+            await target.run(_insert, table, rows, transaction=True)
+            offset += len(rows)
+        copied[table.name] = offset
+    await target.run(_follow_ids)
+    return copied
+
+
+async def check(source: Store, target: Store) -> list[str]:
+    """What is wrong with the copy (nothing: an empty list)."""
+    problems = []
+    for table in metadata.sorted_tables:
+        if await source.run(_count, table) != await target.run(_count, table):
+            problems.append(f"table {table.name}: the row counts differ")
+    for (game_id,) in await target.run(lambda conn: list(conn.execute(select(games.c.id).order_by(games.c.id)))):
+        record, actions = await target.game(game_id), await target.actions(game_id)
+        if (record, actions) != (await source.game(game_id), await source.actions(game_id)):
+            problems.append(f"game {game_id}: differs from the source")
+            continue
+        ruleset = get_ruleset(record.game)
+        if record.state is None or record.status not in ("active", "finished") or ruleset is None:
+            continue
+        verification = verify(ruleset, record, actions)
+        if record.status == "active" and not verification.final_state_matches:
+            problems.append(f"game {game_id} (open): its snapshot is not the replay of its log")
+        if record.status == "finished" and not verification.ok:
+            problems.append(f"game {game_id} (finished): bot.verify fails")
+    return problems
+
+
+async def migrate(sqlite_file: str, postgresql_url: str, force: bool) -> tuple[dict[str, int], list[str]]:
+    if is_postgresql(sqlite_file) or not os.path.isfile(sqlite_file):
+        raise Refused(f"{sqlite_file}: no such SQLite file")
+    if not is_postgresql(postgresql_url):
+        raise Refused("the target must be a postgresql:// URL")
+    source = await Store.open(sqlite_file)
+    try:
+        target = await Store.open(postgresql_url)
+        try:
+            copied = await copy(source, target, force)
+            return copied, await check(source, target)
+        finally:
+            await target.close()
+    finally:
+        await source.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.migrate", description=__doc__.splitlines()[0])
+    parser.add_argument("sqlite_file")
+    parser.add_argument("postgresql_url")
+    parser.add_argument("--force", action="store_true", help="empty a target that already holds games, then copy")
+    args = parser.parse_args(argv)
+    try:
+        copied, problems = asyncio.run(migrate(args.sqlite_file, args.postgresql_url, args.force))
+    except Refused as refused:
+        sys.stderr.write(f"refused: {refused}\n")
+        return 2
+    sys.stdout.write("copied " + ", ".join(f"{n} {table}" for table, n in copied.items()) + "\n")
+    for problem in problems:
+        sys.stdout.write(f"CHECK FAILED: {problem}\n")
+    sys.stdout.write("MISMATCH\n" if problems else
+                     "OK: every row copied; open games replay to their snapshots; finished games verify\n")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

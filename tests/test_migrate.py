@@ -1,0 +1,83 @@
+"""python -m bot.migrate: a SQLite server's games, played through the session service, copied to a real
+PostgreSQL database and checked; a target holding games is refused; a copy that does not replay is caught."""
+import json
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from bot.sessions import Sessions
+from bot.store import Seat, Store
+from tests.game_logs import play
+
+GAMES = ("parcheesi", "parcheesi-classic", "parchis-maghreb", "barricade", "pariti")
+
+
+@pytest.fixture
+async def server(tmp_path) -> str:
+    """A SQLite file as a server leaves it: games of every ruleset finished and open, a lobby, an ended game,
+    votes, notification choices, bot facts."""
+    path = str(tmp_path / "server.sqlite3")
+    store = await Store.open(path)
+    for n, game in enumerate(GAMES):
+        await play(store, game, channel=100 + n, seed=n, max_actions=300, resign=1)   # finished
+        await play(store, game, channel=200 + n, seed=n, max_actions=40 + n)          # open
+    sessions = Sessions(store)
+    await sessions.create(channel_id=300, guild_id=9, host=Seat(1, "user1"), game="barricade", options={})
+    await play(store, "pariti", channel=301, max_actions=10)
+    await sessions.end(301, 1, can_manage=True)
+    open_game = await store.open_game(200)
+    await store.set_vote(open_game.id, 1, 1, "computer")
+    await store.set_turn_notifications(2, True)
+    await store.set_bot_fact("commands", "digest")
+    await store.close()
+    return path
+
+
+def _migrate(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bot.migrate", *args], capture_output=True, text=True, timeout=120)
+
+
+async def test_every_row_is_copied_and_checked(server, postgresql_database):
+    done = _migrate(server, postgresql_database)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1].startswith("OK")
+    source, target = await Store.open(server), await Store.open(postgresql_database)
+    for channel in (100, 104, 200, 204, 300, 301):
+        record = await source.latest_game(channel)
+        assert await target.latest_game(channel) == record
+        assert await target.actions(record.id) == await source.actions(record.id)
+    assert await target.finished_games(9) == await source.finished_games(9)
+    opened = await target.open_game(200)
+    assert await target.votes(opened.id, 1) == {1: "computer"}
+    assert await target.wants_turn_notifications(2) and await target.bot_fact("commands") == "digest"
+    newer = await target.create_game(guild_id=9, channel_id=400, game="pariti", host=Seat(1, "a"), locale="en",
+                                     options={}, seed="00" * 32)
+    assert newer.id > max(r.id for r in await source.finished_games(9))  # new ids follow the copied ones
+    await source.close()
+    await target.close()
+
+
+async def test_a_target_holding_games_is_refused_unless_forced(server, postgresql_database):
+    assert _migrate(server, postgresql_database).returncode == 0
+    refused = _migrate(server, postgresql_database)
+    assert refused.returncode == 2 and "already holds games" in refused.stderr
+    forced = _migrate(server, postgresql_database, "--force")
+    assert forced.returncode == 0, forced.stdout + forced.stderr
+
+
+def test_an_open_game_whose_snapshot_is_not_its_log_replayed_is_reported(server, postgresql_database):
+    with sqlite3.connect(server) as db:
+        (game_id, state), = db.execute("SELECT id, state FROM games WHERE channel_id=201")
+        state = json.loads(state)
+        db.execute("UPDATE games SET state=? WHERE id=?", (json.dumps({**state, "turn": 1 - state["turn"]}), game_id))
+    done = _migrate(server, postgresql_database)
+    assert done.returncode == 1
+    assert f"game {game_id} (open): its snapshot is not the replay of its log" in done.stdout
+
+
+def test_a_missing_source_file_is_refused(tmp_path, postgresql_database):
+    done = _migrate(str(tmp_path / "none.sqlite3"), postgresql_database)
+    assert done.returncode == 2 and "no such SQLite file" in done.stderr
+    assert not (tmp_path / "none.sqlite3").exists()

@@ -1,0 +1,47 @@
+"""The migrations build, on both backends, the tables that bot/schema.py's Table objects describe; a
+SQLite file left by an earlier release gets only the migrations it lacks."""
+import sqlite3
+
+from sqlalchemy import inspect
+
+from bot.schema import MIGRATIONS, metadata
+from bot.store import Store
+
+
+def _columns(conn):
+    """Each table's columns (whether they may be NULL) and its primary key, as the database tells."""
+    found, tables = inspect(conn), {}
+    for name in found.get_table_names():
+        key = found.get_pk_constraint(name)["constrained_columns"]
+        # SQLite reports a key column that was not declared NOT NULL as nullable; none can hold NULL here.
+        tables[name] = ({c["name"]: c["nullable"] and c["name"] not in key for c in found.get_columns(name)}, key)
+    tables.pop("schema_version", None)   # the migrations' own (PostgreSQL)
+    return tables
+
+
+async def test_the_migrated_tables_are_those_the_queries_use(database):
+    store = await Store.open(database)
+    built = await store.run(_columns)
+    await store.close()
+    described = {table.name: ({c.name: c.nullable for c in table.columns}, [c.name for c in table.primary_key])
+                 for table in metadata.sorted_tables}
+    assert built == described
+
+
+async def test_a_file_of_an_earlier_release_gets_the_migrations_it_lacks(tmp_path):
+    path = str(tmp_path / "old.sqlite3")
+    with sqlite3.connect(path) as db:
+        for statement in (s for migration in MIGRATIONS[:3] for s in migration):
+            db.execute(statement.replace("{id}", "INTEGER PRIMARY KEY"))
+        db.execute("PRAGMA user_version=3")
+        db.execute("INSERT INTO games (guild_id, channel_id, game, status, host_id, locale, options, seats, seed,"
+                   " created_at, updated_at) VALUES (1, 2, 'pariti', 'lobby', 7, 'en', '{}',"
+                   " '[{\"user_id\": 7, \"name\": \"Ann\"}]', 'ab', 0, 0)")
+    store = await Store.open(path)
+    assert (await store.open_game(2)).seats[0].name == "Ann"
+    await store.set_bot_fact("k", "v")              # migration 4's table
+    await store.set_board_message(1, 5, -1)         # migration 5's column
+    assert await store.bot_fact("k") == "v"
+    await store.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (len(MIGRATIONS),)
