@@ -20,6 +20,7 @@ from bot.services.deadlines import Deadlines
 from bot.services.lobby import COMPUTER_LEVELS, Lobby, started_events
 from bot.services.play import ROLL
 from bot.services.records import Records
+from bot.shards import Shards
 from bot.store import GameRecord, Seat, Store
 
 __all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "GameRecord", "Outcome", "Records", "Seat", "Sessions",
@@ -27,6 +28,6 @@ __all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "GameRecord", "Outcome", "R
 
 
 class Sessions(Lobby, Deadlines, Boards):
-    def __init__(self, store: Store, think_budget_s: float = 1.0):
-        super().__init__(store, think_budget_s)
+    def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
+        super().__init__(store, think_budget_s, shards)
         self.records = Records(store)
