@@ -10,7 +10,7 @@ from bot.shards import Shards, parse_shards
 @dataclass(frozen=True)
 class Settings:
     token: str | None
-    database: str
+    database: str             # a SQLite file's path or a postgresql:// URL (bot/store.py)
     api_base: str | None      # REST base URL (a REST proxy, or the test suite's fake Discord)
     gateway_url: str | None   # gateway URL to dial when the shard count is given (a proxy, or the fake Discord)
     log_level: str

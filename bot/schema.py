@@ -6,12 +6,12 @@ games' id column is spelled per dialect), applied in order, each in one transact
 it brings the database to; the number lives where SQLite databases made before PostgreSQL support
 already keep it (PRAGMA user_version), and in a one-row table on PostgreSQL. Alembic would bring a
 configuration file, an environment script and a stamping step for those existing files, for the
-same five ALTER-or-CREATE steps. The Table objects below describe the schema the last migration
+same few ALTER-or-CREATE steps. The Table objects below describe the schema the last migration
 leaves (tests/test_schema.py checks that they agree).
 """
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Column, Connection, Double, ForeignKey, Integer, MetaData, Table, Text, func, select
+from sqlalchemy import BigInteger, Column, Connection, Double, ForeignKey, Index, Integer, MetaData, Table, Text, func, select
 
 metadata = MetaData()
 
@@ -35,6 +35,9 @@ games = Table(
     Column("updated_at", Double, nullable=False),
     Column("reminded_version", BigInteger),        # version whose half-time reminder was sent
     Column("board_version", BigInteger),           # version the posted board shows (store.LOBBY_SHOWN: the lobby)
+    Index("one_open_game_per_channel", "channel_id", unique=True),   # WHERE status IN ('lobby', 'active')
+    Index("games_by_channel", "channel_id", "id"),
+    Index("games_by_guild", "guild_id", "status"),
 )
 
 actions = Table(
@@ -93,6 +96,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 5: the version of the game its posted board shows, so that a board the bot could not post
     # before a restart is posted at start-up (bot/cogs/game.py, resume).
     ("ALTER TABLE games ADD COLUMN board_version BIGINT",),
+    # 6: a channel's games (latest_game) and a server's (its open games, its statistics) without reading
+    # every game: with one database for many processes and servers, the table is large.
+    ("CREATE INDEX games_by_channel ON games(channel_id, id)",
+     "CREATE INDEX games_by_guild ON games(guild_id, status)"),
 )
 
 _schema_version = Table("schema_version", MetaData(), Column("version", Integer, nullable=False))

@@ -9,6 +9,7 @@ from the set-up, redraws each roll and compares it with the logged one, then
 checks that the replay ends on the stored snapshot.
 
 Anyone holding the database can run it:  python -m bot.verify tablero.sqlite3 <game_id>
+(or a postgresql:// URL in place of the file).
 """
 from __future__ import annotations
 
@@ -77,7 +78,7 @@ async def _load(database: str, game_id: int) -> tuple[GameRecord | None, list[Lo
 def main(argv: list[str] | None = None) -> int:
     """Print the check of one game of a database (exit status 0 when every roll matches)."""
     parser = argparse.ArgumentParser(prog="python -m bot.verify", description=__doc__.splitlines()[0])
-    parser.add_argument("database")
+    parser.add_argument("database", help="a SQLite file or a postgresql:// URL")
     parser.add_argument("game_id", type=int)
     args = parser.parse_args(argv)
     record, actions = asyncio.run(_load(args.database, args.game_id))

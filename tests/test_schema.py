@@ -9,12 +9,13 @@ from bot.store import Store
 
 
 def _columns(conn):
-    """Each table's columns (whether they may be NULL) and its primary key, as the database tells."""
+    """Each table's columns (whether they may be NULL), its primary key and its indexes, as the database tells."""
     found, tables = inspect(conn), {}
     for name in found.get_table_names():
         key = found.get_pk_constraint(name)["constrained_columns"]
         # SQLite reports a key column that was not declared NOT NULL as nullable; none can hold NULL here.
-        tables[name] = ({c["name"]: c["nullable"] and c["name"] not in key for c in found.get_columns(name)}, key)
+        tables[name] = ({c["name"]: c["nullable"] and c["name"] not in key for c in found.get_columns(name)}, key,
+                        {(i["name"], tuple(i["column_names"]), bool(i["unique"])) for i in found.get_indexes(name)})
     tables.pop("schema_version", None)   # the migrations' own (PostgreSQL)
     return tables
 
@@ -23,7 +24,8 @@ async def test_the_migrated_tables_are_those_the_queries_use(database):
     store = await Store.open(database)
     built = await store.run(_columns)
     await store.close()
-    described = {table.name: ({c.name: c.nullable for c in table.columns}, [c.name for c in table.primary_key])
+    described = {table.name: ({c.name: c.nullable for c in table.columns}, [c.name for c in table.primary_key],
+                              {(i.name, tuple(c.name for c in i.columns), i.unique) for i in table.indexes})
                  for table in metadata.sorted_tables}
     assert built == described
 
