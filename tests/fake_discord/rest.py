@@ -511,10 +511,11 @@ class RestMixin:
             self._dispatch_message_event("MESSAGE_DELETE", message)
 
     def _dispatch_message_event(self, event: str, message: Message) -> None:
-        guild_id = self.channels[message.channel_id].guild_id
-        session = self._session_for(guild_id)
-        if session is None or not session.intents & INTENT_GUILD_MESSAGES:
+        channel = self.channels.get(message.channel_id)
+        session = channel and self._session_for(channel.guild_id)
+        if not session or not session.intents & INTENT_GUILD_MESSAGES:
             return
+        guild_id = channel.guild_id
         data = {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(guild_id)}
         if event != "MESSAGE_DELETE":
             data = {**message.payload(), "guild_id": str(guild_id)}
