@@ -110,12 +110,12 @@ def run_render(games: list[str], quick: bool, profile: Path | None) -> None:
 
 
 def run_e2e(games: list[str], quick: bool, profile: Path | None, *, backend: str = "sqlite",
-            processes: int = 1) -> None:
+            processes: int = 1, pace: str = "both") -> None:
     tables = 40 if quick else 200
     bots = "one `python -m bot`" if processes == 1 else f"{processes} `python -m bot` processes (one shard each)"
     print(f"\n## End to end: {tables} games at once, fake Discord on loopback, {bots}, {backend}")
-    paces = ((0.0, "closed loop (act at once)"), (2.0 if quick else 10.0, "human pace"))
-    for think, what in paces:
+    paces = {"closed": (0.0, "closed loop (act at once)"), "human": (2.0 if quick else 10.0, "human pace")}
+    for think, what in (paces.values() if pace == "both" else [paces[pace]]):
         bot_profile = ("cpu", profile / "bot-e2e.prof") if profile and not think else None
         f = e2e.measure(games, backend=backend, processes=processes, games=tables, moves=300 if quick else 4000,
                         seconds=10 if quick else 60, think=think, profile=bot_profile)
@@ -171,13 +171,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite",
                         help="e2e: the bot's database (postgresql: a scratch database on TABLERO_TEST_POSTGRES)")
     parser.add_argument("--processes", type=int, default=1, help="e2e: bot processes, one shard each (default 1)")
+    parser.add_argument("--pace", choices=("both", "closed", "human"), default="both",
+                        help="e2e: the closed loop, the human pace, or both (default)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
     games = [r.id for r in rulesets(args.game)]
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
     print(f"# Tablero benchmarks{' (quick)' if args.quick else ''}: {machine()}")
-    runners = {**RUNNERS, "e2e": partial(run_e2e, backend=args.backend, processes=args.processes)}
+    runners = {**RUNNERS, "e2e": partial(run_e2e, backend=args.backend, processes=args.processes,
+                                             pace=args.pace)}
     for part in args.only or PARTS:
         runners[part](games, args.quick, args.profile)
         sys.stdout.flush()
