@@ -1,20 +1,28 @@
 # Tablero Discord bot. Build: docker build -t tablero .   Run: docker run -e DISCORD_TOKEN=... -v tablero-data:/data tablero
+# Stage 1 builds the wheel (the code with data/ inside it, as the package tablero_data);
+# stage 2 installs that wheel alone: no source tree, no editable install.
+FROM python:3.11-slim AS build
+
+WORKDIR /src
+COPY pyproject.toml setup.py README.md ./
+COPY bot ./bot
+COPY renderer ./renderer
+COPY data ./data
+RUN python -m pip wheel --no-cache-dir --no-deps --wheel-dir /wheels .
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     TABLERO_DATABASE=/data/tablero.sqlite3
 
-WORKDIR /app
-COPY pyproject.toml README.md ./
-COPY bot ./bot
-COPY renderer ./renderer
-COPY data ./data
-# The same install line as the README.
-RUN python -m pip install --no-cache-dir -e . \
+COPY --from=build /wheels /wheels
+RUN python -m pip install --no-cache-dir /wheels/*.whl \
+    && rm -rf /wheels \
     && useradd --create-home --uid 10001 tablero \
     && mkdir /data && chown tablero /data
 
 USER 10001
+WORKDIR /data
 VOLUME ["/data"]
 CMD ["python", "-m", "bot"]

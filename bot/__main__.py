@@ -4,16 +4,22 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import sqlite3
 import sys
+from contextlib import closing
 
+import aiohttp
 import discord
 import yarl
+from sqlalchemy import make_url
+from sqlalchemy.exc import SQLAlchemyError
 
 from bot import i18n
 from bot.config import Settings
 from bot.games import GAME_IDS
 from bot.seating import SEATINGS
 from bot.shards import ShardSpecError
+from bot.store import Store, is_postgresql
 
 log = logging.getLogger("bot")
 
@@ -35,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings.from_env()
     except ShardSpecError as error:
         print(i18n.text(error.key, "en", **error.params), file=sys.stderr)
-        return 2
+        return 1
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command == "play":
         from bot.console import play
@@ -54,10 +60,60 @@ def main(argv: list[str] | None = None) -> int:
         # discord.py dials this one when it is given the shard count (and after an invalidated session);
         # otherwise the URL comes from GET /gateway/bot.
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+    return run_bot(settings)
+
+
+def run_bot(settings: Settings) -> int:
+    """Run the bot until it stops; what a self-hoster gets wrong first (the token, the network, the
+    database file) ends it with one line on stderr, not a traceback."""
     from bot.app import TableroBot
 
-    TableroBot(settings).run(settings.token, log_handler=None)
-    return 0
+    if (problem := database_problem(settings.database)) is not None:
+        print(problem, file=sys.stderr)
+        return 1
+    try:
+        TableroBot(settings).run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        problem = i18n.text("cli.bad_token", "en")
+    except aiohttp.ClientConnectionError as error:   # DNS, refused connection, reset...
+        problem = i18n.text("cli.unreachable", "en", url=discord.http.Route.BASE, reason=error)
+    except SQLAlchemyError as error:   # the store's queries raise SQLAlchemy's errors, wrapping the driver's
+        problem = _bad_database(settings.database, error)
+    else:
+        return 0
+    print(problem, file=sys.stderr)
+    return 1
+
+
+def database_problem(database: str) -> str | None:
+    """Why the database cannot be opened and written, said in one line, before Discord is contacted (None:
+    it can)."""
+    if is_postgresql(database):
+        return asyncio.run(_postgresql_problem(database))
+    try:
+        with closing(sqlite3.connect(database)) as db:
+            (version,) = db.execute("PRAGMA user_version").fetchone()
+            db.execute(f"PRAGMA user_version={int(version)}")   # a write that changes nothing
+    except sqlite3.Error as error:
+        return _bad_database(database, error)
+    return None
+
+
+async def _postgresql_problem(url: str) -> str | None:
+    """The server reached, the database there and its schema brought up to date (as start-up does)."""
+    try:
+        store = await Store.open(url)
+    except (OSError, SQLAlchemyError) as error:   # refused connection, unknown host; login, missing database
+        return _bad_database(url, error)
+    await store.close()
+    return None
+
+
+def _bad_database(database: str, error: BaseException) -> str:
+    reason = getattr(error, "orig", None) or error   # the driver's own words, not SQLAlchemy's wrapping
+    if is_postgresql(database):   # the URL shown without its password
+        return i18n.text("cli.bad_postgresql", "en", url=make_url(database), reason=reason)
+    return i18n.text("cli.bad_database", "en", path=database, reason=reason)
 
 
 if __name__ == "__main__":

@@ -10,9 +10,7 @@ import sys
 import discord
 from discord.ext import commands
 
-from bot.cogs.components import DYNAMIC_ITEMS
 from bot.cogs.game import GameCog
-from bot.cogs.game_history import HISTORY_ITEMS
 from bot.cogs.stats import StatsCog
 from bot.cogs.translator import CatalogueTranslator
 from bot.config import Settings
@@ -50,7 +48,6 @@ class TableroBot(commands.AutoShardedBot):
         sys.setswitchinterval(SWITCH_INTERVAL_S)
         self.store = await Store.open(self.settings.database)
         sessions = Sessions(self.store, shards=self.settings.shards)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)  # buttons of boards posted before a restart keep working
         await self.add_cog(GameCog(self, sessions))
         await self.add_cog(StatsCog(sessions.records))
         await self.tree.set_translator(CatalogueTranslator())

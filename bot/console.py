@@ -16,7 +16,7 @@ from bot.games.base import GameError, Message, msg
 from bot.present.picture import picture
 from bot.present.words import result_line, say
 from bot.services import ROLL, GameRecord, Outcome, Seat, Sessions, ruleset_of
-from bot.store import Store
+from bot.store import LoggedAction, Store
 
 # Refusals whose Discord wording points to slash commands, said the terminal's way.
 _CONSOLE_WORDING = {"error.illegal_move": "console.illegal_move"}
@@ -46,7 +46,7 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
             write(i18n.text("console.resumed", locale, game=msg(ruleset_of(record).name), database=database))
             outcome = Outcome(record)
         while True:
-            _show(outcome, board_file, locale, write)
+            _show(outcome, board_file, locale, write, await sessions.records.actions(outcome.record.id))
             record = outcome.record
             if record.status != "active":
                 return 0
@@ -123,7 +123,7 @@ def _prompt(record: GameRecord, locale: str) -> str:
     return "\n".join(lines + [i18n.text("console.prompt_move", locale) + " "])
 
 
-def _show(outcome: Outcome, board_file: str, locale: str, write) -> None:
+def _show(outcome: Outcome, board_file: str, locale: str, write, actions: list[LoggedAction]) -> None:
     record = outcome.record
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
@@ -133,5 +133,5 @@ def _show(outcome: Outcome, board_file: str, locale: str, write) -> None:
         write(say(record, line, locale))
     if record.status != "active":
         write(result_line(record, locale))
-    Path(board_file).write_bytes(picture(record, locale))
+    Path(board_file).write_bytes(picture(record, locale, actions=actions))
     write(i18n.text("console.board_written", locale, file=board_file))

@@ -1,8 +1,8 @@
 """A finished or running game retold from its action log (no discord, no I/O).
 
 A game is its seats, options and seed plus the action log: replaying the log
-through the ruleset from the seeded set-up yields every intermediate state
-and the events each action caused. The history, the fair-dice verification
+through the ruleset from the seeded set-up (take-backs through bot/timeline.py)
+yields every intermediate state and the events each action caused. The history, the fair-dice verification
 and the animated replay are all built on `replay`.
 """
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 from bot import dice
 from bot.games.base import GameError, Message, Ruleset, msg
 from bot.store import GameRecord, LoggedAction
+from bot.timeline import Timeline, is_roll
 
 PAGE_SIZE = 15   # actions per history page
 
@@ -46,17 +47,17 @@ def initial_state(ruleset: Ruleset, record: GameRecord) -> Any:
 
 
 def replay(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]) -> Iterator[Step]:
-    """Every step of the game; raises IllegalAction if the log does not replay."""
-    state = initial_state(ruleset, record)
+    """Every step of the game; raises GameError if the log does not replay."""
+    line = Timeline(ruleset, initial_state(ruleset, record))
     for logged in actions:
-        applied = ruleset.apply(state, logged.action, logged.seat)
-        yield Step(logged.seq, logged.seat, logged.action, state, applied.state, applied.events)
-        state = applied.state
+        before = line.state
+        applied = line.step(logged)
+        yield Step(logged.seq, logged.seat, logged.action, before, applied.state, applied.events)
 
 
 def entry(ruleset: Ruleset, step: Step) -> Entry:
     number = step.seq + 1
-    if ruleset.roll_due(step.before) and step.action != ruleset.SKIP:   # the events say what was rolled
+    if is_roll(ruleset, step.before, step.action, step.seat):   # the events say what was rolled
         return Entry(step.seq, msg("history.roll", n=number), step.events)
     if step.events:   # they retell the move, naming the player: the label would say it twice
         return Entry(step.seq, msg("history.step", n=number), step.events)
@@ -77,3 +78,27 @@ def entries(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction
 
 def page_count(n_entries: int) -> int:
     return max(1, -(-n_entries // PAGE_SIZE))
+
+
+def since_turn(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction], seat: int | None) -> list[Any]:
+    """The positions since `seat` last played, oldest first: the one before the first action it has
+    not seen on its turn, then the one after each action (as Store.events_since_turn counts them:
+    back to the last action of `seat`'s previous turn). Without a seat (a finished game): the last
+    player's whole last turn. What the board traces for the player it pings."""
+    start = len(actions)
+    if seat is None and actions:
+        seat = actions[-1].seat
+        while start > 0 and actions[start - 1].seat == seat:
+            start -= 1
+    else:
+        others_seen = False
+        while start > 0:
+            actor = actions[start - 1].seat
+            if actor == seat and others_seen:
+                break
+            others_seen = others_seen or actor != seat
+            start -= 1
+    # Position k follows the first k actions; only positions start..end are kept.
+    positions = [initial_state(ruleset, record)] if start == 0 else []
+    positions += [step.after for k, step in enumerate(replay(ruleset, record, actions), start=1) if k >= start]
+    return positions

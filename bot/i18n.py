@@ -15,14 +15,13 @@ import logging
 import string
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import Any
 
+from bot.data_files import data_file
 from bot.games.base import Message
 
 LOCALES = ("en", "fr")
 DEFAULT_LOCALE = "en"
-I18N_DIR = Path(__file__).resolve().parents[1] / "data" / "i18n"
 
 log = logging.getLogger(__name__)
 
@@ -39,8 +38,10 @@ Template = str | dict[str, str]
 @cache
 def catalogue(locale: str) -> dict[str, Template]:
     merged: dict[str, Template] = {}
-    for path in sorted((I18N_DIR / locale).glob("*.json")):
-        merged.update(json.loads(path.read_text(encoding="utf-8")))
+    folder = data_file("i18n", locale)
+    domains = sorted((f for f in folder.iterdir() if f.name.endswith(".json")), key=lambda f: f.name) if folder.is_dir() else []
+    for domain in domains:   # a locale without a folder has an empty catalogue (render falls back to English)
+        merged.update(json.loads(domain.read_text(encoding="utf-8")))
     return merged
 
 

@@ -1,7 +1,8 @@
 """Fair dice, checked: recompute every roll of a game from its revealed seed.
 
 The session draws the roll logged at position `seq` as
-`ruleset.random_roll(state_before, rng_for(seed, seq))`, sets the game up
+`ruleset.random_roll(state_before, rng_for(seed, seq))` (a take-back, bot/timeline.py, is logged
+like any action and draws nothing), sets the game up
 with `new_game(..., setup_seed(seed))` and, when seats were drawn at random,
 seats the lobby's players by `seat_order(seed, n)` (bot/seating.py). `verify`
 redraws the seats from the lobby order kept with the game, replays the log
@@ -24,6 +25,7 @@ from bot.games import get_ruleset
 from bot.games.base import GameError, Ruleset
 from bot.history import initial_state
 from bot.store import GameRecord, LoggedAction, Seat, Store
+from bot.timeline import Timeline, is_roll
 
 
 @dataclass(frozen=True)
@@ -49,21 +51,20 @@ class Verification:
 def verify(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]) -> Verification:
     commitment = dice.commitment(record.seed)
     seated = seating.matches(record)
-    state = initial_state(ruleset, record)
+    line = Timeline(ruleset, initial_state(ruleset, record))
     rolls, mismatches = 0, []
     for logged in actions:
-        if ruleset.roll_due(state) and logged.action != ruleset.SKIP and \
-                logged.action not in ruleset.call_actions(state, logged.seat):   # a roll, not a forfeited turn
+        if is_roll(ruleset, line.state, logged.action, logged.seat):
             rolls += 1
-            expected = ruleset.random_roll(state, dice.rng_for(record.seed, logged.seq))
+            expected = ruleset.random_roll(line.state, dice.rng_for(record.seed, logged.seq))
             if expected != logged.action:
                 mismatches.append(Mismatch(logged.seq, logged.action, expected))
         try:
-            state = ruleset.apply(state, logged.action, logged.seat).state
-        except GameError:   # the rules refuse this action here: the log was altered
+            line.step(logged)
+        except GameError:   # the rules (or a take-back's conditions) refuse this action here: the log was altered
             mismatches.append(Mismatch(logged.seq, logged.action, ""))
             return Verification(commitment, rolls, tuple(mismatches), False, seated)
-    final = record.state is None or ruleset.from_json(record.state) == state
+    final = record.state is None or ruleset.from_json(record.state) == line.state
     return Verification(commitment, rolls, tuple(mismatches), final, seated)
 
 

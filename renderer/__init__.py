@@ -1,11 +1,12 @@
 """Board pictures: game state -> PNG bytes. Knows nothing about Discord.
 
 `render_png` dispatches to one module per board family; each module exposes
-`render(ruleset, state, players, locale, focus) -> bytes`.
+`render(ruleset, state, players, locale, focus, history) -> bytes`.
 """
 from __future__ import annotations
 
 from importlib import import_module
+from collections.abc import Sequence
 from typing import Any
 
 from bot.games.base import Ruleset
@@ -27,11 +28,15 @@ def render_png(
     players: list[PlayerTag],
     locale: str = "en",
     focus: str | None = None,
+    history: Sequence[Any] = (),
 ) -> bytes:
     """The board as PNG bytes. `focus` (an action group, e.g. a piece) asks the
-    picture to show where that piece can go."""
+    picture to show where that piece can go; `history` (positions since the
+    player to move last played, oldest first, `state` last: bot.history.since_turn)
+    has every move made along it traced, in order. A finished game's picture
+    says who won."""
     module = import_module(_FAMILIES[ruleset.id])
-    return module.render(ruleset, state, players, locale, focus)
+    return module.render(ruleset, state, players, locale, focus, history)
 
 
 __all__ = ["PlayerTag", "render_png"]

@@ -11,7 +11,10 @@ the start area) or a placement area ("rows:2-3"); or a whole move action.
 """
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -21,15 +24,17 @@ from bot.games.barricade.rules import START_NAME, group_area
 from bot.games.barricade.state import MOVE, PLACE, START, START_OF_TURN, State
 from renderer.common import (
     DIE_SPENT, HIGHLIGHT, INK, PAPER, PIECE_RGB, PIP_SPENT, SUPERSAMPLE, TO_MOVE_BAND, WHITE, PlayerTag, Sheet,
-    StaticBoard, blend, die_sprite, disc_sprite, encode_png, font, make_palette,
+    StaticBoard, blend, die_sprite, disc_sprite, draw_shape, encode_png, font, make_palette, readable_size, result_text,
+    shape_of,
 )
 
 WIDTH = 1024
-STEP = 56                     # distance between neighbouring points
-LEFT, TOP = 64, 62            # centre of point (0, 0)
+STEP = 54                     # distance between neighbouring points
+AXIS = readable_size(WIDTH)   # the grid's letters and numbers, which name the points: readable at chat size
+LEFT, TOP = 76, 72            # centre of point (0, 0), clear of the axis labels
 POINT_R, PAWN_R, RING_R = 19, 21, 26
 SLOT_STEP = 40                # start-area slots
-LEGEND_LINE = 34
+LEGEND_LINE = AXIS + 12
 DIE = 64
 BAR_RGB = (50, 44, 58)
 LINE_RGB = (120, 112, 100)
@@ -61,7 +66,7 @@ def height(n_players: int, board: Board) -> int:
 
 
 def legend_top(board: Board) -> int:
-    return rows_bottom(board) + 132
+    return rows_bottom(board) + 146
 
 
 def tint(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -101,9 +106,9 @@ def _static(board: Board, colours: tuple[str, ...]) -> StaticBoard:
     entries = {board.entry[c]: c for c in colours}
     for p, name in enumerate(board.names):
         xy = centre(board, p)
-        if p == board.goal:
-            _circle(draw, xy, RING_R, fill=GOAL_RGB, outline=INK, width=3)
-            _label(draw, xy, name, 16, INK)
+        if p == board.goal:   # a star: not a round yellow piece, whatever the eye
+            draw.polygon(_star(xy, RING_R + 12), fill=GOAL_RGB, outline=INK, width=3)
+            _label(draw, xy, name, 15, INK)
             continue
         if p in entries:
             _circle(draw, xy, POINT_R + 2, fill=tint(PIECE_RGB[entries[p]]), outline=PIECE_RGB[entries[p]], width=5)
@@ -114,20 +119,27 @@ def _static(board: Board, colours: tuple[str, ...]) -> StaticBoard:
     bottom = rows_bottom(board)
     for x in sorted({x for x, _ in board.coords}):
         letter = next(n for (px, _), n in names.items() if px == x).rstrip("0123456789")
-        _label(draw, (LEFT + x * STEP, 22), letter, 20, INK)
-        _label(draw, (LEFT + x * STEP, bottom + 110), letter, 20, INK)
+        _label(draw, (LEFT + x * STEP, 24), letter, AXIS, INK)
+        _label(draw, (LEFT + x * STEP, bottom + 122), letter, AXIS, INK)
     for y in sorted({y for _, y in board.coords}):
         number = next(n for (_, py), n in names.items() if py == y).lstrip("abcdefghijklmnopqrstuvwxyz")
-        _label(draw, (22, TOP + y * STEP), number, 20, INK)
-        _label(draw, (WIDTH - 22, TOP + y * STEP), number, 20, INK)
+        _label(draw, (27, TOP + y * STEP), number, AXIS, INK)
+        _label(draw, (WIDTH - 27, TOP + y * STEP), number, AXIS, INK)
     for colour in colours:
         slots = slot_centres(board, colour)
         (x0, y0), (x1, _) = slots[0], slots[-1]
         draw.rounded_rectangle((x0 - 24, y0 - 24, x1 + 24, y0 + 24), radius=14, fill=tint(PIECE_RGB[colour]),
                                outline=PIECE_RGB[colour], width=3)
-        for xy in slots:
-            _circle(draw, xy, 15, outline=PIECE_RGB[colour], width=2)
+        for x, y in slots:
+            draw_shape(draw, shape_of(colour), (x - 15, y - 15, x + 15, y + 15), outline=PIECE_RGB[colour], width=2)
     return StaticBoard.build(im, _palette())
+
+
+def _star(xy: tuple[int, int], r: float) -> list[tuple[float, float]]:
+    """A five-pointed star of outer radius `r`, a point up."""
+    x, y = xy
+    return [(x + (r if i % 2 == 0 else r * 0.5) * math.sin(i * math.pi / 5),
+             y - (r if i % 2 == 0 else r * 0.5) * math.cos(i * math.pi / 5)) for i in range(10)]
 
 
 @cache
@@ -151,11 +163,28 @@ def _focus_point(board: Board, focus: str | None) -> int | None:
     return board.index.get(pawn)
 
 
-def render(ruleset: Barricade, state: State, players: list[PlayerTag], locale: str = "en", focus: str | None = None) -> bytes:
-    return encode_png(picture(ruleset, state, players, focus))
+def render(ruleset: Barricade, state: State, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+           history: Sequence[Any] = ()) -> bytes:
+    return encode_png(picture(ruleset, state, players, focus, moves(history), result_text(ruleset.result(state), players, locale)))
 
 
-def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str | None = None) -> Image.Image:
+Move = tuple[int, int | None, int]   # (seat, from, to) as State.last_move; from None: a barricade placed
+
+
+def moves(history: Sequence[State]) -> list[Move]:
+    """The pawn moves and barricade placements made along `history` (positions, oldest first), in order."""
+    found: list[Move] = []
+    for before, after in zip(history, history[1:]):
+        if after.last_move is not None and after.last_move != before.last_move:
+            found.append(after.last_move)
+        found += [(before.seat, None, p) for p in sorted(set(after.barricades) - set(before.barricades))]
+    return found
+
+
+def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str | None = None,
+            moves: Sequence[Move] = (), result: str | None = None) -> Image.Image:
+    """The board as a palette image: `moves` (oldest first; default: the last move) traced and
+    numbered in order, `result` (who won) written across the board."""
     board, colours = ruleset.board, state.colours
     sheet = Sheet(_static(board, colours))
     draw = sheet.draw
@@ -171,11 +200,23 @@ def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: s
                 sheet.text(centre(board, p), board.names[p], 14, True, INK, "mm")
             else:
                 ring(p, POINT_R + 3, FREE_RGB, 3)
-    if state.last_move is not None:
-        _, frm, dest = state.last_move
+    traced = list(moves) or ([state.last_move] if state.last_move is not None else [])
+    starts = []
+    for seat, frm, dest in traced:
+        if frm is None:   # a barricade placed: ringed, numbered on its point
+            ring(dest, RING_R + 2, LAST_MOVE_RGB, 5)
+            starts.append(centre(board, dest))
+            continue
+        origin = slot_centres(board, colours[seat])[2] if frm == START else centre(board, frm)
         if frm != START and frm != dest:
             ring(frm, POINT_R + 3, LAST_MOVE_RGB, 3)
         ring(dest, RING_R + 2, LAST_MOVE_RGB, 5)
+        if frm != dest:
+            tip = centre(board, dest)
+            length = math.dist(origin, tip)
+            sheet.arrow([origin, (tip[0] + (origin[0] - tip[0]) * (RING_R + 4) / length,
+                                  tip[1] + (origin[1] - tip[1]) * (RING_R + 4) / length)], LAST_MOVE_RGB, 5)
+        starts.append(origin)
     pawn = _focus_point(board, focus)
     if pawn is not None and pawn in state.pawns[state.seat]:
         if pawn != START:
@@ -193,9 +234,12 @@ def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: s
         slots = iter(slot_centres(board, colours[seat]))
         for p in pawns:
             if p == START:
-                sheet.paste(disc_sprite(colour, 2 * PAWN_R - 4), next(slots))
+                sheet.paste(disc_sprite(colour, 2 * PAWN_R - 4, shape=shape_of(colours[seat])), next(slots))
             else:
-                sheet.paste(disc_sprite(colour, 2 * PAWN_R + 2, board.names[p]), centre(board, p))
+                sheet.paste(disc_sprite(colour, 2 * PAWN_R + 2, board.names[p], shape=shape_of(colours[seat])), centre(board, p))
+    if len(traced) > 1:   # the order of the moves, where each one started
+        for i, (x, y) in enumerate(starts):
+            sheet.badge((x - POINT_R, y - POINT_R), str(i + 1), AXIS, LAST_MOVE_RGB)
 
     top = legend_top(board)
     if state.die is not None:
@@ -205,5 +249,7 @@ def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: s
         box = (x, top + 20, x + 34, top + 54)
         draw.rounded_rectangle(box, radius=6, fill=BAR_RGB, outline=PIECE_RGB[colours[held.seat]], width=5)
         x -= 42
-    sheet.legend((22, top), x + 30 - 22, players)
+    sheet.legend((22, top), x + 30 - 22, players, AXIS)
+    if result:   # across the empty middle of the board
+        sheet.banner((WIDTH / 2, TOP + 8 * STEP), result, WIDTH - 100, AXIS)
     return sheet.finish()

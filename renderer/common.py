@@ -28,11 +28,13 @@ import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from pathlib import Path
+from typing import Any
+from importlib.resources import as_file
 
 from PIL import Image, ImageDraw, ImageFont
 
-FONT_DIR = Path(__file__).resolve().parents[1] / "data" / "fonts"
+from bot import i18n
+from bot.data_files import data_file
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -46,6 +48,13 @@ PIECE_RGB: dict[str, RGB] = {
     "white": (245, 245, 240),
     "black": (30, 30, 34),
 }
+# A second cue per colour, which survives colour blindness (red and green look alike under
+# deuteranopia and protanopia, blue and green under tritanopia): the shape of its pieces, of its
+# swatch in the legend and of its marks on the board.
+SHAPES: dict[str, str] = {"yellow": "circle", "blue": "square", "red": "diamond", "green": "hexagon"}
+# Readable at chat size: Discord shows a board about 400 px wide on a phone, where text must be at
+# least 9 px high; on the 1024-px picture that is DIGIT_HEIGHT px of digit (cap height).
+CHAT_WIDTH, CHAT_TEXT = 400, 9
 INK = (28, 28, 32)
 PAPER = (250, 247, 240)
 HIGHLIGHT = (255, 0, 200)
@@ -66,10 +75,36 @@ class PlayerTag:
     to_move: bool = False
 
 
+def shape_of(colour: str) -> str:
+    return SHAPES.get(colour, "circle")
+
+
+def min_text_height(width: int) -> float:
+    """The height text needs on a picture `width` px wide to be CHAT_TEXT px high at CHAT_WIDTH."""
+    return CHAT_TEXT * width / CHAT_WIDTH
+
+
+@cache
+def digit_height(size: int, bold: bool = True) -> int:
+    """The height of a digit drawn at font `size` (what chat-size legibility is measured on)."""
+    left, top, right, bottom = font(size, bold).getbbox("0123456789", anchor="ls")
+    return -top
+
+
+@cache
+def readable_size(width: int, bold: bool = True) -> int:
+    """The smallest font size whose digits are readable at chat size on a picture `width` px wide."""
+    size = 8
+    while digit_height(size, bold) < min_text_height(width):
+        size += 1
+    return size
+
+
 @cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size)
+    with as_file(data_file("fonts", name)) as path:   # a real file, even from a zipped install
+        return ImageFont.truetype(str(path), size)
 
 
 def fit_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False) -> str:
@@ -131,6 +166,26 @@ def draw_die(draw: ImageDraw.ImageDraw, box: Box, value: int, spent: bool = Fals
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PIP_SPENT if spent else INK)
 
 
+def shape_points(shape: str, box: tuple[float, float, float, float]) -> list[tuple[float, float]]:
+    """The corners of a polygon `shape` (diamond, hexagon) filling `box`."""
+    x0, y0, x1, y1 = box
+    cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+    if shape == "diamond":
+        return [(cx, y0), (x1, cy), (cx, y1), (x0, cy)]
+    return [(cx + rx * math.sin(a), cy - ry * math.cos(a)) for a in (i * math.pi / 3 for i in range(6))]   # pointy top
+
+
+def draw_shape(draw: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, float], fill: RGB | None = None,
+               outline: RGB | None = None, width: int = 0) -> None:
+    """A colour's shape (see SHAPES) filling `box`: circle, rounded square, diamond or hexagon."""
+    if shape == "circle":
+        draw.ellipse(box, fill=fill, outline=outline, width=width)
+    elif shape == "square":
+        draw.rounded_rectangle(box, radius=(box[2] - box[0]) * 0.16, fill=fill, outline=outline, width=width)
+    else:
+        draw.polygon(shape_points(shape, box), fill=fill, outline=outline, width=width)
+
+
 def draw_player_tag(draw: ImageDraw.ImageDraw, origin: tuple[int, int], width: int, tag: PlayerTag, size: int = 22) -> int:
     """One seat: colour swatches and name; whoever must act gets a band, an
     arrow and a bold name. Returns the height used."""
@@ -140,7 +195,7 @@ def draw_player_tag(draw: ImageDraw.ImageDraw, origin: tuple[int, int], width: i
         draw.rounded_rectangle((x, y, x + width, y + line - 2), radius=6, fill=TO_MOVE_BAND, outline=INK)
     sx = x + 8
     for colour in tag.colours:
-        draw.ellipse((sx, y + 5, sx + size, y + 5 + size), fill=PIECE_RGB[colour], outline=INK, width=2)
+        draw_shape(draw, shape_of(colour), (sx, y + 5, sx + size, y + 5 + size), PIECE_RGB[colour], INK, 2)
         sx += size + 4
     prefix = "▶ " if tag.to_move else ""
     name = fit_text(draw, prefix + tag.name, x + width - sx - 8, size, bold=tag.to_move)
@@ -169,29 +224,42 @@ def _reduce(big: Image.Image) -> Image.Image:
     return big.reduce(SUPERSAMPLE)
 
 
+# How much larger than a disc each shape is drawn, so that a label of the same size fits in it.
+_SHAPE_SCALE = {"circle": 1.0, "square": 0.94, "diamond": 1.3, "hexagon": 1.06}
+
+
+def label_size(diameter: int, label: str) -> int:
+    """The font size of a piece's label (see disc_sprite)."""
+    return int(diameter * (0.74 if len(label) == 1 else 0.5 if len(label) == 2 else 0.44))
+
+
 @lru_cache(maxsize=512)
-def disc_sprite(fill: RGB, diameter: int, label: str = "", ring: RGB | None = None, ring_width: int = 0) -> Image.Image:
-    """A piece: a disc of `fill` with an ink outline inside a thin white halo
-    (so that it stands out on a square of its own colour) and an optional
-    centred label; `ring` draws a highlight of `ring_width` px around it (the
-    sprite then grows by 2 * ring_width)."""
+def disc_sprite(fill: RGB, diameter: int, label: str = "", ring: RGB | None = None, ring_width: int = 0,
+                shape: str = "circle") -> Image.Image:
+    """A piece: a `shape` (SHAPES) of `fill`, `diameter` px for a disc (other shapes are scaled to hold
+    the same label), with an ink outline inside a thin white halo (so that it stands out on a square
+    of its own colour) and an optional centred label; `ring` draws a highlight of `ring_width` px
+    around it (the sprite then grows by 2 * ring_width)."""
     k = SUPERSAMPLE
-    side = (diameter + 2 * ring_width) * k
+    body = round(diameter * _SHAPE_SCALE[shape])
+    side = (body + 2 * ring_width) * k
     big = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
 
-    def circle(inset: float, colour: RGB) -> None:
-        draw.ellipse((inset, inset, side - 1 - inset, side - 1 - inset), fill=colour)
+    def outline_of(inset: float, colour: RGB) -> None:
+        # Polygons shrink by more than `inset` at their corners: a larger inset keeps the rims even.
+        grow = 1.0 if shape in ("circle", "square") else 1.2 if shape == "hexagon" else 1.6
+        draw_shape(draw, shape, (inset * grow, inset * grow, side - 1 - inset * grow, side - 1 - inset * grow), colour)
 
     if ring:
-        circle(0, ring)
+        draw.ellipse((0, 0, side - 1, side - 1), fill=ring) if shape == "circle" else outline_of(0, ring)
     halo, outline = max(1.0, diameter / 24) * k, max(2.0, diameter / 16) * k
-    circle(ring_width * k, WHITE)
-    circle(ring_width * k + halo, INK)
-    circle(ring_width * k + halo + outline, fill)
+    outline_of(ring_width * k, WHITE)
+    outline_of(ring_width * k + halo, INK)
+    outline_of(ring_width * k + halo + outline, fill)
     if label:
-        size = int(diameter * (0.6 if len(label) == 1 else 0.44)) * k
-        draw.text((side / 2, side / 2), label, font=font(size, True), fill=ink_on(fill), anchor="mm")
+        draw.text((side / 2, side / 2), label, font=font(label_size(diameter, label) * k, True), fill=ink_on(fill),
+                  anchor="mm")
     return _reduce(big)
 
 
@@ -277,7 +345,8 @@ class Sheet:
         a number under it) it is blended over what lies under it."""
         w, h = sprite.size
         x, y = (round(xy[0] - w / 2), round(xy[1] - h / 2)) if centred else (round(xy[0]), round(xy[1]))
-        ground = self._ground((x, y, x + w - 1, y + h - 1))
+        inset = _clear_corner(sprite)   # a round or pointed piece: what lies under its empty corners does not matter
+        ground = self._ground((x + inset, y + inset, x + w - 1 - inset, y + h - 1 - inset))
         if ground is None:
             self._paint((x, y, x + w - 1, y + h - 1), lambda region, rx, ry: region.paste(sprite, (x - rx, y - ry), sprite))
         else:
@@ -349,6 +418,31 @@ class Sheet:
         self._paint((left, top, left + w - 1, top + h - 1),
                     lambda region, x, y: region.paste(fill, (left - x, top - y), mask.reduce(k)))
 
+    def badge(self, xy: tuple[float, float], text: str, size: int, fill: RGB) -> None:
+        """A short text (an order number) in white on a disc of `fill`, centred on `xy`."""
+        f = font(size, True)
+        x0, y0, x1, y1 = f.getbbox(text, anchor="mm")
+        r = max(x1 - x0, y1 - y0) / 2 + size * 0.22
+        box = (xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r)
+        self._paint(box, lambda region, x, y: _draw_badge(ImageDraw.Draw(region), (xy[0] - x, xy[1] - y), r, text, f, fill))
+
+    def banner(self, centre: tuple[float, float], text: str, width: int, size: int) -> None:
+        """A line (or two) of bold text on a framed white band across `centre`, at most `width` px wide:
+        who won, readable at chat size."""
+        lines = wrap_text(self.draw, text, int(width * 0.86) - 2 * size, size, 2)   # bold is wider than wrap_text measures
+        pad, step = size * 0.6, line_step(size)
+        w = max(self.draw.textlength(line, font=font(size, True)) for line in lines) + 2 * pad
+        h = step * len(lines) + pad * 1.2
+        box = (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
+
+        def paint(region: Image.Image, x: int, y: int) -> None:
+            draw = ImageDraw.Draw(region)
+            draw.rounded_rectangle((box[0] - x, box[1] - y, box[2] - x, box[3] - y), radius=size // 2, fill=WHITE,
+                                   outline=INK, width=max(3, size // 8))
+            for i, line in enumerate(lines):
+                draw.text((centre[0] - x, box[1] - y + pad * 0.6 + i * step), line, font=font(size, True), fill=INK, anchor="ma")
+        self._paint(box, paint)
+
     def player_tag(self, origin: tuple[int, int], width: int, tag: PlayerTag, size: int = 22) -> int:
         """draw_player_tag on the sheet, `width` px wide. Returns the height used."""
         height = size + 12
@@ -366,6 +460,23 @@ class Sheet:
     def finish(self) -> Image.Image:
         """The picture in palette form (for encode_png)."""
         return self.out
+
+
+def _draw_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], r: float, text: str, f: ImageFont.FreeTypeFont,
+                fill: RGB) -> None:
+    draw.ellipse((xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r), fill=fill, outline=WHITE, width=max(2, round(r / 8)))
+    draw.text(xy, text, font=f, fill=WHITE, anchor="mm")
+
+
+def _clear_corner(sprite: Image.Image) -> int:
+    """How far along its diagonal a sprite's top left corner is transparent (kept in its `info`)."""
+    found = sprite.info.get("clear_corner")
+    if found is None:
+        alpha, depth = sprite.getchannel("A"), 0
+        while depth < min(sprite.size) // 2 and alpha.getpixel((depth, depth)) == 0:
+            depth += 1
+        found = sprite.info["clear_corner"] = depth
+    return found
 
 
 def _indexed_sprite(sprite: Image.Image, board: StaticBoard, under: int) -> tuple[Image.Image, Image.Image]:
@@ -400,3 +511,15 @@ def encode_png(image: Image.Image) -> bytes:
     palette = image.getpalette()
     return b"".join((b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
                      _chunk(b"PLTE", bytes(palette)), _chunk(b"IDAT", pixels), _chunk(b"IEND", b"")))
+
+
+def result_text(result: Any, players: list[PlayerTag], locale: str) -> str | None:
+    """Who won (a team's two players together), or a draw, for the picture; None while the game goes on."""
+    if result is None:
+        return None
+    if result.draw:
+        return i18n.text("picture.draw", locale)
+    names = [players[s].name if s < len(players) else str(s + 1) for s in result.winners]
+    if len(names) == 1:
+        return i18n.text("picture.winner", locale, player=names[0])
+    return i18n.text("picture.winners", locale, players=", ".join(names[:-1]), last=names[-1])

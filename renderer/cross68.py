@@ -14,7 +14,8 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -24,7 +25,8 @@ from bot.games.base import Ruleset
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
     DIE_SPENT, HIGHLIGHT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, Box, PlayerTag, Sheet,
-    StaticBoard, blend, die_sprite, disc_sprite, encode_png, font, ink_on, line_step, make_palette, wrap_text,
+    StaticBoard, blend, die_sprite, disc_sprite, draw_shape, encode_png, font, ink_on, line_step, make_palette,
+    readable_size, result_text, shape_of, wrap_text,
 )
 
 SIZE = 1024                    # posted size, px (square)
@@ -40,18 +42,36 @@ def tint(colour: str) -> RGB:
     return blend(PIECE_RGB[colour], WHITE, 0.55)
 
 
+def number_tile(colour: str, in_play: bool) -> RGB:
+    """The ground of the square numbers written in a house (ink on it reads on every colour)."""
+    light = blend(PIECE_RGB[colour], WHITE, 0.7)
+    return light if in_play else blend(light, PAPER, FADE)
+
+
 # --- geometry in pixels --------------------------------------------------------
+
+def number_size(size: int) -> int:
+    """The font size of the square numbers: readable at chat size (renderer.common.readable_size)."""
+    return readable_size(size)
+
 
 @dataclass(frozen=True)
 class Layout:
+    """The 19 x 19 grid inside a margin that holds the numbers of the four squares at the middle of
+    the board's edges; every other square's number stands in the house cell beside it."""
+
     size: int
     geo: Cross68
 
-    @property
-    def cell(self) -> int:
-        return self.size // self.geo.grid_size
+    @cached_property
+    def margin(self) -> int:
+        return round(font(number_size(self.size), True).getlength("88") + self.size / 200)
 
-    @property
+    @cached_property
+    def cell(self) -> int:
+        return (self.size - 2 * self.margin) // self.geo.grid_size
+
+    @cached_property
     def origin(self) -> int:
         return (self.size - self.cell * self.geo.grid_size) // 2
 
@@ -81,10 +101,44 @@ class Layout:
         return self.box(c0, r0, c1, r1)
 
     def panel_box(self, route: str) -> Box:
-        """The white panel inside a house holding its name, pawns, dice and notes."""
+        """The white panel inside a house holding its name, pawns, dice and notes: clear of the
+        numbers along the two sides that face the arms."""
+        (c0, r0), (c1, r1) = self.geo.houses[route]
         x0, y0, x1, y1 = self.house_box(route)
-        inset = self.cell * 0.35
-        return round(x0 + inset), round(y0 + inset), round(x1 - inset), round(y1 - inset)
+        middle, outer, inner = (self.geo.grid_size + 1) / 2, self.cell * 0.3, self.cell * 1.25
+        left, right = (outer, inner) if c1 < middle else (inner, outer)
+        top, bottom = (outer, inner) if r1 < middle else (inner, outer)
+        return round(x0 + left), round(y0 + top), round(x1 - right), round(y1 - bottom)
+
+    def number_boxes(self) -> dict[int, Box]:
+        """Where each track square's number stands: in the house cell beside it (two squares that
+        share a corner cell get a half each, the square below or above it the nearer half), or,
+        for the squares at the middle of the board's edges, in the margin beyond them."""
+        geo, grid = self.geo, self.geo.grid_size
+        houses = [(c0, r0, c1, r1) for (c0, r0), (c1, r1) in geo.houses.values()]
+        claims: dict[tuple[int, int], list[tuple[int, int, int]]] = defaultdict(list)
+        boxes: dict[int, Box] = {}
+        for square, (c, r) in geo.track_cells.items():
+            for dc, dr in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                n = (c + dc, r + dr)
+                if any(c0 <= n[0] <= c1 and r0 <= n[1] <= r1 for c0, r0, c1, r1 in houses):
+                    claims[n].append((square, dc, dr))
+                    break
+            else:
+                x0, y0, x1, y1 = self.box(c, r)
+                m = self.margin
+                boxes[square] = ((x0 - m, y0, x0, y1) if c == 1 else (x1, y0, x1 + m, y1) if c == grid
+                                 else (x0, y0 - m, x1, y0) if r == 1 else (x0, y1, x1, y1 + m))
+        for cell, squares in claims.items():
+            x0, y0, x1, y1 = self.box(*cell)
+            if len(squares) == 1:
+                boxes[squares[0][0]] = (x0, y0, x1, y1)
+                continue
+            ym = (y0 + y1) // 2
+            for square, dc, dr in squares:
+                near_bottom = dr == -1 if dr else not any(d == -1 for _, _, d in squares)
+                boxes[square] = (x0, ym, x1, y1) if near_bottom else (x0, y0, x1, ym)
+        return boxes
 
 
 def _step_past(cells: tuple[tuple[int, int], ...]) -> tuple[int, int]:
@@ -98,7 +152,8 @@ def _palette(geo: Cross68) -> Image.Image:
     colours = [PIECE_RGB[c] for c in geo.colours]
     tints = [tint(c) for c in geo.colours]
     faded = [blend(c, PAPER, FADE) for c in colours]
-    grounds = [PAPER, WHITE, SAFE, TO_MOVE_BAND, DIE_SPENT, *colours, *tints, *faded]
+    tiles = [number_tile(c, played) for c in geo.colours for played in (True, False)]
+    grounds = [PAPER, WHITE, SAFE, TO_MOVE_BAND, DIE_SPENT, *colours, *tints, *faded, *tiles]
     solid = [INK, HIGHLIGHT, FOCUS, PIP_SPENT, *grounds, blend(WHITE, PAPER, FADE), blend(INK, PAPER, FADE)]
     ramps = [(INK, g) for g in grounds] + [(HIGHLIGHT, g) for g in grounds[:3] + colours + tints]
     ramps += [(FOCUS, g) for g in grounds[:3] + colours + tints] + [(WHITE, c) for c in colours]
@@ -115,21 +170,34 @@ def _static(size: int, in_play: frozenset[str]) -> StaticBoard:
     image = Image.new("RGB", (size * k, size * k), PAPER)
     draw = ImageDraw.Draw(image)
     line = max(2, big.cell // 30)
+    houses = {route: (c0, r0, c1, r1) for route, ((c0, r0), (c1, r1)) in geo.houses.items()}
     for route in geo.colours:
         fill = PIECE_RGB[route] if route in in_play else blend(PIECE_RGB[route], PAPER, FADE)
         draw.rectangle(big.house_box(route), fill=fill, outline=INK, width=line)
         panel = WHITE if route in in_play else blend(WHITE, PAPER, FADE)
         draw.rounded_rectangle(big.panel_box(route), radius=big.cell // 3, fill=panel, outline=INK, width=line)
-    number_font = font(round(big.cell * 0.25), True)
+    for x0, y0, x1, y1 in big.number_boxes().values():   # the numbers' tiles, light on the house colours
+        x, y = (x0 + x1) / 2, (y0 + y1) / 2
+        c, r = (x - big.origin) // big.cell + 1, (y - big.origin) // big.cell + 1
+        route = next((h for h, (c0, r0, c1, r1) in houses.items() if c0 <= c <= c1 and r0 <= r <= r1), None)
+        if route is not None:
+            draw.rectangle((x0, y0, x1, y1), fill=number_tile(route, route in in_play), outline=INK, width=max(1, line // 2))
+    number_font = font(number_size(big.size), True)
+    numbers = big.number_boxes()
     for square, cell in geo.track_cells.items():
         starts = [c for c, s in geo.start_square.items() if s == square]
         fill = PIECE_RGB[starts[0]] if starts else SAFE if square in geo.safe_squares else WHITE
         x0, y0, x1, y1 = big.box(*cell)
         draw.rectangle((x0, y0, x1, y1), fill=fill, outline=INK, width=line)
-        if square in geo.safe_squares:   # a ring marks every safe square, start squares included
-            r, cx, cy = big.cell * 0.12, x1 - big.cell * 0.2, y0 + big.cell * 0.2
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=INK if not starts else WHITE, width=line)
-        draw.text((x0 + big.cell * 0.08, y0 + big.cell * 0.05), str(square), font=number_font, fill=ink_on(fill))
+        if starts:   # the colour's shape, a cue that survives colour blindness
+            r = big.cell * 0.36
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            draw_shape(draw, shape_of(starts[0]), (cx - r, cy - r, cx + r, cy + r), outline=WHITE, width=line * 2)
+        elif square in geo.safe_squares:   # a ring marks every safe square
+            r, cx, cy = big.cell * 0.36, (x0 + x1) / 2, (y0 + y1) / 2
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=INK, width=line)
+        nx0, ny0, nx1, ny1 = numbers[square]
+        draw.text(((nx0 + nx1) / 2, (ny0 + ny1) / 2), str(square), font=number_font, fill=INK, anchor="mm")
     for colour, cells in geo.corridor_cells.items():
         for cell in cells:
             draw.rectangle(big.box(*cell), fill=tint(colour), outline=INK, width=line)
@@ -163,9 +231,9 @@ def _cell(geo: Cross68, route: str, progress: int) -> tuple[int, int]:
 
 def _spot(layout: Layout, route: str, progress: int) -> tuple[float, float]:
     """Centre of where a pawn at `progress` is drawn (house and goal: their middle)."""
-    if progress == HOUSE:
+    if progress == HOUSE:   # the left of the panel, under the name (the dice go on the right)
         x0, y0, x1, y1 = layout.panel_box(route)
-        return (x0 + x1) / 2, y0 + (y1 - y0) * 0.34
+        return x0 + layout.cell * 1.7, y0 + layout.cell * 2.9
     if progress >= GOAL:
         pts = _triangle(layout, route)
         return sum(x for x, _ in pts) / 3, sum(y for _, y in pts) / 3
@@ -173,10 +241,13 @@ def _spot(layout: Layout, route: str, progress: int) -> tuple[float, float]:
 
 
 def _house_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]]:
-    """Slots for the `n` pawns of a route: 2 x 2 for four, rows of four for more."""
+    """Slots for the `n` pawns of a route: 2 x 2 for four, rows of four (across the panel) for more."""
     cols = 2 if n <= 4 else 4
-    pitch = layout.cell * 1.4
+    pitch = layout.cell * (1.3 if n <= 4 else 1.15)
     cx, cy = _spot(layout, route, HOUSE)
+    if n > 4:
+        x0, _, x1, _ = layout.panel_box(route)
+        cx = (x0 + x1) / 2 - layout.cell * 0.6   # clear of the dice on the right
     return [(cx + (i % cols - (cols - 1) / 2) * pitch, cy + (i // cols - 0.5) * pitch) for i in range(n)]
 
 
@@ -210,18 +281,17 @@ def _pawn_places(layout: Layout, pawns: tuple[PawnView, ...]) -> list[tuple[Pawn
         if first.progress == HOUSE:   # each pawn keeps its own slot, whoever else is at home
             members = [p for p in order if p.route == first.route]
             slots = _house_slots(layout, first.route, len(members))
-            spots, diameter = [slots[members.index(p)] for p in group], round(cell * 1.02)
+            spots, diameter = [slots[members.index(p)] for p in group], round(cell * 1.1)
         elif first.progress >= GOAL:
             spots, diameter = _goal_slots(layout, first.route, len(group)), round(cell * 0.5)
         else:
             cx, cy = _spot(layout, first.route, first.progress)
-            cy += cell * 0.13                     # below the square's number
-            if len(group) == 1:
-                spots, diameter = [(cx, cy)], round(cell * 0.72)
+            if len(group) == 1:                   # the number is beside the square: the pawn fills it
+                spots, diameter = [(cx, cy)], round(cell * 0.94)
             else:                                 # side by side, overlapping a little
-                step = cell * 0.44 / (len(group) - 1)
+                step = cell * 0.4 / (len(group) - 1)
                 spots = [(cx + (i - (len(group) - 1) / 2) * step, cy) for i in range(len(group))]
-                diameter = round(cell * (0.54 if len(group) == 2 else 0.4))
+                diameter = round(cell * (0.7 if len(group) == 2 else 0.5))
         places += [(p, xy, diameter, tuple(group)) for p, xy in zip(group, spots)]
     return places
 
@@ -238,7 +308,7 @@ def _focused(pawn: PawnView, focus: str | None) -> bool:
 def _bridge_sprite(cell: int) -> Image.Image:
     """The dark bar joining two pawns that close a square (bridge, door)."""
     k = SUPERSAMPLE
-    w, h = round(cell * 0.98), round(cell * 0.66)
+    w, h = round(cell * 0.98), round(cell * 0.82)
     big = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
     ImageDraw.Draw(big).rounded_rectangle((0, 0, w * k - 1, h * k - 1), radius=h * k // 2, fill=INK)
     return big.reduce(k)
@@ -246,30 +316,61 @@ def _bridge_sprite(cell: int) -> Image.Image:
 
 # --- one picture -----------------------------------------------------------------
 
-def render(ruleset: Ruleset, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None) -> bytes:
-    return encode_png(picture(ruleset.board_view(state), players, locale, focus, any_pair_blocks=ruleset.id in ANY_PAIR_BLOCKS))
+Move = tuple[str, int, int]   # (route, from progress, to progress), as BoardView.last_move
+
+
+def render(ruleset: Ruleset, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+           history: Sequence[Any] = ()) -> bytes:
+    result = ruleset.result(state)
+    return encode_png(picture(ruleset.board_view(state), players, locale, focus, any_pair_blocks=ruleset.id in ANY_PAIR_BLOCKS,
+                              moves=moves(ruleset, history), result=result_text(result, players, locale)))
+
+
+def moves(ruleset: Ruleset, history: Sequence[Any]) -> list[Move]:
+    """The moves made along `history` (positions, oldest first), in order."""
+    lasts = [ruleset.board_view(state).last_move for state in history]
+    return [last for before, last in zip(lasts, lasts[1:]) if last is not None and last != before]
 
 
 def picture(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-            any_pair_blocks: bool = False, size: int = SIZE) -> Image.Image:
-    """The board for `view` as a palette image."""
+            any_pair_blocks: bool = False, size: int = SIZE, moves: Sequence[Move] = (),
+            result: str | None = None) -> Image.Image:
+    """The board for `view` as a palette image: `moves` (oldest first; default: the last move) are
+    traced and numbered in order; `result` (who won) is written across the middle."""
     geo = board()
     layout = Layout(size, geo)
     routes = frozenset(p.route for p in view.pawns)
     sheet = Sheet(_static(size, routes))
     owners = _owners(view.pawns, players)
-    if view.last_move:
-        _draw_last_move(sheet, layout, *view.last_move)
+    traced = list(moves) or ([view.last_move] if view.last_move else [])
+    for move in traced:
+        _draw_move(sheet, layout, *move)
     for pawn, xy, diameter, group in _pawn_places(layout, view.pawns):
         if len(group) == 2 and pawn is group[0] and HOUSE < pawn.progress < GOAL and (any_pair_blocks or group[1].route == pawn.route):
             sheet.paste(_bridge_sprite(layout.cell), (layout.centre(_cell(geo, pawn.route, pawn.progress))[0], xy[1]))
         ring = 4 if _focused(pawn, focus) else 0
-        sheet.paste(disc_sprite(PIECE_RGB[pawn.colour], diameter, pawn.label, FOCUS if ring else None, ring), xy)
+        sheet.paste(disc_sprite(PIECE_RGB[pawn.colour], diameter, pawn.label, FOCUS if ring else None, ring,
+                                shape_of(pawn.colour)), xy)
+    if len(traced) > 1:   # the order of the moves, where each one started
+        for i, (route, start, end) in enumerate(traced):
+            sheet.badge(_badge_spot(layout, route, start, end), str(i + 1), number_size(size), HIGHLIGHT)
     acting = _acting_route(view, players, owners)
     for route in sorted(routes, key=geo.colours.index):
         tag = players[owners[route]] if route in owners else None
-        _draw_house_text(sheet, layout, route, tag, view if route == acting else None, locale, players)
+        _draw_house_text(sheet, layout, route, tag, view if route == acting and result is None else None, locale, players)
+    if result:
+        x0, y0, x1, y1 = layout.goal_box()
+        sheet.banner(((x0 + x1) / 2, (y0 + y1) / 2), result, size - 2 * layout.margin, number_size(size))
     return sheet.finish()
+
+
+def _badge_spot(layout: Layout, route: str, start: int, end: int) -> tuple[float, float]:
+    """Where a move's order number goes: on the square it left, towards its top left corner (a
+    pawn still there stays readable), or at the home spot for a pawn that came out."""
+    x, y = _spot(layout, route, start)
+    if start == HOUSE:
+        return x, y
+    return x - layout.cell * 0.3, y - layout.cell * 0.3
 
 
 def _owners(pawns: tuple[PawnView, ...], players: list[PlayerTag]) -> dict[str, int]:
@@ -292,7 +393,7 @@ def _acting_route(view: BoardView, players: list[PlayerTag], owners: dict[str, i
     return next(iter(sorted(owners)), None) or next((p.route for p in view.pawns), None)
 
 
-def _draw_last_move(sheet: Sheet, layout: Layout, route: str, start: int, end: int) -> None:
+def _draw_move(sheet: Sheet, layout: Layout, route: str, start: int, end: int) -> None:
     """Outline the squares left and reached, and an arrow along the way between them."""
     geo, cell = layout.geo, layout.cell
     steps = range(start, end + 1) if start <= end else (start, end)
@@ -323,18 +424,23 @@ def _draw_house_text(sheet: Sheet, layout: Layout, route: str, tag: PlayerTag | 
     if tag and tag.to_move:    # a heavy frame, visible in the chat preview
         w = max(4, cell // 8)
         sheet.draw.rounded_rectangle((x0 - w, y0 - w, x1 + w, y1 + w), radius=cell // 3 + w, outline=INK, width=w + 1)
-    if tag:
-        sheet.player_tag((x0 + pad, y0 + pad), x1 - x0 - 2 * pad, tag, round(cell * 0.56))
+    if tag:   # readable at chat size; a long name a little smaller rather than cut short
+        size, room = readable_size(layout.size), x1 - x0 - 2 * pad
+        shown = ("▶ " if tag.to_move else "") + tag.name   # as draw_player_tag writes it
+        while size > cell * 0.5 and sheet.draw.textlength(shown, font=font(size, tag.to_move)) > \
+                room - len(tag.colours) * (size + 4) - 20:
+            size -= 1
+        sheet.player_tag((x0 + pad, y0 + pad), room, tag, size)
     if acting is None:
         return
-    die = round(cell * 1.25)
-    dice_y = y0 + (y1 - y0) * 0.64
+    die = round(cell * 1.2)
+    _, home_y = _spot(layout, route, HOUSE)
     spent = acting.used_dice + (False,) * len(acting.dice)
-    for i, value in enumerate(acting.dice):
-        sheet.paste(die_sprite(value, die, spent[i]), ((x0 + x1) / 2 + (i - (len(acting.dice) - 1) / 2) * die * 1.25, dice_y))
+    for i, value in enumerate(acting.dice):   # right of the pawns at home, one above the other
+        sheet.paste(die_sprite(value, die, spent[i]), (x1 - pad - die / 2, home_y + (i - (len(acting.dice) - 1) / 2) * die * 1.12))
     name_of = lambda seat: players[seat].name if seat < len(players) else str(seat + 1)  # noqa: E731
-    y = dice_y + die / 2 + pad / 2 if acting.dice else dice_y - die / 2
-    size, width = round(cell * 0.34), x1 - x0 - 2 * pad
+    y = home_y + cell * 1.35
+    size, width = round(cell * 0.36), x1 - x0 - 2 * pad
     for note in acting.notes:    # under the dice, as many as fit
         lines = wrap_text(sheet.draw, i18n.render(note, locale, name_of), width, size, 3)
         if y + line_step(size) * len(lines) > y1 - pad / 2:

@@ -8,6 +8,7 @@ panel (players, pairs made, draw counter, last move) onto it.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -22,12 +23,13 @@ from bot.games.pariti import (
 from bot.games.pariti_board import FILES, N_FILES, N_RANKS, SQUARE_NAMES, file_rank
 from renderer.common import (
     INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, PlayerTag, Sheet, StaticBoard, blend,
-    disc_sprite, encode_png, font, make_palette, wrap_text,
+    disc_sprite, encode_png, font, make_palette, readable_size, result_text, wrap_text,
 )
 
 WIDTH, HEIGHT = 1024, 1024
 CELL = 92
-BOARD_X, BOARD_Y = 44, 52               # top-left corner of a10's row... of the grid
+AXIS = readable_size(WIDTH)             # the files' letters and the ranks' numbers: readable at chat size
+BOARD_X, BOARD_Y = 52, 54               # top-left corner of the grid (a10)
 PANEL_X = BOARD_X + N_FILES * CELL + 48
 PANEL_W = WIDTH - PANEL_X - 14
 PIECE = round(CELL * 0.86)              # diameter of a single piece
@@ -106,12 +108,12 @@ def _static(locale: str) -> StaticBoard:
     draw.rectangle((BOARD_X * k, BOARD_Y * k, bx1 * k, by1 * k), outline=INK, width=3 * k)
     for f, name in enumerate(FILES):
         x = BOARD_X + f * CELL + CELL / 2
-        text((x, BOARD_Y - 26), name, 28, True, anchor="mm")
-        text((x, by1 + 26), name, 28, True, anchor="mm")
+        text((x, BOARD_Y - 27), name, AXIS, True, anchor="mm")
+        text((x, by1 + 27), name, AXIS, True, anchor="mm")
     for r in range(N_RANKS):
         y = BOARD_Y + (N_RANKS - 1 - r) * CELL + CELL / 2
-        text((BOARD_X - 22, y), str(r + 1), 28, True, anchor="mm")
-        text((bx1 + 22, y), str(r + 1), 28, True, anchor="mm")
+        text((BOARD_X - 26, y), str(r + 1), AXIS, True, anchor="mm")
+        text((bx1 + 25, y), str(r + 1), AXIS, True, anchor="mm")
     draw.rounded_rectangle((PANEL_X * k, 12 * k, (WIDTH - 12) * k, (HEIGHT - 12) * k), radius=14 * k, fill=WHITE, outline=INK, width=2 * k)
     text((TEXT_X, 26), i18n.text(Pariti.name, locale), 34, True)
     for seat in (0, 1):
@@ -120,7 +122,7 @@ def _static(locale: str) -> StaticBoard:
         for i in range(PAIRS_TO_WIN):
             cx, cy = slot_centre(seat, i)
             draw.ellipse(((cx - r) * k, (cy - r) * k, (cx + r) * k, (cy + r) * k), fill=SLOT)
-    text((TEXT_X, COUNTER_Y), i18n.text("pariti.picture.quiet", locale), 20, fill=MUTED)
+    text((TEXT_X, COUNTER_Y), i18n.text("pariti.picture.quiet", locale), 18, fill=MUTED)
     draw.rounded_rectangle(tuple(v * k for v in BAR), radius=8 * k, fill=SLOT)
     return StaticBoard.build(image.reduce(k), _palette())
 
@@ -159,13 +161,23 @@ def piece_sprite(code: int, ring: RGB | None = None) -> Image.Image:
 
 # --- one picture -------------------------------------------------------------------
 
-def render(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None) -> bytes:
-    return encode_png(picture(ruleset, state, players, locale, focus))
+def render(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+           history: Sequence[Any] = ()) -> bytes:
+    return encode_png(picture(ruleset, state, players, locale, focus, moves(history)))
 
 
-def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None) -> Image.Image:
+def moves(history: Sequence[PaState]) -> list[tuple[int, ...]]:
+    """The moves made along `history` (positions, oldest first), in order, as PaState.last."""
+    lasts = [state.last for state in history]
+    return [last for before, last in zip(lasts, lasts[1:]) if last and last != before]
+
+
+def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+            moves: Sequence[tuple[int, ...]] = ()) -> Image.Image:
     """The board as a palette image. `focus` is a piece key such as "B7" (an
-    action_group value): its reachable squares are tinted and its paths drawn."""
+    action_group value): its reachable squares are tinted and its paths drawn.
+    `moves` (oldest first; default: the last move) are traced and numbered in order;
+    a finished game has who won written across the board."""
     sheet = Sheet(_static(locale))
     focus_code = parse_piece(focus) if focus else None
     focus_square, reach = None, {}
@@ -175,21 +187,29 @@ def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: 
         reach = destinations(state.board, focus_square)
     for square in reach:
         _tint(sheet, square)
-    moved = state.last[-1] if state.last else None
+    traced = list(moves) or ([state.last] if state.last else [])
+    moved = {last[-1] for last in traced}
     for path in reach.values():
         if not is_step(path):
             _draw_tree_path(sheet, path)
     for square, code in enumerate(state.board):
         if code:
-            ring = FOCUS if square == focus_square or square in reach else LAST if square == moved else None
+            ring = FOCUS if square == focus_square or square in reach else LAST if square in moved else None
             sheet.paste(piece_sprite(code, ring), centre(square))
-    if state.last and focus_square is None:   # while choosing, only the choice's paths
-        _draw_last_move(sheet, state.board, state.last[2:])
+    if focus_square is None:   # while choosing, only the choice's paths
+        for last in traced:
+            _draw_last_move(sheet, state.board, last[2:])
+        if len(traced) > 1:   # their order, on the square each one started from
+            for i, last in enumerate(traced):
+                x0, y0, _, _ = square_box(last[2])
+                sheet.badge((x0 + CELL * 0.22, y0 + CELL * 0.22), str(i + 1), AXIS, LAST)
     for square in reach:   # the name low in the square, haloed over the paths, clear of a partner to pair with
         x0, y0, x1, y1 = square_box(square)
         xy, size, anchor = ((x1 - 3, y1 - 1), 16, "rd") if state.board[square] else (((x0 + x1) / 2, y1 - 6), 24, "md")
         sheet.label(xy, SQUARE_NAMES[square], size, True, FOCUS, anchor, halo=REACH)
     _panel(sheet, ruleset, state, players, locale, focus_code if focus_square is not None else None, len(reach))
+    if (result := result_text(ruleset.result(state), players, locale)) is not None:
+        sheet.banner((BOARD_X + N_FILES * CELL / 2, BOARD_Y + N_RANKS * CELL / 2), result, N_FILES * CELL, AXIS)
     return sheet.finish()
 
 

@@ -16,7 +16,7 @@ def test_no_server_skips_outside_ci_and_fails_in_ci(ci):
     env["TABLERO_TEST_POSTGRES"] = "postgresql://postgres@127.0.0.1:1/postgres"   # nothing listens there
     if ci:
         env["CI"] = ci
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:randomly", ONE_TEST], cwd=REPO,
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-n", "0", ONE_TEST], cwd=REPO,
                           env=env, capture_output=True, text=True, timeout=120)
     if ci:
         assert done.returncode != 0 and "1 error" in done.stdout

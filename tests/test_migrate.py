@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from bot.sessions import Sessions
+from bot.services import Sessions
 from bot.store import Seat, Store
 from tests.game_logs import play
 

@@ -56,5 +56,5 @@ def test_bad_shard_settings_are_refused(count, ids, key):
 def test_the_bot_refuses_shards_out_of_range_with_one_line_and_no_traceback():
     run = subprocess.run([sys.executable, "-m", "bot"], cwd=REPO, capture_output=True, text=True, timeout=60,
                          env={"PATH": "", "DISCORD_TOKEN": "x", "TABLERO_SHARD_COUNT": "2", "TABLERO_SHARD_IDS": "0-3"})
-    assert run.returncode == 2 and run.stdout == ""
+    assert run.returncode == 1 and run.stdout == ""
     assert run.stderr == i18n.text("cli.shards.out_of_range", "en", shard=3, count=2) + "\n"

@@ -4,14 +4,22 @@ The search is CPU-bound Python, so threads would hold the GIL; a process pool
 keeps the bot responsive. States travel as JSON and rulesets are looked up by
 id in the worker. A search that overruns (or a dead worker) is replaced by the
 normal level, computed in a thread, so the game always goes on.
+
+Workers end with the bot however it ends, SIGKILL included (nothing runs in a killed process to
+stop them): each watches its parent from a thread and exits once re-parented. The resource tracker
+that multiprocessing starts beside them (it unlinks the named semaphores of the pool's queues should
+the bot die holding them) ends by itself when the last process holding its pipe - the bot and its
+workers - is gone.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import multiprocessing
+import os
 import random
 import secrets
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -28,6 +36,8 @@ MAX_WORKERS = 2
 GRACE_S = 5.0
 # The least a search queued behind others still gets (see remaining_budget).
 MIN_BUDGET_S = 0.05
+# How often a worker checks that the bot is still its parent.
+PARENT_POLL_S = 0.5
 
 _executor: ProcessPoolExecutor | None = None
 
@@ -36,8 +46,18 @@ def _pool() -> ProcessPoolExecutor:
     global _executor
     if _executor is None:
         # spawn, not fork: the bot process runs threads (discord.py, the SQLite store's).
-        _executor = ProcessPoolExecutor(max_workers=MAX_WORKERS, mp_context=multiprocessing.get_context("spawn"))
+        _executor = ProcessPoolExecutor(max_workers=MAX_WORKERS, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=watch_parent, initargs=(os.getpid(),))
     return _executor
+
+
+def watch_parent(parent: int) -> None:
+    """In a worker: exit as soon as `parent` (the bot) is no longer this process's parent."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_S)
+        os._exit(0)   # the bot is gone: nobody waits for an answer, nothing to flush
+    threading.Thread(target=watch, name="watch the bot", daemon=True).start()
 
 
 def shutdown() -> None:

@@ -1,32 +1,21 @@
-"""Buttons and select menus that survive restarts, and the views that hold them.
+"""Buttons and select menus that survive restarts, the views that hold them, and the reading of a click.
 
-Each is a discord.py DynamicItem: its custom_id carries everything needed to
-act (game id, state version, action), so a click on any board, even one
-posted before a restart, is parsed and routed to the game cog, which refuses
-it politely when the board is out of date.
-
-custom_id formats (<= 100 characters):
-  tb:a:<game>:<version>:<action>   play an action (or "roll")
-  tb:s:<game>:<version>            select menu whose values are actions
-  tb:g:<game>:<version>            select menu whose values are action groups (e.g. a pawn)
-  tb:c:<game>:<version>            call out a cheat (cheating rulesets)
-  tb:x:<game>:<version>            type another move (cheating rulesets: a deliberate act)
-  tb:l:<game>:<verb>               lobby: join, leave, start, add-bot
-Defined beside their commands: tb:h:<game>:<page>:<slot> history pages
-(bot/cogs/game_history.py), tb:v:<game>:<seat>:<choice> votes on an absent
-seat (bot/cogs/game_timers.py).
+A control's custom_id carries everything needed to act (game id, state version, action; formats and
+their decoding in bot/cogs/custom_ids.py), so a click on any board, even one posted before a restart,
+is routed to the game cog, which refuses it politely when the board is out of date. discord.py does
+not dispatch them: every view is stopped before it is sent (so discord.py keeps no copy of it) and
+GameCog.on_interaction answers every click, select and modal, forged ones included.
 """
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from typing import Any
 
 import discord
 
+from bot.cogs.custom_ids import Request, decode, encode
 from bot.present.post import Control
-
-ACTION_ID = "tb:a:{game}:{version}:{action}"
-_BOARD = r"tb:(?P<kind>[sgcx]):(?P<game>\d+):(?P<version>\d+)"
 
 
 def game_cog(interaction: discord.Interaction) -> Any:
@@ -36,80 +25,44 @@ def game_cog(interaction: discord.Interaction) -> Any:
     return cog
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:a:(?P<game>\d+):(?P<version>\d+):(?P<action>\S+)"):
-    def __init__(self, game: int, version: int, action: str, label: str = "?",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None,
-                 emoji: str | None = None):
-        super().__init__(discord.ui.Button(label=label[:80], style=style, emoji=emoji, row=row,
-                                           custom_id=ACTION_ID.format(game=game, version=version, action=action)))
-        self.game, self.version, self.action = game, version, action
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
-        return cls(int(match["game"]), int(match["version"]), match["action"], item.label or "?")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await game_cog(interaction).on_action(interaction, self.action, self.game, self.version)
+def read(interaction: discord.Interaction) -> Request:
+    """The control an interaction (a component or a modal submission) names; custom_ids.Forged if none."""
+    data: Any = interaction.data or {}
+    custom_id = data.get("custom_id")
+    if interaction.type == discord.InteractionType.modal_submit:
+        return decode(custom_id, None, typed=dict(_typed_fields(data.get("components") or [])))
+    shown = {getattr(child, "custom_id", None): tuple(option.value for option in getattr(child, "options", ()))
+             for child in _children(interaction.message.components if interaction.message else [])}
+    values = data.get("values") or []
+    return decode(custom_id, shown, is_select=data.get("component_type") == discord.ComponentType.string_select.value,
+                  values=values if isinstance(values, list) else [])
 
 
-class BoardSelect(discord.ui.DynamicItem[discord.ui.Select], template=_BOARD.replace("[sgcx]", "[sg]")):
-    """A select of actions (s) or of action groups (g)."""
-
-    def __init__(self, kind: str, game: int, version: int, options: list[discord.SelectOption] | None = None,
-                 placeholder: str | None = None, row: int | None = None):
-        super().__init__(discord.ui.Select(custom_id=f"tb:{kind}:{game}:{version}", options=options or [],
-                                           placeholder=placeholder, row=row))
-        self.kind, self.game, self.version = kind, game, version
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any):
-        return cls(match["kind"], int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or [""]
-        if self.kind == "s":
-            await game_cog(interaction).on_action(interaction, values[0], self.game, self.version)
-        else:
-            await game_cog(interaction).on_group(interaction, values[0], self.game, self.version)
+def _children(components: Iterable[Any]) -> Iterable[Any]:
+    for component in components:
+        yield from getattr(component, "children", None) or [component]
 
 
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD.replace("[sgcx]", "[cx]")):
-    """Call out (c) or type another move (x)."""
-
-    def __init__(self, kind: str, game: int, version: int, label: str = "?", row: int | None = None):
-        style = discord.ButtonStyle.danger if kind == "c" else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(custom_id=f"tb:{kind}:{game}:{version}", label=label[:80], style=style,
-                                           row=row))
-        self.kind, self.game, self.version = kind, game, version
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
-        return cls(match["kind"], int(match["game"]), int(match["version"]), item.label or "?")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        if self.kind == "c":
-            await game_cog(interaction).on_call_button(interaction, self.game, self.version)
-        else:
-            await game_cog(interaction).on_other_move_button(interaction, self.game, self.version)
+def _typed_fields(components: Iterable[Any]) -> Iterable[tuple[str, str]]:
+    """(custom_id, value) of a modal submission's text fields, in rows or labels."""
+    for component in components:
+        if not isinstance(component, dict):
+            continue
+        if "value" in component:
+            yield component.get("custom_id"), component["value"]
+        yield from _typed_fields(component.get("components") or [component.get("component")])
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:l:(?P<game>\d+):(?P<verb>[a-z-]+)"):
-    STYLES = {"join": discord.ButtonStyle.success, "start": discord.ButtonStyle.primary}
-
-    def __init__(self, game: int, verb: str, label: str = "?"):
-        super().__init__(discord.ui.Button(custom_id=f"tb:l:{game}:{verb}", label=label[:80],
-                                           style=self.STYLES.get(verb, discord.ButtonStyle.secondary)))
-        self.game, self.verb = game, verb
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
-        return cls(int(match["game"]), match["verb"], item.label or "?")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await game_cog(interaction).on_lobby(interaction, self.game, self.verb)
+def stopped(view: discord.ui.View) -> discord.ui.View:
+    """A view discord.py will send but not listen to (GameCog.on_interaction answers its controls)."""
+    view.stop()
+    return view
 
 
-DYNAMIC_ITEMS = (ActionButton, BoardSelect, BoardButton, LobbyButton)
+def button(custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+           row: int | None = None, emoji: str | None = None, disabled: bool = False) -> discord.ui.Button:
+    return discord.ui.Button(custom_id=custom_id, label=label[:80], style=style, row=row, emoji=emoji,
+                             disabled=disabled)
 
 
 def view_of(game: int, version: int, controls: tuple[Control, ...]) -> discord.ui.View | None:
@@ -119,22 +72,28 @@ def view_of(game: int, version: int, controls: tuple[Control, ...]) -> discord.u
     view = discord.ui.View(timeout=None)
     for control in controls:
         view.add_item(_item(game, version, control))
-    return view
+    return stopped(view)
 
 
 def _item(game: int, version: int, control: Control) -> discord.ui.Item:
     kind, label, row = control.kind, control.label, control.row
     if kind == "lobby":
-        return LobbyButton(game, control.value, label)
+        style = {"join": discord.ButtonStyle.success, "start": discord.ButtonStyle.primary}
+        return button(encode("l", game, control.value), label, style.get(control.value, discord.ButtonStyle.secondary))
     if kind in ("roll", "action"):
         roll = kind == "roll"
-        return ActionButton(game, version, control.value, label,
-                            discord.ButtonStyle.primary if roll else discord.ButtonStyle.success, row=row,
-                            emoji="🎲" if roll else None)
+        return button(encode("a", game, version, control.value), label,
+                      discord.ButtonStyle.primary if roll else discord.ButtonStyle.success, row=row,
+                      emoji="🎲" if roll else None)
     if kind in ("moves", "groups"):
         options = [discord.SelectOption(label=text, value=value) for text, value in control.options]
-        return BoardSelect("s" if kind == "moves" else "g", game, version, options, label, row=row)
-    return BoardButton({"call": "c", "other_move": "x"}[kind], game, version, label, row=row)
+        return discord.ui.Select(custom_id=encode("s" if kind == "moves" else "g", game, version), options=options,
+                                 placeholder=label, row=row)
+    if kind == "rematch":
+        return button(encode("r", game), label, discord.ButtonStyle.primary)
+    call = kind == "call"
+    return button(encode({"call": "c", "other_move": "x", "undo": "u"}[kind], game, version), label,
+                  discord.ButtonStyle.danger if call else discord.ButtonStyle.secondary, row=row)
 
 
 def png_file(png: bytes, filename: str = "board.png") -> discord.File:

@@ -19,8 +19,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
-from bot.cogs.components import png_file, view_of
+from bot.cogs.components import png_file, read, view_of
+from bot.cogs.custom_ids import MOVE_FIELD, MOVE_LENGTH, Forged, Request, encode
 from bot.cogs.game_history import HistoryCommands
+from bot.cogs.game_takeback import TakebackCommands
 from bot.cogs.game_timers import TimerCommands
 from bot.cogs.translator import command_text as _
 from bot.games import GAME_IDS, get_ruleset
@@ -67,7 +69,7 @@ def _seat(interaction: discord.Interaction) -> Seat:
     return Seat(user.id, user.display_name, locale=_locale(interaction))
 
 
-class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog", group_name="game",
+class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog", group_name="game",
               group_description=_("cmd.game.description")):
     def __init__(self, bot: commands.Bot, sessions: Sessions):
         self.bot = bot
@@ -79,8 +81,9 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
 
     # --- shared flow ---------------------------------------------------------
     async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
-                   done: Message | None = None, needs_board: bool = True) -> None:
-        """Acknowledge, run the session call, publish; refusals go to the user alone.
+                   done: Message | None = None, needs_board: bool = True,
+                   show: Callable[[Outcome], Awaitable[None]] | None = None) -> None:
+        """Acknowledge, run the session call, publish (or `show`); refusals go to the user alone.
 
         Where the bot cannot post a board, nothing is changed (a move nobody could see would
         stall the game), except what `needs_board=False` allows (ending a game): done, unposted."""
@@ -105,7 +108,7 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
                 return
             try:
                 if can_post:
-                    await self.publish(outcome)
+                    await (show or self.publish)(outcome)
             except discord.HTTPException:
                 log.exception("could not post the board in channel %s", interaction.channel_id)
                 await self._tell(interaction, msg("error.cannot_post"))
@@ -142,8 +145,9 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         if outcome.version_before is not None and to_move is not None:
             # The board tells the player to move everything since his last turn, not just this click.
             earlier = await self.sessions.events_since_turn(record.id, outcome.version_before, to_move)
-        post = board.board_post(record, earlier + outcome.events)
-        post.png = await draw(record)
+        post = board.board_post(record, earlier + outcome.events,
+                                takeback_seat=await self.sessions.takeback_seat(record))
+        post.png = await draw(record, actions=await self.sessions.records.actions(record.id))
         if deadline := await self.deadline_line(record):
             post.content = words.fit([post.content, deadline])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
@@ -244,6 +248,11 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         await self._run(interaction, lambda: self.sessions.create(
             channel_id=interaction.channel_id, guild_id=interaction.guild_id, host=_seat(interaction),
             game=game.value, options=options | ({"turn_time": self.turn_time(turn_time)} if turn_time else {})))
+
+    @app_commands.command(name="rematch", description=_("cmd.rematch.description"))
+    @app_commands.guild_only()
+    async def rematch(self, interaction: discord.Interaction) -> None:
+        await self.on_rematch(interaction, None)
 
     @app_commands.command(name="join", description=_("cmd.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -349,38 +358,64 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         await interaction.response.send_message(i18n.render(message, _locale(interaction)), ephemeral=True)
 
     # --- controls on the messages ------------------------------------------------
-    async def on_action(self, interaction: discord.Interaction, action: str, game: int, version: int) -> None:
-        await self._run(interaction, lambda: self.sessions.act(
-            interaction.channel_id, interaction.user.id, action, game_id=game, version=version))
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every click, select and modal submission, whatever it holds, is read once and answered."""
+        if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
+            return
+        try:
+            request = read(interaction)
+        except Forged as why:
+            log.info("refused a control that is not ours (%s) in channel %s", why, interaction.channel_id)
+            await self._tell(interaction, msg("controls.error.unknown"))
+            return
+        handlers: dict[str, Callable[[discord.Interaction, Request], Awaitable[None]]] = {
+            "a": self.on_action, "s": self.on_action, "m": self.on_action, "l": self.on_lobby,
+            "g": self.on_group, "c": self.on_call_button, "x": self.on_other_move_button,
+            "h": self.on_history_page, "v": self.on_vote, "u": self.on_undo_request,
+            "r": lambda interaction, request: self.on_rematch(interaction, request.game),
+            "t": self.on_takeback_answer,
+        }
+        await handlers[request.kind](interaction, request)
 
-    async def on_lobby(self, interaction: discord.Interaction, game: int, verb: str) -> None:
-        channel, user = interaction.channel_id, interaction.user.id
+    async def on_action(self, interaction: discord.Interaction, request: Request) -> None:
+        """An action button, a pick in a menu of moves or a move typed in the Other move modal."""
+        await self._run(interaction, lambda: self.sessions.act(
+            interaction.channel_id, interaction.user.id, request.value, game_id=request.game,
+            version=request.number))
+
+    async def on_lobby(self, interaction: discord.Interaction, request: Request) -> None:
+        channel, user, game = interaction.channel_id, interaction.user.id, request.game
         calls = {
             "join": lambda: self.sessions.join(channel, _seat(interaction), game),
             "leave": lambda: self.sessions.leave(channel, user, game),
             "start": lambda: self.sessions.start(channel, user, game),
             "add-bot": lambda: self.sessions.add_computer(channel, user, "normal", game),
         }
-        await self._run(interaction, calls.get(verb, lambda: _refuse("error.stale")))
+        await self._run(interaction, calls[request.value])   # custom_ids.decode knows only these verbs
 
-    async def on_group(self, interaction: discord.Interaction, group: str, game: int, version: int) -> None:
+    async def on_rematch(self, interaction: discord.Interaction, game: int | None) -> None:
+        """`/game rematch`, or the Rematch button of game `game`'s final board."""
+        await self._run(interaction, lambda: self.sessions.rematch(interaction.channel_id, _seat(interaction), game))
+
+    async def on_group(self, interaction: discord.Interaction, request: Request) -> None:
         """A pawn (or area) was picked: show its moves to that player alone."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self._working:
             try:
-                record = await self._current_board(interaction, game, version)
-                post = board.group_post(record, group, _locale(interaction))
-                post.png = await draw(record, _locale(interaction), group)
+                record = await self._current_board(interaction, request)
+                post = board.group_post(record, request.value, _locale(interaction))
+                post.png = await draw(record, _locale(interaction), request.value)
             except GameError as refusal:
                 await self._tell(interaction, refusal.message)
                 return
             await interaction.edit_original_response(content=post.content, attachments=[png_file(post.png)],
                                                      view=view_of(record.id, record.version, post.controls))
 
-    async def on_call_button(self, interaction: discord.Interaction, game: int, version: int) -> None:
+    async def on_call_button(self, interaction: discord.Interaction, request: Request) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            record = await self._current_board(interaction, game, version)
+            record = await self._current_board(interaction, request)
             ruleset = ruleset_of(record)
             seat = record.seat_of(interaction.user.id)
             calls = ruleset.call_actions(ruleset.from_json(record.state), seat) if seat is not None else []
@@ -393,35 +428,26 @@ class GameCog(TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog",
         await interaction.edit_original_response(content=post.content,
                                                  view=view_of(record.id, record.version, post.controls))
 
-    async def on_other_move_button(self, interaction: discord.Interaction, game: int, version: int) -> None:
+    async def on_other_move_button(self, interaction: discord.Interaction, request: Request) -> None:
         """A deliberate path to type any move (cheating rulesets): a modal whose field shows the
-        code syntax and an example from the position."""
+        code syntax and an example from the position; its submission comes back to on_interaction."""
         loc = _locale(interaction)
-        cog = self
         try:
-            record = await self._current_board(interaction, game, version)
+            record = await self._current_board(interaction, request)
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
         ruleset = ruleset_of(record)
         label, placeholder = moves.other_move_field(record, ruleset, ruleset.from_json(record.state), loc)
+        modal = discord.ui.Modal(title=i18n.text("modal.other_move.title", loc)[:45],
+                                 custom_id=encode("m", record.id, record.version))
+        modal.add_item(discord.ui.TextInput(label=label, placeholder=placeholder, max_length=MOVE_LENGTH,
+                                            custom_id=MOVE_FIELD))
+        modal.stop()   # answered by on_interaction, like every control
+        await interaction.response.send_modal(modal)
 
-        class OtherMove(discord.ui.Modal, title=i18n.text("modal.other_move.title", loc)[:45]):
-            move = discord.ui.TextInput(label=label, placeholder=placeholder, max_length=40)
-
-            async def on_submit(self, modal_interaction: discord.Interaction) -> None:
-                await cog._run(modal_interaction, lambda: cog.sessions.act(
-                    modal_interaction.channel_id, modal_interaction.user.id, self.move.value.strip(),
-                    game_id=game, version=version))
-
-        await interaction.response.send_modal(OtherMove())
-
-    async def _current_board(self, interaction: discord.Interaction, game: int, version: int) -> GameRecord:
-        record = await self.sessions.game(interaction.channel_id, game)
-        if record.version != version or record.status != "active":
+    async def _current_board(self, interaction: discord.Interaction, request: Request) -> GameRecord:
+        record = await self.sessions.game(interaction.channel_id, request.game)
+        if record.version != request.number or record.status != "active":
             raise GameError(msg("error.stale"))
         return record
-
-
-async def _refuse(key: str) -> Outcome:
-    raise GameError(msg(key))

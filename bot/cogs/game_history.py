@@ -7,8 +7,7 @@ only read. `announce` runs after every publish: the seed's commitment goes
 out when a game starts, the seed itself when the game is over, and then the
 animated replay is added to the final board, built in a thread.
 
-custom_id of the history page buttons: tb:h:<game>:<page>:<slot> (slot f, p, n
-or l keeps the four ids of one message distinct).
+The page buttons' custom_ids are tb:h:<game>:<page>:<slot> (bot/cogs/custom_ids.py).
 """
 from __future__ import annotations
 
@@ -20,35 +19,27 @@ import discord
 from discord import app_commands
 
 from bot import i18n
-from bot.cogs.components import game_cog, png_file
+from bot.cogs.components import button, png_file, stopped
+from bot.cogs.custom_ids import Request, encode
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError
 from bot.present.history import fair_dice_text, history_text
 from bot.present.picture import draw, replay_gif
 from bot.services import GameRecord, Outcome
-from bot.services.records import OVER
+from bot.services.records import NO_GAME, OVER
 
 log = logging.getLogger(__name__)
 
 _replays: set[asyncio.Task[None]] = set()   # running replay builds (a task needs a strong reference)
 
 
-class HistoryButton(discord.ui.DynamicItem[discord.ui.Button],
-                    template=r"tb:h:(?P<game>\d+):(?P<page>\d+):(?P<slot>[fpnl])"):
-    def __init__(self, game: int, page: int, slot: str, label: str = "?", disabled: bool = False):
-        super().__init__(discord.ui.Button(custom_id=f"tb:h:{game}:{page}:{slot}", label=label,
-                                           disabled=disabled, style=discord.ButtonStyle.secondary))
-        self.game, self.page = game, page
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
-        return cls(int(match["game"]), int(match["page"]), match["slot"], item.label or "?")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await game_cog(interaction).on_history_page(interaction, self.game, self.page)
-
-
-HISTORY_ITEMS = (HistoryButton,)
+def _can_view(interaction: discord.Interaction, channel_id: int) -> bool:
+    """Can the member who asked see that channel (or thread)? From the cached overwrites and roles;
+    a channel the bot no longer knows shows nothing."""
+    channel = interaction.guild.get_channel_or_thread(channel_id) if interaction.guild else None
+    member = interaction.user
+    return channel is not None and isinstance(member, discord.Member) and \
+        channel.permissions_for(member).view_channel
 
 
 class HistoryCommands:
@@ -68,11 +59,11 @@ class HistoryCommands:
         await interaction.edit_original_response(content=content, view=view,
                                                  allowed_mentions=discord.AllowedMentions.none())
 
-    async def on_history_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None:
+    async def on_history_page(self, interaction: discord.Interaction, request: Request) -> None:
         loc = i18n.locale_of(interaction.locale)
         try:
-            record = await self._game_for(interaction, game_id)
-            content, view = await self._history_page(record, page, loc)
+            record = await self._game_for(interaction, request.game)
+            content, view = await self._history_page(record, request.number, loc)
         except GameError as refusal:
             await interaction.response.send_message(i18n.render(refusal.message, loc), ephemeral=True)
             return
@@ -122,8 +113,12 @@ class HistoryCommands:
 
     # --- helpers -------------------------------------------------------------------
     async def _game_for(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:
-        """Game `game_id` of this server, or this channel's latest game."""
-        return await self.sessions.records.game_for(interaction.guild_id, interaction.channel_id, game_id)
+        """Game `game_id` of this server, or this channel's latest game; a game in a channel the member
+        cannot view is answered as an unknown one (ids are counted: they must not reveal private games)."""
+        record = await self.sessions.records.game_for(interaction.guild_id, interaction.channel_id, game_id)
+        if record.channel_id != interaction.channel_id and not _can_view(interaction, record.channel_id):
+            raise GameError(NO_GAME)
+        return record
 
     async def _history_page(self, record: GameRecord, page: int | None,
                             loc: str) -> tuple[str, discord.ui.View | None]:
@@ -134,6 +129,6 @@ class HistoryCommands:
             return history_text(record, shown, loc), None
         view = discord.ui.View(timeout=None)
         for slot, target, label in (("f", 0, "⏮"), ("p", page - 1, "◀"), ("n", page + 1, "▶"), ("l", pages - 1, "⏭")):
-            view.add_item(HistoryButton(record.id, max(0, min(target, pages - 1)), slot, label,
-                                        disabled=target == page or not 0 <= target < pages))
-        return history_text(record, shown, loc), view
+            view.add_item(button(encode("h", record.id, max(0, min(target, pages - 1)), slot), label,
+                                 disabled=target == page or not 0 <= target < pages))
+        return history_text(record, shown, loc), stopped(view)

@@ -2,12 +2,10 @@
 
 `/game settings` and `/game notify`, the `turn_time` option of `/game new`,
 the half-time reminder, the board after an expiry, the vote on a seat whose
-turns keep expiring (VoteButton), and the direct message sent when it becomes
+turns keep expiring, and the direct message sent when it becomes
 your turn. The deadlines themselves are data, kept by bot/services/deadlines.py and
 fired by bot/services/scheduler.py.
-
-custom_id format (<= 100 characters), beside those of bot/cogs/components.py:
-  tb:v:<game>:<seat>:<choice>   vote on an absent seat: computer | end
+The vote's buttons are tb:v:<game>:<seat>:<choice> (bot/cogs/custom_ids.py).
 """
 from __future__ import annotations
 
@@ -21,7 +19,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n, timers
-from bot.cogs.components import game_cog
+from bot.cogs.components import button, stopped
+from bot.cogs.custom_ids import Request, encode
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, Message, msg
 from bot.present.votes import vote_post, vote_text
@@ -36,21 +35,6 @@ NOTIFY_CHOICES = [app_commands.Choice(name=_(f"choice.notify.{c}"), value=c) for
 NO_DEADLINE = ("off", "none", "0")
 
 
-class VoteButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"tb:v:(?P<game>\d+):(?P<seat>\d+):(?P<choice>computer|end)"):
-    def __init__(self, game: int, seat: int, choice: str, label: str = "?"):
-        style = discord.ButtonStyle.danger if choice == "end" else discord.ButtonStyle.primary
-        super().__init__(discord.ui.Button(custom_id=f"tb:v:{game}:{seat}:{choice}", label=label[:80], style=style))
-        self.game, self.seat, self.choice = game, seat, choice
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any):
-        return cls(int(match["game"]), int(match["seat"]), match["choice"], item.label or "?")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await game_cog(interaction).on_vote(interaction, self.game, self.seat, self.choice)
-
-
 class TimerCommands:
     """GameCog's deadline and notification commands and hooks (discord.py collects
     app commands from every class of the cog)."""
@@ -62,7 +46,6 @@ class TimerCommands:
     _tell: Callable[[discord.Interaction, Message], Awaitable[None]]   # GameCog's
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(VoteButton)
         self.timers = TurnTimers(self.sessions, clock=SystemClock(),
                                         on_reminder=self._post_reminder, on_expiry=self._publish_expiry)
         self._timers_task = asyncio.create_task(self.timers.run(), name="turn timers")
@@ -142,15 +125,18 @@ class TimerCommands:
         post = vote_post(record, seat)
         view = discord.ui.View(timeout=None)
         for control in post.controls:
-            view.add_item(VoteButton(record.id, seat, control.value, control.label))
+            style = discord.ButtonStyle.danger if control.value == "end" else discord.ButtonStyle.primary
+            view.add_item(button(encode("v", record.id, seat, control.value), control.label, style))
         await self.bot.get_partial_messageable(record.channel_id).send(
-            post.content, view=view, allowed_mentions=discord.AllowedMentions.none())
+            post.content, view=stopped(view), allowed_mentions=discord.AllowedMentions.none())
 
-    async def on_vote(self, interaction: discord.Interaction, game: int, seat: int, choice: str) -> None:
+    async def on_vote(self, interaction: discord.Interaction, request: Request) -> None:
         """A vote on an absent seat: the vote message shows the tally, then the decision."""
+        seat = request.number
         await interaction.response.defer()
         try:
-            outcome = await self.sessions.vote(interaction.channel_id, interaction.user.id, game, seat, choice)
+            outcome = await self.sessions.vote(interaction.channel_id, interaction.user.id, request.game, seat,
+                                               request.value)
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return

@@ -8,9 +8,10 @@ a1 = 0, g1 = 6, a2 = 7, ..., g10 = 69.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "boards" / "pariti.json"
+from bot.data_files import data_file
+
+DATA_FILE = data_file("boards", "pariti.json")
 
 _DATA = json.loads(DATA_FILE.read_text(encoding="utf-8"))
 

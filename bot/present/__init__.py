@@ -10,5 +10,6 @@
   history.py   a page of /game history
   stats.py     /stats and /leaderboard
   votes.py     the vote on an absent seat
+  takeback.py  the request to take back a move, put to the player to move
   picture.py   the board PNG and the replay GIF, drawn in one thread
 """

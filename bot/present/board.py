@@ -18,7 +18,9 @@ MAX_ACTION_BUTTONS = 20      # four rows of five; the fifth row holds Roll / Cal
 MAX_SELECT = 25              # options of one menu
 
 
-def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_controls: bool = True) -> Post:
+def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_controls: bool = True,
+               takeback_seat: int | None = None) -> Post:
+    """`takeback_seat`: the seat that may take back its last move now (the board offers Undo)."""
     loc = record.locale
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
@@ -34,7 +36,12 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
         who = f"<@{seat.user_id}>" if seat.level is None else seat_name(record, to_move, loc)
         key = "turn.roll" if ruleset.roll_due(state) else "turn.move"
         lines.append(i18n.text(key, loc, player=who))
-    shown = controls(record, ruleset, state) if with_controls and record.status == "active" else ()
+    shown: tuple[Control, ...] = ()
+    if with_controls and record.status == "active":
+        undo = (Control("undo", i18n.text("button.undo", loc), row=4),) if takeback_seat is not None else ()
+        shown = controls(record, ruleset, state) + undo
+    elif with_controls:   # the final board
+        shown = (Control("rematch", i18n.text("button.rematch", loc)),)
     return Post(fit(lines), shown, None, mention)
 
 

@@ -7,6 +7,7 @@ would leave the loop a fraction of the CPU and acknowledgements would wait behin
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from bot import history
@@ -19,20 +20,25 @@ from renderer.replay import animate
 _drawing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-picture")
 
 
-async def draw(record: GameRecord, locale: str | None = None, focus: str | None = None) -> bytes:
+async def draw(record: GameRecord, locale: str | None = None, focus: str | None = None,
+               actions: Sequence[LoggedAction] = ()) -> bytes:
     """`picture` in the drawing thread, so the event loop keeps answering."""
-    return await asyncio.get_running_loop().run_in_executor(_drawing, picture, record, locale, focus)
+    return await asyncio.get_running_loop().run_in_executor(_drawing, picture, record, locale, focus, actions)
 
 
-def picture(record: GameRecord, locale: str | None = None, focus: str | None = None) -> bytes:
-    """The board PNG with its legend (the bot calls it through `draw`, the terminal directly)."""
+def picture(record: GameRecord, locale: str | None = None, focus: str | None = None,
+            actions: Sequence[LoggedAction] = ()) -> bytes:
+    """The board PNG with its legend (the bot calls it through `draw`, the terminal directly). With
+    the game's `actions`, every move since the player to move last played is traced (for a finished
+    game: the last player's last turn)."""
     loc = locale or record.locale
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
     to_move = ruleset.to_move(state) if record.status == "active" else None
     colours = ruleset.seat_colours(len(record.seats), record.options)
     players = [PlayerTag(seat_name(record, i, loc), colours[i], to_move == i) for i in range(len(record.seats))]
-    return render_png(ruleset, state, players, loc, focus)
+    moves_since = history.since_turn(ruleset, record, actions, to_move) if actions else ()
+    return render_png(ruleset, state, players, loc, focus, moves_since)
 
 
 def replay_gif(record: GameRecord, actions: list[LoggedAction]) -> bytes:

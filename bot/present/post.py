@@ -12,7 +12,8 @@ class Control:
     kind: "lobby" (value: a lobby verb), "roll" and "action" (value: the action sent), "moves" and
     "groups" (a menu of actions or action groups: `options` holds (label, value) pairs, `label` is the
     menu's placeholder), "call" (pick a call-out), "other_move" (type any move), "vote" (value: a choice
-    of the vote on an absent seat)."""
+    of the vote on an absent seat), "undo" (take back one's last move), "takeback" (value: "yes" or "no",
+    the answer of the player to move to a take-back), "rematch" (a lobby for the same game again)."""
 
     kind: str
     label: str

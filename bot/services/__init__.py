@@ -4,30 +4,34 @@ A front end builds one `Sessions` on a store and calls it; each part lives in it
   base.py        the store, the channels' locks, reading a game, Outcome
   play.py        a turn: a person's action or roll, the computer players that follow, resuming
   lobby.py       open, join, add a computer player, leave, start
+  rematch.py     a lobby for a rematch of the channel's last game, its players already seated
+  takeback.py    taking back one's last move, with the consent of the player to move once the turn passed
   endings.py     resign, end, a channel or server gone
   deadlines.py   turn deadlines: settings, reminder, expiry, votes on an absent seat, turn notifications
   scheduler.py   the loop that fires reminders and expiries when they fall due
   boards.py      which message shows which version of a game
   records.py     history pages, verification, statistics (reads only; `Sessions.records`)
-Each part builds on the one it needs (lobby, endings -> play -> base; deadlines -> endings), so the
-arrows point one way; `Sessions` is their union.
+Each part builds on the one it needs (rematch -> lobby; lobby, endings, takeback -> play -> base;
+deadlines -> endings), so the arrows point one way; `Sessions` is their union.
 """
 from __future__ import annotations
 
 from bot.services.base import Outcome, ruleset_of
 from bot.services.boards import LOBBY_SHOWN, Boards
 from bot.services.deadlines import Deadlines
-from bot.services.lobby import COMPUTER_LEVELS, Lobby, started_events
+from bot.services.lobby import COMPUTER_LEVELS, started_events
 from bot.services.play import ROLL
 from bot.services.records import Records
+from bot.services.rematch import Rematch
+from bot.services.takeback import ASKED, CONSENT, Takebacks, asked
 from bot.shards import Shards
 from bot.store import GameRecord, Seat, Store
 
-__all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "GameRecord", "Outcome", "Records", "Seat", "Sessions",
-           "ruleset_of", "started_events"]
+__all__ = ["ASKED", "CONSENT", "COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "GameRecord", "Outcome", "Records", "Seat",
+           "Sessions", "asked", "ruleset_of", "started_events"]
 
 
-class Sessions(Lobby, Deadlines, Boards):
+class Sessions(Rematch, Takebacks, Deadlines, Boards):
     def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
         super().__init__(store, think_budget_s, shards)
         self.records = Records(store)

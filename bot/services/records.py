@@ -12,6 +12,7 @@ from bot.store import GameRecord, LoggedAction, Store
 from bot.verify import verify
 
 OVER = ("finished", "ended")
+NO_GAME = msg("history.no_game")   # an unknown game, and one in a channel the asker cannot view
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class Records:
         store = self.store
         record = await (store.game(game_id) if game_id is not None else store.latest_game(channel_id))
         if record is None or record.guild_id != guild_id or record.state is None:
-            raise GameError(msg("history.no_game"))
+            raise GameError(NO_GAME)
         return record
 
     async def actions(self, game_id: int) -> list[LoggedAction]:

@@ -14,7 +14,7 @@ Parts (all by default, in this order):
             the bot process per move on SQLite and on PostgreSQL (TABLERO_TEST_POSTGRES, if reachable)
 
 Everything runs on this machine over loopback, bounded in count and time, and stops by itself
-(`--quick`: a few seconds per part). Figures are printed, never asserted; README, "Performance",
+(`--quick`: a few seconds per part). Figures are printed, never asserted; docs/performance.md
 records them with the machine. `--profile DIR` also writes cProfile stats: playouts-<game>.prof,
 render-<game>.prof and bot-e2e.prof (the bot process during the closed-loop run), to read with
 `python -m pstats` or `python -m tests.benchmarks.profiles DIR` (the closed-loop e2e figures are then
@@ -47,7 +47,7 @@ def machine() -> str:
                 if line.startswith("model name")), platform.processor())
     load = "/".join(f"{x:.1f}" for x in os.getloadavg())
     # The interpreter's path says which build runs: pure-Python figures differ by 10-40 % between
-    # builds of one version (PGO/LTO or not, libpython shared or not; README, Performance).
+    # builds of one version (PGO/LTO or not, libpython shared or not; docs/performance.md).
     return (f"{os.cpu_count()} cores, {cpu}, Python {platform.python_version()} ({sys.executable}),"
             f" {time.strftime('%Y-%m-%d %H:%M')}, load average {load} (other work on the machine lowers every figure)")
 

@@ -53,7 +53,7 @@ class E2EFigures:
     refused: int
     per_game: dict[str, tuple[int, float, float]]   # game -> (moves, ack p50 ms, ack p99 ms)
     errors: list[str]          # why tables got stuck
-    misplaced: int             # new states shown on an older board message (see README, Performance)
+    misplaced: int             # new states shown on an older board message (see docs/performance.md)
     backend: str = "sqlite"
     processes: int = 1
     bot_cpu_s: float = 0.0     # CPU seconds of the bot processes in the measured phase

@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.e2e.table import in_play
 from tests.fake_discord import Channel, ClientProcess, FakeDiscord, Guild, Interaction, Message, User
 
 log = logging.getLogger(__name__)
@@ -103,18 +104,18 @@ class Table:
         board = max(reversed(boards), key=version_of)
         if version_of(board) > self.version:
             return board
-        last = boards[-1]   # the final board: a new post without controls that pings nobody
-        if last.id > self.board_id and not last.custom_ids and not MENTION.search(last.content):
+        last = boards[-1]   # the final board: a new post without controls to play (Rematch only) that pings nobody
+        if last.id > self.board_id and not in_play(last) and not MENTION.search(last.content):
             return last
         return None
 
     async def next_board(self) -> Message:
         """Wait for a board newer than the last one played on; remember its version."""
         board = await self.fake.wait_until(self._fresh, timeout=WAIT_S, what=f"a new board in #{self.channel.name}")
-        if board is not self.boards()[-1] and board.custom_ids:
+        if board is not self.boards()[-1] and in_play(board):
             self.misplaced += 1
         self.board_id, self.version = board.id, version_of(board)
-        self.finished = not board.custom_ids
+        self.finished = not in_play(board)
         return board
 
     async def open(self) -> None:

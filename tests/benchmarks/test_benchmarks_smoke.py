@@ -1,7 +1,7 @@
 """The benchmark parts that need no bot process still run (tiny counts; no timing is asserted)."""
 import pytest
 
-from tests.benchmarks import playouts, render
+from tests.benchmarks import playouts, render, store
 from tests.benchmarks.__main__ import main
 from tests.benchmarks.common import percentile, rulesets
 
@@ -23,3 +23,8 @@ def test_command_line_prints_every_ruleset(capsys):
     main(["--only", "playouts", "--quick", "--game", "pariti"])
     out = capsys.readouterr().out
     assert "Random playouts" in out and "pariti" in out
+
+
+async def test_the_store_move_path_is_measured(tmp_path):
+    figures = await store.measure(str(tmp_path / "b.sqlite3"), "sqlite", moves=5, games=2)
+    assert figures.moves == 5 and figures.cpu_ms_per_move > 0 and figures.wall_ms_per_move > 0

@@ -24,6 +24,7 @@ from bot.games import get_ruleset
 from tests.fake_discord import BUTTON, Interaction, Message
 
 ACTION_ID = re.compile(r"^tb:[asgcx]:(\d+):(\d+)")
+REMATCH_ID = re.compile(r"^tb:r:\d+$")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -90,7 +91,7 @@ class Table:
         """The latest board once it shows controls; None when none come (the game is over).
         Waits out the moment between the old board losing its controls and the new one's post."""
         try:
-            return await self.fake.wait_until(lambda: (board := self.board()).custom_ids and board,
+            return await self.fake.wait_until(lambda: in_play(board := self.board()) and board,
                                               timeout=timeout, what="a board with controls")
         except TimeoutError:
             return None
@@ -117,11 +118,12 @@ class Table:
 
     def ended(self, database, colours: Iterable[str] = ("red", "yellow", "green", "blue"),
               outcomes: Iterable[str] = ("🏆",)) -> Message:
-        """The game is over: the last board names the outcome and has no controls, the stored game is
+        """The game is over: the last board names the outcome and offers only a rematch, the stored game is
         finished with every action logged, every reply was answered. Keeps the final board and the
         transcript under /tmp/e2e_<channel>_*."""
         final = self.board()
-        assert any(o in final.content for o in outcomes) and not final.custom_ids, final.content
+        assert any(o in final.content for o in outcomes) and not in_play(final), final.content
+        assert rematch_id(final), "the final board offers a rematch"
         check_png(final.files[0].bytes, colours)
         save_png(final.files[0].bytes, f"/tmp/e2e_{self.game}_final.png")
         save_transcript(self.fake, self.channel, self.players, f"/tmp/e2e_{self.game}.txt")
@@ -191,12 +193,21 @@ def roll_id(board: Message) -> str | None:
     return None
 
 
+def in_play(message: Message) -> list[str]:
+    """The custom_ids of the message's controls, but a final board's Rematch button."""
+    return [cid for cid in message.custom_ids if not REMATCH_ID.match(cid)]
+
+
+def rematch_id(message: Message) -> str | None:
+    return next((cid for cid in message.custom_ids if REMATCH_ID.match(cid)), None)
+
+
 def board_version(board: Message) -> int:
     return max(int(ACTION_ID.match(cid)[2]) for cid in board.custom_ids if ACTION_ID.match(cid))
 
 
 def button_id(message: Message, kind: str) -> str | None:
-    """The custom_id of the message's Call out ("c") or Other move ("x") button, if shown."""
+    """The custom_id of the message's Call out ("c"), Other move ("x") or Undo ("u") button, if shown."""
     return next((cid for cid in message.custom_ids if cid.startswith(f"tb:{kind}:")), None)
 
 

@@ -3,7 +3,10 @@
 Computer seats are added from the lobby (button and `/game add-bot`); they play on their turn
 without anyone pressing anything, and every board pings the person who must act."""
 
+import asyncio
 import re
+import time
+from pathlib import Path
 
 import pytest
 
@@ -61,3 +64,52 @@ async def test_computer_seats_of_every_level_play_their_parcheesi_turns(fake_dis
 
 def _mentions(fake, table: Table) -> list[str]:
     return [m for message in fake.messages(table.channel) for m in re.findall(r"<@(\d+)>", message.content)]
+
+
+def _descendants(pid: int) -> dict[int, str]:
+    """{pid: start time} of every process below `pid`, read from /proc (the start time tells a reused pid)."""
+    parents: dict[int, list[int]] = {}
+    started: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:   # gone meanwhile
+                continue
+            parents.setdefault(int(fields[1]), []).append(int(entry.name))
+            started[int(entry.name)] = fields[19]
+    found, todo = {}, [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            found[child] = started[child]
+            todo.append(child)
+    return found
+
+
+def _alive(pid: int, started: str) -> bool:
+    """The process still runs (a zombie has ended; the same pid with another start time is another process)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return False
+    return fields[19] == started and fields[0] != "Z"
+
+
+async def test_computer_players_worker_processes_end_when_the_bot_is_killed(fake_discord, bot_process):
+    """Issue 19, point 9: SIGKILL leaves no process of the bot (its pool's workers, multiprocessing's
+    resource tracker) running."""
+    fake_discord.quiet = 0.1
+    host = fake_discord.add_user("ana")
+    table = Table(fake_discord, [host], "pariti", seed=5)
+    await fake_discord.slash(host, table.channel, "game new", game="pariti")
+    await click_lobby(fake_discord, table, host, "add-bot")
+    await click_lobby(fake_discord, table, host, "start")
+    await table.play_until(lambda: {a[2] for a in stored(bot_process.database)[1]} == {0, 1}, limit=10)
+    left = _descendants(bot_process.process.pid)
+    assert len(left) >= 2, "the computer thought in a worker process"
+
+    await bot_process.kill()
+    deadline = time.monotonic() + 5
+    while any(_alive(pid, started) for pid, started in left.items()) and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    assert not [pid for pid, started in left.items() if _alive(pid, started)], "processes outlived the bot"

@@ -6,7 +6,7 @@ import re
 import pytest
 from PIL import Image
 
-from tests.e2e.table import Table, roll_id, stored
+from tests.e2e.table import Table, in_play, rematch_id, roll_id, stored
 
 pytestmark = pytest.mark.e2e
 
@@ -68,7 +68,7 @@ async def test_spectators_read_history_and_fair_dice_are_revealed_with_a_replay(
 
     final = await fake_discord.wait_for_message(
         table.channel, lambda m: [f.filename for f in m.files] == ["board.png", "replay.gif"], timeout=60)
-    assert "🏆" in final.content and not final.custom_ids
+    assert "🏆" in final.content and not in_play(final) and rematch_id(final)
     gif = final.files[1].bytes
     assert gif.startswith(b"GIF89a") and len(gif) <= 8_000_000
     assert Image.open(io.BytesIO(gif)).n_frames > 10
@@ -86,3 +86,22 @@ async def test_spectators_read_history_and_fair_dice_are_revealed_with_a_replay(
     assert f"1. <@{bruno.id}> — 1516" in by_rating.content and f"2. <@{ana.id}> — 1484" in by_rating.content
     nobody = await fake_discord.slash(carla, table.channel, "stats")
     assert "has not finished a game" in nobody.content
+
+
+async def test_games_of_a_private_channel_are_told_only_to_members_who_can_view_it(fake_discord, bot_process, people):
+    """Issue 19, point 8: /game history and /game verify with a game id answer about a private channel's game
+    only to a member who can view that channel; anyone else gets the answer for an unknown id."""
+    ana, bruno, carla = people
+    table = Table(fake_discord, [ana, bruno])
+    table.channel = fake_discord.add_channel("secret", private=True, members=[ana, bruno])
+    await table.open()
+    await table.play(4)
+    game_id = stored(bot_process.database)[0][0][0]
+    hall = fake_discord.add_channel("hall")
+
+    for command in ("game history", "game verify"):
+        unknown = await fake_discord.slash(carla, hall, command, game_id=game_id + 1000)
+        hidden = await fake_discord.slash(carla, hall, command, game_id=game_id)
+        assert hidden.ephemeral and hidden.content == unknown.content, (command, hidden.content)
+        seen = await fake_discord.slash(bruno, hall, command, game_id=game_id)
+        assert seen.ephemeral and seen.content != unknown.content, (command, seen.content)

@@ -1,6 +1,7 @@
 """Parchís Maghreb end to end: a whole two-player game with cheats through the fake Discord (issue 4).
 
-Honest play through the board's buttons, then, in order: a wrong call-out (MG-10.5), a cheat typed
+Honest play through the board's buttons, then, in order: a call-out naming a piece that did not move,
+answered as a wrong call-out that uses up the turn's call (MG-10.3, MG-10.5), a cheat typed
 into the "Other move…" modal and caught with the Call out button (MG-10.4), a cheat typed into
 `/game move` that nobody calls out before the opponent's roll, so it stands (MG-10.3, MG-10.6).
 Then both players race: each types the furthest move the bot accepts, legal or not, and nobody
@@ -35,17 +36,24 @@ async def test_two_users_play_a_whole_game_with_cheats(fake_discord, bot_process
     table, game = await cheating_table(fake_discord, bot_process.database, GAME, seed=3)
     await table.play(60)   # honest, through the board's buttons
 
-    # MG-10.5: the player about to roll names a piece of the turn just played, all legal: nothing changes.
+    # MG-10.3, MG-10.5: the player about to roll names, with /game call, a piece of the player on record that
+    # did not move: an invalid call-out, answered as one; it uses up his call-out (the button, a second call).
     await table.play_until(lambda: roll_id(table.board()) and game.calls(table.to_act(table.board())), limit=200)
     board = table.board()
     caller = table.to_act(board)
     before = game.state_json()["pieces"]
-    await call_out(fake_discord, caller, board, game.calls(caller)[0])
+    moved = {piece_code(piece) for piece, _ in game.state_json()["log"]}
+    still = next(call for call in game.calls(caller) if call.removeprefix("call:") not in moved)
+    answer = await fake_discord.slash(caller, table.channel, "game call", piece=still)
+    assert answer.ephemeral and answer.content == said("ack.done", caller), answer.content
     assert game.state_json()["pieces"] == before
     # The board recounts the opponent's turn, then the call-out's answer just before the ping.
     assert "nothing changes" in table.board().content.splitlines()[-2], table.board().content
     refusal = (await fake_discord.click(caller, table.board(), custom_id=button_id(table.board(), "c"))).message
     assert refusal.ephemeral and refusal.content == said("error.cannot_call", caller)
+    again = await fake_discord.slash(caller, table.channel, "game call", piece=f"call:{next(iter(moved))}")
+    assert again.ephemeral and again.content == said("error.cannot_call", caller)
+    assert game.state_json()["pieces"] == before
     assert roll_id(table.board()), "the caller still has to roll"
 
     # MG-10.4: a cheat typed into "Other move…", caught with the Call out button.

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from tests.e2e.table import Table, board_version, check_png, roll_id, stored
+from tests.e2e.table import Table, board_version, check_png, in_play, rematch_id, roll_id, stored
 
 pytestmark = pytest.mark.e2e
 
@@ -27,7 +27,7 @@ async def test_four_users_play_a_whole_game(fake_discord, bot_process, players):
         if boards % 50 == 0:
             check_png(table.board().files[0].bytes)
     final = table.board()
-    assert "🏆" in final.content and not final.custom_ids
+    assert "🏆" in final.content and not in_play(final) and rematch_id(final)
     check_png(final.files[0].bytes)
     games, actions = stored(bot_process.database)
     assert games[0][1] == "finished" and len(actions) == games[0][3]

@@ -27,6 +27,9 @@ class StubRuleset:
     def board_view(self, state: BoardView) -> BoardView:
         return state
 
+    def result(self, state: BoardView) -> None:
+        return None
+
 
 def pawn(colour: str, progress: int, label: str = "1", route: str | None = None) -> PawnView:
     return PawnView(colour, route or colour, progress, label)
@@ -53,7 +56,7 @@ def places(view: BoardView) -> dict[PawnView, tuple[float, float]]:
 
 
 def probes(view: BoardView) -> dict[PawnView, tuple[int, int]]:
-    """A point inside each pawn's disc, left of its label."""
+    """A point inside each pawn's shape, left of its label."""
     return {p: (round(x - d * 0.3), round(y)) for p, (x, y), d, _ in cross68._pawn_places(LAYOUT, view.pawns)}
 
 
@@ -117,9 +120,9 @@ def test_two_pawns_on_a_square_side_by_side():
 
 
 def bar_probe(view: BoardView) -> tuple[int, int]:
-    """A point of the bridge bar: between the two pawns, just above the discs."""
+    """A point of the bridge bar: between the two pawns, just above them."""
     a, b = places(view).values()
-    return round((a[0] + b[0]) / 2), round(a[1] - LAYOUT.cell * 0.31)
+    return round((a[0] + b[0]) / 2), round(a[1] - LAYOUT.cell * 0.37)
 
 
 @pytest.mark.parametrize(("pawns", "game_id", "closed"), [
@@ -147,8 +150,8 @@ def test_maghreb_pieces_keep_their_colour_on_the_side_route():
             assert hx0 < x < hx1 and hy0 < y < hy1
         assert close(image.getpixel((x, y)), PIECE_RGB[p.colour])
     # The blue and green houses are not in play: faded.
-    bx0, by0, _, _ = LAYOUT.house_box("blue")
-    assert close(image.getpixel((bx0 + 5, by0 + 5)), blend(PIECE_RGB["blue"], PAPER, cross68.FADE))
+    _, by0, bx1, _ = LAYOUT.house_box("blue")   # its outer corner: the inner sides hold square numbers
+    assert close(image.getpixel((bx1 - 5, by0 + 5)), blend(PIECE_RGB["blue"], PAPER, cross68.FADE))
 
 
 def test_dice_in_the_acting_house_spent_one_grey():

@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
-DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "boards" / "barricade.json"
+from bot.data_files import data_file
+
+DATA_FILE = data_file("boards", "barricade.json")
 
 MAX_ROLL = 6
 

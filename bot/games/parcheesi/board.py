@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any
 
+from bot.data_files import data_file
 from bot.games.base import Message
 
-DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "boards" / "cross68.json"
+DATA_FILE = data_file("boards", "cross68.json")
 
 HOUSE = -1
 LAST_TRACK = 63   # progress of the colour's last track square

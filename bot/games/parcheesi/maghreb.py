@@ -252,9 +252,11 @@ class Maghreb(Ruleset):
         return s.seat if s.phase == ROLL and s.rolls == 0 else 1 - s.seat
 
     def call_actions(self, state: MaghrebState, seat: int) -> list[str]:
-        if state.winner >= 0 or state.call_used or seat != self._caller(state):
+        """Any piece of the player whose turn is on record, once that turn has a move (MG-10.3);
+        naming one that did not cheat, or did not move, is an invalid call-out (MG-10.5)."""
+        if state.winner >= 0 or state.call_used or seat != self._caller(state) or not state.log:
             return []
-        return [f"call:{piece_code(i)}" for i in sorted({i for i, _ in state.log})]
+        return [f"call:{piece_code(i)}" for i in own_pieces(1 - seat)]
 
     # --- apply -----------------------------------------------------------------
     def apply(self, state: MaghrebState, action: str, seat: int | None = None) -> Applied:

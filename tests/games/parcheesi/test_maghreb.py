@@ -16,6 +16,8 @@ from bot.i18n import catalogue, render
 from tests.rules import rules_text
 
 G = Maghreb()
+# What the opponent of red and green (seat 0) may name in a call-out: any of their pieces (MG-10.3).
+CALLS_ON_SEAT_0 = [f"call:{colour}{n}" for colour in "RG" for n in range(1, 5)]
 NAMES = [f"{c}{n}" for c in "rgyb" for n in range(1, 5)]
 
 
@@ -405,7 +407,7 @@ def test_caught_cheating():
     assert keys(cheat.events) == keys(honest.events)             # the bot does not tell (MG-10.2)
     s = play(cheat.state, "R2+20")
     assert (square(s, "r1"), square(s, "r2"), square(s, "y1"), s.seat) == (44, 30, "house", 1)
-    assert G.call_actions(s, 1) == ["call:R1", "call:R2"] and G.call_actions(s, 0) == []
+    assert G.call_actions(s, 1) == CALLS_ON_SEAT_0 and G.call_actions(s, 0) == []
     r = G.apply(s, "call:R1", 1)
     assert keys(r.events)[1:] == ["maghreb.event.apology", "maghreb.event.replay"]
     assert r.state.pieces == before.pieces and r.state.phase == DIE and r.state.die == 3
@@ -418,10 +420,27 @@ def test_caught_cheating():
     assert r.state.pieces == s.pieces and G.call_actions(r.state, 1) == []
 
 
+
+def test_naming_a_piece_that_did_not_move_is_an_invalid_call_out_that_uses_up_the_call():
+    """MG-10.3: the opponent may name any piece of the player whose turn is on record, once per turn;
+    MG-10.5: naming a piece that did not move is an invalid call-out: nothing changes, the bot says the
+    piece moved legally, and a second call in the same turn is refused, even on the cheating piece."""
+    s = play(position(r1=40, r2=10, y1=44), "r3", "R1+4")        # MG-10.1: R1 cheats
+    assert "call:G3" in G.call_actions(s, 1)
+    r = G.apply(s, "call:G3", 1)                                  # G3 is still in the house
+    assert keys(r.events) == ["maghreb.event.call", "maghreb.event.call_wrong"]
+    assert render(r.events[1], "en") == "The named piece, green 3, moved legally this turn: nothing changes."
+    assert r.state.pieces == s.pieces and r.state.call_used and G.call_actions(r.state, 1) == []
+    for second in ("call:R1", "call:G3"):
+        with pytest.raises(IllegalAction):
+            G.apply(r.state, second, 1)
+    with pytest.raises(IllegalAction):                            # not a piece of the player on record
+        G.apply(s, "call:Y1", 1)
+
 def test_window_closes_at_the_callers_roll():
     """MG-10.3, MG-10.6: the illegal move stands once the opponent has rolled."""
     s = play(position(r1=40, r2=10), "r3", "R1+5")
-    assert G.call_actions(s, 1) == ["call:R1"]
+    assert G.call_actions(s, 1) == CALLS_ON_SEAT_0
     s = play(s, "r2")
     assert G.call_actions(s, 1) == [] and square(s, "r1") == 45
 
@@ -430,7 +449,7 @@ def test_replay_uses_the_same_dice():
     """MG-10.4, MG-10.7: same values in the same order; unused values dropped; the bot's rolls
     cannot be cheated."""
     s = play(position(r1=40, r2=10), "r6", "R1+7")
-    assert G.call_actions(s, 1) == ["call:R1"]                   # callable during the cheater's turn
+    assert G.call_actions(s, 1) == CALLS_ON_SEAT_0               # callable during the cheater's turn
     s = play(s, "r4", "R2+4")
     s = G.apply(s, "call:R1").state
     assert s.seat == 0 and s.die == 6 and s.forced == (4,)

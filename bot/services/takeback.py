@@ -1,0 +1,111 @@
+"""Take-backs: a player asks to take back their last move (`/game undo`, the board's Undo button).
+
+What may be taken back is bot/timeline.py's to say (the log replayed). While it is still that
+player's turn the take-back is made at once; once the turn has passed, the player to move is asked
+and it is made only if they accept before anything else happens to the game: their answer carries
+the game's version from the moment of asking, so that any action since makes it stale. A request
+writes nothing; the take-back itself is logged (UNDO) with the position before the move.
+"""
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+
+from bot.games.base import GameError, Message, msg
+from bot.history import initial_state
+from bot.services.base import Outcome, ruleset_of
+from bot.services.play import Play
+from bot.store import GameRecord, LoggedAction, StaleVersion, Store
+from bot.timeline import UNDO, Timeline, replayed
+
+ASKED = "takeback_asked"     # Outcome.details: the seat asking, when the player to move must consent
+CONSENT = "takeback_consent"  # Outcome.details: that player's seat
+
+
+def asked(outcome: Outcome) -> Message:
+    """What a take-back request says: who asks whom."""
+    return msg("takeback.asked", seat=outcome.details[ASKED], consent_seat=outcome.details[CONSENT])
+
+
+class Takebacks(Play):
+    def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
+        super().__init__(store, think_budget_s, shards)
+        # Each game in play replayed as far as last seen, so that the board after each action replays
+        # only the actions since (a whole long game takes tens of milliseconds).
+        self._timelines: dict[int, Timeline] = {}
+
+    async def takeback_seat(self, record: GameRecord) -> int | None:
+        """The seat that may ask to take back its last move now (the board shows Undo), if any."""
+        if record.status != "active":
+            self._timelines.pop(record.id, None)
+            return None
+        return _person(record, (await self._timeline(record)).taker())
+
+    async def undo(self, channel_id: int, user_id: int, *, game_id: int | None = None,
+                   version: int | None = None) -> Outcome:
+        """Take back the asker's last move now, or, once their turn has passed, ask the player to move
+        (details ASKED and CONSENT; nothing is written)."""
+        async with self._locks[channel_id]:
+            record = await self._active(channel_id, game_id, version)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise GameError(msg("error.not_a_player"))
+            line = await self._timeline(record)
+            line.undoable(seat)
+            to_move = line.ruleset.to_move(line.state)
+            if to_move != seat:
+                request = Outcome(record, (), to_move, {ASKED: seat, CONSENT: to_move}, record.version)
+                return replace(request, events=(asked(request),))
+            return await self._take_back(record, line, seat, user_id)
+
+    async def answer_takeback(self, channel_id: int, user_id: int, game_id: int, version: int,
+                              accept: bool) -> Outcome:
+        """The player to move accepts or refuses the take-back asked at `version`: refused if anything
+        happened since. A refusal writes nothing."""
+        async with self._locks[channel_id]:
+            record = await self.store.open_game(channel_id)
+            if record is None or record.id != game_id or record.status != "active" or record.version != version:
+                raise GameError(msg("takeback.error.lapsed"))
+            line = await self._timeline(record)
+            to_move = line.ruleset.to_move(line.state)
+            if record.seat_of(user_id) != to_move:
+                raise GameError(msg("takeback.error.not_yours_to_answer", player=record.seats[to_move].name))
+            seat = _person(record, line.taker())
+            if seat is None or seat == to_move:
+                raise GameError(msg("takeback.error.lapsed"))
+            details = {ASKED: seat, CONSENT: to_move}
+            if not accept:
+                return Outcome(record, (msg("takeback.refused", seat=to_move, asked_seat=seat),), to_move, details,
+                               record.version)
+            outcome = await self._take_back(record, line, seat, record.seats[seat].user_id)
+        return Outcome(outcome.record, (msg("takeback.accepted", seat=to_move, asked_seat=seat),) + outcome.events,
+                       to_move, details, record.version)
+
+    async def _take_back(self, record: GameRecord, line: Timeline, seat: int, user_id: int) -> Outcome:
+        moved_before = line.ruleset.to_move(line.state)
+        applied = line.step(LoggedAction(record.version, seat, user_id, UNDO, True))
+        try:
+            undone = await self.store.append_action(
+                record, seat=seat, user_id=user_id, action=UNDO, legal=True,
+                state=line.ruleset.to_json(applied.state), events=[event.to_json() for event in applied.events])
+        except StaleVersion:
+            raise GameError(msg("error.stale")) from None
+        outcome = await self._play_computers(undone, applied.events)
+        return Outcome(outcome.record, outcome.events, moved_before, version_before=record.version)
+
+    async def _timeline(self, record: GameRecord) -> Timeline:
+        """The game's log replayed up to `record` (a copy of its own, in a thread)."""
+        actions = (await self.store.actions(record.id))[:record.version]
+        seen = self._timelines.get(record.id)
+        if seen is None or seen.length > len(actions):
+            ruleset = ruleset_of(record)
+            seen = Timeline(ruleset, initial_state(ruleset, record))
+        line = await asyncio.to_thread(replayed, seen, actions)
+        if line.length >= self._timelines.get(record.id, seen).length:
+            self._timelines[record.id] = line.copy()
+        return line
+
+
+def _person(record: GameRecord, seat: int | None) -> int | None:
+    """The seat if a person holds it (a computer took it over since its move: nobody to ask)."""
+    return seat if seat is not None and record.seats[seat].level is None else None

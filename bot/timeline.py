@@ -1,0 +1,123 @@
+"""The positions a game goes through as its log replays, take-backs included (no discord, no I/O).
+
+A take-back is an action of the log like any other (the log stays append-only): UNDO, logged by the
+seat whose move it takes back, returns the game to the position before that move, so the next roll
+is still drawn at its own log position (`rng_for(seed, seq)`) and replays, the history and
+`/game verify` stay exact. No die is drawn or shown again: a take-back is refused once a die has
+been rolled since the move.
+
+What may be taken back: the latest moves a person made (not those played for them at a deadline),
+newest first, while nobody else acted and no die was rolled since (a roll, a forfeited turn, a
+call-out, a computer's or another seat's move closes them). In
+the cheating rulesets a move the rules forbid may be taken back only while it is still its player's
+turn. Whether the player to move must consent is the session's business (bot/services/takeback.py).
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.base import Applied, GameError, Message, Ruleset, msg
+from bot.store import LoggedAction
+
+UNDO = "undo"
+
+
+def is_roll(ruleset: Ruleset, state: Any, action: str, seat: int | None) -> bool:
+    """Is this action, logged at `state`, a roll drawn from the seed (not a forfeited turn, a call-out
+    or a take-back, which may come when a roll is due)?"""
+    return ruleset.roll_due(state) and action not in (ruleset.SKIP, UNDO) and \
+        (seat is None or action not in ruleset.call_actions(state, seat))
+
+
+def undone_event(seat: int) -> Message:
+    return msg("takeback.done", seat=seat)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move that a take-back could still undo: where it is logged, by whom, the position before it."""
+
+    seq: int
+    seat: int
+    before: Any
+    legal: bool
+
+
+class Timeline:
+    """A game replayed action by action from its set-up; `state` is the position reached."""
+
+    def __init__(self, ruleset: Ruleset, state: Any):
+        self.ruleset = ruleset
+        self.state = state
+        self.length = 0                     # actions replayed
+        self._moves: list[Move] = []        # the moves that can still be taken back, newest last
+        self._closed_by: str | None = None  # what closed the last ones: "roll" or "other" (None: nothing did)
+        self._last_seat: int | None = None
+        self._movers: set[int] = set()      # the seats that have made a move
+
+    def copy(self) -> "Timeline":
+        """A timeline that goes on from here without changing this one (positions are immutable)."""
+        other = copy.copy(self)
+        other._moves, other._movers = list(self._moves), set(self._movers)
+        return other
+
+    def step(self, logged: LoggedAction) -> Applied:
+        """Apply one logged action (UNDO included); GameError when the log does not replay here."""
+        if logged.action == UNDO:
+            move = self.undoable(logged.seat)
+            self._moves.pop()
+            self._closed_by, self._last_seat = None, logged.seat
+            self.state = move.before
+            self.length += 1
+            return Applied(move.before, (undone_event(move.seat),))
+        ruleset, before = self.ruleset, self.state
+        rolled = is_roll(ruleset, before, logged.action, logged.seat)
+        applied = ruleset.apply(before, logged.action, logged.seat)
+        # A person's move: not one a computer played, nor one played for an absent person at a deadline.
+        a_move = logged.user_id is not None and not rolled and logged.seat is not None and \
+            logged.action != ruleset.SKIP and logged.action not in ruleset.call_actions(before, logged.seat)
+        if a_move:
+            self._movers.add(logged.seat)
+        if a_move and logged.seat == self._last_seat:
+            self._moves.append(Move(logged.seq, logged.seat, before, logged.legal))
+        elif a_move:
+            self._moves = [Move(logged.seq, logged.seat, before, logged.legal)]
+        else:
+            self._moves = []
+            self._closed_by = "roll" if rolled else "other"
+        self._last_seat = logged.seat
+        self.state = applied.state
+        self.length += 1
+        return applied
+
+    def undoable(self, seat: int | None) -> Move:
+        """The move `seat` may take back now, or GameError saying why there is none."""
+        if self._moves and self._moves[-1].seat == seat:
+            move = self._moves[-1]
+            if not move.legal and self.ruleset.to_move(self.state) != seat:
+                raise GameError(msg("takeback.error.turn_over"))
+            return move
+        if seat in self._movers and not self._moves and self._closed_by == "roll":
+            raise GameError(msg("takeback.error.rolled"))
+        if seat in self._movers and self._last_seat not in (None, seat):
+            raise GameError(msg("takeback.error.others_acted"))
+        raise GameError(msg("takeback.error.nothing"))
+
+    def taker(self) -> int | None:
+        """The seat that may ask to take back its last move now, if any."""
+        if not self._moves:
+            return None
+        try:
+            return self.undoable(self._moves[-1].seat).seat
+        except GameError:
+            return None
+
+
+def replayed(line: Timeline, actions: list[LoggedAction]) -> Timeline:
+    """`line` gone on through the log `actions` from where it stands (a copy; `line` is unchanged)."""
+    line = line.copy()
+    for logged in actions[line.length:]:
+        line.step(logged)
+    return line

@@ -1,0 +1,55 @@
+"""custom_ids: every control the bot sends reads back as itself; anything else is Forged."""
+import pytest
+
+from bot.cogs.custom_ids import LARGEST, Forged, Request, decode, encode
+
+BOARD = {"tb:a:7:3:roll": (), "tb:g:7:3": ("R1", "R2"), "tb:c:7:3": (), "tb:l:7:join": (), "tb:h:7:2:n": (),
+         "tb:v:7:1:end": (), encode("a", LARGEST, LARGEST, "Y1+5"): (), "tb:u:7:3": (), "tb:r:7": (),
+         "tb:t:7:3:yes": ()}
+
+
+@pytest.mark.parametrize("custom_id, values, expected", [
+    ("tb:a:7:3:roll", (), Request("a", 7, 3, "roll")),
+    ("tb:g:7:3", ("R2",), Request("g", 7, 3, "R2")),
+    ("tb:c:7:3", (), Request("c", 7, 3)),
+    ("tb:l:7:join", (), Request("l", 7, 0, "join")),
+    ("tb:h:7:2:n", (), Request("h", 7, 2, "n")),
+    ("tb:v:7:1:end", (), Request("v", 7, 1, "end")),
+    (encode("a", LARGEST, LARGEST, "Y1+5"), (), Request("a", LARGEST, LARGEST, "Y1+5")),
+    ("tb:u:7:3", (), Request("u", 7, 3)),
+    ("tb:r:7", (), Request("r", 7, 0)),
+    ("tb:t:7:3:yes", (), Request("t", 7, 3, "yes")),
+])
+def test_the_controls_the_bot_sends_read_back(custom_id, values, expected):
+    assert decode(custom_id, BOARD, is_select=bool(values), values=values) == expected
+
+
+@pytest.mark.parametrize("custom_id, values", [
+    ("tb:h:99999999999999999999:0:f", ()),        # a game id beyond 64 bits
+    ("tb:a:9223372036854775808:3:roll", ()),      # 2**63
+    ("tb:a:7:3:move", ()),                        # well formed, but not on the message
+    ("tb:g:7:3", ("R9",)),                        # a value the select does not offer
+    ("tb:g:7:3", ("R1", "R2")),                   # two values from a one-value select
+    ("tb:g:7:3", ()),
+    ("tb:a:7:3:roll", ("roll",)),                 # a button's id sent as a select
+    ("", ()), ("garbage", ()), ("tb", ()), ("tb:q:7:3", ()), ("tb:a:-7:3:roll", ()), ("tb:a:७:3:roll", ()),
+    ("tb:l:7:explode", ()), ("tb:h:7:2:z", ()), ("tb:t:7:3:maybe", ()), ("tb:r:7:3", ()), ("tb:u:7", ()), ("tb:v:7:1:maybe", ()), ("tb:c:7:3:extra", ()),
+    ("tb:a:7:3:" + "x" * 200, ()),
+])
+def test_anything_else_is_forged(custom_id, values):
+    with pytest.raises(Forged):
+        decode(custom_id, BOARD, is_select=bool(values) or custom_id.startswith("tb:g"), values=values)
+
+
+def test_a_forged_id_is_refused_even_when_it_is_on_the_message():
+    """A modified client can put anything on an ephemeral message it shows itself: bounds still hold."""
+    for custom_id in ("tb:h:99999999999999999999:0:f", "tb:a:7:3:has space", "tb:l:7:explode"):
+        with pytest.raises(Forged):
+            decode(custom_id, {custom_id: ()})
+
+
+def test_a_typed_move_is_bounded_and_needs_its_field():
+    assert decode("tb:m:7:3", None, typed={"move": " R2+4 "}) == Request("m", 7, 3, "R2+4")
+    for typed in (None, {}, {"move": ""}, {"move": "x" * 41}, {"other": "R2+4"}, {"move": 5}):
+        with pytest.raises(Forged):
+            decode("tb:m:7:3", None, typed=typed)
