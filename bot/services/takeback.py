@@ -15,6 +15,7 @@ from bot.games.base import GameError, Message, msg
 from bot.history import initial_state
 from bot.services.base import Outcome, ruleset_of
 from bot.services.play import Play
+from bot.shards import Shards
 from bot.store import GameRecord, LoggedAction, StaleVersion, Store
 from bot.timeline import UNDO, Timeline, replayed
 
