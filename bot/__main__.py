@@ -44,11 +44,15 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command == "play":
-        from bot.console import play
+        from bot.console import INTERRUPTED, play
 
-        seats = [s.strip() for s in args.seats.split(",")]
-        return asyncio.run(play(args.game, seats, args.database, args.board, args.lang, new=args.new,
-                                seating=args.seating))
+        seats = [s.strip().lower() for s in args.seats.split(",")]
+        try:
+            return asyncio.run(play(args.game, seats, args.database, args.board, args.lang, new=args.new,
+                                    seating=args.seating))
+        except KeyboardInterrupt:   # Ctrl-C away from a prompt (computer players thinking)
+            print(i18n.text("console.interrupted", args.lang))
+            return INTERRUPTED
     if settings.token is None:
         print(i18n.text("cli.no_token", "en"), file=sys.stderr)
         return 2

@@ -7,6 +7,18 @@ the message's `count` parameter: French puts 0 and 1 in "one", English only 1.
 
 `render(message, locale, name_of)` turns a Message into text, applying the
 parameter conventions of bot.games.base.Message.
+
+Elision: where a French word must elide before a name or a word inserted
+after it, the template names the word as the placeholder's format spec, and
+the two are written together: "Au tour {seat:de}" gives "Au tour de Paul" but
+"Au tour d’Éloïse"; `de`, `que` and `le` are known (ELIDED). A vowel or an h
+(taken as mute, as in most first names: "d’Hélène") elides; a digit does not
+("le 8", as French writes it). Only templates that ask get it: a post-pass over
+the whole text would also change "de" followed by a quoted code.
+
+French typography in the fr catalogue (tests/test_i18n.py checks it): a
+no-break space (U+00A0) before : ; ! ? and inside « guillemets », the
+typographic apostrophe ’.
 """
 from __future__ import annotations
 
@@ -63,10 +75,33 @@ def render(message: Message, locale: str, name_of: Callable[[int], str] | None =
         template = template[plural_category(message.params.get("count", 0), locale)]
     values = {k: _value(k, v, locale, name_of) for k, v in message.params.items()}
     try:
-        return template.format(**values)
+        return _FORMATTER.vformat(template, (), values)
     except (KeyError, IndexError, ValueError):
         log.warning("bad parameters for translation key %s", message.key)
         return template
+
+
+ELIDED = {"de": "d’", "que": "qu’", "le": "l’"}
+_ELIDING_START = "aeiouyhàâäéèêëîïôöùûüœæ"
+
+
+def elide(word: str, following: str) -> str:
+    """`word` then `following`, elided before a vowel or a mute h: ("de", "Éloïse") -> "d’Éloïse"."""
+    if following[:1].casefold() in _ELIDING_START and following[:1].isalpha():
+        return ELIDED[word] + following
+    return f"{word} {following}"
+
+
+class _Formatter(string.Formatter):
+    """str.format, where a format spec naming a word to elide ({seat:de}) puts that word before the value."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in ELIDED:
+            return elide(format_spec, format(value))
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
 
 
 def placeholders(template: Template) -> set[str]:

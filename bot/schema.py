@@ -63,6 +63,16 @@ seat_votes = Table(                                # votes on a seat whose turns
 turn_notifications = Table("turn_notifications", metadata,   # users who want a DM on their turn
                            Column("user_id", BigInteger, primary_key=True))
 
+server_defaults = Table("server_defaults", metadata,  # each server's defaults of new games (/game defaults)
+                        Column("guild_id", BigInteger, primary_key=True), Column("options", Text, nullable=False))
+
+away_periods = Table(                              # time away (/game away, bot/services/away.py)
+    "away_periods", metadata,
+    Column("user_id", BigInteger, primary_key=True),
+    Column("started_at", Double, primary_key=True),
+    Column("until", Double, nullable=False),       # moved to the moment a period ended early
+)
+
 bot_facts = Table("bot_facts", metadata,           # facts about the bot itself (bot/app.py)
                   Column("key", Text, primary_key=True), Column("value", Text, nullable=False))
 
@@ -96,7 +106,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 5: the version of the game its posted board shows, so that a board the bot could not post
     # before a restart is posted at start-up (bot/cogs/game.py, resume).
     ("ALTER TABLE games ADD COLUMN board_version BIGINT",),
-    # 6: a channel's games (latest_game) and a server's (its open games, its statistics) without reading
+    # 6: each server's defaults of new games (turn_time, on_timeout, seating as JSON; /game defaults).
+    ("CREATE TABLE server_defaults (guild_id BIGINT PRIMARY KEY, options TEXT NOT NULL)",),
+    # 7: time away (/game away, bot/services/away.py): each player's periods, kept for the yearly allowance;
+    # a period ended early (the player acted, or came back) has its `until` moved to that moment.
+    ("""CREATE TABLE away_periods (
+            user_id BIGINT NOT NULL, started_at DOUBLE PRECISION NOT NULL, until DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (user_id, started_at))""",),
+    # 8: a channel's games (latest_game) and a server's (its open games, its statistics) without reading
     # every game: with one database for many processes and servers, the table is large.
     ("CREATE INDEX games_by_channel ON games(channel_id, id)",
      "CREATE INDEX games_by_guild ON games(guild_id, status)"),

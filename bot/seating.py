@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import dice
-from bot.games.base import GameError, Message, Ruleset, msg
+from bot.games.base import GameError, Message, Ruleset, joined, msg
 from bot.store import GameRecord, Seat
 
 RANDOM, LOBBY = "random", "lobby"
@@ -78,9 +78,9 @@ def listed(ruleset: Ruleset, n: int, options: dict[str, Any], items: list[Messag
     """One item per seat in a sentence; with teams, "a and c against b and d"."""
     teams = ruleset.teams(n, options)
     if not teams:
-        return _joined(items, "seating.list")
+        return joined(items, "seating.list")
     first, second = ([items[i] for i in team] for team in teams)
-    return msg("seating.teams", first=_joined(first, "seating.team"), second=_joined(second, "seating.team"))
+    return msg("seating.teams", first=joined(first, "seating.team"), second=joined(second, "seating.team"))
 
 
 def side(ruleset: Ruleset, colours: list[tuple[str, ...]], seat: int) -> Message:
@@ -90,12 +90,4 @@ def side(ruleset: Ruleset, colours: list[tuple[str, ...]], seat: int) -> Message
         return role
     if len(colours[seat]) == 1:
         return msg("seating.colour", colour=colours[seat][0])
-    return _joined([msg("seating.colour", colour=c) for c in colours[seat]], "seating.colours")
-
-
-def _joined(items: list[Message], key: str) -> Message:
-    """Items as one message: `key` ("{first}, {rest}") nested to the right."""
-    joined = items[-1]
-    for item in reversed(items[:-1]):
-        joined = msg(key, first=item, rest=joined)
-    return joined
+    return joined([msg("seating.colour", colour=c) for c in colours[seat]], "seating.colours")

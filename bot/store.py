@@ -23,7 +23,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.schema import actions, bot_facts, games, migrate_one, seat_votes, turn_notifications
+from bot.schema import (actions, away_periods, bot_facts, games, migrate_one, seat_votes, server_defaults,
+                        turn_notifications)
 from bot.shards import GUILD_ID_SHIFT, Shards
 
 T = TypeVar("T")
@@ -269,15 +270,21 @@ def _create_game(conn: Connection, values: dict[str, Any]) -> GameRecord:
     return _record(conn.execute(games.insert().values(values).returning(*_GAME)).one())
 
 
+def _end_away(user_id: int, now: float) -> Any:
+    return (away_periods.update().where(away_periods.c.user_id == user_id, away_periods.c.until > now)
+            .values(until=now))
+
+
 def _append_action(conn: Connection, game: dict[str, Any], logged: dict[str, Any]) -> bool:
     """The version-checked snapshot update and the action's log row; False (nothing written) when the
-    game's version moved on."""
+    game's version moved on. A person who acts is back: their time away ends, in the same transaction."""
     if conn.dialect.name == "postgresql":
-        return conn.execute(_ADVANCE_AND_LOG, {**game, **{f"log_{k}": v for k, v in logged.items()}}).rowcount == 1
-    if conn.execute(_ADVANCE, game).rowcount != 1:
-        return False
-    conn.execute(actions.insert(), logged)
-    return True
+        advanced = conn.execute(_ADVANCE_AND_LOG, {**game, **{f"log_{k}": v for k, v in logged.items()}}).rowcount == 1
+    elif advanced := conn.execute(_ADVANCE, game).rowcount == 1:
+        conn.execute(actions.insert(), logged)
+    if advanced and logged["user_id"] is not None:
+        conn.execute(_end_away(logged["user_id"], logged["at"]))
+    return advanced
 
 
 def _insert(conn: Connection) -> Any:
@@ -380,8 +387,10 @@ class Store:
                 "new_result": None if result is None else _dump(result), "now": now}
         logged = {"game_id": record.id, "seq": record.version, "seat": seat, "user_id": user_id, "action": action,
                   "legal": int(legal), "at": now, "events": _dump(events) if events else None}
-        # On PostgreSQL one statement (_ADVANCE_AND_LOG), a transaction by itself.
-        if not await self.run(_append_action, game, logged, transaction=isinstance(self._backend, _SQLite)):
+        # On PostgreSQL one statement (_ADVANCE_AND_LOG), a transaction by itself, unless a person's time
+        # away ends with it.
+        transaction = isinstance(self._backend, _SQLite) or user_id is not None
+        if not await self.run(_append_action, game, logged, transaction=transaction):
             raise StaleVersion
         return replace(record, state=state, version=record.version + 1, status=status, result=result)
 
@@ -421,6 +430,44 @@ class Store:
         rows = await self.run(_rows, _on(shards, select(*_GAME, games.c.board_version)
                                           .where(games.c.status == "active").order_by(games.c.id)))
         return [(_record(row), row[14]) for row in rows]
+
+    async def server_defaults(self, guild_id: int) -> dict[str, Any]:
+        """The options a server gives its new games unless they choose otherwise ({}: none)."""
+        rows = await self.run(_rows, select(server_defaults.c.options).where(server_defaults.c.guild_id == guild_id))
+        return json.loads(rows[0][0]) if rows else {}
+
+    async def set_server_defaults(self, guild_id: int, options: dict[str, Any]) -> None:
+        await self.run(lambda conn: conn.execute(
+            _insert(conn)(server_defaults).values(guild_id=guild_id, options=_dump(options))
+            .on_conflict_do_update(index_elements=[server_defaults.c.guild_id], set_={"options": _dump(options)})))
+
+    # --- time away -------------------------------------------------------------------
+    async def away_periods(self, user_id: int, since: float) -> list[tuple[float, float]]:
+        """The user's periods away (started_at, until) that ended after `since`, oldest first."""
+        rows = await self.run(_rows, select(away_periods.c.started_at, away_periods.c.until)
+                              .where(away_periods.c.user_id == user_id, away_periods.c.until > since)
+                              .order_by(away_periods.c.started_at))
+        return [(row[0], row[1]) for row in rows]
+
+    async def start_away(self, user_id: int, now: float, until: float) -> None:
+        """A new period away from `now`; the one running, if any, ends now."""
+        def start(conn: Connection) -> None:
+            conn.execute(_end_away(user_id, now))
+            conn.execute(_insert(conn)(away_periods).values(user_id=user_id, started_at=now, until=until)
+                         .on_conflict_do_update(index_elements=list(away_periods.primary_key), set_={"until": until}))
+        await self.run(start, transaction=True)
+
+    async def end_away(self, user_id: int, now: float) -> bool:
+        """End the user's period away now; False when none was running."""
+        return await self.run(_rowcount, _end_away(user_id, now)) > 0
+
+    async def away_until(self, user_ids: set[int]) -> dict[int, float]:
+        """The end of each user's latest period away (past or running), for those who have one."""
+        if not user_ids:
+            return {}
+        rows = await self.run(_rows, select(away_periods.c.user_id, func.max(away_periods.c.until))
+                              .where(away_periods.c.user_id.in_(sorted(user_ids))).group_by(away_periods.c.user_id))
+        return {row[0]: row[1] for row in rows}
 
     # --- turn deadlines, votes on absent seats, turn notifications ----------------
     async def turn_clocks(self, game_id: int | None = None, shards: Shards | None = None) -> list[TurnClock]:

@@ -6,11 +6,15 @@ A deadline is data (design principle 7): a game's options hold `turn_time`
 (seconds) and `on_timeout` ("play" or "skip"); the waiting time starts when the
 game was last written (store.TurnClock.started_at: every action restarts it) and
 the half-time reminder is marked in the game's row once sent.
+
+Time away (`/game away`) is data too: while the player to move is away, the waiting time of the turn starts
+when the period ends (`after_away`), so neither the reminder nor the deadline falls during it; a period
+ended early (the player acted, or came back) restarts the turn's time from that moment.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.games import get_ruleset
 from bot.games.base import GameError, Message, msg
@@ -20,7 +24,11 @@ ON_TIMEOUT = ("play", "skip")          # an easy computer plays the turn, or the
 VOTE_AFTER = 3                         # expiries in a row before the others may vote on the seat
 VOTE_CHOICES = ("computer", "end")     # hand the seat to a computer player, or end the game
 MAX_TURN_TIME = 30 * 86400
-UNITS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
+DAY = 86400
+MAX_AWAY_DAYS = 14                     # at most this many days away at a time...
+AWAY_DAYS_PER_YEAR = 30                # ...and this many in any 365 (as correspondence chess sites allow)
+AWAY_WINDOW = 365 * DAY
+UNITS = {"d": DAY, "h": 3600, "m": 60, "s": 1}
 _DURATION = re.compile(r"(?:\d{1,7}[dhms])+")
 
 
@@ -56,6 +64,31 @@ def check_turn_time(seconds: int, minimum: int) -> int:
         raise GameError(msg("timers.error.turn_time_range", min=format_duration(minimum),
                             max=format_duration(MAX_TURN_TIME)))
     return seconds
+
+
+def waiting_person(record: GameRecord) -> int | None:
+    """The user id of the person whose turn it is in an active game (None: a computer, or no turn)."""
+    seat = seat_to_move(record) if record.status == "active" else None
+    return None if seat is None or record.seats[seat].level is not None else record.seats[seat].user_id
+
+
+def after_away(clock: TurnClock, away_until: float | None) -> TurnClock:
+    """The turn's clock as it runs for a player away until `away_until` (their latest period's end)."""
+    if away_until is None or away_until <= clock.started_at:
+        return clock
+    return replace(clock, started_at=away_until)
+
+
+def away_used(periods: list[tuple[float, float]], now: float, until: float) -> float:
+    """Seconds away, in the 365 days ending at `until`, of the periods (started_at, until) before one that
+    starts `now` (which ends the one running)."""
+    window = until - AWAY_WINDOW
+    return sum(max(0.0, min(end, now) - max(start, window)) for start, end in periods)
+
+
+def away_allowance(periods: list[tuple[float, float]], now: float, days: int) -> int:
+    """Whole days away still allowed in the 365 days that a period of `days` days from `now` would end."""
+    return int((AWAY_DAYS_PER_YEAR * DAY - away_used(periods, now, now + days * DAY)) // DAY)
 
 
 def reminder_at(clock: TurnClock) -> float:

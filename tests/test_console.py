@@ -1,9 +1,18 @@
 """`python -m bot play`: a terminal game through the same sessions and store, resumable."""
+import re
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 from bot import dice, i18n
-from bot.console import play
+from bot.console import _action, _prompt, play
+from bot.games import get_ruleset
+from bot.games.barricade.state import PLACE, Held
 from bot.games.base import msg
+from bot.services import GameRecord, Seat
 
 
 def scripted(*answers):
@@ -29,7 +38,96 @@ async def test_a_seat_count_the_game_refuses_is_said_plainly(tmp_path):
     shown: list[str] = []
     code = await play("pariti", ["human", "easy", "hard"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"),
                       "fr", scripted("q"), shown.append)
-    assert code == 2 and shown == [i18n.text("error.lobby_full", "fr")]
+    assert code == 2 and shown == ["Ce jeu se joue à 2\u00a0joueurs au plus."]
+
+
+def test_a_fifth_seat_is_refused_and_seats_take_any_case(tmp_path):
+    five = run_console(tmp_path, "parcheesi", "--seats", "Human,easy,easy,easy,easy", stdin="q\n")
+    assert five.returncode == 2 and five.stdout.strip() == "At most 4 players can play this game."
+    mixed = run_console(tmp_path, "parcheesi", "--seats", "Human,EASY", stdin="q\n")
+    assert mixed.returncode == 0 and i18n.text("console.saved", "en") in mixed.stdout
+
+
+def run_console(tmp_path, *args, stdin):
+    return subprocess.run([sys.executable, "-m", "bot", "play", *args, "--database", str(tmp_path / "c.sqlite3"),
+                           "--board", str(tmp_path / "b.png")], cwd=REPO, input=stdin, capture_output=True,
+                          text=True, timeout=60)
+
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_ctrl_c_at_a_prompt_saves_and_leaves_at_once_in_one_line(tmp_path):
+    console = subprocess.Popen([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,easy",
+                                "--database", str(tmp_path / "c.sqlite3"), "--board", str(tmp_path / "b.png")],
+                               cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while not (tmp_path / "b.png").exists() and time.monotonic() < deadline:   # the first prompt is up
+            time.sleep(0.1)
+        time.sleep(0.5)
+        console.send_signal(signal.SIGINT)
+        out, err = console.communicate(timeout=5)
+    finally:
+        console.kill()
+    assert console.returncode == 130
+    assert out.rstrip().splitlines()[-1] == i18n.text("console.interrupted", "en")
+    assert "Traceback" not in err
+    with sqlite3.connect(tmp_path / "c.sqlite3") as db:
+        assert db.execute("SELECT status FROM games").fetchall() == [("active",)]
+
+
+async def test_a_ctrl_c_in_the_function_api_is_answered_the_same_way(tmp_path):
+    def interrupted(prompt=""):
+        raise KeyboardInterrupt
+    shown: list[str] = []
+    code = await play("pariti", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
+                      interrupted, shown.append)
+    assert code == 130 and shown[-1] == i18n.text("console.interrupted", "en")
+
+
+async def test_r_rolls_at_the_roll_prompt(tmp_path):
+    prompts: list[str] = []
+    shown: list[str] = []
+    await play("parcheesi", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
+               recorded(prompts, "r", "q"), shown.append)
+    assert prompts[0].startswith(i18n.text("console.prompt_roll", "en"))
+    assert any(line.startswith("• Player 1 rolls ") for line in shown)
+
+
+async def test_an_empty_line_at_the_move_prompt_shows_the_moves_again(tmp_path):
+    prompts: list[str] = []
+    shown: list[str] = []
+    await play("pariti", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
+               recorded(prompts, "", "q"), shown.append)
+    assert prompts[0].startswith("  1. ") and prompts[1] == prompts[0]
+    assert not any("is not a move" in line for line in shown)
+
+
+def recorded(prompts, *answers):
+    """Scripted answers; the prompts shown are kept in `prompts`."""
+    queue = list(answers)
+
+    def read(prompt=""):
+        prompts.append(prompt)
+        return queue.pop(0)
+    return read
+
+
+def test_barricade_placement_asks_for_a_point_s_label_not_73_numbered_lines():
+    """BA-5.3: a barricade goes on any free point; the player types the label the picture shows."""
+    ruleset = get_ruleset("barricade")
+    start = ruleset.new_game(2, {}, 1)
+    placing = start.evolve(held=(Held(0, 0, False, True),), stage=PLACE, seat=0, order=(0, 1), ranking=(),
+                           order_rolls=(), die=None)
+    record = GameRecord(id=1, guild_id=None, channel_id=4, game="barricade", status="active", host_id=1,
+                        locale="en", options={}, seats=(Seat(1, "Ann"), Seat(0, "", level="easy")), seed="0",
+                        state=ruleset.to_json(placing), version=1)
+    prompt = _prompt(record, "en")
+    label = re.search(r"for example (\w+)", prompt)[1]
+    assert len(prompt.splitlines()) == 2 and len(ruleset.legal_actions(placing)) > 70
+    assert _action(record, label) == f"bar:{label}" and _action(record, label.upper()) == f"bar:{label}"
 
 
 def ending_input(*answers):
@@ -92,3 +190,22 @@ async def test_the_seats_keep_the_order_given_unless_drawn_at_random(tmp_path, m
     await play("parcheesi", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
                scripted("q"), shown.append, new=True, seating="random")
     assert "• Seats drawn at random: Computer (easy) (yellow), Player 1 (red). Computer (easy) plays first." in shown
+
+
+async def test_a_french_game_lists_and_takes_french_colour_letters(tmp_path):
+    """J for jaune where English says Y; the stored action stays canonical."""
+    prompts: list[str] = []
+    typed: list[str] = []
+
+    def read(prompt=""):
+        prompts.append(prompt)
+        code = re.search(r"\[(J\d\+\d+)\]", prompt)
+        if code and not typed:
+            typed.append(code[1])
+            return code[1].lower()
+        return "q" if typed or len(prompts) > 40 else "r" if "  1. " not in prompt else "1"
+    database = str(tmp_path / "c.sqlite3")
+    await play("parcheesi", ["human", "easy"], database, str(tmp_path / "b.png"), "fr", read, print)
+    assert typed and not any("[Y" in prompt for prompt in prompts)
+    with sqlite3.connect(database) as db:
+        assert ("Y" + typed[0][1:],) in db.execute("SELECT action FROM actions").fetchall()

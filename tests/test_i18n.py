@@ -54,3 +54,50 @@ def test_plural_entries_have_the_forms_of_their_language():
         for key, template in i18n.catalogue(locale).items():
             if isinstance(template, dict):
                 assert set(template) == forms, (locale, key)
+
+
+NO_BREAK = "\u00a0\u202f"
+CODE = re.compile(r"`[^`]*`")   # code spans keep their own spelling
+
+
+def french_forms():
+    for key, template in i18n.catalogue("fr").items():
+        for form in template.values() if isinstance(template, dict) else [template]:
+            yield key, CODE.sub("`…`", form)
+
+
+def test_french_typography_holds_over_the_whole_catalogue():
+    """A no-break space before : ; ! ? and inside « », the apostrophe ’; a colon glued to the next
+    character is part of a code (out:G, B7:c5, https://) and left alone."""
+    wrong = []
+    for key, form in french_forms():
+        if re.search(r"[^" + NO_BREAK + r"][;!?»](?!\S)|[^" + NO_BREAK + r"]:(?!\S)|«[^" + NO_BREAK + "]|'", form):
+            wrong.append((key, form))
+        if form.count("«") != form.count("»"):
+            wrong.append((key, form))
+    assert wrong == []
+
+
+def test_no_catalogue_writes_a_plural_as_s_in_brackets():
+    assert [key for locale in i18n.LOCALES for key, template in i18n.catalogue(locale).items()
+            if "(s)" in str(template)] == []
+
+
+@pytest.mark.parametrize(("name", "said"), [("Éloïse", "Au tour d’Éloïse."), ("Paul", "Au tour de Paul."),
+                                            ("Hélène", "Au tour d’Hélène."), ("8 ball", "Au tour de 8 ball.")])
+def test_de_elides_before_a_name_that_starts_with_a_vowel(name, said):
+    assert i18n.render(msg("parcheesi.event.next", seat=0), "fr", lambda seat: name) == said
+
+
+def test_elision_only_where_the_template_asks_for_it():
+    assert i18n.render(msg("barricade.event.capture", seat=0, victim_seat=1, at="e5"), "fr",
+                       ["Paul", "Anne"].__getitem__) == "Paul renvoie au départ le pion d’Anne en e5."
+    assert i18n.render(msg("lobby.created", seat=0, game=msg("game.pariti")), "fr", ["Ève"].__getitem__) == \
+        "Ève ouvre une partie de Pariti."
+
+
+def test_barricades_to_place_agree_with_their_count():
+    said = {(locale, n): i18n.render(msg("barricade.describe.place", seat=0, count=n), locale, ["Ann"].__getitem__)
+            for locale in ("en", "fr") for n in (1, 2)}
+    assert said == {("en", 1): "Ann must place 1 barricade.", ("en", 2): "Ann must place 2 barricades.",
+                    ("fr", 1): "Ann doit poser 1\u00a0barricade.", ("fr", 2): "Ann doit poser 2\u00a0barricades."}

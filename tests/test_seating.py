@@ -92,7 +92,7 @@ async def test_a_pariti_guest_drawn_first_has_the_even_numbers_and_the_first_boa
     outcome = await sessions.start(CHANNEL, ANN.user_id)
     said = [text(outcome.record, event) for event in outcome.events]
     assert "Seats drawn at random: Bob (even numbers), Ann (odd numbers). Bob plays first." in said
-    assert "Places tirées au sort : Bob (nombres pairs), Ann (nombres impairs). Bob joue en premier." in \
+    assert "Places tirées au sort\u00a0: Bob (nombres pairs), Ann (nombres impairs). Bob joue en premier." in \
         [text(outcome.record, event, "fr") for event in outcome.events]
 
 

@@ -96,5 +96,6 @@ def _item(game: int, version: int, control: Control) -> discord.ui.Item:
                   discord.ButtonStyle.danger if call else discord.ButtonStyle.secondary, row=row)
 
 
-def png_file(png: bytes, filename: str = "board.png") -> discord.File:
-    return discord.File(io.BytesIO(png), filename=filename)
+def png_file(png: bytes, description: str | None, filename: str = "board.png") -> discord.File:
+    """A picture to attach, with its description (alt text) for screen readers."""
+    return discord.File(io.BytesIO(png), filename=filename, description=description)

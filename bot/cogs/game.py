@@ -21,17 +21,19 @@ from discord.ext import commands
 from bot import i18n
 from bot.cogs.components import png_file, read, view_of
 from bot.cogs.custom_ids import MOVE_FIELD, MOVE_LENGTH, Forged, Request, encode
+from bot.cogs.game_defaults import SEATING_CHOICES, DefaultsCommands
 from bot.cogs.game_history import HistoryCommands
 from bot.cogs.game_takeback import TakebackCommands
+from bot.cogs.game_threads import open_thread, thread_refusal
 from bot.cogs.game_timers import TimerCommands
 from bot.cogs.translator import command_text as _
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, msg
-from bot.present import board, moves, words
+from bot.present import board, codes, moves, words
 from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.present.post import Post
-from bot.seating import SEATINGS
+from bot.present.post import retired as retired_lines
 from bot.services import (COMPUTER_LEVELS, LOBBY_SHOWN, ROLL, GameRecord, Outcome, Seat, Sessions, ruleset_of,
                           started_events)
 
@@ -43,10 +45,13 @@ log = logging.getLogger(__name__)
 # but would queue their steps in the event loop, where every pass runs all that is ready: the next
 # interactions would wait behind them for their acknowledgement.
 CLICKS_AT_ONCE = 16
+# Boards remembered per channel to take back what a new board repeats: a recap of what a player missed
+# spans the boards of the other players' turns since his, at most a few.
+RECENT_BOARDS = 6
 
 GAME_CHOICES = [app_commands.Choice(name=_(f"choice.{g}"), value=g) for g in GAME_IDS]
 LEVEL_CHOICES = [app_commands.Choice(name=_(f"choice.level.{lv}"), value=lv) for lv in COMPUTER_LEVELS]
-SEATING_CHOICES = [app_commands.Choice(name=_(f"choice.seating.{s}"), value=s) for s in SEATINGS]
+LANGUAGE_CHOICES = [app_commands.Choice(name=_(f"choice.language.{lang}"), value=lang) for lang in i18n.LOCALES]
 
 
 def _as_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -69,24 +74,30 @@ def _seat(interaction: discord.Interaction) -> Seat:
     return Seat(user.id, user.display_name, locale=_locale(interaction))
 
 
-class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCog, name="GameCog", group_name="game",
-              group_description=_("cmd.game.description")):
+class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands, commands.GroupCog, name="GameCog",
+              group_name="game", group_description=_("cmd.game.description")):
     def __init__(self, bot: commands.Bot, sessions: Sessions):
         self.bot = bot
         self.sessions = sessions
         # One board update at a time per channel, so a board just posted is the one the next update sees.
         self._publishing: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._working = asyncio.Semaphore(CLICKS_AT_ONCE)
+        # The recent boards posted in each channel (oldest first) and their lines of what happened, so that
+        # the next board's post can take back from them what it says again (after a restart: none known).
+        self._said: dict[int, list[tuple[int, tuple[str, ...]]]] = {}
         super().__init__()
 
     # --- shared flow ---------------------------------------------------------
     async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
-                   done: Message | None = None, needs_board: bool = True,
+                   done: Message | Callable[[Outcome], Message] | None = None, needs_board: bool = True,
                    show: Callable[[Outcome], Awaitable[None]] | None = None) -> None:
-        """Acknowledge, run the session call, publish (or `show`); refusals go to the user alone.
+        """Acknowledge, run the session call, publish (or `show`); refusals go to the user alone; `done` (or
+        what it makes of the outcome) is the acknowledgement of a command.
 
-        Where the bot cannot post a board, nothing is changed (a move nobody could see would
-        stall the game), except what `needs_board=False` allows (ending a game): done, unposted."""
+        A command's result is what the channel shows: its deferred reply is deleted, so no "Done."
+        stays behind, unless `done` has something to say to the user alone. Where the bot cannot post a board, nothing is changed (a move nobody could see
+        would stall the game), except what `needs_board=False` allows (ending a game): done, unposted,
+        and the reply says so."""
         can_post = _can_post(interaction)
         if needs_board and not can_post:
             await self._tell(interaction, msg("error.missing_permissions"))
@@ -113,8 +124,13 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
                 log.exception("could not post the board in channel %s", interaction.channel_id)
                 await self._tell(interaction, msg("error.cannot_post"))
                 return
-        if not component:
-            await interaction.edit_original_response(content=i18n.render(done or msg("ack.done"), _locale(interaction)))
+        if component:
+            return
+        said = done(outcome) if callable(done) else done
+        if said is None and can_post:   # the channel shows the result: no "Done." stays behind
+            await interaction.delete_original_response()
+        else:
+            await interaction.edit_original_response(content=i18n.render(said or msg("ack.done"), _locale(interaction)))
 
     async def _tell(self, interaction: discord.Interaction, message: Message) -> None:
         text = i18n.render(message, _locale(interaction))
@@ -139,6 +155,8 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
             async with self._publishing[record.channel_id]:
                 await self._show(channel, record, lobby_post(record), edit=True, version=LOBBY_SHOWN)
             return
+        # The message before the first board is the lobby: it then says the game started and who sits where.
+        lobby = lobby_post(record).content if any(e.key == "game.started" for e in outcome.events) else None
         ruleset = ruleset_of(record)
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
         earlier: tuple[Message, ...] = ()
@@ -148,37 +166,68 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
         post = board.board_post(record, earlier + outcome.events,
                                 takeback_seat=await self.sessions.takeback_seat(record))
         post.png = await draw(record, actions=await self.sessions.records.actions(record.id))
-        if deadline := await self.deadline_line(record):
-            post.content = words.fit([post.content, deadline])
+        if lines := await self.clock_lines(record):
+            post.content = words.fit([post.content, *lines])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
         async with self._publishing[record.channel_id]:
             # Re-read under the lock: a board posted by a concurrent publish must be the one retired or edited.
             shown = await self.sessions.board_message(record.id)
             await self._show(channel, replace(record, board_message_id=shown), post,
-                             edit=same_player, version=record.version)
+                             edit=same_player, version=record.version, retired=lobby)
         if not same_player and outcome.events:  # a new turn, not a board posted again
             await self.notify_turn(record, post.mention)
         await self.announce(outcome)  # fair-dice commitment / reveal and replay (game_history)
 
     async def _show(self, channel: discord.PartialMessageable, record: GameRecord, post: Post,
-                    edit: bool, version: int) -> None:
-        """Post or edit the message, then record which version of the game it shows."""
+                    edit: bool, version: int, retired: str | None = None) -> None:
+        """Post or edit the message, then record which version of the game it shows.
+
+        A new message retires the old one: its controls go, and its text becomes `retired` if given.
+        Else the recent boards this process posted lose what the new one says again (its recap of what
+        the player missed), so that each event is said once; a board left with nothing to say is
+        deleted once the new one, with a newer picture, is up."""
         old = channel.get_partial_message(record.board_message_id) if record.board_message_id else None
-        files = [png_file(post.png)] if post.png else []
+        files = [png_file(post.png, post.alt)] if post.png else []
         view = view_of(record.id, record.version, post.controls)
+        recent = self._said.get(record.channel_id, [])
         if edit and old is not None:
             await old.edit(content=post.content, attachments=files, view=view)
             await self.sessions.set_board_message(record.id, old.id, version)
+            self._remember(record.channel_id, [*recent[:-1], (old.id, post.said)] if recent and recent[-1][0] == old.id
+                           else [(old.id, post.said)])
             return
-        if old is not None:
-            try:
-                await old.edit(view=None)
-            except discord.NotFound:
-                pass
+        if not (old is not None and recent and recent[-1][0] == old.id):
+            recent = []   # not this process's boards (a restart): only the controls go
+        kept = retired_lines([said for _, said in recent], post.said)
+        text = retired if retired is not None else "\n".join(kept[-1]) if recent else None
+        if old is not None and text != "":
+            await self._retire(old, text)
         mentions = discord.AllowedMentions(users=[discord.Object(post.mention)] if post.mention else False,
                                            everyone=False, roles=False)
         message = await channel.send(content=post.content, files=files, view=view, allowed_mentions=mentions)
         await self.sessions.set_board_message(record.id, message.id, version)
+        for (message_id, said), now in zip(recent[:-1], kept[:-1]):   # boards retired before: their words
+            if now != said:
+                await self._retire(channel.get_partial_message(message_id), "\n".join(now))
+        if old is not None and text == "":
+            await self._retire(old, "")
+        self._remember(record.channel_id, [(i, now) for (i, _), now in zip(recent, kept) if now]
+                       + [(message.id, post.said)])
+
+    async def _retire(self, message: discord.PartialMessage, text: str | None) -> None:
+        """An earlier board: without controls, saying `text` (None: as it was; "": deleted)."""
+        try:
+            if text == "":
+                await message.delete()
+            elif text is None:
+                await message.edit(view=None)
+            else:
+                await message.edit(content=text, view=None)
+        except discord.NotFound:
+            pass
+
+    def _remember(self, channel_id: int, boards: list[tuple[int, tuple[str, ...]]]) -> None:
+        self._said[channel_id] = boards[-RECENT_BOARDS:]
 
     # --- after a restart ------------------------------------------------------------
     async def cog_load(self) -> None:
@@ -239,15 +288,32 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
     @app_commands.describe(game=_("opt.game.description"),
                            teams=_("opt.teams.description"),
                            turn_time=_("opt.turn_time.description"),
-                           seating=_("opt.seating.description"))
-    @app_commands.choices(game=GAME_CHOICES, seating=SEATING_CHOICES)
+                           seating=_("opt.seating.description"),
+                           thread=_("opt.thread.description"),
+                           language=_("opt.language.description"))
+    @app_commands.choices(game=GAME_CHOICES, seating=SEATING_CHOICES, language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], teams: bool = False,
-                  turn_time: str | None = None, seating: app_commands.Choice[str] | None = None) -> None:
-        options = ({"teams": True} if teams else {}) | ({"seating": seating.value} if seating else {})
-        await self._run(interaction, lambda: self.sessions.create(
-            channel_id=interaction.channel_id, guild_id=interaction.guild_id, host=_seat(interaction),
-            game=game.value, options=options | ({"turn_time": self.turn_time(turn_time)} if turn_time else {})))
+                  turn_time: str | None = None, seating: app_commands.Choice[str] | None = None,
+                  thread: bool = False, language: app_commands.Choice[str] | None = None) -> None:
+        """Shared messages are in the game's language: `language` if given, else the server's."""
+        if thread and (refusal := thread_refusal(interaction)):
+            await self._tell(interaction, refusal)
+            return
+
+        async def create() -> Outcome:
+            options = ({"teams": True} if teams else {}) | ({"seating": seating.value} if seating else {}) \
+                | ({"turn_time": self.turn_time(turn_time)} if turn_time else {}) \
+                | ({"language": language.value} if language else {})
+            channel_id = interaction.channel_id
+            if thread:   # checked before the thread opens, so that a refused game leaves no empty thread
+                self.sessions.check_new(game.value, options)
+                channel_id = await open_thread(interaction, msg(f"game.{game.value}"), _locale(interaction))
+            return await self.sessions.create(channel_id=channel_id, guild_id=interaction.guild_id,
+                                              host=_seat(interaction), game=game.value, options=options,
+                                              locale=i18n.locale_of(interaction.guild_locale))
+        await self._run(interaction, create, done=(lambda outcome: msg(
+            "thread.opened", thread=f"<#{outcome.record.channel_id}>")) if thread else None)
 
     @app_commands.command(name="rematch", description=_("cmd.rematch.description"))
     @app_commands.guild_only()
@@ -280,8 +346,10 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
     @app_commands.command(name="move", description=_("cmd.move.description"))
     @app_commands.describe(move=_("opt.move.description"))
     async def move(self, interaction: discord.Interaction, move: str) -> None:
-        await self._run(interaction, lambda: self.sessions.act(
-            interaction.channel_id, interaction.user.id, move.strip()))
+        async def play() -> Outcome:
+            return await self.sessions.act(interaction.channel_id, interaction.user.id,
+                                           await self._typed(interaction.channel_id, move))
+        await self._run(interaction, play)
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -297,8 +365,10 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
     @app_commands.command(name="call", description=_("cmd.call.description"))
     @app_commands.describe(piece=_("opt.piece.description"))
     async def call(self, interaction: discord.Interaction, piece: str) -> None:
-        await self._run(interaction, lambda: self.sessions.call_out(
-            interaction.channel_id, interaction.user.id, piece.strip()))
+        async def call_out() -> Outcome:
+            return await self.sessions.call_out(interaction.channel_id, interaction.user.id,
+                                                await self._typed(interaction.channel_id, piece))
+        await self._run(interaction, call_out)
 
     @call.autocomplete("piece")
     async def call_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -380,9 +450,12 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
 
     async def on_action(self, interaction: discord.Interaction, request: Request) -> None:
         """An action button, a pick in a menu of moves or a move typed in the Other move modal."""
-        await self._run(interaction, lambda: self.sessions.act(
-            interaction.channel_id, interaction.user.id, request.value, game_id=request.game,
-            version=request.number))
+        async def play() -> Outcome:
+            typed = request.kind == "m"   # in either language's colour letters
+            action = await self._typed(interaction.channel_id, request.value) if typed else request.value
+            return await self.sessions.act(interaction.channel_id, interaction.user.id, action,
+                                           game_id=request.game, version=request.number)
+        await self._run(interaction, play)
 
     async def on_lobby(self, interaction: discord.Interaction, request: Request) -> None:
         channel, user, game = interaction.channel_id, interaction.user.id, request.game
@@ -409,7 +482,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
             except GameError as refusal:
                 await self._tell(interaction, refusal.message)
                 return
-            await interaction.edit_original_response(content=post.content, attachments=[png_file(post.png)],
+            await interaction.edit_original_response(content=post.content, attachments=[png_file(post.png, post.alt)],
                                                      view=view_of(record.id, record.version, post.controls))
 
     async def on_call_button(self, interaction: discord.Interaction, request: Request) -> None:
@@ -445,6 +518,11 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, commands.GroupCo
                                             custom_id=MOVE_FIELD))
         modal.stop()   # answered by on_interaction, like every control
         await interaction.response.send_modal(modal)
+
+    async def _typed(self, channel_id: int, text: str) -> str:
+        """A typed code read with any language's colour letters (the channel's game says which)."""
+        record = await self.sessions.open_game(channel_id)
+        return codes.canonical(ruleset_of(record), text.strip()) if record is not None else text.strip()
 
     async def _current_board(self, interaction: discord.Interaction, request: Request) -> GameRecord:
         record = await self.sessions.game(interaction.channel_id, request.game)

@@ -23,6 +23,7 @@ from bot.cogs.components import button, png_file, stopped
 from bot.cogs.custom_ids import Request, encode
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError
+from bot.present.alt_text import board_alt, replay_alt
 from bot.present.history import fair_dice_text, history_text
 from bot.present.picture import draw, replay_gif
 from bot.services import GameRecord, Outcome
@@ -107,7 +108,8 @@ class HistoryCommands:
             gif = await asyncio.to_thread(replay_gif, record, actions)
             board = await draw(record)
             message = self.bot.get_partial_messageable(record.channel_id).get_partial_message(board_id)
-            await message.edit(attachments=[png_file(board), png_file(gif, "replay.gif")])
+            await message.edit(attachments=[png_file(board, board_alt(record)),
+                                            png_file(gif, replay_alt(record, len(actions)), "replay.gif")])
         except Exception:
             log.exception("could not add the replay of game %s", record.id)
 

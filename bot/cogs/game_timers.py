@@ -1,6 +1,6 @@
 """Turn deadlines and turn notifications on Discord (a mixin of GameCog).
 
-`/game settings` and `/game notify`, the `turn_time` option of `/game new`,
+`/game settings`, `/game notify` and `/game away`, the `turn_time` option of `/game new`,
 the half-time reminder, the board after an expiry, the vote on a seat whose
 turns keep expiring, and the direct message sent when it becomes
 your turn. The deadlines themselves are data, kept by bot/services/deadlines.py and
@@ -24,7 +24,7 @@ from bot.cogs.custom_ids import Request, encode
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, Message, msg
 from bot.present.votes import vote_post, vote_text
-from bot.present.words import say
+from bot.present.words import say, seat_name
 from bot.services import GameRecord, Outcome, Sessions, ruleset_of
 from bot.services.scheduler import SystemClock, TurnTimers
 
@@ -58,6 +58,15 @@ class TimerCommands:
         """Seconds for a turn_time option; GameError (shown to the user alone) when unreadable."""
         return timers.check_turn_time(timers.parse_duration(text), self.bot.settings.min_turn_time)
 
+    def deadline_changes(self, turn_time: str | None, on_timeout: app_commands.Choice[str] | None) -> dict[str, Any]:
+        """The turn_time (seconds, None for "off") and on_timeout options given, as settings to change."""
+        changes: dict[str, Any] = {}
+        if turn_time is not None:
+            changes["turn_time"] = None if turn_time.strip().lower() in NO_DEADLINE else self.turn_time(turn_time)
+        if on_timeout is not None:
+            changes["on_timeout"] = on_timeout.value
+        return changes
+
     @app_commands.command(name="settings", description=_("cmd.settings.description"))
     @app_commands.describe(turn_time=_("opt.settings_turn_time.description"),
                            on_timeout=_("opt.on_timeout.description"))
@@ -65,16 +74,29 @@ class TimerCommands:
     async def settings(self, interaction: discord.Interaction, turn_time: str | None = None,
                        on_timeout: app_commands.Choice[str] | None = None) -> None:
         async def configure() -> Outcome:
-            changes: dict[str, Any] = {}
-            if turn_time is not None:
-                off = turn_time.strip().lower() in NO_DEADLINE
-                changes["turn_time"] = None if off else self.turn_time(turn_time)
-            if on_timeout is not None:
-                changes["on_timeout"] = on_timeout.value
+            changes = self.deadline_changes(turn_time, on_timeout)
             if not changes:
                 raise GameError(msg("timers.error.nothing_to_change"))
             return await self.sessions.configure(interaction.channel_id, interaction.user.id, changes)
         await self._run(interaction, configure)
+
+    @app_commands.command(name="away", description=_("cmd.away.description"))
+    @app_commands.describe(days=_("opt.away_days.description"))
+    async def away(self, interaction: discord.Interaction,
+                   days: app_commands.Range[int, 0, timers.MAX_AWAY_DAYS]) -> None:
+        loc, user, now = i18n.locale_of(interaction.locale), interaction.user.id, self.timers.clock.now()
+        try:
+            if days == 0:
+                back = await self.sessions.come_back(user, now)
+                text = i18n.text("away.back" if back else "away.not_away", loc)
+            else:
+                until, left = await self.sessions.go_away(user, days, now)
+                text = i18n.text("away.on", loc, until=f"<t:{int(until)}:F>", count=left)
+        except GameError as refusal:
+            await self._tell(interaction, refusal.message)
+            return
+        self.timers.wake()   # the deadlines of this player's turns move
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="notify", description=_("cmd.notify.description"))
     @app_commands.describe(state=_("opt.notify.description"))
@@ -85,12 +107,19 @@ class TimerCommands:
             i18n.text(f"timers.notify.{state.value}", i18n.locale_of(interaction.locale)), ephemeral=True)
 
     # --- hooks called by GameCog.publish ---------------------------------------------
-    async def deadline_line(self, record: GameRecord) -> str | None:
-        """"Time runs out in ..." for a timed game waiting for a person (a Discord timestamp: local, live)."""
-        deadline = await self.sessions.deadline(record, self.timers.clock.now())
-        if deadline is None:
-            return None
-        return i18n.text("timers.deadline", record.locale, when=f"<t:{int(deadline)}:R>")
+    async def clock_lines(self, record: GameRecord) -> list[str]:
+        """Who is away until when, and "time runs out in ..." for a timed game waiting for a person
+        (Discord timestamps: in each reader's time zone, live)."""
+        now = self.timers.clock.now()
+        if record.status != "active":
+            return []
+        lines = [i18n.text("away.board", record.locale, player=seat_name(record, seat, record.locale),
+                           until=f"<t:{int(until)}:D>")
+                 for seat, until in (await self.sessions.away_seats(record, now)).items()]
+        deadline = await self.sessions.deadline(record, now)
+        if deadline is not None:
+            lines.append(i18n.text("timers.deadline", record.locale, when=f"<t:{int(deadline)}:R>"))
+        return lines
 
     async def notify_turn(self, record: GameRecord, user_id: int | None) -> None:
         """A direct message with a link to the board, for a player who asked for it.

@@ -45,6 +45,14 @@ def msg(key: str, **params: Any) -> Message:
     return Message(key, params)
 
 
+def joined(items: list[Message], key: str) -> Message:
+    """Items as one message: `key` ("{first}, {rest}") nested to the right."""
+    together = items[-1]
+    for item in reversed(items[:-1]):
+        together = msg(key, first=item, rest=together)
+    return together
+
+
 def skip_event(seat: int) -> Message:
     """The first event of a forfeited turn (Ruleset.SKIP): time ran out, the turn is passed."""
     return msg("timers.skipped", seat=seat)
@@ -111,6 +119,9 @@ class Ruleset(ABC):
     has_dice: ClassVar[bool] = True
     # Cheating rulesets accept moves the rules forbid; opponents may call them out.
     allows_cheating: ClassVar[bool] = False
+    # The colours whose initial, an upper-case letter, names a piece in action codes ("Y2+4": yellow),
+    # so that a front end can write and read codes with the initials of another language.
+    code_colours: ClassVar[tuple[str, ...]] = ()
     # Moves along a graph read best piece first: the front end offers a choice of action_group
     # (piece) even when every action would fit as a button, then that piece's moves on a focused board.
     pick_group_first: ClassVar[bool] = False

@@ -173,6 +173,7 @@ def _passed(state: PaState) -> PaState:
 class Pariti(Ruleset):
     id = "pariti"
     name = "game.pariti"
+    code_colours = COLOURS
     min_players = 2
     max_players = 2
     has_dice = False

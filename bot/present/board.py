@@ -7,6 +7,7 @@ from typing import Any
 
 from bot import i18n
 from bot.games.base import Message, Ruleset
+from bot.present.alt_text import board_alt
 from bot.present.moves import label, options
 from bot.present.post import Control, Post
 from bot.present.words import fit, game_text, result_line, say, seat_name, sentence
@@ -25,7 +26,8 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
     to_move = ruleset.to_move(state) if record.status == "active" else None
-    lines = [sentence(say(record, e, loc)) for e in events]
+    said = [sentence(say(record, e, loc)) for e in events]
+    lines = list(said)
     mention = None
     if record.status != "active":
         lines.append(result_line(record, loc))
@@ -42,7 +44,7 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
         shown = controls(record, ruleset, state) + undo
     elif with_controls:   # the final board
         shown = (Control("rematch", i18n.text("button.rematch", loc)),)
-    return Post(fit(lines), shown, None, mention)
+    return Post(fit(lines), shown, None, mention, alt=board_alt(record), said=tuple(said))
 
 
 def controls(record: GameRecord, ruleset: Ruleset, state: Any) -> tuple[Control, ...]:
@@ -85,7 +87,7 @@ def group_post(record: GameRecord, group: str, locale: str | None = None) -> Pos
         shown = (Control("moves", i18n.text("select.move", loc),
                          options=options(record, ruleset, state, actions[:MAX_SELECT], loc)),)
     title = i18n.text("select.group_moves", loc, group=say(record, ruleset.group_label(state, group), loc))
-    return Post(title, shown)
+    return Post(title, shown, alt=board_alt(record, loc))
 
 
 def call_post(record: GameRecord, ruleset: Ruleset, state: Any, calls: list[str], locale: str) -> Post:

@@ -12,12 +12,16 @@ LOBBY_VERBS = ("join", "leave", "add-bot", "start")
 
 
 def lobby_post(record: GameRecord) -> Post:
+    """The lobby while it is open; once the game started, what it became: who sits where, with
+    their colours; a lobby closed before the start says so."""
     loc = record.locale
     ruleset = ruleset_of(record)
     n = len(record.seats)
     colours = ruleset.seat_colours(max(n, ruleset.player_range(record.options)[0]), record.options)
-    drawn = seating.of(record) == seating.RANDOM
-    lines = [f"**{say(record, msg(ruleset.name), loc)}** — " + i18n.text("lobby.title", loc)]
+    started = record.state is not None
+    drawn = seating.of(record) == seating.RANDOM and not started
+    title = "lobby.started_title" if started else "lobby.title"
+    lines = [f"**{say(record, msg(ruleset.name), loc)}** — " + i18n.text(title, loc)]
     if record.options.get("teams") and drawn:
         sides = [seating.side(ruleset, colours, i) for i in range(len(colours))]
         teams = seating.listed(ruleset, len(colours), record.options, sides)
@@ -33,14 +37,14 @@ def lobby_post(record: GameRecord) -> Post:
     for i, seat in enumerate(record.seats):
         who = seat_name(record, i, loc) if seat.level else f"<@{seat.user_id}>"
         host = " " + i18n.text("lobby.host", loc) if seat.level is None and seat.user_id == record.host_id else ""
-        # Drawn seats get their colours at the start; in lobby order they are known now.
+        # Drawn seats get their colours at the start; in lobby order they are known now, once started in any.
         side = "" if drawn else " — " + _lobby_side(ruleset, colours, i, loc)
         lines.append(f"{i + 1}. {who}{side}{host}")
     if record.status == "lobby":
         low, high = ruleset.player_range(record.options)
         players = i18n.text("lobby.players_exact" if low == high else "lobby.players_range", loc, min=low, max=high)
         lines.append(i18n.text("lobby.help", loc, players=players))
-    else:
+    elif not started:
         lines.append(i18n.text("lobby.closed_notice", loc))
     controls = tuple(Control("lobby", i18n.text(f"lobby.button.{verb}", loc), verb) for verb in LOBBY_VERBS) \
         if record.status == "lobby" else ()

@@ -5,6 +5,7 @@ from typing import Any
 
 from bot import i18n
 from bot.games.base import Ruleset
+from bot.present.codes import canonical, shown
 from bot.present.words import game_text, say
 from bot.services.play import typed_action
 from bot.store import GameRecord
@@ -28,18 +29,19 @@ def move_choices(record: GameRecord, ruleset: Ruleset, state: Any, typed: str, l
     the bot accepts it (in a cheating ruleset, legal or not: it looks like any other, the player's
     opponents rely on nobody being told), then the legal moves whose name holds the typed text."""
     typed = typed.strip()
-    found = typed_action(ruleset.accepted_actions(state), typed) if typed else None
+    found = typed_action(ruleset.accepted_actions(state), canonical(ruleset, typed)) if typed else None
     return suggestions(record, ruleset, state, ruleset.legal_actions(state), typed, locale, found)
 
 
 def suggestions(record: GameRecord, ruleset: Ruleset, state: Any, actions: list[str], typed: str, locale: str,
                 first: str | None = None) -> list[tuple[str, str]]:
     """(name, action) pairs named "code · wording" for autocomplete: `first` if given, then the
-    `actions` whose name holds the typed text, at most 25."""
+    `actions` whose name holds the typed text, at most 25. Codes are written in the game's language."""
     wanted = typed.strip().casefold()
     choices = []
     for action in ([first] if first is not None else []) + [a for a in actions if a != first]:
-        name = i18n.text("autocomplete.move", locale, code=action, move=label(record, ruleset, state, action, locale))
+        name = i18n.text("autocomplete.move", locale, code=shown(ruleset, action, record.locale),
+                         move=label(record, ruleset, state, action, locale))
         if action == first or wanted in name.casefold():
             choices.append((name[:100], action[:100]))
         if len(choices) == MAX_CHOICES:
@@ -49,8 +51,9 @@ def suggestions(record: GameRecord, ruleset: Ruleset, state: Any, actions: list[
 
 def other_move_field(record: GameRecord, ruleset: Ruleset, state: Any, locale: str) -> tuple[str, str]:
     """The label and placeholder of the "Other move…" modal's one field: a code of the position as
-    an example (a legal one: the board's buttons show those anyway), and the game's code syntax."""
-    example = next(iter(ruleset.legal_actions(state)), None)
+    an example (a legal one: the board's buttons show those anyway) written in the game's language,
+    and the game's code syntax."""
+    example = next((shown(ruleset, a, record.locale) for a in ruleset.legal_actions(state)), None)
     field = i18n.text("modal.other_move.label", locale, example=example) if example else \
         i18n.text("modal.other_move.label_plain", locale)
     return field[:45], game_text(ruleset, "modal.other_move.placeholder", locale)[:100]

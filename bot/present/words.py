@@ -1,6 +1,7 @@
 """Words every message uses: seat names, a Message in a locale, result lines, the game's own wording.
 
-Public messages use the game's locale (its creator's); replies to one user use that user's locale.
+Public messages use the game's locale (chosen with the game, else the server's); replies to one user use
+that user's locale.
 """
 from __future__ import annotations
 
@@ -12,10 +13,15 @@ MAX_CONTENT = 2000           # the longest message a chat front end (Discord) ta
 
 
 def seat_name(record: GameRecord, seat: int, locale: str) -> str:
+    """A player's name; computer players by level, numbered in seat order when two share one."""
     s = record.seats[seat]
-    if s.level is not None:
-        return i18n.text("player.computer", locale, level=i18n.text(f"level.{s.level}", locale))
-    return s.name
+    if s.level is None:
+        return s.name
+    level = i18n.text(f"level.{s.level}", locale)
+    same = [i for i, other in enumerate(record.seats) if other.level == s.level]
+    if len(same) == 1:
+        return i18n.text("player.computer", locale, level=level)
+    return i18n.text("player.computer_numbered", locale, level=level, number=same.index(seat) + 1)
 
 
 def say(record: GameRecord, message: Message, locale: str) -> str:

@@ -10,6 +10,8 @@ A front end builds one `Sessions` on a store and calls it; each part lives in it
   deadlines.py   turn deadlines: settings, reminder, expiry, votes on an absent seat, turn notifications
   scheduler.py   the loop that fires reminders and expiries when they fall due
   boards.py      which message shows which version of a game
+  defaults.py    each server's defaults of new games
+  away.py        time away: players whose deadlines wait
   records.py     history pages, verification, statistics (reads only; `Sessions.records`)
 Each part builds on the one it needs (rematch -> lobby; lobby, endings, takeback -> play -> base;
 deadlines -> endings), so the arrows point one way; `Sessions` is their union.
@@ -17,8 +19,10 @@ deadlines -> endings), so the arrows point one way; `Sessions` is their union.
 from __future__ import annotations
 
 from bot.services.base import Outcome, ruleset_of
+from bot.services.away import Away
 from bot.services.boards import LOBBY_SHOWN, Boards
 from bot.services.deadlines import Deadlines
+from bot.services.defaults import ServerDefaults
 from bot.services.lobby import COMPUTER_LEVELS, started_events
 from bot.services.play import ROLL
 from bot.services.records import Records
@@ -31,7 +35,7 @@ __all__ = ["ASKED", "CONSENT", "COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "GameRe
            "Sessions", "asked", "ruleset_of", "started_events"]
 
 
-class Sessions(Rematch, Takebacks, Deadlines, Boards):
+class Sessions(Rematch, Takebacks, Deadlines, Boards, ServerDefaults, Away):
     def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
         super().__init__(store, think_budget_s, shards)
         self.records = Records(store)

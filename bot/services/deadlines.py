@@ -28,14 +28,18 @@ class Deadlines(Endings):
         return Outcome(record, (timers.settings_message(options),), moved_before=timers.seat_to_move(record))
 
     async def turn_clocks(self, game_id: int | None = None) -> list[TurnClock]:
-        """The clocks of every timed game on this process's shards (or of `game_id`), for the scheduler."""
-        return await self.store.turn_clocks(game_id, self.shards)
+        """The clocks of every timed game on this process's shards (or of `game_id`), for the scheduler; a
+        turn whose player is away waits for the end of that time away (timers.after_away)."""
+        clocks = await self.store.turn_clocks(game_id, self.shards)
+        waiting = {clock.record.id: timers.waiting_person(clock.record) for clock in clocks}
+        away = await self.store.away_until({user for user in waiting.values() if user is not None})
+        return [timers.after_away(clock, away.get(waiting[clock.record.id])) for clock in clocks]
 
     async def deadline(self, record: GameRecord, now: float) -> float | None:
         """When time runs out in a timed game waiting for a person; None otherwise."""
         if not record.options.get("turn_time"):
             return None
-        clocks = await self.store.turn_clocks(record.id)
+        clocks = await self.turn_clocks(record.id)
         if not clocks or timers.next_due(clocks[0], now) is None:
             return None
         return timers.deadline(clocks[0])
@@ -115,7 +119,7 @@ class Deadlines(Endings):
 
     async def _due(self, game_id: int, version: int, now: float, kind: str) -> TurnClock | None:
         """The game's clock if its next event is `kind` for `version` and due at `now` (as the scheduler saw it)."""
-        clocks = await self.store.turn_clocks(game_id)
+        clocks = await self.turn_clocks(game_id)
         due = timers.next_due(clocks[0], now) if clocks else None
         if due is None or due.kind != kind or due.record.version != version or due.when > now:
             return None

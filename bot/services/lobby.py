@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import dice, seating
+from bot.i18n import LOCALES
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, msg
 from bot.services.base import Outcome, ruleset_of
@@ -20,23 +21,34 @@ def started_events(record: GameRecord) -> tuple[Message, ...]:
 
 
 class Lobby(Play):
-    async def create(self, *, channel_id: int, guild_id: int | None, host: Seat, game: str,
-                     options: dict[str, Any]) -> Outcome:
+    def check_new(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
+        """The options of a new game as stored (the seating made explicit); GameError when it cannot open."""
         if game not in GAME_IDS:
             raise GameError(msg("error.unknown_game", game=game))
         ruleset = get_ruleset(game)
         if ruleset is None:
             raise GameError(msg("error.coming_soon", game=msg(f"game.{game}")))
         ruleset.check_options(options)
-        options = seating.chosen(options)
+        if options.get("language", LOCALES[0]) not in LOCALES:
+            raise GameError(msg("error.bad_language"))
+        return seating.chosen(options)
+
+    async def create(self, *, channel_id: int, guild_id: int | None, host: Seat, game: str,
+                     options: dict[str, Any], locale: str | None = None) -> Outcome:
+        """Open a lobby; the server's defaults fill in the options the host did not choose. Its shared
+        messages are in the game's language: `options["language"]` when the host chose one, else
+        `locale` (on Discord the server's preferred language), else the host's."""
+        defaults = await self.store.server_defaults(guild_id) if guild_id is not None else {}
+        options = self.check_new(game, {**defaults, **options})
         async with self._locks[channel_id]:
             try:
                 record = await self.store.create_game(
-                    guild_id=guild_id, channel_id=channel_id, game=game, host=host, locale=host.locale,
+                    guild_id=guild_id, channel_id=channel_id, game=game, host=host,
+                    locale=options.get("language") or locale or host.locale,
                     options=options, seed=dice.new_seed())
             except ChannelBusy:
                 raise GameError(msg("error.channel_busy")) from None
-        return Outcome(record, (msg("lobby.created", seat=0, game=msg(ruleset.name)),))
+        return Outcome(record, (msg("lobby.created", seat=0, game=msg(ruleset_of(record).name)),))
 
     async def join(self, channel_id: int, seat: Seat, game_id: int | None = None) -> Outcome:
         async with self._locks[channel_id]:

@@ -13,6 +13,7 @@ import json
 import random
 import re
 import sqlite3
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,10 @@ from PIL import Image
 
 from bot import i18n
 from bot.games import get_ruleset
-from tests.fake_discord import BUTTON, Interaction, Message
+from bot.games.base import Message as Said
+from bot.present.words import say, seat_name, sentence
+from bot.store import GameRecord, Seat
+from tests.fake_discord import ATTACHMENT_DESCRIPTION_LIMIT, BUTTON, Interaction, Message
 
 ACTION_ID = re.compile(r"^tb:[asgcx]:(\d+):(\d+)")
 REMATCH_ID = re.compile(r"^tb:r:\d+$")
@@ -77,7 +81,7 @@ class Table:
     async def open(self, **options):
         host, *others = self.players
         reply = await self.fake.slash(host, self.channel, "game new", game=self.game, **options)
-        assert reply.ephemeral, "the host's acknowledgement is for the host alone"
+        assert left_nothing(reply), "the lobby is the answer: no acknowledgement stays behind"
         lobby = self.fake.last_message(self.channel, lambda m: "Join" in [b.get("label") for b in m.buttons])
         for player in others:
             assert not (await self.fake.click(player, lobby, label="Join")).followups
@@ -101,6 +105,7 @@ class Table:
         board = await self.live_board()
         if board is None:
             return False
+        check_alt_text(board)
         if roll_id(board):
             answer = await self.roll(board)
         else:
@@ -128,6 +133,7 @@ class Table:
         save_png(final.files[0].bytes, f"/tmp/e2e_{self.game}_final.png")
         save_transcript(self.fake, self.channel, self.players, f"/tmp/e2e_{self.game}.txt")
         assert_all_answered(self.fake, self.channel, self.players)
+        assert_said_once(self.fake, self.channel, self.players, database)
         games, actions = stored(database)
         assert games[0][1] == "finished" and len(actions) == games[0][3]
         return final
@@ -153,6 +159,7 @@ class Table:
         if choice.kind == "g":
             moves = answer.message
             assert moves.ephemeral and moves.files[0].bytes.startswith(PNG_SIGNATURE), moves
+            check_alt_text(moves)
             return await self.move(player, moves)
         return answer
 
@@ -162,6 +169,13 @@ class Table:
             best = max(self.score(c.value) for c in offered)
             offered = [c for c in offered if self.score(c.value) == best]
         return self.rng.choice(offered)
+
+
+def check_alt_text(message: Message) -> None:
+    """The picture's attachment description tells the game in words (bot/present/alt_text.py), in the
+    message's language, within Discord's limit (the fake records a longer one as a violation)."""
+    alt = message.files[0].description or ""
+    assert alt.startswith(("Board of ", "Plateau de ")) and len(alt) <= ATTACHMENT_DESCRIPTION_LIMIT, alt
 
 
 def two_players(fake) -> list:
@@ -259,6 +273,38 @@ def assert_all_answered(fake, channel, players) -> None:
     assert not unanswered, unanswered
 
 
+def assert_said_once(fake, channel, players, database) -> None:
+    """The channel of a finished game says no event twice (a roll, a move, a capture, a win: no event
+    logged with the game's actions, in the game's words, appears in the channel more often than it
+    happened; a board edited while the same player goes on may have said some and moved on) and
+    nothing stale: no lobby looking for players, nobody told to play, no "Done."."""
+    record = finished_record(database, channel)
+    loc = record.locale
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        logged = [event for (events,) in db.execute("SELECT events FROM actions WHERE game_id=? ORDER BY seq",
+                                                    (record.id,)) for event in json.loads(events or "[]")]
+    happened = Counter(sentence(say(record, Said.from_json(event), loc)) for event in logged)
+    public = fake.messages(channel)
+    lines = Counter(line for m in public for line in m.content.splitlines())
+    twice = {line: (lines[line], n) for line, n in happened.items() if lines[line] > n}
+    assert not twice, f"(said, happened) of events said more often than they happened: {twice}"
+    who = [f"<@{seat.user_id}>" if seat.level is None else seat_name(record, i, loc)
+           for i, seat in enumerate(record.seats)]
+    stale = [i18n.text("lobby.title", loc)] + [i18n.text(key, loc, player=p) for key in ("turn.roll", "turn.move")
+                                                for p in who]
+    assert [m.content for m in public if any(text in m.content for text in stale)] == []
+    done = {i18n.text("ack.done", locale) for locale in i18n.LOCALES}
+    assert [m for m in everything_shown(fake, channel, players) if m.content in done] == []
+
+
+def finished_record(database, channel) -> GameRecord:
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        row = db.execute("SELECT id, guild_id, channel_id, game, status, host_id, locale, options, seats, seed, "
+                         "state, version FROM games WHERE channel_id=? ORDER BY id DESC", (channel.id,)).fetchone()
+    return GameRecord(*row[:7], json.loads(row[7]), tuple(Seat.from_json(s) for s in json.loads(row[8])), row[9],
+                      json.loads(row[10]), row[11])
+
+
 def save_transcript(fake, channel, players, path: str | Path) -> None:
     """What the channel showed, every player's ephemeral replies included, for a human read."""
     lines = []
@@ -352,6 +398,12 @@ class Cheat:
     before: dict       # the stored state just before it
 
 
+def left_nothing(reply: Interaction) -> bool:
+    """A command the channel shows the result of: its deferred reply deleted, nothing else sent, so
+    that no "Done." stays behind."""
+    return reply.original is not None and reply.original.deleted and not reply.followups
+
+
 def said(key: str, user) -> str:
     """A core text as `user` reads it."""
     return i18n.text(key, i18n.locale_of(user.locale))
@@ -369,7 +421,7 @@ async def cheat(table: Table, game: Game, *, typed_in: str, revealing: re.Patter
         answer = await other_move(table.fake, cheater, board, move)
     else:
         answer = await table.fake.slash(cheater, table.channel, "game move", move=move)
-    assert answer.message.ephemeral and answer.content == said("ack.done", cheater), answer.content
+    assert left_nothing(answer), answer.describe()
     log = game.log()
     assert log[-1][1:] == (move, False), "logged with its legality"
     assert not revealing.search(since_last_call_out(table.board().content)), table.board().content

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from bot.games.parcheesi.engine import HOUSE
-from tests.e2e.table import Game, call_out, cheat, cheating_table, let_the_window_close, roll_id, said, save_png
+from tests.e2e.table import Game, call_out, cheat, cheating_table, left_nothing, let_the_window_close, roll_id, said, save_png
 
 pytestmark = pytest.mark.e2e
 
@@ -37,7 +37,7 @@ async def test_two_users_play_a_whole_game_with_infractions(fake_discord, bot_pr
     caller = table.to_act(board)
     before = game.state().pos
     reply = await fake_discord.slash(caller, table.channel, "game call", piece=game.calls(caller)[0])
-    assert reply.content == said("ack.done", caller) and game.state().pos == before
+    assert left_nothing(reply) and game.state().pos == before
     assert "no infraction" in table.board().content, table.board().content
 
     # PC-9.4: an infraction typed into "Other move…", called out with the Call out button.

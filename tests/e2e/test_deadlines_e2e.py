@@ -46,7 +46,7 @@ async def test_deadline_expires_and_the_next_player_gets_a_direct_message(fake_d
     assert all("Cannot send messages" in r for r in fake_discord.refusals)
     await fake_discord.wait_for_message(table, lambda m: m.files and "ran out of time" in m.content,
                                         after=expired, timeout=TURN_S * 3)
-    turns_of_shy = [m for m in fake_discord.messages(table) if m.files and shy.mention in m.content]
+    turns_of_shy = [m for m in fake_discord.messages(table, deleted=True) if m.files and shy.id in m.pings]
     assert 1 <= len(fake_discord.refusals) <= len(turns_of_shy), "one DM attempt per turn, never retried"
     assert "no turn notification for user" in quick_bot.log_tail(400)
 

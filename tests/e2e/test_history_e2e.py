@@ -72,14 +72,18 @@ async def test_spectators_read_history_and_fair_dice_are_revealed_with_a_replay(
     gif = final.files[1].bytes
     assert gif.startswith(b"GIF89a") and len(gif) <= 8_000_000
     assert Image.open(io.BytesIO(gif)).n_frames > 10
+    board_alt, replay_alt = (f.description for f in final.files)
+    assert board_alt.startswith("Board of Parcheesi (Mundijeux).") and "🏆 bruno won the game!" in board_alt
+    assert re.fullmatch(r"Animated replay of Parcheesi \(Mundijeux\): \d+ rolls and moves\. 🏆 bruno won the game!",
+                        replay_alt)
 
     verified = await fake_discord.slash(carla, table.channel, "game verify")
     assert "✅" in verified.content and seed in verified.content
 
     mine = await fake_discord.slash(bruno, table.channel, "stats")
-    assert mine.ephemeral and "1 games finished, 1 won" in mine.content and "1516" in mine.content
+    assert mine.ephemeral and "Games finished: 1; won: 1;" in mine.content and "1516" in mine.content
     theirs = await fake_discord.slash(bruno, table.channel, "stats", player=ana)
-    assert "1 games finished, 0 won" in theirs.content and "1484" in theirs.content
+    assert "Games finished: 1; won: 0;" in theirs.content and "1484" in theirs.content
     board_all = await fake_discord.slash(carla, table.channel, "leaderboard")
     assert board_all.content.splitlines()[1].startswith(f"1. <@{bruno.id}>")
     by_rating = await fake_discord.slash(carla, table.channel, "leaderboard", game="parcheesi")

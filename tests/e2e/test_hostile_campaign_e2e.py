@@ -90,8 +90,11 @@ class Campaign:
             if choice.kind == "a":
                 return fake.click(who, board, custom_id=choice.custom_id)
             return fake.select(who, board, choice.custom_id, [choice.value])
-        if kind == "old_board" and self.old_boards.get(table):
-            message, ids = rng.choice(self.old_boards[table])
+        # Old boards still on screen: one whose words a newer board took up is deleted.
+        shown = {m.id for m in fake.messages(table.channel)}
+        old_boards = [(message, ids) for message, ids in self.old_boards.get(table, []) if message.id in shown]
+        if kind == "old_board" and old_boards:
+            message, ids = rng.choice(old_boards)
             if message.id != board.id:
                 return fake.forge_click(rng.choice(players), message, custom_id=rng.choice(ids))
         if kind == "old_menu":

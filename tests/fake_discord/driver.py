@@ -286,10 +286,12 @@ class FakeDiscord(GatewayMixin, RestMixin):
         return user.member_payload(with_user=with_user, roles=[role] if role else [])
 
 
-    def messages(self, channel: Channel, *, viewer: User | None = None) -> list[Message]:
-        """Messages of the channel, oldest first: public ones plus the ephemeral ones `viewer` sees."""
+    def messages(self, channel: Channel, *, viewer: User | None = None, deleted: bool = False) -> list[Message]:
+        """Messages of the channel, oldest first: public ones plus the ephemeral ones `viewer` sees
+        (`deleted=True`: also those deleted since)."""
         return [m for m in self._messages[channel.id]
-                if not m.deleted and (m.ephemeral_to is None or (viewer is not None and m.ephemeral_to == viewer.id))]
+                if (deleted or not m.deleted)
+                and (m.ephemeral_to is None or (viewer is not None and m.ephemeral_to == viewer.id))]
 
     def last_message(self, channel: Channel, predicate: Callable[[Message], bool] = lambda m: True) -> Message:
         found = [m for m in self.messages(channel) if predicate(m)]
@@ -530,7 +532,8 @@ class FakeDiscord(GatewayMixin, RestMixin):
                               what=f"the response to {interaction.describe()} (on shard {interaction.shard_id}; "
                                    f"Discord shows 'This interaction failed' after {RESPONSE_DEADLINE_S:.0f} s)")
         if interaction.response_type == CALLBACK_DEFERRED_MESSAGE:
-            await self.wait_until(lambda: not interaction.original.thinking or interaction.followups,
+            await self.wait_until(lambda: not interaction.original.thinking or interaction.original.deleted
+                                  or interaction.followups,
                                   timeout=timeout, what=f"the deferred reply to {interaction.describe()}")
         elif interaction.response_type == CALLBACK_DEFERRED_UPDATE:
             await self.wait_until(lambda: interaction.last_write > interaction.responded_at

@@ -23,3 +23,13 @@ async def test_pariti_lobby_says_who_has_the_even_numbers(sessions):
     record = (await sessions.create(channel_id=1, guild_id=1, host=ANN, game="pariti",
                                     options={"seating": "lobby"})).record
     assert "even numbers, plays first" in lobby_post(record).content
+
+
+async def test_once_started_the_lobby_says_so_and_who_sits_where(sessions):
+    """PM-1.9: the seats drawn at the start, with their colours, replace "looking for players"."""
+    await sessions.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={})
+    await sessions.add_computer(1, ANN.user_id, "easy")
+    record = (await sessions.start(1, ANN.user_id)).record
+    text = lobby_post(record).content
+    assert "has started" in text and "looking for players" not in text and "Join" not in text
+    assert "yellow" in text and "red" in text and not lobby_post(record).controls

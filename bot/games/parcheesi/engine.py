@@ -29,7 +29,7 @@ from itertools import product
 from types import MethodType
 from typing import Any, ClassVar, NamedTuple
 
-from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg, skip_event
+from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, joined, msg, skip_event
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView, board
 
 _BOARD = board()
@@ -231,6 +231,7 @@ class Engine(Ruleset):
     bonus_may_join_own: ClassVar[bool]          # may a bonus end on an own pawn (PM-8.4 says no)
     lone_foreign_captured: ClassVar[bool]       # bring-out onto one foreign pawn captures (PC-5.5 / PM-6.6)
     key: ClassVar[str]                          # i18n prefix of variant wording
+    code_colours = COLOURS
 
     def __init__(self) -> None:
         # Single-entry memo of the options of the last state seen: a playout asks
@@ -689,9 +690,10 @@ class Engine(Ruleset):
         lines = []
         for seat, c in enumerate(state.colours):
             pos = state.pos[4 * seat:4 * seat + 4]
-            on_board = [f"{i + 1}: {_square_text(c, p)}" for i, p in enumerate(pos) if 0 <= p < GOAL]
+            on_board = [msg("parcheesi.describe.pawn", number=i + 1, square=_square_text(c, p))
+                        for i, p in enumerate(pos) if 0 <= p < GOAL]
             lines.append(msg("parcheesi.describe.seat", seat=seat, colour=COLOURS[c], house=pos.count(HOUSE),
-                             goal=pos.count(GOAL), board=", ".join(on_board) or "-"))
+                             goal=pos.count(GOAL), board=joined(on_board, "list.items") if on_board else "-"))
         lines.extend(self._notes(state))
         if state.winners:
             lines.append(msg("parcheesi.describe.over"))

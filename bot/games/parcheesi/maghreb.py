@@ -103,6 +103,7 @@ def first_roll(s: MaghrebState) -> bool:
 class Maghreb(Ruleset):
     id = "parchis-maghreb"
     name = "game.parchis-maghreb"
+    code_colours = COLOURS
     min_players = 2
     max_players = 2
     allows_cheating = True

@@ -389,7 +389,7 @@ def test_bring_out_with_the_sum():
     s = position(R, {"Y1": 30})
     s, _ = play(R, s, "r2.3")
     assert legal(s) == {"out"}
-    assert render(R.action_label(s, "out"), "fr") == "jaune 2 : sortie sur 5 (2+3)"
+    assert render(R.action_label(s, "out"), "fr") == "jaune 2\u00a0: sortie sur 5 (2+3)"
     s, _ = play(R, s, "out")
     assert where(s, "Y2") == "5" and s.turn == 1
 
@@ -608,12 +608,12 @@ def test_registry_words_and_views():
     s = position(R, {"Y1": 10, "B1": 14, "Y2": "H3"})
     s, _ = play(R, s, "r4.2")
     assert render(R.action_label(s, "Y1+4"), "en") == "yellow 1: 10 → 14 (die 4)"
-    assert render(R.action_label(s, "Y1+6"), "fr") == "jaune 1 : 10 → 16 (4+2)"
+    assert render(R.action_label(s, "Y1+6"), "fr") == "jaune 1\u00a0: 10 → 16 (4+2)"
     assert render(R.action_label(s, "Y2+4"), "en") == "yellow 2: H3 → H7 (die 4)"
     assert R.action_group(s, "Y1+4") == "Y1"
     assert render(R.group_label(s, "Y1"), "fr") == "jaune 1"
     text = [render(m, "en") for m in R.describe(s)]
-    assert text[0].startswith("Player 1 (yellow): 2 in the house, 0 in the goal, on the board 1: 10, 2: H3")
+    assert text[0].startswith("Player 1 (yellow): 2 in the house, 0 in the goal; on the board: pawn 1 on 10, pawn 2 on H3")
     assert text[-1] == "Player 1 plays 4 + 2."
     s, _ = play(R, s, "Y1+4")
     view = R.board_view(s)

@@ -1,0 +1,32 @@
+"""Server defaults (`/game defaults`): the turn time, what happens when it runs out, and the seating that
+a server's new games get unless their own `/game new` options say otherwise (bot/services/lobby.py merges
+them). Only members who may manage the server change them."""
+from __future__ import annotations
+
+from typing import Any
+
+from bot import timers
+from bot.games.base import GameError, msg
+from bot.seating import SEATINGS
+from bot.services.base import Service
+
+# What a server may choose, and the values each takes (turn_time: seconds, checked by the front end).
+DEFAULT_OPTIONS = {"turn_time": None, "on_timeout": timers.ON_TIMEOUT, "seating": SEATINGS}
+
+
+class ServerDefaults(Service):
+    async def server_defaults(self, guild_id: int) -> dict[str, Any]:
+        return await self.store.server_defaults(guild_id)
+
+    async def set_server_defaults(self, guild_id: int, can_manage: bool, changes: dict[str, Any]) -> dict[str, Any]:
+        """Change some defaults (a value None removes that default); the defaults now in force."""
+        if not can_manage:
+            raise GameError(msg("defaults.error.manage_server"))
+        for key, value in changes.items():
+            allowed = DEFAULT_OPTIONS[key]
+            if value is not None and allowed is not None and value not in allowed:
+                raise GameError(msg("defaults.error.bad_value"))
+        options = {k: v for k, v in {**await self.store.server_defaults(guild_id), **changes}.items()
+                   if v is not None}
+        await self.store.set_server_defaults(guild_id, options)
+        return options

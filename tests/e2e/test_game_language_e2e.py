@@ -1,0 +1,50 @@
+"""The game's language: shared messages (lobby, boards, announcements) in the server's preferred
+language unless `/game new language:` chose another; replies one user sees in that user's language."""
+
+import pytest
+
+from bot import i18n
+from bot.present.codes import shown
+from tests.e2e.table import Game
+
+pytestmark = pytest.mark.e2e
+
+
+def labels(message):
+    return [b.get("label") for b in message.buttons]
+
+
+@pytest.mark.fake_discord(guild_locale="fr")
+async def test_shared_messages_follow_the_server_replies_the_user_and_codes_the_game(fake_discord, bot_process):
+    ana, bruno = fake_discord.add_user("ana", locale="en-US"), fake_discord.add_user("bruno", locale="en-GB")
+    channel = fake_discord.add_channel("partie")
+    await fake_discord.slash(ana, channel, "game new", game="pariti")
+    lobby = fake_discord.last_message(channel, lambda m: m.buttons)
+    assert i18n.text("lobby.button.join", "fr") in labels(lobby), "a French server's lobby is in French"
+    assert not (await fake_discord.click(bruno, lobby, label=i18n.text("lobby.button.join", "fr"))).followups
+    refused = await fake_discord.click(bruno, lobby, label=i18n.text("lobby.button.start", "fr"))
+    assert [m.content for m in refused.followups] == [i18n.text("error.host_only", "en")], \
+        "what only bruno sees is in bruno's language"
+    assert not (await fake_discord.click(ana, lobby, label=i18n.text("lobby.button.start", "fr"))).followups
+    board = fake_discord.last_message(channel, lambda m: m.files)
+    assert "La partie de Pariti commence\u00a0!" in board.content
+
+    # Move codes in the game's language: a pink piece is R (rose); typed so, it is stored as P.
+    game = Game(bot_process.database, "pariti", fake_discord)
+    player = game.user(game.ruleset.to_move(game.state()))
+    pink = next(a for a in game.ruleset.legal_actions(game.state()) if a.startswith("P"))
+    french = shown(game.ruleset, pink, "fr")
+    assert french.startswith("R")
+    offered = await fake_discord.autocomplete(player, channel, "game move", "move", typed=french.lower())
+    assert offered[0]["value"] == pink and offered[0]["name"].startswith(f"{french} · "), offered
+    await fake_discord.slash(player, channel, "game move", move=french)
+    assert game.log()[-1][1:] == (pink, True)
+
+
+@pytest.mark.fake_discord(guild_locale="fr")
+async def test_the_host_may_choose_the_game_s_language(fake_discord, bot_process):
+    ana = fake_discord.add_user("ana", locale="fr")
+    channel = fake_discord.add_channel("game")
+    await fake_discord.slash(ana, channel, "game new", game="pariti", language="en")
+    lobby = fake_discord.last_message(channel, lambda m: m.buttons)
+    assert "Join" in labels(lobby) and "a new game is looking for players" in lobby.content
