@@ -6,7 +6,9 @@ templates by CLDR plural category (`{"one": ..., "other": ...}`) chosen by
 the message's `count` parameter: French puts 0 and 1 in "one", English only 1.
 
 `render(message, locale, name_of)` turns a Message into text, applying the
-parameter conventions of bot.games.base.Message.
+parameter conventions of bot.games.base.Message; `capitalised=True` starts a
+sentence with a capital letter, only ever one of our own words: a player's
+name at the start stays as the player wrote it ("user2 rolls", "éloïse").
 
 Elision: where a French word must elide before a name or a word inserted
 after it, the template names the word as the placeholder's format spec, and
@@ -65,7 +67,8 @@ def text(key: str, locale: str, **params: Any) -> str:
     return render(Message(key, params), locale)
 
 
-def render(message: Message, locale: str, name_of: Callable[[int], str] | None = None) -> str:
+def render(message: Message, locale: str, name_of: Callable[[int], str] | None = None, *,
+           capitalised: bool = False) -> str:
     """Translate `message`; seats are shown with `name_of(seat)` (default "Player N")."""
     template = catalogue(locale).get(message.key) or catalogue(DEFAULT_LOCALE).get(message.key)
     if template is None:
@@ -74,6 +77,14 @@ def render(message: Message, locale: str, name_of: Callable[[int], str] | None =
     if isinstance(template, dict):
         template = template[plural_category(message.params.get("count", 0), locale)]
     values = {k: _value(k, v, locale, name_of) for k, v in message.params.items()}
+    if capitalised:
+        lead = _leading_placeholder(template)
+        if lead is None:
+            template = template[:1].upper() + template[1:]
+        elif isinstance(message.params.get(lead), Message):   # a sentence that starts with another
+            values[lead] = render(message.params[lead], locale, name_of, capitalised=True)
+        elif lead in values and not _is_seat(lead):           # our word ("red 3"), not a player's name
+            values[lead] = str(values[lead])[:1].upper() + str(values[lead])[1:]
     try:
         return _FORMATTER.vformat(template, (), values)
     except (KeyError, IndexError, ValueError):
@@ -110,6 +121,16 @@ def placeholders(template: Template) -> set[str]:
     return {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}
 
 
+def _leading_placeholder(template: str) -> str | None:
+    """The parameter a template starts with ("{seat} rolls" -> "seat"), None when it starts with words."""
+    first = next(iter(string.Formatter().parse(template)), None)
+    return first[1] if first is not None and first[0] == "" and first[1] else None
+
+
+def _is_seat(name: str) -> bool:
+    return name == "seat" or name.endswith("_seat")
+
+
 def plural_category(count: int, locale: str) -> str:
     """CLDR's cardinal category for whole numbers, in the two languages we speak."""
     if locale == "fr":
@@ -120,7 +141,7 @@ def plural_category(count: int, locale: str) -> str:
 def _value(name: str, value: Any, locale: str, name_of: Callable[[int], str] | None) -> Any:
     if isinstance(value, Message):
         return render(value, locale, name_of)
-    if name == "seat" or name.endswith("_seat"):
+    if _is_seat(name):
         return name_of(value) if name_of else text("player.default_name", locale, number=value + 1)
     if name == "colour" or name.endswith("_colour"):
         return text(f"colour.{value}", locale)

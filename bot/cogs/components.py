@@ -14,8 +14,11 @@ from typing import Any
 
 import discord
 
-from bot.cogs.custom_ids import Request, decode, encode
+from bot.cogs.custom_ids import Forged, Request, decode, encode
 from bot.present.post import Control
+
+
+BOARD_KINDS = "asgcxu"   # the controls of a board: they act on the version it shows
 
 
 def game_cog(interaction: discord.Interaction) -> Any:
@@ -31,11 +34,32 @@ def read(interaction: discord.Interaction) -> Request:
     custom_id = data.get("custom_id")
     if interaction.type == discord.InteractionType.modal_submit:
         return decode(custom_id, None, typed=dict(_typed_fields(data.get("components") or [])))
-    shown = {getattr(child, "custom_id", None): tuple(option.value for option in getattr(child, "options", ()))
-             for child in _children(interaction.message.components if interaction.message else [])}
+    shown = _shown(interaction.message)
     values = data.get("values") or []
     return decode(custom_id, shown, is_select=data.get("component_type") == discord.ComponentType.string_select.value,
                   values=values if isinstance(values, list) else [])
+
+
+def controls_of(message: discord.Message) -> tuple[int, int | None] | None:
+    """(game id, version shown) of a board with controls, (game id, None) of an open lobby; None for
+    any other message (controls retired, history pages, votes, take-back requests)."""
+    shown = _shown(message)
+    for custom_id, options in shown.items():
+        try:
+            request = decode(custom_id, shown, is_select=bool(options), values=options[:1])   # a menu as if picked
+        except Forged:
+            continue
+        if request.kind == "l":
+            return request.game, None
+        if request.kind in BOARD_KINDS:
+            return request.game, request.number
+    return None
+
+
+def _shown(message: discord.Message | None) -> dict[str, tuple[str, ...]]:
+    """Each control of the message (custom_id) with its select options (() for a button)."""
+    return {getattr(child, "custom_id", None): tuple(option.value for option in getattr(child, "options", ()))
+            for child in _children(message.components if message else [])}
 
 
 def _children(components: Iterable[Any]) -> Iterable[Any]:

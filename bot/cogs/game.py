@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
-from bot.cogs.components import png_file, read, view_of
+from bot.cogs.components import controls_of, png_file, read, view_of
 from bot.cogs.custom_ids import MOVE_FIELD, MOVE_LENGTH, Forged, Request, encode
 from bot.cogs.game_defaults import SEATING_CHOICES, DefaultsCommands
 from bot.cogs.game_history import HistoryCommands
@@ -120,9 +120,13 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             try:
                 if can_post:
                     await (show or self.publish)(outcome)
+            except discord.Forbidden:   # only Discord's 403 says a permission is missing
+                log.warning("no permission to post the board in channel %s", interaction.channel_id)
+                await self._tell(interaction, msg("error.cannot_post"))
+                return
             except discord.HTTPException:
                 log.exception("could not post the board in channel %s", interaction.channel_id)
-                await self._tell(interaction, msg("error.cannot_post"))
+                await self._tell(interaction, msg("boards.error.not_shown"))
                 return
         if component:
             return
@@ -143,8 +147,9 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
 
     async def publish(self, outcome: Outcome) -> None:
         """Show the outcome in the channel: edit the board when the same player
-        goes on, otherwise retire the old board's controls and post a new one
-        that pings whoever must act."""
+        goes on, otherwise retire the old board's controls and post a new one,
+        which pings whoever must act only when the turn passed to them (a board
+        shown again, by `/game board` or after a restart, pings nobody)."""
         record = outcome.record
         if record.options.get("turn_time"):
             # A change may start, move or end this game's deadline. Untimed games have none (a deadline
@@ -169,42 +174,53 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         if lines := await self.clock_lines(record):
             post.content = words.fit([post.content, *lines])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
+        # A turn passed: something happened, or a restart posts a board that never went out.
+        new_turn = not same_player and (bool(outcome.events) or outcome.version_before is not None)
         async with self._publishing[record.channel_id]:
             # Re-read under the lock: a board posted by a concurrent publish must be the one retired or edited.
             shown = await self.sessions.board_message(record.id)
             await self._show(channel, replace(record, board_message_id=shown), post,
-                             edit=same_player, version=record.version, retired=lobby)
-        if not same_player and outcome.events:  # a new turn, not a board posted again
+                             edit=same_player, version=record.version, retired=lobby, ping=new_turn)
+        if new_turn:
             await self.notify_turn(record, post.mention)
         await self.announce(outcome)  # fair-dice commitment / reveal and replay (game_history)
 
     async def _show(self, channel: discord.PartialMessageable, record: GameRecord, post: Post,
-                    edit: bool, version: int, retired: str | None = None) -> None:
+                    edit: bool, version: int, retired: str | None = None, ping: bool = False) -> None:
         """Post or edit the message, then record which version of the game it shows.
 
         A new message retires the old one: its controls go, and its text becomes `retired` if given.
         Else the recent boards this process posted lose what the new one says again (its recap of what
         the player missed), so that each event is said once; a board left with nothing to say is
-        deleted once the new one, with a newer picture, is up."""
+        deleted once the new one, with a newer picture, is up. A message a moderator deleted (404) is
+        posted afresh; only a new post with `ping` notifies anyone."""
         old = channel.get_partial_message(record.board_message_id) if record.board_message_id else None
-        files = [png_file(post.png, post.alt)] if post.png else []
+
+        def files() -> list[discord.File]:   # a File is read once: a second request needs new ones
+            return [png_file(post.png, post.alt)] if post.png else []
         view = view_of(record.id, record.version, post.controls)
+        nobody = discord.AllowedMentions.none()
         recent = self._said.get(record.channel_id, [])
         if edit and old is not None:
-            await old.edit(content=post.content, attachments=files, view=view)
-            await self.sessions.set_board_message(record.id, old.id, version)
-            self._remember(record.channel_id, [*recent[:-1], (old.id, post.said)] if recent and recent[-1][0] == old.id
-                           else [(old.id, post.said)])
-            return
+            try:
+                await old.edit(content=post.content, attachments=files(), view=view, allowed_mentions=nobody)
+            except discord.NotFound:
+                log.info("board %s of game %s was deleted: posting it again", old.id, record.id)
+                old = None
+            else:
+                await self.sessions.set_board_message(record.id, old.id, version)
+                self._remember(record.channel_id, [*recent[:-1], (old.id, post.said)]
+                               if recent and recent[-1][0] == old.id else [(old.id, post.said)])
+                return
         if not (old is not None and recent and recent[-1][0] == old.id):
             recent = []   # not this process's boards (a restart): only the controls go
         kept = retired_lines([said for _, said in recent], post.said)
         text = retired if retired is not None else "\n".join(kept[-1]) if recent else None
         if old is not None and text != "":
             await self._retire(old, text)
-        mentions = discord.AllowedMentions(users=[discord.Object(post.mention)] if post.mention else False,
-                                           everyone=False, roles=False)
-        message = await channel.send(content=post.content, files=files, view=view, allowed_mentions=mentions)
+        mentions = discord.AllowedMentions(users=[discord.Object(post.mention)], everyone=False, roles=False) \
+            if ping and post.mention else nobody
+        message = await channel.send(content=post.content, files=files(), view=view, allowed_mentions=mentions)
         await self.sessions.set_board_message(record.id, message.id, version)
         for (message_id, said), now in zip(recent[:-1], kept[:-1]):   # boards retired before: their words
             if now != said:
@@ -247,7 +263,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             try:
                 outcome = await self.sessions.resume(record.channel_id, record.id)
                 if outcome is None:
-                    if shown is None or shown >= record.version:
+                    if shown is None or shown >= record.version or await self._adopt_board(record):
                         continue
                     outcome = Outcome(record, version_before=record.version)
                 if shown == LOBBY_SHOWN:
@@ -258,6 +274,31 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
                 log.info("game %s was resumed elsewhere first", record.id)
             except Exception:
                 log.exception("could not resume game %s in channel %s", record.id, record.channel_id)
+
+    async def _adopt_board(self, record: GameRecord) -> bool:
+        """The bot may have died between posting (or editing) a board and storing its id: look in the
+        channel's history, from the last board recorded on, for a board of the game's version. Found,
+        it becomes the game's board and every other board or lobby of the game there loses its
+        controls; not found (or no Read Message History), the board is posted as usual."""
+        channel = self.bot.get_partial_messageable(record.channel_id)
+        after = discord.Object(record.board_message_id - 1) if record.board_message_id else None
+        try:
+            shown = [m async for m in channel.history(limit=100, after=after)
+                     if m.author.id == self.bot.user.id and (controls_of(m) or (None,))[0] == record.id]
+            current = next((m for m in reversed(shown) if controls_of(m) == (record.id, record.version)), None)
+            # Not found, the recorded board is retired by the board posted next.
+            kept = current.id if current else record.board_message_id
+            for stray in shown:
+                if stray.id != kept:
+                    await self._retire(stray, None)
+        except discord.HTTPException as error:
+            log.info("no look at the history of channel %s: %s", record.channel_id, error)
+            return False
+        if current is None:
+            return False
+        await self.sessions.set_board_message(record.id, current.id, record.version)
+        log.info("game %s: board %s was posted before a restart", record.id, current.id)
+        return True
 
     # --- channels that go away --------------------------------------------------
     @commands.Cog.listener()
@@ -529,3 +570,4 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         if record.version != request.number or record.status != "active":
             raise GameError(msg("error.stale"))
         return record
+

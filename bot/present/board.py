@@ -26,7 +26,7 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
     to_move = ruleset.to_move(state) if record.status == "active" else None
-    said = [sentence(say(record, e, loc)) for e in events]
+    said = [sentence(record, e, loc) for e in events]
     lines = list(said)
     mention = None
     if record.status != "active":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot import i18n
 from bot.present.post import Control, Post
-from bot.present.words import fit, say, sentence
+from bot.present.words import fit, sentence
 from bot.services import CONSENT, Outcome, asked
 
 ANSWERS = ("yes", "no")
@@ -13,7 +13,7 @@ ANSWERS = ("yes", "no")
 def request_post(outcome: Outcome) -> Post:
     record, loc = outcome.record, outcome.record.locale
     consent = record.seats[outcome.details[CONSENT]]
-    lines = [sentence(say(record, event, loc)) for event in outcome.events]
+    lines = [sentence(record, event, loc) for event in outcome.events]
     lines.append(i18n.text("takeback.question", loc, player=f"<@{consent.user_id}>"))
     return Post(fit(lines), tuple(Control("takeback", i18n.text(f"button.takeback.{answer}", loc), answer)
                                   for answer in ANSWERS), mention=consent.user_id)
@@ -22,4 +22,4 @@ def request_post(outcome: Outcome) -> Post:
 def answered_text(outcome: Outcome) -> str:
     """The request's text once answered: what was asked, then the answer (the outcome's first event)."""
     record, loc = outcome.record, outcome.record.locale
-    return fit([sentence(say(record, event, loc)) for event in (asked(outcome), outcome.events[0])])
+    return fit([sentence(record, event, loc) for event in (asked(outcome), outcome.events[0])])

@@ -37,8 +37,9 @@ def fit(lines: list[str]) -> str:
     return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
 
 
-def sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def sentence(record: GameRecord, message: Message, locale: str) -> str:
+    """`message` as a sentence: our first word capitalised, a player's name at the start left as written."""
+    return i18n.render(message, locale, lambda seat: seat_name(record, seat, locale), capitalised=True)
 
 
 def result_line(record: GameRecord, loc: str) -> str:

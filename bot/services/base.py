@@ -42,6 +42,11 @@ def result_json(result: Result) -> dict[str, Any]:
     return {"winners": list(result.winners), "draw": result.draw, "details": dict(result.details)}
 
 
+def hosts(record: GameRecord, user_id: int) -> bool:
+    """Whether `user_id` holds the host's powers: the host, while seated (they pass on with the seat)."""
+    return record.host_id == user_id and record.seat_of(user_id) is not None
+
+
 class Service:
     """The store, one lock per channel, and the reads every part makes.
 

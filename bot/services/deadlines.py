@@ -9,8 +9,8 @@ from typing import Any
 
 from bot import ai, dice, timers
 from bot.games.base import GameError, Ruleset, msg
-from bot.services.base import Outcome, ruleset_of
-from bot.services.endings import Endings, with_computer
+from bot.services.base import Outcome, hosts, ruleset_of
+from bot.services.endings import Endings, host_passed, with_computer
 from bot.services.play import computer_seed
 from bot.store import GameRecord, TurnClock
 
@@ -21,7 +21,7 @@ class Deadlines(Endings):
         The waiting time starts again from now."""
         async with self._locks[channel_id]:
             record = await self.current(channel_id)
-            if record.host_id != user_id:
+            if not hosts(record, user_id):
                 raise GameError(msg("timers.error.host_only"))
             options = {k: v for k, v in {**record.options, **settings}.items() if v is not None}
             record = await self._save(record, options=options)
@@ -113,8 +113,10 @@ class Deadlines(Endings):
             if decided == "end":
                 record = await self._end_without_result(record, {"ended_by_vote": seat})
                 return Outcome(record, (msg("timers.vote.ended", seat=seat),), moved_before, details)
-            record = await self._save(record, seats=with_computer(record, seat))
-            outcome = await self._play_computers(record, (msg("timers.vote.computer", seat=seat),))
+            changes = with_computer(record, seat)
+            record = await self._save(record, **changes)
+            outcome = await self._play_computers(record, (msg("timers.vote.computer", seat=seat),
+                                                          *host_passed(record, changes)))
         return Outcome(outcome.record, outcome.events, moved_before, details)
 
     async def _due(self, game_id: int, version: int, now: float, kind: str) -> TurnClock | None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import GameError, msg
-from bot.services.base import Outcome, ruleset_of
+from bot.games.base import GameError, Message, msg
+from bot.services.base import Outcome, hosts, ruleset_of
 from bot.services.play import Play
 from bot.store import GameRecord, Seat
 
@@ -28,14 +28,16 @@ class Endings(Play):
                 result = {"winners": winners, "draw": False, "details": {"resigned": seat}}
                 record = await self._save(record, status="finished", result=result)
                 return Outcome(record, (msg("game.resigned", seat=seat),), moved_before)
-            record = await self._save(record, seats=with_computer(record, seat))
-            outcome = await self._play_computers(record, (msg("game.resigned_replaced", seat=seat),))
+            changes = with_computer(record, seat)
+            record = await self._save(record, **changes)
+            outcome = await self._play_computers(record, (msg("game.resigned_replaced", seat=seat),
+                                                          *host_passed(record, changes)))
         return Outcome(outcome.record, outcome.events, moved_before)
 
     async def end(self, channel_id: int, user_id: int, *, can_manage: bool) -> Outcome:
         async with self._locks[channel_id]:
             record = await self.current(channel_id)
-            if record.host_id != user_id and not can_manage:
+            if not (hosts(record, user_id) or can_manage):
                 raise GameError(msg("error.end_not_allowed"))
             record = await self._end_without_result(record, {"ended_by": user_id})
         return Outcome(record, (msg("game.ended"),))
@@ -63,7 +65,22 @@ class Endings(Play):
         return await self._save(record, status="ended", result={"winners": [], "draw": False, "details": details})
 
 
-def with_computer(record: GameRecord, seat: int) -> tuple[Seat, ...]:
-    """The seats with a computer player in `seat` (a resignation, or the others' vote)."""
-    return tuple(Seat(0, "", level="normal", locale=record.locale) if i == seat else s
-                 for i, s in enumerate(record.seats))
+def with_computer(record: GameRecord, seat: int) -> dict[str, Any]:
+    """The changes when a computer player takes `seat` (a resignation, or the others' vote): the seats
+    and, when it was the host's, the host's powers passed to the next person seated after it."""
+    seats = tuple(Seat(0, "", level="normal", locale=record.locale) if i == seat else s
+                  for i, s in enumerate(record.seats))
+    changes: dict[str, Any] = {"seats": seats}
+    if record.seat_of(record.host_id) == seat:
+        following = [seats[(seat + k) % len(seats)] for k in range(1, len(seats))]
+        heir = next((s for s in following if s.level is None), None)
+        if heir is not None:
+            changes["host_id"] = heir.user_id
+    return changes
+
+
+def host_passed(record: GameRecord, changes: dict[str, Any]) -> tuple[Message, ...]:
+    """"X is the host now", when `changes` (applied: `record`) passed the host's powers on."""
+    if "host_id" not in changes:
+        return ()
+    return (msg("game.host_passed", seat=record.seat_of(changes["host_id"])),)

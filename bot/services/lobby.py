@@ -7,7 +7,7 @@ from bot import dice, seating
 from bot.i18n import LOCALES
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, msg
-from bot.services.base import Outcome, ruleset_of
+from bot.services.base import Outcome, hosts, ruleset_of
 from bot.services.play import Play
 from bot.store import ChannelBusy, GameRecord, Seat
 
@@ -99,7 +99,7 @@ class Lobby(Play):
     async def start(self, channel_id: int, user_id: int, game_id: int | None = None) -> Outcome:
         async with self._locks[channel_id]:
             record = await self._lobby(channel_id, game_id)
-            if record.host_id != user_id:
+            if not hosts(record, user_id):
                 raise GameError(msg("error.host_only"))
             ruleset = ruleset_of(record)
             ruleset.check_setup(len(record.seats), record.options)

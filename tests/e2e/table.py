@@ -23,7 +23,7 @@ from PIL import Image
 from bot import i18n
 from bot.games import get_ruleset
 from bot.games.base import Message as Said
-from bot.present.words import say, seat_name, sentence
+from bot.present.words import seat_name, sentence
 from bot.store import GameRecord, Seat
 from tests.fake_discord import ATTACHMENT_DESCRIPTION_LIMIT, BUTTON, Interaction, Message
 
@@ -283,7 +283,7 @@ def assert_said_once(fake, channel, players, database) -> None:
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
         logged = [event for (events,) in db.execute("SELECT events FROM actions WHERE game_id=? ORDER BY seq",
                                                     (record.id,)) for event in json.loads(events or "[]")]
-    happened = Counter(sentence(say(record, Said.from_json(event), loc)) for event in logged)
+    happened = Counter(sentence(record, Said.from_json(event), loc) for event in logged)
     public = fake.messages(channel)
     lines = Counter(line for m in public for line in m.content.splitlines())
     twice = {line: (lines[line], n) for line, n in happened.items() if lines[line] > n}

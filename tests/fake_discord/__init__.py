@@ -32,6 +32,9 @@ Usage (see tests/conftest.py for the fixtures; ``@pytest.mark.fake_discord(shard
     await fake.delete_channel(table)                   # CHANNEL_DELETE (a thread, or as_thread=True: THREAD_DELETE)
     dm = await fake.wait_for_dm(alice, lambda m: "turn" in m.content); fake.dms(alice)
     fake.messages(table)                               # what users see, oldest first
+    fake.notified(alice, table)                        # messages whose appearance notified alice
+    held = fake.hold("POST", "/channels/{channel}/messages", when=lambda m: m.files)  # carried out, answer kept
+    await held.wait(); await bot.kill(); held.release()   # (before=True: held before it is carried out)
     await bot.terminate(); await bot.kill(); await bot.start()
 
 Several guilds, shards, private channels, threads::
@@ -81,8 +84,8 @@ from tests.fake_discord.constants import (ADD_REACTIONS, ADMINISTRATOR, ALLOWED_
                                           SENDABLE_FLAGS, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, STRING_SELECT,
                                           TEXT_CHANNEL, TEXT_INPUT, TOKEN_LIFETIME_S, USE_APPLICATION_COMMANDS,
                                           USE_EXTERNAL_EMOJIS, VIEW_CHANNEL)
-from tests.fake_discord.entities import (Attachment, Channel, DiscordError, FakeDiscordUsageError, Guild, Interaction,
-                                         Message, User)
+from tests.fake_discord.entities import (Attachment, Channel, DiscordError, FakeDiscordUsageError, Guild, Hold,
+                                         Interaction, Message, User)
 from tests.fake_discord.limits import (command_problems, component_problems, embed_problems, message_problems,
                                        modal_field_problems)
 from tests.fake_discord.driver import FakeDiscord

@@ -61,6 +61,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         self.requests: list[tuple[str, str]] = []
         self._rate_limits: dict[tuple[str, str], list] = {}  # (method, route) -> [times left, retry_after]
         self.rate_limited: list[tuple[str, str]] = []  # requests answered 429, as (method, path)
+        self._holds: list = []  # Hold: requests kept back for a test (FakeDiscord.hold)
         self.clock_offset = 0.0
         self.quiet = 0.3  # seconds without a bot write before an interaction counts as settled
         self._sessions: dict[str, _GatewaySession] = {}
@@ -107,6 +108,8 @@ class FakeDiscord(GatewayMixin, RestMixin):
         return self
 
     async def close(self) -> None:
+        for held in self._holds:
+            held.release()
         for session in list(self._sessions.values()):
             if session.ws is not None:
                 await session.ws.close()
@@ -285,6 +288,11 @@ class FakeDiscord(GatewayMixin, RestMixin):
         role = self._roles.get((guild_id, user.id))
         return user.member_payload(with_user=with_user, roles=[role] if role else [])
 
+
+    def notified(self, user: User, channel: Channel | None = None) -> list[Message]:
+        """The messages (of `channel`, or anywhere) whose appearance notified `user` (`Message.pings`), oldest first."""
+        channels = [channel.id] if channel else list(self._messages)
+        return [m for cid in channels for m in self._messages[cid] if user.id in m.pings]
 
     def messages(self, channel: Channel, *, viewer: User | None = None, deleted: bool = False) -> list[Message]:
         """Messages of the channel, oldest first: public ones plus the ephemeral ones `viewer` sees

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import itertools
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 
 from tests.fake_discord.constants import (BOT_PERMISSIONS, BUTTON, DISCORD_EPOCH_MS, FLAG_EPHEMERAL, FLAG_LOADING,
@@ -275,3 +276,26 @@ class DiscordError(Exception):
 def _role_payload(role_id: int, name: str, permissions: int) -> dict:
     return {"id": str(role_id), "name": name, "color": 0, "hoist": False, "position": 0 if name == "@everyone" else 1,
             "permissions": str(permissions), "managed": False, "mentionable": False, "flags": 0}
+
+
+@dataclasses.dataclass(eq=False)
+class Hold:
+    """A request the fake holds (FakeDiscord.hold): carried out (or not yet, `before`), its answer kept
+    back until `release()`, so that a test can kill the bot at that very moment."""
+
+    method: str
+    route: str
+    when: Callable[[Message | None], bool]
+    before: bool
+    reached: asyncio.Event = dataclasses.field(default_factory=asyncio.Event)
+    released: asyncio.Event = dataclasses.field(default_factory=asyncio.Event)
+    message: Message | None = None  # the message the held request created, edited or targets
+
+    async def wait(self, timeout: float = 10.0) -> Message | None:
+        """Until the bot sent the request; the message concerned."""
+        await asyncio.wait_for(self.reached.wait(), timeout)
+        return self.message
+
+    def release(self) -> None:
+        self.released.set()
+

@@ -17,7 +17,7 @@ from tests.fake_discord.constants import (ALLOWED_CALLBACKS, ATTACH_FILES, CALLB
                                           INTERACTION_COMMAND, MANAGE_MESSAGES, NONCE_LENGTH_LIMIT, NONCE_WINDOW_S,
                                           PRIVATE_THREAD, PUBLIC_THREAD, READ_MESSAGE_HISTORY, RESPONSE_DEADLINE_S,
                                           SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, TOKEN_LIFETIME_S, VIEW_CHANNEL)
-from tests.fake_discord.entities import (Attachment, Channel, DiscordError, FakeDiscordUsageError, Interaction,
+from tests.fake_discord.entities import (Attachment, Channel, DiscordError, FakeDiscordUsageError, Hold, Interaction,
                                          Message, User, _iso_now)
 from tests.fake_discord.limits import (_choice_problems, _length_problems, command_problems, message_problems,
                                        modal_field_problems)
@@ -36,6 +36,33 @@ class RestMixin:
         if not any(m == method and template == route for m, template, _, _ in self._routes):
             raise FakeDiscordUsageError(f"no route {method} {route}")
         self._rate_limits[(method, route)] = [times, retry_after]
+
+    def hold(self, method: str, route: str, *, when: Callable[[Message | None], bool] = lambda m: True,
+             before: bool = False) -> Hold:
+        """Hold the next `route` request (a template of the route table) whose message passes `when`:
+        carried out, its answer kept back until `hold.release()` (or, `before`, held before it is
+        carried out; `when` then sees the message it targets, None for a POST; a bot killed meanwhile
+        never sent it). `await hold.wait()` returns once the bot sent it: the moment a test kills the bot at."""
+        if not any(m == method and template == route for m, template, _, _ in self._routes):
+            raise FakeDiscordUsageError(f"no route {method} {route}")
+        held = Hold(method, route, when, before)
+        self._holds.append(held)
+        return held
+
+    async def _held(self, method: str, template: str, params: dict, result: Any, before: bool) -> None:
+        """Keep the request back if a hold waits for it (a hold takes one request)."""
+        for held in self._holds:
+            if (held.method, held.route, held.before) != (method, template, before) or held.reached.is_set():
+                continue
+            message_id = params.get("message") if before else (result or {}).get("id")
+            found = next((m for m in self._messages.get(int(params.get("channel") or 0), [])
+                          if str(m.id) == str(message_id)), None)
+            if held.when(found):
+                held.message = found
+                held.reached.set()
+                self._notify()
+                await held.released.wait()
+                return
 
     def _route_table(self) -> list[tuple[str, str, re.Pattern, Callable]]:
         table = [
@@ -92,7 +119,11 @@ class RestMixin:
         if not webhook and request.headers.get("Authorization") != f"Bot {self.token}":
             return _error(401, 0, "401: Unauthorized")
         try:
+            await self._held(method, template, match.groupdict(), None, before=True)
+            if request.transport is None or request.transport.is_closing():
+                return web.Response(status=499)   # the bot died meanwhile: the request never reached Discord
             result = await handler(request, **match.groupdict())
+            await self._held(method, template, match.groupdict(), result, before=False)
         except DiscordError as error:
             if error.bot_at_fault:
                 self.violation(f"{request.method} {path}: {error.message}")

@@ -1,5 +1,5 @@
 """Words every message uses: seat names, result lines."""
-from bot.present.words import result_line, seat_name
+from bot.present.words import result_line, say, seat_name
 from bot.services import Seat
 
 ANN = Seat(1, "Ann", locale="en-US")
@@ -13,6 +13,23 @@ async def test_two_winners_are_named_with_a_plural_verb(sessions):
     record = (await sessions.resign(1, ANN.user_id)).record
     assert result_line(record, "fr").endswith("gagnent la partie\u00a0!")
     assert " and " in result_line(record, "en")
+
+
+def test_a_sentence_capitalises_our_words_and_never_a_players_name():
+    from bot.games.base import msg
+    from bot.present.words import sentence
+    from bot.services import GameRecord
+    record = GameRecord(id=1, guild_id=1, channel_id=1, game="parcheesi", status="active", host_id=1, locale="en",
+                        options={}, seats=(Seat(1, "user2"), Seat(2, "éloïse"), Seat(0, "", level="easy")),
+                        seed="0", state=None, version=1)
+    assert sentence(record, msg("parcheesi.event.roll", seat=0, dice="2 + 5"), "en") == "user2 rolls 2 + 5."
+    blown = msg("parcheesi.event.blown", pawn=msg("parcheesi.pawn", colour="red", number=2))
+    assert sentence(record, blown, "en").startswith("Red 2 ")        # our words, nested, at the start
+    assert sentence(record, msg("game.resigned", seat=1), "fr").startswith("éloïse ")
+    assert sentence(record, msg("game.resigned", seat=2), "en").startswith("Computer (easy) ")
+    assert sentence(record, msg("game.started", game=msg("game.parcheesi")), "en")[0].isupper()
+    assert sentence(record, msg("seating.first", seat=0), "en").startswith("user2 plays first")
+    assert say(record, blown, "en").startswith("red 2 ")              # only a sentence is capitalised
 
 
 async def test_computer_players_of_the_same_level_get_different_names(sessions):

@@ -329,3 +329,36 @@ def test_whatever_is_typed_is_either_an_accepted_move_or_refused_in_words(typed)
             message = refusal(ruleset, state, typed)
             assert i18n.has_key(message.key, "en") and i18n.has_key(message.key, "fr"), message
             assert i18n.render(message, "fr") != message.key
+
+
+async def test_a_host_who_resigns_hands_the_host_powers_to_the_next_seated_person(sessions):
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options=IN_LOBBY_ORDER)
+    for person in (BOB, CY):
+        await sessions.join(CHANNEL, person)
+    await sessions.start(CHANNEL, ANN.user_id)
+    outcome = await sessions.resign(CHANNEL, ANN.user_id)
+    assert outcome.record.host_id == BOB.user_id
+    assert [e.key for e in outcome.events][:2] == ["game.resigned_replaced", "game.host_passed"]
+    assert outcome.events[1].params == {"seat": 1}
+    with pytest.raises(GameError) as refused:
+        await sessions.configure(CHANNEL, ANN.user_id, {"turn_time": 3600})
+    assert key_of(refused) == "timers.error.host_only"
+    with pytest.raises(GameError) as refused:
+        await sessions.end(CHANNEL, ANN.user_id, can_manage=False)
+    assert key_of(refused) == "error.end_not_allowed"
+    assert (await sessions.configure(CHANNEL, BOB.user_id, {"turn_time": 3600})).record.options["turn_time"] == 3600
+
+
+async def test_a_host_no_longer_seated_has_no_host_powers_but_a_moderator_can_always_end(sessions):
+    """A game stored before host powers passed on: its host resigned and kept the host's id."""
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options=IN_LOBBY_ORDER)
+    for person in (BOB, CY):
+        await sessions.join(CHANNEL, person)
+    record = (await sessions.start(CHANNEL, ANN.user_id)).record
+    await sessions.store.update_game(record, seats=(Seat(0, "", level="normal"),) + record.seats[1:])
+    for attempt in (lambda: sessions.configure(CHANNEL, ANN.user_id, {"turn_time": 3600}),
+                    lambda: sessions.end(CHANNEL, ANN.user_id, can_manage=False),
+                    lambda: sessions.end(CHANNEL, STRANGER.user_id, can_manage=False)):
+        with pytest.raises(GameError):
+            await attempt()
+    assert (await sessions.end(CHANNEL, STRANGER.user_id, can_manage=True)).record.status == "ended"
