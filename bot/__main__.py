@@ -10,6 +10,7 @@ from contextlib import closing
 
 import aiohttp
 import discord
+import yarl
 from sqlalchemy import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -17,6 +18,7 @@ from bot import i18n
 from bot.config import Settings
 from bot.games import GAME_IDS
 from bot.seating import SEATINGS
+from bot.shards import ShardSpecError
 from bot.store import Store, is_postgresql
 
 log = logging.getLogger("bot")
@@ -35,7 +37,11 @@ def main(argv: list[str] | None = None) -> int:
     local.add_argument("--seating", choices=SEATINGS, default="lobby", help=i18n.text("cli.seating", "en"))
     local.add_argument("--lang", choices=i18n.LOCALES, default="en")
     args = parser.parse_args(argv)
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except ShardSpecError as error:
+        print(i18n.text(error.key, "en", **error.params), file=sys.stderr)
+        return 1
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command == "play":
         from bot.console import INTERRUPTED, play
@@ -54,6 +60,10 @@ def main(argv: list[str] | None = None) -> int:
         # A REST proxy (or the test suite's fake Discord); the gateway URL comes from its /gateway/bot.
         discord.http.Route.BASE = settings.api_base
         log.info("using REST base %s", settings.api_base)
+    if settings.gateway_url:
+        # discord.py dials this one when it is given the shard count (and after an invalidated session);
+        # otherwise the URL comes from GET /gateway/bot.
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
     return run_bot(settings)
 
 

@@ -29,10 +29,14 @@ COMMANDS_DIGEST = "commands_digest"
 
 
 class TableroBot(commands.AutoShardedBot):
-    """Sharded from the start (design principle 8); the gateway URL comes from GET /gateway/bot."""
+    """Sharded from the start (design principle 8). Without shard settings it runs every shard GET
+    /gateway/bot recommends; with them, its own (README, Scaling): the other processes run the rest."""
 
     def __init__(self, settings: Settings):
+        shards = settings.shards
         super().__init__(
+            shard_count=shards.count if shards else None,
+            shard_ids=list(shards.ids) if shards else None,
             command_prefix=commands.when_mentioned,  # no message commands: slash commands only
             intents=discord.Intents.none() | discord.Intents(guilds=True),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
@@ -43,11 +47,14 @@ class TableroBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         sys.setswitchinterval(SWITCH_INTERVAL_S)
         self.store = await Store.open(self.settings.database)
-        sessions = Sessions(self.store)
+        sessions = Sessions(self.store, shards=self.settings.shards)
         await self.add_cog(GameCog(self, sessions))
         await self.add_cog(StatsCog(sessions.records))
         await self.tree.set_translator(CatalogueTranslator())
-        await self.sync_commands()
+        if self.settings.shards is None or self.settings.shards.syncs_commands:
+            await self.sync_commands()
+        else:
+            log.info("application commands are synced by the process running shard 0")
         # What start-up built (modules, rules tables, catalogues) lives as long as the process: out of the
         # collector's sight, a full collection scans only what came later (it paused the loop for tens of ms).
         gc.freeze()

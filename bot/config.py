@@ -4,22 +4,29 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from bot.shards import Shards, parse_shards
+
 
 @dataclass(frozen=True)
 class Settings:
     token: str | None
     database: str             # a SQLite file's path or a postgresql:// URL (bot/store.py)
     api_base: str | None      # REST base URL (a REST proxy, or the test suite's fake Discord)
+    gateway_url: str | None   # gateway URL to dial when the shard count is given (a proxy, or the fake Discord)
     log_level: str
     min_turn_time: int        # seconds: the shortest turn_time a game may set
+    shards: Shards | None     # this process's gateway shards; None: every shard Discord recommends
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
+        """Raises bot.shards.ShardSpecError on unreadable shard settings."""
         env = dict(os.environ if env is None else env)
         return cls(
             token=env.get("DISCORD_TOKEN") or None,
             database=env.get("TABLERO_DATABASE") or "tablero.sqlite3",
             api_base=(env.get("DISCORD_API_BASE") or "").rstrip("/") or None,
+            gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
             log_level=env.get("TABLERO_LOG_LEVEL", "INFO").upper(),
             min_turn_time=int(env.get("TABLERO_MIN_TURN_TIME") or 60),
+            shards=parse_shards(env.get("TABLERO_SHARD_COUNT"), env.get("TABLERO_SHARD_IDS")),
         )

@@ -17,13 +17,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from sqlalchemy import URL, Connection, bindparam, create_engine, event, func, literal_column, make_url, select
+from sqlalchemy import (URL, BigInteger, Connection, Select, bindparam, create_engine, event, func, literal_column,
+                        make_url, select)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.schema import (actions, away_periods, bot_facts, games, migrate_one, seat_votes, server_defaults,
                         turn_notifications)
+from bot.shards import GUILD_ID_SHIFT, Shards
 
 T = TypeVar("T")
 
@@ -235,6 +237,17 @@ _ADVANCE = (games.update()
                     result=bindparam("new_result"), updated_at=bindparam("now")))
 
 
+def _on(shards: Shards | None, query: Select) -> Select:
+    """`query` narrowed to the games of the guilds on `shards` (bot.shards.shard_of, in SQL; both
+    databases have >> and % on 64-bit integers); unchanged for None (every shard)."""
+    if shards is None:
+        return query
+    # The shift inline: PostgreSQL has bigint >> integer, not bigint >> bigint (a bound value's type).
+    shard = (func.coalesce(games.c.guild_id, 0).op(">>", return_type=BigInteger)(literal_column(str(GUILD_ID_SHIFT)))
+             % shards.count)
+    return query.where(shard.in_(shards.ids))
+
+
 def _one_game(conn: Connection, query: Any, parameters: dict[str, Any] | None = None) -> GameRecord | None:
     row = conn.execute(query, parameters).first()
     return _record(row) if row else None
@@ -415,10 +428,11 @@ class Store:
         await self.run(_rowcount, games.update().where(games.c.id == game_id)
                         .values(board_message_id=message_id, board_version=version))
 
-    async def active_boards(self) -> list[tuple[GameRecord, int | None]]:
-        """Every game in play, with the version its posted board shows (None: not recorded)."""
-        rows = await self.run(_rows, select(*_GAME, games.c.board_version).where(games.c.status == "active")
-                               .order_by(games.c.id))
+    async def active_boards(self, shards: Shards | None = None) -> list[tuple[GameRecord, int | None]]:
+        """Every game in play (in the guilds of `shards`), with the version its posted board shows (None: not
+        recorded)."""
+        rows = await self.run(_rows, _on(shards, select(*_GAME, games.c.board_version)
+                                          .where(games.c.status == "active").order_by(games.c.id)))
         return [(_record(row), row[14]) for row in rows]
 
     async def server_defaults(self, guild_id: int) -> dict[str, Any]:
@@ -460,9 +474,10 @@ class Store:
         return {row[0]: row[1] for row in rows}
 
     # --- turn deadlines, votes on absent seats, turn notifications ----------------
-    async def turn_clocks(self, game_id: int | None = None) -> list[TurnClock]:
-        """Active games with a turn time (or just `game_id`'s)."""
-        query = select(*_GAME, games.c.updated_at, games.c.reminded_version).where(games.c.status == "active")
+    async def turn_clocks(self, game_id: int | None = None, shards: Shards | None = None) -> list[TurnClock]:
+        """Active games with a turn time (in the guilds of `shards`; or just `game_id`'s)."""
+        query = _on(shards, select(*_GAME, games.c.updated_at, games.c.reminded_version)
+                    .where(games.c.status == "active"))
         if game_id is not None:
             query = query.where(games.c.id == game_id)
         clocks = [TurnClock(_record(row), row[14], row[15]) for row in await self.run(_rows, query.order_by(games.c.id))]

@@ -198,6 +198,9 @@ async def test_two_processes_each_get_only_their_shards_guilds(fake_discord, tmp
         with pytest.raises(TimeoutError, match="connected on shard 1 of 2.*connected shards: \\[0\\]"):
             await fake_discord.slash(alice, away, "demo where", timeout=0.5)
         await fake_discord.slash(alice, home, "demo where")
+        await second.start()   # a killed shard's process started again: a new session on the same shard
+        assert sorted(fake_discord.identified) == [(0, 2), (1, 2), (1, 2)]
+        assert (await fake_discord.slash(alice, away, "demo where")).content == "shard 1 in North"
     finally:
         await first.terminate()
         await second.terminate()

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.shards import Shards, shard_of
 from bot.store import ChannelBusy, Seat, StaleVersion, Store
 
 
@@ -219,4 +220,22 @@ async def test_active_boards_tell_the_version_each_posted_board_shows(database):
     [(record, shown)] = await store.active_boards()
     assert (record.board_message_id, shown, record.version) == (555, playing.version - 1, playing.version)
     assert lobby.status == "lobby"
+    await store.close()
+
+
+async def test_a_process_resumes_and_times_only_the_games_of_its_shards_guilds(database):
+    """The shard of a guild is computed in SQL as bot.shards.shard_of does (on 64-bit ids: the high bits
+    count); a game without a guild is shard 0's."""
+    store = await Store.open(database)
+    guilds = [None, 1, 5 << 22, (1 << 62) + (3 << 22), 9 << 22, (1 << 63) - 1]
+    for channel, guild in enumerate(guilds):
+        record = await store.create_game(guild_id=guild, channel_id=channel, game="parcheesi", host=Seat(7, "Ann"),
+                                         locale="en", options={"turn_time": 600}, seed="00" * 32)
+        await store.update_game(record, status="active", state={"n": 0})
+    for shards in (Shards(2, (0,)), Shards(2, (1,)), Shards(3, (0, 2)), Shards(4, (1, 2, 3)), Shards(1, (0,))):
+        mine = [g for g in guilds if shards.owns(g)]
+        assert [r.guild_id for r, _ in await store.active_boards(shards)] == mine, shards
+        assert [c.record.guild_id for c in await store.turn_clocks(shards=shards)] == mine, shards
+    assert len(await store.active_boards()) == len(await store.turn_clocks()) == len(guilds)
+    assert [shard_of(g, 2) for g in guilds] == [0, 0, 1, 1, 1, 1]
     await store.close()

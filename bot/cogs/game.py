@@ -270,6 +270,8 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
                     outcome = replace(outcome, events=started_events(record) + outcome.events)
                 async with self._working:
                     await self.publish(outcome)
+            except GameError:   # the version check: another process (that had these shards before) moved it first
+                log.info("game %s was resumed elsewhere first", record.id)
             except Exception:
                 log.exception("could not resume game %s in channel %s", record.id, record.channel_id)
 

@@ -28,6 +28,7 @@ from bot.services.play import ROLL
 from bot.services.records import Records
 from bot.services.rematch import Rematch
 from bot.services.takeback import ASKED, CONSENT, Takebacks, asked
+from bot.shards import Shards
 from bot.store import GameRecord, Seat, Store
 
 __all__ = ["ASKED", "CONSENT", "COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "GameRecord", "Outcome", "Records", "Seat",
@@ -35,6 +36,6 @@ __all__ = ["ASKED", "CONSENT", "COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "GameRe
 
 
 class Sessions(Rematch, Takebacks, Deadlines, Boards, ServerDefaults, Away):
-    def __init__(self, store: Store, think_budget_s: float = 1.0):
-        super().__init__(store, think_budget_s)
+    def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
+        super().__init__(store, think_budget_s, shards)
         self.records = Records(store)

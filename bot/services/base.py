@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.games import get_ruleset
 from bot.games.base import GameError, Message, Result, Ruleset, msg
+from bot.shards import Shards
 from bot.store import GameRecord, StaleVersion, Store
 
 
@@ -47,10 +48,14 @@ def hosts(record: GameRecord, user_id: int) -> bool:
 
 
 class Service:
-    """The store, one lock per channel, and the reads every part makes."""
+    """The store, one lock per channel, and the reads every part makes.
 
-    def __init__(self, store: Store, think_budget_s: float = 1.0):
+    `shards`: the gateway shards of this process (None: all). The games of the other shards' guilds are
+    other processes' to resume and time (bot/shards.py); any process may still read or change any game."""
+
+    def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
         self.store = store
+        self.shards = shards
         self._think_budget_s = think_budget_s  # hard computer players' time per move
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 

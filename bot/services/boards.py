@@ -20,8 +20,9 @@ class Boards(Service):
         await self.store.set_board_message(game_id, message_id, version)
 
     async def active_boards(self) -> list[tuple[GameRecord, int | None]]:
-        """Every game in play, with the version its posted board shows (None: not recorded)."""
-        return await self.store.active_boards()
+        """Every game in play on this process's shards, with the version its posted board shows (None: not
+        recorded)."""
+        return await self.store.active_boards(self.shards)
 
     async def events_since_turn(self, game_id: int, before: int, seat: int) -> tuple[Message, ...]:
         """What happened before version `before` that `seat` has not seen on a turn of its own."""

@@ -28,9 +28,9 @@ class Deadlines(Endings):
         return Outcome(record, (timers.settings_message(options),), moved_before=timers.seat_to_move(record))
 
     async def turn_clocks(self, game_id: int | None = None) -> list[TurnClock]:
-        """The clocks of every timed game (or of `game_id`), for the scheduler; a turn whose player is
-        away waits for the end of that time away (timers.after_away)."""
-        clocks = await self.store.turn_clocks(game_id)
+        """The clocks of every timed game on this process's shards (or of `game_id`), for the scheduler; a
+        turn whose player is away waits for the end of that time away (timers.after_away)."""
+        clocks = await self.store.turn_clocks(game_id, self.shards)
         waiting = {clock.record.id: timers.waiting_person(clock.record) for clock in clocks}
         away = await self.store.away_until({user for user in waiting.values() if user is not None})
         return [timers.after_away(clock, away.get(waiting[clock.record.id])) for clock in clocks]
@@ -74,15 +74,15 @@ class Deadlines(Endings):
             # A forfeit tells why it happens in its own events (logged with it, so history retells them);
             # a turn played for the absent player is announced here.
             why = "timers.expired_roll" if skip and ruleset.roll_due(state) else "timers.expired_play"
-            outcome = Outcome(record, () if action == ruleset.SKIP else (msg(why, seat=seat),))
-            while True:
-                outcome = await self._apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
-                if outcome.record.status != "active":
-                    break
-                state = ruleset.from_json(outcome.record.state)
-                if ruleset.to_move(state) != seat:
-                    break
+            try:
+                outcome = await self._apply(record, ruleset, state, seat, 0, action,
+                                            () if action == ruleset.SKIP else (msg(why, seat=seat),))
+            except GameError:   # the version check: another process fired this deadline (or a move came) first
+                return None
+            while outcome.record.status == "active" and \
+                    ruleset.to_move(state := ruleset.from_json(outcome.record.state)) == seat:
                 action = self._timeout_action(outcome.record, ruleset, state, seat, skip)
+                outcome = await self._apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
             details, events = {}, outcome.events
             if await self._vote_opens(outcome.record, seat):
                 details["vote_seat"] = seat

@@ -15,6 +15,7 @@ from bot.games.base import GameError, Message, msg
 from bot.history import initial_state
 from bot.services.base import Outcome, ruleset_of
 from bot.services.play import Play
+from bot.shards import Shards
 from bot.store import GameRecord, LoggedAction, StaleVersion, Store
 from bot.timeline import UNDO, Timeline, replayed
 
@@ -28,8 +29,8 @@ def asked(outcome: Outcome) -> Message:
 
 
 class Takebacks(Play):
-    def __init__(self, store: Store, think_budget_s: float = 1.0):
-        super().__init__(store, think_budget_s)
+    def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
+        super().__init__(store, think_budget_s, shards)
         # Each game in play replayed as far as last seen, so that the board after each action replays
         # only the actions since (a whole long game takes tens of milliseconds).
         self._timelines: dict[int, Timeline] = {}

@@ -4,9 +4,11 @@ Parts (all by default, in this order):
   playouts  random-playout throughput of every ruleset: turns/s, actions/s, complete games/s (best of 5 runs)
   peers     Parcheesi next to ludopy, the pure-Python Ludo engine issue 9 names (if installed)
   render    render_png (board + PNG encoding) median / p95 ms, CPU ms per picture and PNG size, at the posted size
-  e2e       200 games at once through the fake Discord against one `python -m bot`: moves/s and the
-            p50 / p99 delay from an interaction's arrival to the bot's first response; run twice,
-            with players acting at once (closed loop: the bot's capacity) and at a human pace
+  e2e       200 games at once through the fake Discord against one `python -m bot` (--processes N: one
+            per shard) on SQLite (--backend postgresql: PostgreSQL): moves/s, the p50 / p99 delay from an
+            interaction's arrival to the bot's first response, the bot's CPU ms per move, the database's
+            load per move; run twice, with players acting at once (closed loop: the bot's capacity) and
+            at a human pace
   memory    VmRSS of the bot per active game and per idle stored game loaded
   store     the store's move path alone (load the game, append the action and its snapshot): CPU ms of
             the bot process per move on SQLite and on PostgreSQL (TABLERO_TEST_POSTGRES, if reachable)
@@ -28,6 +30,7 @@ import os
 import platform
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 from tests.benchmarks import e2e, memory, peers, playouts, render, store
@@ -106,21 +109,24 @@ def run_render(games: list[str], quick: bool, profile: Path | None) -> None:
         print(f"  target median <= {TARGETS['render_median_ms']:.0f} ms, PNG <= {TARGETS['png_kb']:.0f} KB: {_mark(ok)}")
 
 
-def run_e2e(games: list[str], quick: bool, profile: Path | None) -> None:
+def run_e2e(games: list[str], quick: bool, profile: Path | None, *, backend: str = "sqlite",
+            processes: int = 1, pace: str = "both") -> None:
     tables = 40 if quick else 200
-    print(f"\n## End to end: {tables} games at once, fake Discord on loopback, one `python -m bot`")
-    paces = ((0.0, "closed loop (act at once)"), (2.0 if quick else 10.0, "human pace"))
-    for think, what in paces:
+    bots = "one `python -m bot`" if processes == 1 else f"{processes} `python -m bot` processes (one shard each)"
+    print(f"\n## End to end: {tables} games at once, fake Discord on loopback, {bots}, {backend}")
+    paces = {"closed": (0.0, "closed loop (act at once)"), "human": (2.0 if quick else 10.0, "human pace")}
+    for think, what in (paces.values() if pace == "both" else [paces[pace]]):
         bot_profile = ("cpu", profile / "bot-e2e.prof") if profile and not think else None
-        f = asyncio.run(e2e.run(games, games=tables, moves=300 if quick else 4000, seconds=10 if quick else 60,
-                                think=think, profile=bot_profile))
+        f = e2e.measure(games, backend=backend, processes=processes, games=tables, moves=300 if quick else 4000,
+                        seconds=10 if quick else 60, think=think, profile=bot_profile)
         think_text = f", think {think:.0f} s mean" if think else ""
         print(f"{what}{think_text}: {f.moves} moves in {f.seconds:.0f} s = {f.moves_per_s:.1f} moves/s; "
               f"{f.interactions} interactions, {f.finished} games finished")
         print(f"  first response: p50 {f.ack_p50_ms:.0f} ms, p99 {f.ack_p99_ms:.0f} ms, max {f.ack_max_ms:.0f} ms; "
               f"click to next board: p50 {f.board_p50_ms:.0f} ms, p99 {f.board_p99_ms:.0f} ms")
-        print(f"  CPU: bot {f.bot_cpu:.0%} of a core, fake Discord + players {f.driver_cpu:.0%}; "
-              f"stuck tables {f.stuck}, refused {f.refused}, boards edited out of place {f.misplaced}")
+        print(f"  CPU: bot {f.bot_cpu:.0%} of a core ({f.cpu_ms_per_move:.1f} ms per move), fake Discord + players "
+              f"{f.driver_cpu:.0%}; stuck tables {f.stuck}, refused {f.refused}, boards edited out of place {f.misplaced}")
+        print("  database per move: " + ", ".join(f"{value:,.1f} {key}" for key, value in f.database.items()))
         for game, (moves, p50, p99) in f.per_game.items():
             print(f"    {game:<18}{moves:>6} moves   first response p50 {p50:>5.0f} ms  p99 {p99:>5.0f} ms")
         for error in f.errors[:5]:
@@ -162,14 +168,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="only this ruleset (repeatable; default: all)")
     parser.add_argument("--quick", action="store_true", help="tiny counts: a smoke run of every part")
     parser.add_argument("--profile", type=Path, metavar="DIR", help="write cProfile stats to DIR")
+    parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite",
+                        help="e2e: the bot's database (postgresql: a scratch database on TABLERO_TEST_POSTGRES)")
+    parser.add_argument("--processes", type=int, default=1, help="e2e: bot processes, one shard each (default 1)")
+    parser.add_argument("--pace", choices=("both", "closed", "human"), default="both",
+                        help="e2e: the closed loop, the human pace, or both (default)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
     games = [r.id for r in rulesets(args.game)]
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
     print(f"# Tablero benchmarks{' (quick)' if args.quick else ''}: {machine()}")
+    runners = {**RUNNERS, "e2e": partial(run_e2e, backend=args.backend, processes=args.processes,
+                                             pace=args.pace)}
     for part in args.only or PARTS:
-        RUNNERS[part](games, args.quick, args.profile)
+        runners[part](games, args.quick, args.profile)
         sys.stdout.flush()
     return 0
 

@@ -1,10 +1,14 @@
-"""End to end: many games at once through the fake Discord against ONE `python -m bot` process.
+"""End to end: many games at once through the fake Discord against `python -m bot`: one process, or one
+per shard (`processes`, the tables dealt over guilds of every shard), on SQLite or PostgreSQL.
 
 Every table (channel) has two players who act as soon as their board is shown (closed loop, or
 after a random think time); a finished game is followed by a new one in the same channel, so
 `games` games are in play all along. The run stops by itself after `moves` moves or `seconds`.
 Latency is what Discord measures: from the interaction's arrival to the bot's first response
-(the fake records it); "board" is from the click until the next board is visible.
+(the fake records it); "board" is from the click until the next board is visible. CPU is the bot
+processes' own (the database server's is not counted); the database's load is read from it before and
+after the measured phase: actions logged, bytes grown, and on PostgreSQL transactions (each statement
+outside a transaction is one) and rows written.
 """
 from __future__ import annotations
 
@@ -12,13 +16,19 @@ import asyncio
 import contextlib
 import gc
 import random
+import sqlite3
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+import asyncpg
+from sqlalchemy import make_url
+
+from bot.store import is_postgresql
 from tests.benchmarks.common import percentile
-from tests.benchmarks.tables import Table, Timings, add_players, bot_against_fake, cpu_seconds, warm_up
+from tests.databases import scratch_database
+from tests.benchmarks.tables import Table, Timings, add_players, bot_against_fake, warm_up
 
 
 STAGGER_S = 2.0
@@ -44,10 +54,19 @@ class E2EFigures:
     per_game: dict[str, tuple[int, float, float]]   # game -> (moves, ack p50 ms, ack p99 ms)
     errors: list[str]          # why tables got stuck
     misplaced: int             # new states shown on an older board message (see docs/performance.md)
+    backend: str = "sqlite"
+    processes: int = 1
+    bot_cpu_s: float = 0.0     # CPU seconds of the bot processes in the measured phase
+    database: dict[str, float] = field(default_factory=dict)   # per move: see `_database_counters`
 
     @property
     def moves_per_s(self) -> float:
         return self.moves / self.seconds
+
+    @property
+    def cpu_ms_per_move(self) -> float:
+        """What a move costs the bot processes (its board, the acknowledgements and the pawn picks included)."""
+        return self.bot_cpu_s * 1000 / max(1, self.moves)
 
 
 async def _play(table: Table, timings: Timings, until: float, budget: list[int], think: float,
@@ -89,12 +108,45 @@ def _no_collector_pauses() -> Iterator[None]:
         gc.unfreeze()
 
 
+def measure(game_ids: list[str], *, backend: str = "sqlite", **options) -> E2EFigures:
+    """`run` on a temporary SQLite file, or on a scratch database of the test server (TABLERO_TEST_POSTGRES)."""
+    if backend == "sqlite":
+        return asyncio.run(run(game_ids, **options))
+    with scratch_database("benchmark") as url:
+        return asyncio.run(run(game_ids, database=url, **options))
+
+
+async def _database_counters(database: str) -> dict[str, float]:
+    """actions (rows of the log), bytes (the database's size: SQLite's pages in use, PostgreSQL's files, dead
+    row versions included until vacuumed), and on PostgreSQL transactions (commits: a statement outside a
+    transaction is one, so about the round trips) and rows (inserted, updated or deleted), as the server
+    counts them."""
+    if not is_postgresql(database):
+        with contextlib.closing(sqlite3.connect(database, timeout=5)) as db:
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")   # what the log holds, into the file: its pages count
+            actions = db.execute("SELECT count(*) FROM actions").fetchone()[0]
+            pages = db.execute("PRAGMA page_count").fetchone()[0] - db.execute("PRAGMA freelist_count").fetchone()[0]
+            return {"actions": actions, "bytes": pages * db.execute("PRAGMA page_size").fetchone()[0]}
+    conn = await asyncpg.connect(make_url(database).set(drivername="postgresql").render_as_string(hide_password=False))
+    try:
+        row = await conn.fetchrow("SELECT xact_commit, tup_inserted + tup_updated + tup_deleted, "
+                                  "pg_database_size(current_database()) FROM pg_stat_database "
+                                  "WHERE datname = current_database()")
+        actions = await conn.fetchval("SELECT count(*) FROM actions")
+    finally:
+        await conn.close()
+    return {"actions": actions, "bytes": row[2], "transactions": row[0], "rows": row[1]}
+
+
 async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, think: float = 0.0,
-              opening: int = 40, profile: tuple[str, Path] | None = None) -> E2EFigures:
-    """`games` tables spread evenly over `game_ids`; at most `opening` lobbies opened at once."""
-    async with bot_against_fake(profile) as (fake, bot):
-        await warm_up(fake, game_ids)
-        tables = [Table(fake, game_ids[i % len(game_ids)], add_players(fake, 2, f"t{i}"), seed=i)
+              opening: int = 40, profile: tuple[str, Path] | None = None, database: str | None = None,
+              processes: int = 1) -> E2EFigures:
+    """`games` tables spread evenly over `game_ids` (and over the processes); at most `opening` lobbies
+    opened at once."""
+    async with bot_against_fake(profile, database=database, processes=processes) as (fake, bots):
+        await warm_up(fake, game_ids, bots=bots)
+        tables = [Table(fake, game_ids[i % len(game_ids)], add_players(fake, 2, f"t{i}"), seed=i,
+                        channel=bots.channel(fake, f"t{i}", i))
                   for i in range(games)]
         gate = asyncio.Semaphore(opening)
 
@@ -105,15 +157,21 @@ async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, th
         timings = {g: Timings() for g in game_ids}
         seen = len(fake.interactions)
         rng = random.Random(0)
-        cpu0, own0, start = cpu_seconds(bot.process.pid), time.process_time(), time.monotonic()
+        counted = await _database_counters(bots.database)
+        cpu0, own0, start = bots.cpu_seconds(), time.process_time(), time.monotonic()
         budget = [moves]
         with _no_collector_pauses():
             done = await asyncio.gather(*(_play(t, timings[t.game], start + seconds, budget, think, rng)
                                           for t in tables))
         elapsed = time.monotonic() - start
-        bot_cpu = (cpu_seconds(bot.process.pid) - cpu0) / elapsed
+        bot_cpu_s = bots.cpu_seconds() - cpu0
         driver_cpu = (time.process_time() - own0) / elapsed
         errors = [f"{t.channel.name}: {t.error}" for t in tables if t.error]
+        for bot in bots.processes:   # stopped: the database server has counted all they did
+            await bot.terminate()
+        after = await _database_counters(bots.database)
+    moved = max(1, sum(len(t.moves) for t in timings.values()))
+    per_move = {key: (after[key] - counted[key]) / moved for key in counted}
     acks = [i.ack_seconds * 1000 for i in fake.interactions[seen:] if i.ack_seconds is not None]
     boards = [s * 1000 for t in timings.values() for s in t.board_seconds]
     per_game = {}
@@ -124,7 +182,9 @@ async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, th
         games=games, think_s=think, moves=sum(len(t.moves) for t in timings.values()), interactions=len(acks),
         finished=sum(done), seconds=elapsed, ack_p50_ms=percentile(acks, 0.5), ack_p99_ms=percentile(acks, 0.99),
         ack_max_ms=max(acks, default=float("nan")), board_p50_ms=percentile(boards, 0.5),
-        board_p99_ms=percentile(boards, 0.99), bot_cpu=bot_cpu, driver_cpu=driver_cpu, stuck=sum(t.stuck for t in timings.values()),
-        refused=sum(t.refused for t in timings.values()), per_game=per_game, errors=errors,
-        misplaced=sum(t.misplaced for t in tables))
+        board_p99_ms=percentile(boards, 0.99), bot_cpu=bot_cpu_s / elapsed, driver_cpu=driver_cpu,
+        stuck=sum(t.stuck for t in timings.values()), refused=sum(t.refused for t in timings.values()),
+        per_game=per_game, errors=errors, misplaced=sum(t.misplaced for t in tables),
+        backend="postgresql" if database and is_postgresql(database) else "sqlite", processes=processes,
+        bot_cpu_s=bot_cpu_s, database=per_move)
     return figures

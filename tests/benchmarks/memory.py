@@ -31,7 +31,8 @@ class MemoryFigures:
 
 
 async def run(game_ids: list[str], *, games: int, settle: int, moves: int, opening: int = 40) -> MemoryFigures:
-    async with bot_against_fake() as (fake, bot):
+    async with bot_against_fake() as (fake, bots):
+        bot = bots.processes[0]
         await warm_up(fake, game_ids)
         base = rss_kb(bot.process.pid)
         tables = [Table(fake, game_ids[i % len(game_ids)], add_players(fake, 2, f"m{i}"), seed=i)

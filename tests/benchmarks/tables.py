@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.e2e.table import in_play
-from tests.fake_discord import ClientProcess, FakeDiscord, Interaction, Message, User
+from tests.fake_discord import Channel, ClientProcess, FakeDiscord, Guild, Interaction, Message, User
 
 log = logging.getLogger(__name__)
 REPO = Path(__file__).resolve().parents[2]
@@ -32,15 +32,17 @@ WAIT_S = 20.0
 BOT_LOG = Path(tempfile.gettempdir()) / "tablero-benchmark-bot.log"   # the last run's bot log, kept
 
 
-def start_bot(fake: FakeDiscord, workdir: Path, profile: tuple[str, Path] | None = None) -> ClientProcess:
-    """`python -m bot` against the fake, on workdir/tablero.sqlite3 (not started yet); with
-    `profile` = ("cpu" | "memory", path), under that profiler (see profiled_bot.py)."""
+def start_bot(fake: FakeDiscord, workdir: Path, profile: tuple[str, Path] | None = None, *,
+              database: str | None = None, shard: int | None = None) -> ClientProcess:
+    """`python -m bot` against the fake, on `database` (default: workdir/tablero.sqlite3), not started
+    yet; with `profile` = ("cpu" | "memory", path), under that profiler (see profiled_bot.py); with
+    `shard`, that shard alone of the fake's shard count."""
     argv = ["-m", "bot"] if profile is None else ["-m", "tests.benchmarks.profiled_bot", profile[0], str(profile[1])]
-    bot = fake.client_process([sys.executable, *argv], cwd=REPO,
-                              env={"TABLERO_DATABASE": str(workdir / "tablero.sqlite3"),
-                                   "TABLERO_LOG_LEVEL": "WARNING"},
-                              log_path=workdir / "bot.log")
-    return bot
+    env = {"TABLERO_DATABASE": database or str(workdir / "tablero.sqlite3"), "TABLERO_LOG_LEVEL": "WARNING"}
+    if shard is not None:
+        env |= {"TABLERO_SHARD_COUNT": str(fake.shard_count), "TABLERO_SHARD_IDS": str(shard)}
+    return fake.client_process([sys.executable, *argv], cwd=REPO, env=env, shards=None if shard is None else [shard],
+                               log_path=workdir / f"bot{'' if shard is None else f'-{shard}'}.log")
 
 
 def rss_kb(pid: int) -> int:
@@ -74,10 +76,10 @@ class Timings:
 
 
 class Table:
-    def __init__(self, fake: FakeDiscord, game: str, players: list[User], seed: int):
+    def __init__(self, fake: FakeDiscord, game: str, players: list[User], seed: int, channel: Channel | None = None):
         self.fake = fake
         self.game = game
-        self.channel = fake.add_channel(f"{game}-{seed}")
+        self.channel = channel or fake.add_channel(f"{game}-{seed}")
         self.players = players
         self.rng = random.Random(seed)
         self.board_id = self.version = -1
@@ -156,30 +158,59 @@ class Table:
         return answer
 
 
+@dataclass
+class Bots:
+    """The bot processes of a run, and the guilds whose channels each one serves (one per shard)."""
+
+    processes: list[ClientProcess]
+    guilds: list[Guild]
+    database: str
+
+    def cpu_seconds(self) -> float:
+        return sum(cpu_seconds(p.process.pid) for p in self.processes)
+
+    def channel(self, fake: FakeDiscord, name: str, number: int) -> Channel:
+        """A channel for table `number`: the tables are dealt over the guilds, so over the processes."""
+        return fake.add_channel(name, guild=self.guilds[number % len(self.guilds)])
+
+
 @contextlib.asynccontextmanager
-async def bot_against_fake(profile: tuple[str, Path] | None = None) -> AsyncIterator[tuple[FakeDiscord, ClientProcess]]:
-    """A fake Discord on loopback and one `python -m bot` against it, on a temporary SQLite file."""
-    fake = await FakeDiscord().start()
+async def bot_against_fake(profile: tuple[str, Path] | None = None, *, database: str | None = None,
+                           processes: int = 1) -> AsyncIterator[tuple[FakeDiscord, Bots]]:
+    """A fake Discord on loopback and `python -m bot` against it, on `database` (default: a temporary
+    SQLite file); with `processes` > 1, one process per shard (of as many), each serving a guild of its
+    shard. `profile` applies to the first process."""
+    fake = await FakeDiscord(shard_count=processes).start()
     fake.quiet = 0.0   # the tables wait for the next board themselves
     with tempfile.TemporaryDirectory(prefix="tablero-bench-") as workdir:
-        bot = start_bot(fake, Path(workdir), profile)
+        shards = [None] if processes == 1 else list(range(processes))
+        bots = Bots([start_bot(fake, Path(workdir), profile if shard in (None, 0) else None, database=database,
+                               shard=shard) for shard in shards],
+                    [fake.default_guild] + [fake.add_guild(f"shard {k}", shard=(k, processes))
+                                            for k in range(1, processes)],
+                    database or str(Path(workdir) / "tablero.sqlite3"))
         try:
-            await bot.start()
-            yield fake, bot
+            for bot in bots.processes:
+                await bot.start()
+            yield fake, bots
         finally:
-            await bot.terminate()
+            for bot in bots.processes:
+                await bot.terminate()
             await fake.close()
-            shutil.copy(Path(workdir) / "bot.log", BOT_LOG)
+            for log_file in Path(workdir).glob("bot*.log"):
+                shutil.copy(log_file, BOT_LOG.with_name(BOT_LOG.name.replace("bot", log_file.stem)))
 
 
 def add_players(fake: FakeDiscord, count: int, tag: str) -> list[User]:
     return [fake.add_user(f"{tag}-{i}") for i in range(count)]
 
 
-async def warm_up(fake: FakeDiscord, games: list[str], moves: int = 12) -> None:
-    """One short game of each ruleset, so that imports, fonts and cached board layers are loaded."""
-    for number, game in enumerate(games):
-        table = Table(fake, game, add_players(fake, 2, f"warm{number}"), seed=10_000 + number)
+async def warm_up(fake: FakeDiscord, games: list[str], moves: int = 12, bots: Bots | None = None) -> None:
+    """One short game of each ruleset (in each process of `bots`), so that imports, fonts and cached board
+    layers are loaded."""
+    for number, game in enumerate(games * (len(bots.guilds) if bots else 1)):
+        channel = bots.channel(fake, f"warm-{number}", number // len(games)) if bots else None
+        table = Table(fake, game, add_players(fake, 2, f"warm{number}"), seed=10_000 + number, channel=channel)
         await table.open()
         for _ in range(moves):
             if table.finished:

@@ -52,10 +52,10 @@ class Table:
     `greed` the best-scored one is picked, else any. The default is a uniformly random choice."""
 
     def __init__(self, fake, players, game: str = "parcheesi", *, seed: int = 7,
-                 score: Callable[[str], float] | None = None, greed: float = 0.0):
+                 score: Callable[[str], float] | None = None, greed: float = 0.0, guild=None):
         self.fake = fake
         self.game = game
-        self.channel = fake.add_channel(game)
+        self.channel = fake.add_channel(game, guild=guild)   # default: the fake's default guild
         self.players = players
         self.rng = random.Random(seed)
         self.score = score

@@ -424,3 +424,29 @@ async def test_scheduler_loop_sleeps_until_due_and_wakes_on_change(table):
         assert len(table.reminders) == 1
     finally:
         task.cancel()
+
+
+# --- several bot processes on one database (README, Scaling) ----------------------------------------------
+
+@pytest.mark.parametrize("kind", ["remind", "expire"])
+async def test_two_processes_firing_one_deadline_fire_it_once(database, kind, caplog):
+    """Two processes time the same game (its shards just handed from one to the other, or given to both
+    by mistake): each has its own locks, so only the database's conditional writes stand between them."""
+    clock = FakeClock()
+    one, other = await Table(database, clock).open(), await Table(database, clock).open()
+    try:
+        record = await one.start()
+        clock.advance(TURN / 2 if kind == "remind" else TURN)
+        await asyncio.gather(one.timers.fire_due(), other.timers.fire_due())
+        fired = one.reminders + other.reminders if kind == "remind" else one.expiries + other.expiries
+        assert len(fired) == 1
+        log = await one.store.actions(record.id)
+        if kind == "expire":
+            assert log[0].seq == record.version and log[0].user_id is None
+            assert [a.seq for a in log] == list(range(record.version, record.version + len(log)))
+        else:
+            assert log == []
+        assert not [r for r in caplog.records if r.levelname == "ERROR"], caplog.text
+    finally:
+        await other.store.close()
+        await one.store.close()

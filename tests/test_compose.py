@@ -1,0 +1,29 @@
+"""compose.yaml (Docker is not available here: the file is read with a YAML parser): PostgreSQL and two bot
+processes that run the README's command on shard ranges covering every shard once."""
+from pathlib import Path
+
+import yaml
+
+from bot.shards import parse_shards
+from bot.store import is_postgresql
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_compose_runs_postgresql_and_bots_on_every_shard_once_with_the_readmes_commands():
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    readme = (ROOT / "README.md").read_text()
+    services = compose["services"]
+    bots = {name: s for name, s in services.items() if s.get("command") == ["python", "-m", "bot"]}
+    assert len(bots) == 2 and services["db"]["image"].startswith("postgres:")
+    assert "docker compose up -d --build" in readme
+    covered: list[int] = []
+    for name, service in bots.items():
+        env = service["environment"]
+        assert service["build"] == "." and service["depends_on"]["db"]["condition"] == "service_healthy"
+        assert is_postgresql(env["TABLERO_DATABASE"]) and "@db/" in env["TABLERO_DATABASE"]
+        shards = parse_shards(env["TABLERO_SHARD_COUNT"], env["TABLERO_SHARD_IDS"])
+        covered += shards.ids
+        command = f"TABLERO_SHARD_COUNT={shards.count} TABLERO_SHARD_IDS={env['TABLERO_SHARD_IDS']} python -m bot"
+        assert command in readme, f"{name}: the README's Scaling section shows no {command!r}"
+    assert sorted(covered) == list(range(shards.count))
