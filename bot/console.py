@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from pathlib import Path
+from typing import Any
 
 from bot import i18n
 from bot.games import GAME_IDS, get_ruleset
@@ -19,7 +20,7 @@ from bot.present.codes import canonical, shown
 from bot.present.picture import picture
 from bot.present.words import result_line, say
 from bot.services import ROLL, GameRecord, Outcome, Seat, Sessions, ruleset_of
-from bot.store import LoggedAction, Store
+from bot.store import Store
 
 # Refusals whose Discord wording points to slash commands, said the terminal's way.
 _CONSOLE_WORDING = {"error.illegal_move": "console.illegal_move"}
@@ -55,7 +56,7 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
             write(i18n.text("console.resumed", locale, game=msg(ruleset_of(record).name), database=database))
             outcome = Outcome(record)
         while True:
-            _show(outcome, board_file, locale, write, await sessions.records.actions(outcome.record.id))
+            _show(outcome, board_file, locale, write, await sessions.since_turn(outcome.record))
             record = outcome.record
             if record.status != "active":
                 return 0
@@ -194,7 +195,7 @@ def _prompt(record: GameRecord, locale: str) -> str:
     return "\n".join(lines + [i18n.text("console.prompt_move", locale) + " "])
 
 
-def _show(outcome: Outcome, board_file: str, locale: str, write, actions: list[LoggedAction]) -> None:
+def _show(outcome: Outcome, board_file: str, locale: str, write, moves_since: list[Any]) -> None:
     record = outcome.record
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
@@ -204,5 +205,5 @@ def _show(outcome: Outcome, board_file: str, locale: str, write, actions: list[L
         write(say(record, line, locale))
     if record.status != "active":
         write(result_line(record, locale))
-    Path(board_file).write_bytes(picture(record, locale, actions=actions))
+    Path(board_file).write_bytes(picture(record, locale, moves_since=moves_since))
     write(i18n.text("console.board_written", locale, file=board_file))

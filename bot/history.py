@@ -46,9 +46,14 @@ def initial_state(ruleset: Ruleset, record: GameRecord) -> Any:
     return ruleset.new_game(len(record.seats), record.options, dice.setup_seed(record.seed))
 
 
+def timeline(ruleset: Ruleset, record: GameRecord) -> Timeline:
+    """The game at its set-up, ready to replay its log."""
+    return Timeline(ruleset, initial_state(ruleset, record), len(record.seats))
+
+
 def replay(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]) -> Iterator[Step]:
     """Every step of the game; raises GameError if the log does not replay."""
-    line = Timeline(ruleset, initial_state(ruleset, record))
+    line = timeline(ruleset, record)
     for logged in actions:
         before = line.state
         applied = line.step(logged)
@@ -78,27 +83,3 @@ def entries(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction
 
 def page_count(n_entries: int) -> int:
     return max(1, -(-n_entries // PAGE_SIZE))
-
-
-def since_turn(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction], seat: int | None) -> list[Any]:
-    """The positions since `seat` last played, oldest first: the one before the first action it has
-    not seen on its turn, then the one after each action (as Store.events_since_turn counts them:
-    back to the last action of `seat`'s previous turn). Without a seat (a finished game): the last
-    player's whole last turn. What the board traces for the player it pings."""
-    start = len(actions)
-    if seat is None and actions:
-        seat = actions[-1].seat
-        while start > 0 and actions[start - 1].seat == seat:
-            start -= 1
-    else:
-        others_seen = False
-        while start > 0:
-            actor = actions[start - 1].seat
-            if actor == seat and others_seen:
-                break
-            others_seen = others_seen or actor != seat
-            start -= 1
-    # Position k follows the first k actions; only positions start..end are kept.
-    positions = [initial_state(ruleset, record)] if start == 0 else []
-    positions += [step.after for k, step in enumerate(replay(ruleset, record, actions), start=1) if k >= start]
-    return positions

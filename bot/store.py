@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from sqlalchemy import (URL, BigInteger, Connection, Select, bindparam, create_engine, event, func, literal_column,
-                        make_url, select)
+from sqlalchemy import (URL, BigInteger, Connection, Select, bindparam, create_engine, event, exists, func,
+                        literal_column, make_url, select)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -230,6 +230,18 @@ def _seats(seats: tuple[Seat, ...]) -> str:
 # The move path's statements, built once (building one costs more than running it from the cache).
 _OPEN_GAME = select(*_GAME).where(games.c.channel_id == bindparam("channel"), _IS_OPEN)
 _GAME_BY_ID = select(*_GAME).where(games.c.id == bindparam("the_game"))
+_ACTIONS = (select(actions.c.seq, actions.c.seat, actions.c.user_id, actions.c.action, actions.c.legal)
+            .where(actions.c.game_id == bindparam("the_game"), actions.c.seq >= bindparam("since"))
+            .order_by(actions.c.seq))
+EVENTS_SCANNED = 60   # events_since_turn reads no further back
+_EVENTS_BEFORE = (select(actions.c.seat, actions.c.events)
+                  .where(actions.c.game_id == bindparam("the_game"), actions.c.seq < bindparam("before"))
+                  .order_by(actions.c.seq.desc()).limit(EVENTS_SCANNED))
+_SET_BOARD = (games.update().where(games.c.id == bindparam("the_game"))
+              .values(board_message_id=bindparam("message"), board_version=bindparam("shown")))
+_AWAY_UNTIL = (select(away_periods.c.user_id, func.max(away_periods.c.until))
+               .where(away_periods.c.user_id.in_(bindparam("users", expanding=True))).group_by(away_periods.c.user_id))
+_WANTS_NOTIFICATIONS = select(turn_notifications.c.user_id).where(turn_notifications.c.user_id == bindparam("user"))
 _ADVANCE = (games.update()
             .where(games.c.id == bindparam("the_game"), games.c.version == bindparam("read_version"),
                    games.c.status == "active")
@@ -253,41 +265,44 @@ def _one_game(conn: Connection, query: Any, parameters: dict[str, Any] | None = 
     return _record(row) if row else None
 
 
-def _rows(conn: Connection, query: Any) -> list[Any]:
-    return list(conn.execute(query))
+def _rows(conn: Connection, query: Any, parameters: dict[str, Any] | None = None) -> list[Any]:
+    return list(conn.execute(query, parameters))
 
 
-def _rowcount(conn: Connection, statement: Any) -> int:
-    return conn.execute(statement).rowcount
+def _rowcount(conn: Connection, statement: Any, parameters: dict[str, Any] | None = None) -> int:
+    return conn.execute(statement, parameters).rowcount
 
 
-# PostgreSQL: the same two writes as one statement (atomic by itself), one round trip instead of four
-# (BEGIN, UPDATE, INSERT, COMMIT): the round trips are most of what a move costs the bot's CPU there.
+# A user's time away ends at log_at (named after the action's columns: a person who acts is back, and
+# their time away ends with the move; log_user_id NULL, a computer or a deadline: nothing to end).
+_END_AWAY = (away_periods.update().values(until=bindparam("log_at"))
+             .where(away_periods.c.user_id == bindparam("log_user_id"), away_periods.c.until > bindparam("log_at")))
+# PostgreSQL: the move's three writes as one statement (atomic by itself), one round trip instead of five
+# (BEGIN, UPDATE, INSERT, UPDATE, COMMIT): the round trips are most of what a move costs the bot's CPU
+# there. Data-modifying CTEs all run, referenced or not; the time away ends only if the game advanced.
 # SQLite has no UPDATE inside WITH; its transaction runs whole in its thread anyway.
 _ADVANCED = _ADVANCE.returning(games.c.id).cte("advanced")
-_ADVANCE_AND_LOG = actions.insert().from_select(
+_ADVANCE_END_AWAY_AND_LOG = actions.insert().from_select(
     [c.name for c in actions.c],
-    select(_ADVANCED.c.id, *(bindparam(f"log_{c.name}", type_=c.type) for c in actions.c if c.name != "game_id")))
+    select(_ADVANCED.c.id, *(bindparam(f"log_{c.name}", type_=c.type) for c in actions.c if c.name != "game_id"))
+    .add_cte(_END_AWAY.where(exists(_ADVANCED.select())).returning(away_periods.c.user_id).cte("back")))
+_LOG = actions.insert().values({c.name: bindparam("the_game" if c.name == "game_id" else f"log_{c.name}", type_=c.type)
+                                for c in actions.c})
 
 
 def _create_game(conn: Connection, values: dict[str, Any]) -> GameRecord:
     return _record(conn.execute(games.insert().values(values).returning(*_GAME)).one())
 
 
-def _end_away(user_id: int, now: float) -> Any:
-    return (away_periods.update().where(away_periods.c.user_id == user_id, away_periods.c.until > now)
-            .values(until=now))
-
-
-def _append_action(conn: Connection, game: dict[str, Any], logged: dict[str, Any]) -> bool:
-    """The version-checked snapshot update and the action's log row; False (nothing written) when the
-    game's version moved on. A person who acts is back: their time away ends, in the same transaction."""
+def _append_action(conn: Connection, parameters: dict[str, Any]) -> bool:
+    """The version-checked snapshot update, the action's log row and the end of the actor's time away; False
+    (nothing written) when the game's version moved on."""
     if conn.dialect.name == "postgresql":
-        advanced = conn.execute(_ADVANCE_AND_LOG, {**game, **{f"log_{k}": v for k, v in logged.items()}}).rowcount == 1
-    elif advanced := conn.execute(_ADVANCE, game).rowcount == 1:
-        conn.execute(actions.insert(), logged)
-    if advanced and logged["user_id"] is not None:
-        conn.execute(_end_away(logged["user_id"], logged["at"]))
+        return conn.execute(_ADVANCE_END_AWAY_AND_LOG, parameters).rowcount == 1
+    if advanced := conn.execute(_ADVANCE, parameters).rowcount == 1:
+        conn.execute(_LOG, parameters)
+        if parameters["log_user_id"] is not None:
+            conn.execute(_END_AWAY, parameters)
     return advanced
 
 
@@ -349,10 +364,9 @@ class Store:
                                .order_by(games.c.updated_at, games.c.id))
         return [_record(row) for row in rows]
 
-    async def actions(self, game_id: int) -> list[LoggedAction]:
-        rows = await self.run(_rows, select(actions.c.seq, actions.c.seat, actions.c.user_id, actions.c.action,
-                                             actions.c.legal).where(actions.c.game_id == game_id)
-                               .order_by(actions.c.seq))
+    async def actions(self, game_id: int, since: int = 0) -> list[LoggedAction]:
+        """The game's action log from position `since` on."""
+        rows = await self.run(_rows, _ACTIONS, {"the_game": game_id, "since": since})
         return [LoggedAction(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
 
     # --- writes ----------------------------------------------------------------
@@ -387,24 +401,20 @@ class Store:
                             events: list[dict[str, Any]] | None = None) -> GameRecord:
         """Log one action and store the state it led to, in one transaction."""
         now = self._clock()
-        game = {"the_game": record.id, "read_version": record.version, "new_state": _dump(state), "new_status": status,
-                "new_result": None if result is None else _dump(result), "now": now}
-        logged = {"game_id": record.id, "seq": record.version, "seat": seat, "user_id": user_id, "action": action,
-                  "legal": int(legal), "at": now, "events": _dump(events) if events else None}
-        # On PostgreSQL one statement (_ADVANCE_AND_LOG), a transaction by itself, unless a person's time
-        # away ends with it.
-        transaction = isinstance(self._backend, _SQLite) or user_id is not None
-        if not await self.run(_append_action, game, logged, transaction=transaction):
+        parameters = {"the_game": record.id, "read_version": record.version, "new_state": _dump(state),
+                      "new_status": status, "new_result": None if result is None else _dump(result), "now": now,
+                      "log_seq": record.version, "log_seat": seat, "log_user_id": user_id, "log_action": action,
+                      "log_legal": int(legal), "log_at": now, "log_events": _dump(events) if events else None}
+        # On PostgreSQL one statement (_ADVANCE_END_AWAY_AND_LOG), a transaction by itself.
+        if not await self.run(_append_action, parameters, transaction=isinstance(self._backend, _SQLite)):
             raise StaleVersion
         return replace(record, state=state, version=record.version + 1, status=status, result=result)
 
-    async def events_since_turn(self, game_id: int, before: int, seat: int, scan: int = 60) -> list[dict[str, Any]]:
+    async def events_since_turn(self, game_id: int, before: int, seat: int) -> list[dict[str, Any]]:
         """Events (Message JSON) of the actions before position `before` that
         `seat` has not seen on its turn: back to the last action of `seat`'s
-        previous turn, oldest first. Only the last `scan` actions are read."""
-        rows = await self.run(_rows, select(actions.c.seat, actions.c.events)
-                               .where(actions.c.game_id == game_id, actions.c.seq < before)
-                               .order_by(actions.c.seq.desc()).limit(scan))
+        previous turn, oldest first. Only the last EVENTS_SCANNED actions are read."""
+        rows = await self.run(_rows, _EVENTS_BEFORE, {"the_game": game_id, "before": before})
         found: list[dict[str, Any]] = []
         others_seen = False
         for row_seat, events in rows:
@@ -425,8 +435,7 @@ class Store:
 
     async def set_board_message(self, game_id: int, message_id: int, version: int) -> None:
         """The message showing the game's board, and the game version it shows (LOBBY_SHOWN: the lobby)."""
-        await self.run(_rowcount, games.update().where(games.c.id == game_id)
-                        .values(board_message_id=message_id, board_version=version))
+        await self.run(_rowcount, _SET_BOARD, {"the_game": game_id, "message": message_id, "shown": version})
 
     async def active_boards(self, shards: Shards | None = None) -> list[tuple[GameRecord, int | None]]:
         """Every game in play (in the guilds of `shards`), with the version its posted board shows (None: not
@@ -456,21 +465,20 @@ class Store:
     async def start_away(self, user_id: int, now: float, until: float) -> None:
         """A new period away from `now`; the one running, if any, ends now."""
         def start(conn: Connection) -> None:
-            conn.execute(_end_away(user_id, now))
+            conn.execute(_END_AWAY, {"log_user_id": user_id, "log_at": now})
             conn.execute(_insert(conn)(away_periods).values(user_id=user_id, started_at=now, until=until)
                          .on_conflict_do_update(index_elements=list(away_periods.primary_key), set_={"until": until}))
         await self.run(start, transaction=True)
 
     async def end_away(self, user_id: int, now: float) -> bool:
         """End the user's period away now; False when none was running."""
-        return await self.run(_rowcount, _end_away(user_id, now)) > 0
+        return await self.run(_rowcount, _END_AWAY, {"log_user_id": user_id, "log_at": now}) > 0
 
     async def away_until(self, user_ids: set[int]) -> dict[int, float]:
         """The end of each user's latest period away (past or running), for those who have one."""
         if not user_ids:
             return {}
-        rows = await self.run(_rows, select(away_periods.c.user_id, func.max(away_periods.c.until))
-                              .where(away_periods.c.user_id.in_(sorted(user_ids))).group_by(away_periods.c.user_id))
+        rows = await self.run(_rows, _AWAY_UNTIL, {"users": sorted(user_ids)})
         return {row[0]: row[1] for row in rows}
 
     # --- turn deadlines, votes on absent seats, turn notifications ----------------
@@ -511,5 +519,4 @@ class Store:
             await self.run(_rowcount, turn_notifications.delete().where(turn_notifications.c.user_id == user_id))
 
     async def wants_turn_notifications(self, user_id: int) -> bool:
-        return bool(await self.run(_rows, select(turn_notifications.c.user_id)
-                                    .where(turn_notifications.c.user_id == user_id)))
+        return bool(await self.run(_rows, _WANTS_NOTIFICATIONS, {"user": user_id}))

@@ -45,10 +45,17 @@ class Move:
     legal: bool
 
 
-class Timeline:
-    """A game replayed action by action from its set-up; `state` is the position reached."""
+TRAIL_LIMIT = 200   # positions kept at most for since_turn: more moves than a board could trace legibly
 
-    def __init__(self, ruleset: Ruleset, state: Any):
+
+class Timeline:
+    """A game of `seats` seats replayed action by action from its set-up; `state` is the position reached.
+
+    Position k is the one after the first k actions. The timeline keeps the positions that `since_turn`
+    may ask for (a round of play, about a dozen) and no older ones, so that a board traces the moves
+    since its player's last turn without replaying the game from the start."""
+
+    def __init__(self, ruleset: Ruleset, state: Any, seats: int):
         self.ruleset = ruleset
         self.state = state
         self.length = 0                     # actions replayed
@@ -56,21 +63,52 @@ class Timeline:
         self._closed_by: str | None = None  # what closed the last ones: "roll" or "other" (None: nothing did)
         self._last_seat: int | None = None
         self._movers: set[int] = set()      # the seats that have made a move
+        self._seats = seats
+        self._trail: list[Any] = [state]    # positions _trail_from, _trail_from + 1, ... length
+        self._trail_from = 0
+        self._latest: dict[int | None, int] = {}     # each seat's latest action: the position after it
+        self._turn_ends: dict[int | None, int] = {}  # same, before anybody else's latest action
+        self._run_from = 0                  # the position before the latest actor's run of actions
 
     def copy(self) -> "Timeline":
         """A timeline that goes on from here without changing this one (positions are immutable)."""
         other = copy.copy(self)
-        other._moves, other._movers = list(self._moves), set(self._movers)
+        other._moves, other._movers, other._trail = list(self._moves), set(self._movers), list(self._trail)
+        other._latest, other._turn_ends = dict(self._latest), dict(self._turn_ends)
         return other
+
+    def since_turn(self, seat: int | None) -> list[Any]:
+        """The positions since `seat` last played, oldest first: the one after its latest action before
+        anybody else's (from the set-up if none), then the one after each action since (its own included);
+        for None (a finished game): the latest player's run of actions. At most TRAIL_LIMIT actions back.
+        What a board traces for the player it pings."""
+        if self.length == 0:
+            return []
+        start = self._run_from if seat is None else self._turn_ends.get(seat, 0)
+        return self._trail[max(start, self._trail_from) - self._trail_from:]
+
+    def _advance(self, seat: int | None, state: Any) -> None:
+        """The position after an action of `seat`: kept, and what since_turn needs no more dropped."""
+        if self.length == 0 or seat != self._last_seat:
+            self._run_from = self.length
+        for other, latest in self._latest.items():
+            if other != seat:
+                self._turn_ends[other] = latest
+        self.length += 1
+        self.state, self._last_seat, self._latest[seat] = state, seat, self.length
+        self._trail.append(state)
+        keep = max(min(self._turn_ends.get(s, 0) for s in range(self._seats)), self.length - TRAIL_LIMIT)
+        if keep > self._trail_from:
+            del self._trail[:keep - self._trail_from]
+            self._trail_from = keep
 
     def step(self, logged: LoggedAction) -> Applied:
         """Apply one logged action (UNDO included); GameError when the log does not replay here."""
         if logged.action == UNDO:
             move = self.undoable(logged.seat)
             self._moves.pop()
-            self._closed_by, self._last_seat = None, logged.seat
-            self.state = move.before
-            self.length += 1
+            self._closed_by = None
+            self._advance(logged.seat, move.before)
             return Applied(move.before, (undone_event(move.seat),))
         ruleset, before = self.ruleset, self.state
         rolled = is_roll(ruleset, before, logged.action, logged.seat)
@@ -87,9 +125,7 @@ class Timeline:
         else:
             self._moves = []
             self._closed_by = "roll" if rolled else "other"
-        self._last_seat = logged.seat
-        self.state = applied.state
-        self.length += 1
+        self._advance(logged.seat, applied.state)
         return applied
 
     def undoable(self, seat: int | None) -> Move:
@@ -113,11 +149,3 @@ class Timeline:
             return self.undoable(self._moves[-1].seat).seat
         except GameError:
             return None
-
-
-def replayed(line: Timeline, actions: list[LoggedAction]) -> Timeline:
-    """`line` gone on through the log `actions` from where it stands (a copy; `line` is unchanged)."""
-    line = line.copy()
-    for logged in actions[line.length:]:
-        line.step(logged)
-    return line

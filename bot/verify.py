@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from bot import dice, seating
 from bot.games import get_ruleset
 from bot.games.base import GameError, Ruleset
-from bot.history import initial_state
+from bot.history import timeline
 from bot.store import GameRecord, LoggedAction, Seat, Store
-from bot.timeline import Timeline, is_roll
+from bot.timeline import is_roll
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class Verification:
 def verify(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]) -> Verification:
     commitment = dice.commitment(record.seed)
     seated = seating.matches(record)
-    line = Timeline(ruleset, initial_state(ruleset, record))
+    line = timeline(ruleset, record)
     rolls, mismatches = 0, []
     for logged in actions:
         if is_roll(ruleset, line.state, logged.action, logged.seat):

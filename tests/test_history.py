@@ -56,17 +56,3 @@ async def test_a_page_replays_only_what_it_needs(store):
     size = history.PAGE_SIZE
     assert history.entries(ruleset, record, actions, size, 2 * size) == everything[size:2 * size]
     assert history.page_count(0) == 1 and history.page_count(size) == 1 and history.page_count(size + 1) == 2
-
-
-async def test_since_turn_starts_after_the_players_own_last_action(store):
-    """The positions a board traces for the player to move: from just after its previous turn."""
-    record, actions = await play(store, "parcheesi", players=(1, 2, 3), max_actions=60)
-    ruleset = ruleset_of(record)
-    seat = ruleset.to_move(ruleset.from_json(record.state))
-    seats = [a.seat for a in actions]
-    last_own = max(i for i, s in enumerate(seats) if s == seat and any(t != seat for t in seats[i + 1:]))
-    positions = history.since_turn(ruleset, record, actions, seat)
-    assert len(positions) == len(actions) - last_own
-    assert ruleset.to_json(positions[-1]) == record.state
-    assert len(history.since_turn(ruleset, record, actions, None)) - 1 == \
-        len(seats) - max(i for i, s in enumerate(seats) if s != seats[-1]) - 1   # the last player's last turn

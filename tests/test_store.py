@@ -49,6 +49,28 @@ async def test_append_action_checks_the_version(database):
     await store.close()
 
 
+async def test_a_move_ends_its_players_time_away_only_if_it_is_written(database):
+    store = await Store.open(database, clock=lambda: 1000.0)
+    record = await store.update_game(await _new(store), status="active", state={"n": 0})
+    for user in (7, 8):
+        await store.start_away(user, 500.0, 5000.0)
+    await store.append_action(record, seat=0, user_id=7, action="a", legal=True, state={"n": 1})
+    with pytest.raises(StaleVersion):   # refused: user 8 stays away
+        await store.append_action(record, seat=1, user_id=8, action="b", legal=True, state={"n": 1})
+    assert await store.away_until({7, 8}) == {7: 1000.0, 8: 5000.0}
+    await store.close()
+
+
+async def test_the_log_is_read_from_any_position(database):
+    store = await Store.open(database)
+    record = await store.update_game(await _new(store), status="active", state={})
+    for action in "abc":
+        record = await store.append_action(record, seat=0, user_id=None, action=action, legal=True, state={})
+    assert [(a.seq, a.action) for a in await store.actions(record.id, since=1)] == [(1, "b"), (2, "c")]
+    assert await store.actions(record.id, since=3) == []
+    await store.close()
+
+
 async def test_migrations_are_applied_once_and_data_survives_reopening(database):
     store = await Store.open(database)
     record = await _new(store)

@@ -12,7 +12,7 @@ from bot import dice, history
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError
 from bot.store import GameRecord, LoggedAction, Seat
-from bot.timeline import UNDO, Timeline, is_roll
+from bot.timeline import TRAIL_LIMIT, UNDO, is_roll
 from bot.verify import verify
 
 SEED = "5e" * 32
@@ -30,7 +30,7 @@ def random_game(game: str, seed: int, undo_rate: float, max_actions: int = 300) 
     ruleset = get_ruleset(game)
     rng = random.Random(seed)
     record = record_of(game, ruleset.min_players)
-    line = Timeline(ruleset, history.initial_state(ruleset, record))
+    line = history.timeline(ruleset, record)
     actions: list[LoggedAction] = []
     standing: list[tuple[str, object]] = []   # (action, position before it) of each action not taken back
     undone = 0
@@ -78,6 +78,42 @@ def test_random_games_with_take_backs_replay_exactly_and_verify(game, seed, undo
     assert all(entry.head for entry in history.entries(ruleset, record, actions))
 
 
+def since_turn_by_definition(seats: list, seat) -> int:
+    """Where the positions since `seat` last played start (position k follows the first k actions): after
+    its latest action before anybody else's; None: before the latest player's run of actions."""
+    start = len(seats)
+    if seat is None:
+        while start > 0 and seats[start - 1] == seats[-1]:
+            start -= 1
+        return start
+    others_seen = False
+    while start > 0 and not (seats[start - 1] == seat and others_seen):
+        others_seen = others_seen or seats[start - 1] != seat
+        start -= 1
+    return start
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32), undo_rate=st.sampled_from([0.0, 0.3]))
+def test_a_timeline_keeps_every_position_since_each_seats_last_turn_and_no_more(game, seed, undo_rate):
+    """What a board traces, from the positions a timeline keeps, equals the definition applied to the
+    whole replayed log, for every seat and at every point of random games (take-backs included); the
+    timeline keeps about a round of positions, however long the game."""
+    record, actions = random_game(game, seed, undo_rate, max_actions=400)
+    ruleset = get_ruleset(game)
+    line = history.timeline(ruleset, record)
+    positions = [line.state]
+    for k, logged in enumerate(actions, start=1):
+        line.step(logged)
+        positions.append(line.state)
+        seats = [a.seat for a in actions[:k]]
+        for seat in [None, *range(len(record.seats))]:
+            start = max(since_turn_by_definition(seats, seat), k - TRAIL_LIMIT)
+            assert line.since_turn(seat) == positions[start:], (k, seat)
+        assert len(line._trail) <= TRAIL_LIMIT + 1
+
+
 def test_a_take_back_across_turns_draws_no_die_and_the_next_roll_is_drawn_at_its_own_position():
     """A move ending a turn, taken back before the next player rolls: no die is drawn for the take-back,
     and the next roll is the seed's draw at the position where it is logged."""
@@ -109,7 +145,7 @@ def test_why_a_move_cannot_be_taken_back():
     absent player at a deadline; a roll since."""
     ruleset = get_ruleset("pariti")
     record = record_of("pariti", 2)
-    line = Timeline(ruleset, history.initial_state(ruleset, record))
+    line = history.timeline(ruleset, record)
     refusal = pytest.raises(GameError)
     with refusal as nothing:
         line.undoable(0)
@@ -126,7 +162,7 @@ def test_why_a_move_cannot_be_taken_back():
 
     parcheesi = get_ruleset("parcheesi")
     record, actions = random_game("parcheesi", 4, 0.0, max_actions=200)
-    line = Timeline(parcheesi, history.initial_state(parcheesi, record))
+    line = history.timeline(parcheesi, record)
     line.step(actions[0])   # a roll, and no move yet: nothing to take back rather than "too late"
     with pytest.raises(GameError) as first:
         line.undoable(actions[0].seat)

@@ -170,7 +170,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             earlier = await self.sessions.events_since_turn(record.id, outcome.version_before, to_move)
         post = board.board_post(record, earlier + outcome.events,
                                 takeback_seat=await self.sessions.takeback_seat(record))
-        post.png = await draw(record, actions=await self.sessions.records.actions(record.id))
+        post.png = await draw(record, moves_since=await self.sessions.since_turn(record))
         if lines := await self.clock_lines(record):
             post.content = words.fit([post.content, *lines])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from bot import history
 from bot.present.words import seat_name
@@ -21,23 +22,22 @@ _drawing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-picture")
 
 
 async def draw(record: GameRecord, locale: str | None = None, focus: str | None = None,
-               actions: Sequence[LoggedAction] = ()) -> bytes:
+               moves_since: Sequence[Any] = ()) -> bytes:
     """`picture` in the drawing thread, so the event loop keeps answering."""
-    return await asyncio.get_running_loop().run_in_executor(_drawing, picture, record, locale, focus, actions)
+    return await asyncio.get_running_loop().run_in_executor(_drawing, picture, record, locale, focus, moves_since)
 
 
 def picture(record: GameRecord, locale: str | None = None, focus: str | None = None,
-            actions: Sequence[LoggedAction] = ()) -> bytes:
-    """The board PNG with its legend (the bot calls it through `draw`, the terminal directly). With
-    the game's `actions`, every move since the player to move last played is traced (for a finished
-    game: the last player's last turn)."""
+            moves_since: Sequence[Any] = ()) -> bytes:
+    """The board PNG with its legend (the bot calls it through `draw`, the terminal directly).
+    `moves_since`: the positions since the player to move last played (Sessions.since_turn), whose moves
+    are traced."""
     loc = locale or record.locale
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
     to_move = ruleset.to_move(state) if record.status == "active" else None
     colours = ruleset.seat_colours(len(record.seats), record.options)
     players = [PlayerTag(seat_name(record, i, loc), colours[i], to_move == i) for i in range(len(record.seats))]
-    moves_since = history.since_turn(ruleset, record, actions, to_move) if actions else ()
     return render_png(ruleset, state, players, loc, focus, moves_since)
 
 

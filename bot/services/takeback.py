@@ -8,16 +8,14 @@ writes nothing; the take-back itself is logged (UNDO) with the position before t
 """
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 
 from bot.games.base import GameError, Message, msg
-from bot.history import initial_state
-from bot.services.base import Outcome, ruleset_of
+from bot.services.base import Outcome
 from bot.services.play import Play
-from bot.shards import Shards
-from bot.store import GameRecord, LoggedAction, StaleVersion, Store
-from bot.timeline import UNDO, Timeline, replayed
+from bot.services.replays import Replays
+from bot.store import GameRecord, LoggedAction, StaleVersion
+from bot.timeline import UNDO, Timeline
 
 ASKED = "takeback_asked"     # Outcome.details: the seat asking, when the player to move must consent
 CONSENT = "takeback_consent"  # Outcome.details: that player's seat
@@ -28,19 +26,12 @@ def asked(outcome: Outcome) -> Message:
     return msg("takeback.asked", seat=outcome.details[ASKED], consent_seat=outcome.details[CONSENT])
 
 
-class Takebacks(Play):
-    def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
-        super().__init__(store, think_budget_s, shards)
-        # Each game in play replayed as far as last seen, so that the board after each action replays
-        # only the actions since (a whole long game takes tens of milliseconds).
-        self._timelines: dict[int, Timeline] = {}
-
+class Takebacks(Play, Replays):
     async def takeback_seat(self, record: GameRecord) -> int | None:
         """The seat that may ask to take back its last move now (the board shows Undo), if any."""
         if record.status != "active":
-            self._timelines.pop(record.id, None)
             return None
-        return _person(record, (await self._timeline(record)).taker())
+        return _person(record, (await self.timeline(record)).taker())
 
     async def undo(self, channel_id: int, user_id: int, *, game_id: int | None = None,
                    version: int | None = None) -> Outcome:
@@ -51,7 +42,7 @@ class Takebacks(Play):
             seat = record.seat_of(user_id)
             if seat is None:
                 raise GameError(msg("error.not_a_player"))
-            line = await self._timeline(record)
+            line = await self.timeline(record)
             line.undoable(seat)
             to_move = line.ruleset.to_move(line.state)
             if to_move != seat:
@@ -67,7 +58,7 @@ class Takebacks(Play):
             record = await self.store.open_game(channel_id)
             if record is None or record.id != game_id or record.status != "active" or record.version != version:
                 raise GameError(msg("takeback.error.lapsed"))
-            line = await self._timeline(record)
+            line = await self.timeline(record)
             to_move = line.ruleset.to_move(line.state)
             if record.seat_of(user_id) != to_move:
                 raise GameError(msg("takeback.error.not_yours_to_answer", player=record.seats[to_move].name))
@@ -93,18 +84,6 @@ class Takebacks(Play):
             raise GameError(msg("error.stale")) from None
         outcome = await self._play_computers(undone, applied.events)
         return Outcome(outcome.record, outcome.events, moved_before, version_before=record.version)
-
-    async def _timeline(self, record: GameRecord) -> Timeline:
-        """The game's log replayed up to `record` (a copy of its own, in a thread)."""
-        actions = (await self.store.actions(record.id))[:record.version]
-        seen = self._timelines.get(record.id)
-        if seen is None or seen.length > len(actions):
-            ruleset = ruleset_of(record)
-            seen = Timeline(ruleset, initial_state(ruleset, record))
-        line = await asyncio.to_thread(replayed, seen, actions)
-        if line.length >= self._timelines.get(record.id, seen).length:
-            self._timelines[record.id] = line.copy()
-        return line
 
 
 def _person(record: GameRecord, seat: int | None) -> int | None:

@@ -3,9 +3,9 @@ import io
 
 from PIL import Image
 
-from bot import history
 from bot.games import get_ruleset
 from bot.present.picture import picture
+from bot.services import Sessions
 from renderer import cross68
 from renderer.common import HIGHLIGHT
 from tests.game_logs import play
@@ -15,11 +15,11 @@ PARCHEESI = get_ruleset("parcheesi")
 
 async def test_the_board_traces_every_move_since_the_player_to_move_last_played(store):
     """Three players: the board that pings one shows both others' moves, numbered (not only the last)."""
-    record, actions = await play(store, "parcheesi", players=(1, 2, 3), max_actions=45)
-    seat = PARCHEESI.to_move(PARCHEESI.from_json(record.state))
-    moves = cross68.moves(PARCHEESI, history.since_turn(PARCHEESI, record, actions, seat))
+    record, _ = await play(store, "parcheesi", players=(1, 2, 3), max_actions=45)
+    positions = await Sessions(store).since_turn(record)
+    moves = cross68.moves(PARCHEESI, positions)
     assert len(moves) >= 2
-    image = Image.open(io.BytesIO(picture(record, actions=actions))).convert("RGB")
+    image = Image.open(io.BytesIO(picture(record, moves_since=positions))).convert("RGB")
     layout = cross68.Layout(cross68.SIZE, cross68.board())
     for move in moves:
         x, y = cross68._badge_spot(layout, *move)

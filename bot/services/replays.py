@@ -1,0 +1,52 @@
+"""Each game in play replayed from its log as far as last seen (bot/timeline.py), kept between clicks: the
+board after an action replays only the actions since, reading only those from the store, and traces the
+moves since its player's last turn from the positions the timeline keeps (a long game replayed from its
+set-up takes tens of milliseconds; Barricade's run to thousands of actions)."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot import history
+from bot.services.base import Service, ruleset_of
+from bot.shards import Shards
+from bot.store import GameRecord, LoggedAction, Store
+from bot.timeline import Timeline
+
+CACHED_GAMES = 2000   # timelines kept, the least recently used dropped first (one is about a round of positions)
+INLINE_STEPS = 16     # a longer replay (after a restart) runs in a thread, so that the event loop keeps answering
+
+
+class Replays(Service):
+    def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
+        super().__init__(store, think_budget_s, shards)
+        self._timelines: dict[int, Timeline] = {}   # insertion order: least recently used first
+
+    async def timeline(self, record: GameRecord) -> Timeline:
+        """The game's log replayed up to `record`'s version: a copy of its own to go on with."""
+        seen = self._timelines.get(record.id)
+        if seen is None or seen.length > record.version:
+            seen = history.timeline(ruleset_of(record), record)
+        missing = record.version - seen.length
+        tail = (await self.store.actions(record.id, since=seen.length))[:missing] if missing else []
+        line = _replayed(seen, tail) if len(tail) <= INLINE_STEPS else await asyncio.to_thread(_replayed, seen, tail)
+        newest = self._timelines.pop(record.id, None)   # another call may have gone further meanwhile
+        if record.status == "active":   # (re)inserted last: the most recently used
+            self._timelines[record.id] = newest if newest and newest.length > line.length else line.copy()
+            if len(self._timelines) > CACHED_GAMES:
+                del self._timelines[next(iter(self._timelines))]
+        return line
+
+    async def since_turn(self, record: GameRecord) -> list[Any]:
+        """The positions a board traces: since the player to move last played (a finished game: the last
+        player's last turn); Timeline.since_turn."""
+        line = await self.timeline(record)
+        return line.since_turn(line.ruleset.to_move(line.state) if record.status == "active" else None)
+
+
+def _replayed(line: Timeline, actions: list[LoggedAction]) -> Timeline:
+    """`line` gone on through `actions` (a copy; `line` is unchanged)."""
+    line = line.copy()
+    for logged in actions:
+        line.step(logged)
+    return line
