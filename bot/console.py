@@ -56,7 +56,7 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
             write(i18n.text("console.resumed", locale, game=msg(ruleset_of(record).name), database=database))
             outcome = Outcome(record)
         while True:
-            _show(outcome, board_file, locale, write, await sessions.since_turn(outcome.record))
+            _show(outcome, board_file, locale, write, (await sessions.since_turn(outcome.record)).positions)
             record = outcome.record
             if record.status != "active":
                 return 0

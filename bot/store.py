@@ -233,10 +233,6 @@ _GAME_BY_ID = select(*_GAME).where(games.c.id == bindparam("the_game"))
 _ACTIONS = (select(actions.c.seq, actions.c.seat, actions.c.user_id, actions.c.action, actions.c.legal)
             .where(actions.c.game_id == bindparam("the_game"), actions.c.seq >= bindparam("since"))
             .order_by(actions.c.seq))
-EVENTS_SCANNED = 60   # events_since_turn reads no further back
-_EVENTS_BEFORE = (select(actions.c.seat, actions.c.events)
-                  .where(actions.c.game_id == bindparam("the_game"), actions.c.seq < bindparam("before"))
-                  .order_by(actions.c.seq.desc()).limit(EVENTS_SCANNED))
 _SET_BOARD = (games.update().where(games.c.id == bindparam("the_game"))
               .values(board_message_id=bindparam("message"), board_version=bindparam("shown")))
 _AWAY_UNTIL = (select(away_periods.c.user_id, func.max(away_periods.c.until))
@@ -409,20 +405,6 @@ class Store:
         if not await self.run(_append_action, parameters, transaction=isinstance(self._backend, _SQLite)):
             raise StaleVersion
         return replace(record, state=state, version=record.version + 1, status=status, result=result)
-
-    async def events_since_turn(self, game_id: int, before: int, seat: int) -> list[dict[str, Any]]:
-        """Events (Message JSON) of the actions before position `before` that
-        `seat` has not seen on its turn: back to the last action of `seat`'s
-        previous turn, oldest first. Only the last EVENTS_SCANNED actions are read."""
-        rows = await self.run(_rows, _EVENTS_BEFORE, {"the_game": game_id, "before": before})
-        found: list[dict[str, Any]] = []
-        others_seen = False
-        for row_seat, events in rows:
-            if row_seat == seat and others_seen:
-                break
-            others_seen = others_seen or row_seat != seat
-            found[:0] = json.loads(events) if events else []
-        return found
 
     async def bot_fact(self, key: str) -> str | None:
         rows = await self.run(_rows, select(bot_facts.c.value).where(bot_facts.c.key == key))

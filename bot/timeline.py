@@ -65,6 +65,7 @@ class Timeline:
         self._movers: set[int] = set()      # the seats that have made a move
         self._seats = seats
         self._trail: list[Any] = [state]    # positions _trail_from, _trail_from + 1, ... length
+        self._told: list[tuple[Message, ...]] = [()]   # the events of the action that led to each of them
         self._trail_from = 0
         self._latest: dict[int | None, int] = {}     # each seat's latest action: the position after it
         self._turn_ends: dict[int | None, int] = {}  # same, before anybody else's latest action
@@ -74,6 +75,7 @@ class Timeline:
         """A timeline that goes on from here without changing this one (positions are immutable)."""
         other = copy.copy(self)
         other._moves, other._movers, other._trail = list(self._moves), set(self._movers), list(self._trail)
+        other._told = list(self._told)
         other._latest, other._turn_ends = dict(self._latest), dict(self._turn_ends)
         return other
 
@@ -84,10 +86,19 @@ class Timeline:
         What a board traces for the player it pings."""
         if self.length == 0:
             return []
-        start = self._run_from if seat is None else self._turn_ends.get(seat, 0)
-        return self._trail[max(start, self._trail_from) - self._trail_from:]
+        return self._trail[self._start(seat) - self._trail_from:]
 
-    def _advance(self, seat: int | None, state: Any) -> None:
+    def events_since_turn(self, seat: int, before: int) -> tuple[Message, ...]:
+        """What the actions logged before position `before` since `seat` last played caused, oldest first:
+        what the board tells `seat` happened besides the actions from `before` on."""
+        start = self._start(seat)
+        return tuple(event for told in self._told[start + 1 - self._trail_from:before + 1 - self._trail_from]
+                     for event in told)
+
+    def _start(self, seat: int | None) -> int:
+        return max(self._run_from if seat is None else self._turn_ends.get(seat, 0), self._trail_from)
+
+    def _advance(self, seat: int | None, state: Any, events: tuple[Message, ...]) -> None:
         """The position after an action of `seat`: kept, and what since_turn needs no more dropped."""
         if self.length == 0 or seat != self._last_seat:
             self._run_from = self.length
@@ -97,9 +108,10 @@ class Timeline:
         self.length += 1
         self.state, self._last_seat, self._latest[seat] = state, seat, self.length
         self._trail.append(state)
+        self._told.append(events)
         keep = max(min(self._turn_ends.get(s, 0) for s in range(self._seats)), self.length - TRAIL_LIMIT)
         if keep > self._trail_from:
-            del self._trail[:keep - self._trail_from]
+            del self._trail[:keep - self._trail_from], self._told[:keep - self._trail_from]
             self._trail_from = keep
 
     def step(self, logged: LoggedAction) -> Applied:
@@ -108,8 +120,9 @@ class Timeline:
             move = self.undoable(logged.seat)
             self._moves.pop()
             self._closed_by = None
-            self._advance(logged.seat, move.before)
-            return Applied(move.before, (undone_event(move.seat),))
+            undone = Applied(move.before, (undone_event(move.seat),))
+            self._advance(logged.seat, undone.state, undone.events)
+            return undone
         ruleset, before = self.ruleset, self.state
         rolled = is_roll(ruleset, before, logged.action, logged.seat)
         applied = ruleset.apply(before, logged.action, logged.seat)
@@ -125,7 +138,7 @@ class Timeline:
         else:
             self._moves = []
             self._closed_by = "roll" if rolled else "other"
-        self._advance(logged.seat, applied.state)
+        self._advance(logged.seat, applied.state, applied.events)
         return applied
 
     def undoable(self, seat: int | None) -> Move:

@@ -217,21 +217,6 @@ async def test_games_of_different_channels_write_at_the_same_time(database):
     await store.close()
 
 
-async def test_events_since_turn_reach_back_to_the_seats_previous_turn(database):
-    store = await Store.open(database)
-    record = await store.update_game(await _new(store), status="active", state={})
-    for seat, name in [(0, "a1"), (0, "a2"), (1, "b1"), (1, "b2"), (0, "a3"), (1, "b3")]:
-        record = await store.append_action(record, seat=seat, user_id=seat, action=name, legal=True, state={},
-                                           events=[{"key": name, "params": {}}])
-    # Seat 1 goes on with its turn (b3 was its first action): the other's turn and its own so far.
-    keys = [e["key"] for e in await store.events_since_turn(record.id, before=record.version, seat=1)]
-    assert keys == ["a3", "b3"]
-    # Seat 1's turn starts after a3: only what the other did since b2.
-    keys = [e["key"] for e in await store.events_since_turn(record.id, before=record.version - 1, seat=1)]
-    assert keys == ["a3"]
-    await store.close()
-
-
 async def test_active_boards_tell_the_version_each_posted_board_shows(database):
     store = await Store.open(database)
     lobby = await _new(store, channel=1)

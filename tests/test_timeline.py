@@ -97,20 +97,22 @@ def since_turn_by_definition(seats: list, seat) -> int:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**32), undo_rate=st.sampled_from([0.0, 0.3]))
 def test_a_timeline_keeps_every_position_since_each_seats_last_turn_and_no_more(game, seed, undo_rate):
-    """What a board traces, from the positions a timeline keeps, equals the definition applied to the
-    whole replayed log, for every seat and at every point of random games (take-backs included); the
-    timeline keeps about a round of positions, however long the game."""
+    """What a board traces and tells, from the positions and events a timeline keeps, equals the definition
+    applied to the whole replayed log, for every seat and at every point of random games (take-backs
+    included); the timeline keeps about a round of positions, however long the game."""
     record, actions = random_game(game, seed, undo_rate, max_actions=400)
     ruleset = get_ruleset(game)
     line = history.timeline(ruleset, record)
-    positions = [line.state]
+    positions, told = [line.state], []
     for k, logged in enumerate(actions, start=1):
-        line.step(logged)
+        told.append(line.step(logged).events)
         positions.append(line.state)
         seats = [a.seat for a in actions[:k]]
         for seat in [None, *range(len(record.seats))]:
             start = max(since_turn_by_definition(seats, seat), k - TRAIL_LIMIT)
             assert line.since_turn(seat) == positions[start:], (k, seat)
+            for before in {k, max(k - 1, start)} if seat is not None else ():
+                assert line.events_since_turn(seat, before) == tuple(e for t in told[start:before] for e in t)
         assert len(line._trail) <= TRAIL_LIMIT + 1
 
 

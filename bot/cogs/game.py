@@ -164,13 +164,11 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         lobby = lobby_post(record).content if any(e.key == "game.started" for e in outcome.events) else None
         ruleset = ruleset_of(record)
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
-        earlier: tuple[Message, ...] = ()
-        if outcome.version_before is not None and to_move is not None:
-            # The board tells the player to move everything since his last turn, not just this click.
-            earlier = await self.sessions.events_since_turn(record.id, outcome.version_before, to_move)
-        post = board.board_post(record, earlier + outcome.events,
+        # The board tells the player to move everything since his last turn, not just this click.
+        since = await self.sessions.since_turn(record, outcome.version_before)
+        post = board.board_post(record, since.earlier + outcome.events,
                                 takeback_seat=await self.sessions.takeback_seat(record))
-        post.png = await draw(record, moves_since=await self.sessions.since_turn(record))
+        post.png = await draw(record, moves_since=since.positions)
         if lines := await self.clock_lines(record):
             post.content = words.fit([post.content, *lines])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move

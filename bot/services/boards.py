@@ -2,29 +2,38 @@
 edit the board in place, retire an old board's controls, and repost what a restart left unposted."""
 from __future__ import annotations
 
-from bot.games.base import Message
 from bot.services.base import Service
-from bot.store import LOBBY_SHOWN, GameRecord
+from bot.shards import Shards
+from bot.store import LOBBY_SHOWN, GameRecord, Store
 
 __all__ = ["LOBBY_SHOWN", "Boards"]
 
+KNOWN_BOARDS = 2000   # games whose board this process remembers, the least recently recorded dropped first
+
 
 class Boards(Service):
+    def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
+        super().__init__(store, think_budget_s, shards)
+        # The boards this process recorded: only the process of a game's shard posts its boards (after a
+        # restart, or shards handed over, the store tells), so a board read back is one recorded here.
+        self._boards: dict[int, int] = {}
+
     async def board_message(self, game_id: int) -> int | None:
         """The id of the message showing the game's board, as last recorded (None: none posted)."""
+        if game_id in self._boards:
+            return self._boards[game_id]
         record = await self.store.game(game_id)
         return None if record is None else record.board_message_id
 
     async def set_board_message(self, game_id: int, message_id: int, version: int) -> None:
         """The message showing the game's board, and the game version it shows (LOBBY_SHOWN: the lobby)."""
         await self.store.set_board_message(game_id, message_id, version)
+        self._boards.pop(game_id, None)
+        self._boards[game_id] = message_id
+        if len(self._boards) > KNOWN_BOARDS:
+            del self._boards[next(iter(self._boards))]
 
     async def active_boards(self) -> list[tuple[GameRecord, int | None]]:
         """Every game in play on this process's shards, with the version its posted board shows (None: not
         recorded)."""
         return await self.store.active_boards(self.shards)
-
-    async def events_since_turn(self, game_id: int, before: int, seat: int) -> tuple[Message, ...]:
-        """What happened before version `before` that `seat` has not seen on a turn of its own."""
-        logged = await self.store.events_since_turn(game_id, before, seat)
-        return tuple(Message.from_json(event) for event in logged)

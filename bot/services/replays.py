@@ -5,9 +5,11 @@ set-up takes tens of milliseconds; Barricade's run to thousands of actions)."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 from bot import history
+from bot.games.base import Message
 from bot.services.base import Service, ruleset_of
 from bot.shards import Shards
 from bot.store import GameRecord, LoggedAction, Store
@@ -15,6 +17,13 @@ from bot.timeline import Timeline
 
 CACHED_GAMES = 2000   # timelines kept, the least recently used dropped first (one is about a round of positions)
 INLINE_STEPS = 16     # a longer replay (after a restart) runs in a thread, so that the event loop keeps answering
+
+
+@dataclass(frozen=True)
+class SinceTurn:
+    positions: list[Any]            # traced on the board, oldest first
+    earlier: tuple[Message, ...]    # in words: what the actions logged before `before` did (the caller tells
+    #                                 what the actions from `before` on did)
 
 
 class Replays(Service):
@@ -37,11 +46,13 @@ class Replays(Service):
                 del self._timelines[next(iter(self._timelines))]
         return line
 
-    async def since_turn(self, record: GameRecord) -> list[Any]:
-        """The positions a board traces: since the player to move last played (a finished game: the last
-        player's last turn); Timeline.since_turn."""
+    async def since_turn(self, record: GameRecord, before: int | None = None) -> SinceTurn:
+        """What a board tells the player to move about what happened since they last played (a finished
+        game: the last player's last turn; Timeline.since_turn)."""
         line = await self.timeline(record)
-        return line.since_turn(line.ruleset.to_move(line.state) if record.status == "active" else None)
+        seat = line.ruleset.to_move(line.state) if record.status == "active" else None
+        earlier = line.events_since_turn(seat, before) if before is not None and seat is not None else ()
+        return SinceTurn(line.since_turn(seat), earlier)
 
 
 def _replayed(line: Timeline, actions: list[LoggedAction]) -> Timeline:

@@ -12,7 +12,7 @@ async def test_a_board_traces_from_just_after_its_players_previous_turn(store):
     record, actions = await play(store, "parcheesi", players=(1, 2, 3), max_actions=60)
     ruleset = ruleset_of(record)
     seat = ruleset.to_move(ruleset.from_json(record.state))
-    positions = await Sessions(store).since_turn(record)
+    positions = (await Sessions(store).since_turn(record)).positions
     assert len(positions) == len(actions) - _last_own_action([a.seat for a in actions], seat)
     assert ruleset.to_json(positions[-1]) == record.state
 
@@ -20,7 +20,7 @@ async def test_a_board_traces_from_just_after_its_players_previous_turn(store):
 async def test_the_final_board_traces_the_last_players_last_turn(store):
     record, actions = await play(store, "pariti", max_actions=30, resign=1)
     seats = [a.seat for a in actions]
-    positions = await Sessions(store).since_turn(record)
+    positions = (await Sessions(store).since_turn(record)).positions
     assert len(positions) - 1 == len(seats) - max(i for i, s in enumerate(seats) if s != seats[-1]) - 1
 
 
@@ -37,6 +37,7 @@ async def test_positions_kept_between_clicks_are_those_a_restart_replays(store):
         action = "roll" if ruleset.roll_due(state) else sorted(ruleset.legal_actions(state))[0]
         record = (await following.act(5, user, action)).record
         versions[record.version] = record
-        assert await following.since_turn(record) == await Sessions(store).since_turn(record)
+        before = record.version - 1
+        assert await following.since_turn(record, before) == await Sessions(store).since_turn(record, before)
     older: GameRecord = versions[50]
-    assert await following.since_turn(older) == await Sessions(store).since_turn(older)
+    assert await following.since_turn(older, 48) == await Sessions(store).since_turn(older, 48)
