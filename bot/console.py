@@ -177,7 +177,8 @@ def _action(record: GameRecord, answer: str) -> str:
 
 def _prompt(record: GameRecord, locale: str) -> str:
     """The numbered moves, then the question. Moves of one "prefix:" kind too many to list (a
-    barricade may go on any of 73 points) are one line asking for the label the picture shows."""
+    barricade may go on any of 73 points) are one line asking for the point's name (its column's
+    letter and row's number, which the picture prints along its sides)."""
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
     if ruleset.roll_due(state):

@@ -1,10 +1,15 @@
 """The Barricade (Malefiz) board picture.
 
-The static board (lines, points with their grid names, goal, start areas,
-axis labels) is drawn once per colour set in full colour and converted once
+The static board (lines, points, goal, start areas, the grid's letters and
+numbers) is drawn once per colour set in full colour and converted once
 to a fixed palette; each render copies it and pastes pawn and barricade
 sprites, highlight rings, the die and the legend in that palette, so that
 the palette PNG encodes fast (design.md principle 6).
+
+A point is named by its column's letter and its row's number, printed along
+the four sides, readable at chat size: the points, pawns and barricades carry
+no names of their own (too small to read on a phone, test_chat_size), and the
+letters and numbers of the points a player can choose now are highlighted.
 
 `focus`: an action_group key of `Barricade`: a pawn ("e5", or "start" for
 the start area) or a placement area ("rows:2-3"); or a whole move action.
@@ -38,7 +43,6 @@ LEGEND_LINE = AXIS + 12
 DIE = 64
 BAR_RGB = (50, 44, 58)
 LINE_RGB = (120, 112, 100)
-LABEL_RGB = (70, 70, 78)
 GOAL_RGB = (250, 212, 80)
 START_LINE_RGB = (222, 222, 222)
 LAST_MOVE_RGB = (240, 120, 0)
@@ -84,14 +88,33 @@ def _label(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int,
     draw.text(xy, text, font=font(size, True), fill=fill, anchor="mm")
 
 
+@cache
+def _grid(board: Board) -> tuple[dict[int, str], dict[int, str]]:
+    """The column letters by x and the row numbers by y, as the points' names have them."""
+    columns, rows = {}, {}
+    for (x, y), name in zip(board.coords, board.names):
+        columns[x] = name.rstrip("0123456789")
+        rows[y] = name.lstrip("abcdefghijklmnopqrstuvwxyz")
+    return columns, rows
+
+
+def _axis_spots(board: Board, point: int) -> tuple[tuple[tuple[int, int], str], ...]:
+    """Where the letter (above and below the board) and the number (left and right) naming `point` stand."""
+    x, y = board.coords[point]
+    columns, rows = _grid(board)
+    letter, number = columns[x], rows[y]
+    return (((LEFT + x * STEP, 24), letter), ((LEFT + x * STEP, rows_bottom(board) + 122), letter),
+            ((27, TOP + y * STEP), number), ((WIDTH - 27, TOP + y * STEP), number))
+
+
 # --- the static board, once per colour set ---------------------------------------
 
 def _palette() -> Image.Image:
     colours = list(PIECE_RGB.values())
     tints = [tint(c) for c in colours]
     grounds = [PAPER, WHITE, START_LINE_RGB, GOAL_RGB, TO_MOVE_BAND, DIE_SPENT, *tints]
-    solid = [INK, BAR_RGB, LINE_RGB, LABEL_RGB, LAST_MOVE_RGB, FREE_RGB, HIGHLIGHT, PIP_SPENT, *grounds, *colours]
-    ramps = [(INK, g) for g in grounds] + [(LABEL_RGB, g) for g in grounds[:4]] + [(LINE_RGB, PAPER)]
+    solid = [INK, BAR_RGB, LINE_RGB, LAST_MOVE_RGB, FREE_RGB, HIGHLIGHT, PIP_SPENT, *grounds, *colours]
+    ramps = [(INK, g) for g in grounds] + [(LINE_RGB, PAPER)]
     ramps += [(WHITE, c) for c in colours + [BAR_RGB]] + [(INK, c) for c in colours] + [(c, t) for c, t in zip(colours, tints)]
     ramps += [(c, g) for c in (HIGHLIGHT, LAST_MOVE_RGB, FREE_RGB) for g in (PAPER, WHITE, START_LINE_RGB)]
     return make_palette(solid, ramps, steps=3)
@@ -104,27 +127,16 @@ def _static(board: Board, colours: tuple[str, ...]) -> StaticBoard:
     for a, b in board.lines():
         draw.line((centre(board, a), centre(board, b)), fill=LINE_RGB, width=5)
     entries = {board.entry[c]: c for c in colours}
-    for p, name in enumerate(board.names):
+    for p in range(len(board.names)):
         xy = centre(board, p)
         if p == board.goal:   # a star: not a round yellow piece, whatever the eye
             draw.polygon(_star(xy, RING_R + 12), fill=GOAL_RGB, outline=INK, width=3)
-            _label(draw, xy, name, 15, INK)
-            continue
-        if p in entries:
+        elif p in entries:
             _circle(draw, xy, POINT_R + 2, fill=tint(PIECE_RGB[entries[p]]), outline=PIECE_RGB[entries[p]], width=5)
         else:
             _circle(draw, xy, POINT_R, fill=START_LINE_RGB if p in board.start_line else WHITE, outline=INK, width=2)
-        _label(draw, xy, name, 14, LABEL_RGB)
-    names = {board.coords[p]: n for p, n in enumerate(board.names)}
-    bottom = rows_bottom(board)
-    for x in sorted({x for x, _ in board.coords}):
-        letter = next(n for (px, _), n in names.items() if px == x).rstrip("0123456789")
-        _label(draw, (LEFT + x * STEP, 24), letter, AXIS, INK)
-        _label(draw, (LEFT + x * STEP, bottom + 122), letter, AXIS, INK)
-    for y in sorted({y for _, y in board.coords}):
-        number = next(n for (_, py), n in names.items() if py == y).lstrip("abcdefghijklmnopqrstuvwxyz")
-        _label(draw, (27, TOP + y * STEP), number, AXIS, INK)
-        _label(draw, (WIDTH - 27, TOP + y * STEP), number, AXIS, INK)
+    for xy, text in dict.fromkeys(spot for p in range(len(board.names)) for spot in _axis_spots(board, p)):
+        _label(draw, xy, text, AXIS, INK)   # every column's letter and every row's number, twice
     for colour in colours:
         slots = slot_centres(board, colour)
         (x0, y0), (x1, _) = slots[0], slots[-1]
@@ -143,13 +155,12 @@ def _star(xy: tuple[int, int], r: float) -> list[tuple[float, float]]:
 
 
 @cache
-def _barricade_sprite(label: str, side: int = 2 * PAWN_R) -> Image.Image:
-    """A barricade with its point's name (antialiased RGBA)."""
+def _barricade_sprite(side: int = 2 * PAWN_R) -> Image.Image:
+    """A barricade (antialiased RGBA)."""
     k = SUPERSAMPLE
     big = Image.new("RGBA", (side * k, side * k), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    draw.rounded_rectangle((0, 0, side * k - 1, side * k - 1), radius=7 * k, fill=BAR_RGB, outline=WHITE, width=3 * k)
-    _label(draw, (side * k // 2, side * k // 2), label, 13 * k, WHITE)
+    ImageDraw.Draw(big).rounded_rectangle((0, 0, side * k - 1, side * k - 1), radius=7 * k, fill=BAR_RGB, outline=WHITE,
+                                          width=3 * k)
     return big.reduce(k)
 
 
@@ -192,12 +203,13 @@ def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: s
     def ring(point: int, r: int, colour, width: int, fill=None) -> None:
         _circle(draw, centre(board, point), r, outline=colour, width=width, fill=fill)
 
+    choices = []   # the points the player can choose now, named in HIGHLIGHT along the sides
     if state.stage in (START_OF_TURN, PLACE):   # where the held barricade may go (BA-5.3)
-        area = group_area(board, focus)         # the area being chosen in stands out, named
+        area = group_area(board, focus)         # the area being chosen in stands out
         for p in ruleset.free_points(state):
             if area is not None and p in area.points:
                 ring(p, RING_R, HIGHLIGHT, 7, fill=WHITE)
-                sheet.text(centre(board, p), board.names[p], 14, True, INK, "mm")
+                choices.append(p)
             else:
                 ring(p, POINT_R + 3, FREE_RGB, 3)
     traced = list(moves) or ([state.last_move] if state.last_move is not None else [])
@@ -225,10 +237,12 @@ def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: s
             for frm, dest in ruleset.moves(state):
                 if frm == pawn:
                     ring(dest, RING_R, HIGHLIGHT, 7, fill=WHITE)
-                    sheet.text(centre(board, dest), board.names[dest], 14, True, INK, "mm")
+                    choices.append(dest)
+    for xy, text in dict.fromkeys(spot for p in choices for spot in _axis_spots(board, p)):
+        sheet.label(xy, text, AXIS, True, HIGHLIGHT, "mm", halo=PAPER)   # over the ink one
 
     for p in state.barricades:
-        sheet.paste(_barricade_sprite(board.names[p]), centre(board, p))
+        sheet.paste(_barricade_sprite(), centre(board, p))
     for seat, pawns in enumerate(state.pawns):
         colour = PIECE_RGB[colours[seat]]
         slots = iter(slot_centres(board, colours[seat]))
@@ -236,7 +250,7 @@ def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: s
             if p == START:
                 sheet.paste(disc_sprite(colour, 2 * PAWN_R - 4, shape=shape_of(colours[seat])), next(slots))
             else:
-                sheet.paste(disc_sprite(colour, 2 * PAWN_R + 2, board.names[p], shape=shape_of(colours[seat])), centre(board, p))
+                sheet.paste(disc_sprite(colour, 2 * PAWN_R + 2, shape=shape_of(colours[seat])), centre(board, p))
     if len(traced) > 1:   # the order of the moves, where each one started
         for i, (x, y) in enumerate(starts):
             sheet.badge((x - POINT_R, y - POINT_R), str(i + 1), AXIS, LAST_MOVE_RGB)

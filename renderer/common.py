@@ -233,6 +233,36 @@ def label_size(diameter: int, label: str) -> int:
     return int(diameter * (0.74 if len(label) == 1 else 0.5 if len(label) == 2 else 0.44))
 
 
+@cache
+def label_reach(diameter: int, label: str, horizontal: bool) -> int:
+    """How far a piece's label reaches from the piece's centre, horizontally or vertically."""
+    left, top, right, bottom = font(label_size(diameter, label), True).getbbox(label, anchor="mm")
+    return max(-left, right) if horizontal else max(-top, bottom)
+
+
+def piece_reach(shape: str, diameter: int, horizontal: bool) -> float:
+    """How far a piece's body (its halo included) reaches from its centre, horizontally or
+    vertically (see disc_sprite: a hexagon has a point up, flat sides left and right)."""
+    reach = diameter * _SHAPE_SCALE[shape] / 2
+    return reach * math.cos(math.pi / 6) if shape == "hexagon" and horizontal else reach
+
+
+def piece_meets(shape: str, diameter: int, centre: tuple[float, float], box: Box, inset: float = 0) -> bool:
+    """Whether a piece's body at `centre`, shrunk by `inset` px, meets `box` (its rounded corners
+    are taken as square)."""
+    r = diameter * _SHAPE_SCALE[shape] / 2 - inset
+    # The point of the box nearest the centre along both axes at once: the nearest in every shape's measure.
+    dx = abs(min(max(centre[0], box[0]), box[2]) - centre[0])
+    dy = abs(min(max(centre[1], box[1]), box[3]) - centre[1])
+    if shape == "circle":
+        return math.hypot(dx, dy) < r
+    if shape == "diamond":
+        return dx + dy < r
+    if shape == "hexagon":
+        return dx < r * math.cos(math.pi / 6) and dy < r - dx * math.tan(math.pi / 6)
+    return dx < r and dy < r
+
+
 @lru_cache(maxsize=512)
 def disc_sprite(fill: RGB, diameter: int, label: str = "", ring: RGB | None = None, ring_width: int = 0,
                 shape: str = "circle") -> Image.Image:

@@ -25,8 +25,8 @@ from bot.games.base import Ruleset
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
     DIE_SPENT, HIGHLIGHT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, Box, PlayerTag, Sheet,
-    StaticBoard, blend, die_sprite, disc_sprite, draw_shape, encode_png, font, ink_on, line_step, make_palette,
-    readable_size, result_text, shape_of, wrap_text,
+    StaticBoard, blend, die_sprite, disc_sprite, draw_shape, encode_png, font, ink_on, label_reach, line_step,
+    make_palette, piece_meets, piece_reach, readable_size, result_text, shape_of, wrap_text,
 )
 
 SIZE = 1024                    # posted size, px (square)
@@ -140,6 +140,58 @@ class Layout:
                 boxes[square] = (x0, ym, x1, y1) if near_bottom else (x0, y0, x1, ym)
         return boxes
 
+    def cell_at(self, xy: tuple[float, float]) -> tuple[int, int]:
+        """The grid cell (column, row) holding the point `xy`."""
+        return int((xy[0] - self.origin) // self.cell) + 1, int((xy[1] - self.origin) // self.cell) + 1
+
+
+Side = tuple[int, int]   # (dc, dr): one step right, left, down or up
+SIDES: tuple[Side, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+@dataclass(frozen=True)
+class SpreadRoom:
+    """Where the pawns sharing a square may spread (see _spread)."""
+
+    sides: dict[tuple[int, int], tuple[tuple[int, Side], ...]]   # per track or corridor cell, best first, ranked
+    numbers: tuple[Box, ...]                                       # the square numbers' ink, never to cover
+
+
+@lru_cache(maxsize=8)
+def _spread_room(size: int) -> SpreadRoom:
+    """For every track and corridor cell, the sides its pawns may spread into when they share it,
+    best first, each with its rank: 0 beyond the grid (an empty margin), 1 a corridor (rarely
+    occupied), 2 the goal (a pawn there would seem to have arrived), 3 a track square. Never a
+    house (the square numbers stand there) nor the side where the square's own number stands."""
+    layout = Layout(size, board())
+    geo, grid = layout.geo, layout.geo.grid_size
+    houses = [(c0, r0, c1, r1) for (c0, r0), (c1, r1) in geo.houses.values()]
+    track = {cell: square for square, cell in geo.track_cells.items()}
+    open_cells = {cell for cells in geo.corridor_cells.values() for cell in cells}
+    gx0, gy0, gx1, gy1 = layout.goal_box()
+    boxes = layout.number_boxes()
+    sides = {}
+    for cell in [*track, *open_cells]:
+        ranked = []
+        for i, (dc, dr) in enumerate(SIDES):
+            c, r = cell[0] + dc, cell[1] + dr
+            x, y = layout.centre((c, r))
+            nx0, ny0, nx1, ny1 = boxes.get(track.get(cell, 0), (0, 0, 0, 0))
+            if any(c0 <= c <= c1 and r0 <= r <= r1 for c0, r0, c1, r1 in houses) or (nx0 < x < nx1 and ny0 < y < ny1):
+                continue
+            beyond = not (1 <= c <= grid and 1 <= r <= grid)
+            rank = 0 if beyond else 1 if (c, r) in open_cells else 2 if gx0 < x < gx1 and gy0 < y < gy1 else 3
+            ranked.append((rank, i))
+        sides[cell] = tuple((rank, SIDES[i]) for rank, i in sorted(ranked))
+    number_font = font(number_size(size), True)
+    numbers = []
+    for square, (x0, y0, x1, y1) in boxes.items():   # the ink, as _static writes it
+        ink = Image.new("L", (x1 - x0, y1 - y0))
+        ImageDraw.Draw(ink).text(((x1 - x0) / 2, (y1 - y0) / 2), str(square), font=number_font, fill=255, anchor="mm")
+        left, top, right, bottom = ink.getbbox() or (0, 0, 0, 0)
+        numbers.append((x0 + left, y0 + top, x0 + right, y0 + bottom))
+    return SpreadRoom(sides, tuple(numbers))
+
 
 def _step_past(cells: tuple[tuple[int, int], ...]) -> tuple[int, int]:
     (c0, r0), (c1, r1) = cells[-2], cells[-1]
@@ -186,9 +238,8 @@ def _static(size: int, in_play: frozenset[str]) -> StaticBoard:
     numbers = big.number_boxes()
     for square, cell in geo.track_cells.items():
         starts = [c for c, s in geo.start_square.items() if s == square]
-        fill = PIECE_RGB[starts[0]] if starts else SAFE if square in geo.safe_squares else WHITE
         x0, y0, x1, y1 = big.box(*cell)
-        draw.rectangle((x0, y0, x1, y1), fill=fill, outline=INK, width=line)
+        draw.rectangle((x0, y0, x1, y1), fill=_ground(geo, square), outline=INK, width=line)
         if starts:   # the colour's shape, a cue that survives colour blindness
             r = big.cell * 0.36
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -209,6 +260,12 @@ def _static(size: int, in_play: frozenset[str]) -> StaticBoard:
     draw.ellipse((centre[0] - line * 3, centre[1] - line * 3, centre[0] + line * 3, centre[1] + line * 3), fill=INK)
     rgb = image.reduce(k)
     return StaticBoard.build(rgb, _palette(geo))
+
+
+def _ground(geo: Cross68, square: int) -> RGB:
+    """A track square's colour: its colour's on a start square, grey on a safe one, else white."""
+    starts = [c for c, s in geo.start_square.items() if s == square]
+    return PIECE_RGB[starts[0]] if starts else SAFE if square in geo.safe_squares else WHITE
 
 
 def _triangle(layout: Layout, route: str) -> list[tuple[float, float]]:
@@ -266,15 +323,20 @@ def _goal_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]]
             slots.append(((x0 + x1) / 2 + dx * depth + abs(dy) * along, (y0 + y1) / 2 + dy * depth + abs(dx) * along))
     return slots
 
-def _pawn_places(layout: Layout, pawns: tuple[PawnView, ...]) -> list[tuple[PawnView, tuple[float, float], int, tuple[PawnView, ...]]]:
-    """(pawn, centre, diameter, pawns sharing its square) for every pawn."""
+Place = tuple[PawnView, tuple[float, float], int, tuple[PawnView, ...]]   # pawn, centre, diameter, its square's pawns
+
+
+def _pawn_places(layout: Layout, pawns: tuple[PawnView, ...]) -> list[Place]:
+    """(pawn, centre, diameter, pawns sharing its square) for every pawn, in drawing order: the
+    pawns that share a track or corridor square last (see _spread)."""
     geo, cell = layout.geo, layout.cell
     groups: dict[Any, list[PawnView]] = defaultdict(list)
     for p in pawns:
         key = geo.square_key(p.route, p.progress) if HOUSE < p.progress < GOAL else (p.progress, p.route)
         groups[key].append(p)
     order = sorted(pawns, key=lambda p: (geo.colours.index(p.colour) if p.colour in geo.colours else 9, p.label))
-    places = []
+    places: list[Place] = []
+    shared = []
     for group in groups.values():
         group.sort(key=order.index)
         first = group[0]
@@ -283,17 +345,73 @@ def _pawn_places(layout: Layout, pawns: tuple[PawnView, ...]) -> list[tuple[Pawn
             slots = _house_slots(layout, first.route, len(members))
             spots, diameter = [slots[members.index(p)] for p in group], round(cell * 1.1)
         elif first.progress >= GOAL:
-            spots, diameter = _goal_slots(layout, first.route, len(group)), round(cell * 0.5)
+            spots, diameter = _goal_slots(layout, first.route, len(group)), round(cell * 0.56)
+        elif len(group) == 1:   # the number is beside the square: the pawn fills it
+            spots, diameter = [_spot(layout, first.route, first.progress)], _track_diameter(layout)
         else:
-            cx, cy = _spot(layout, first.route, first.progress)
-            if len(group) == 1:                   # the number is beside the square: the pawn fills it
-                spots, diameter = [(cx, cy)], round(cell * 0.94)
-            else:                                 # side by side, overlapping a little
-                step = cell * 0.4 / (len(group) - 1)
-                spots = [(cx + (i - (len(group) - 1) / 2) * step, cy) for i in range(len(group))]
-                diameter = round(cell * (0.7 if len(group) == 2 else 0.5))
+            shared.append(group)
+            continue
         places += [(p, xy, diameter, tuple(group)) for p, xy in zip(group, spots)]
+    crowded = {_cell(geo, g[0].route, g[0].progress) for g in shared}
+    taken = {layout.cell_at(xy) for _, xy, _, _ in places} | crowded
+    for group in shared:
+        places += _spread(layout, group, taken, crowded)
     return places
+
+
+def shown_label(pawn: PawnView) -> str:
+    """The label a pawn carries: none in the goal, where pawns never move again (no move names
+    them; their shapes count them), so that no text on the board is too small to read."""
+    return "" if pawn.progress >= GOAL else pawn.label
+
+
+def _track_diameter(layout: Layout) -> int:
+    """A pawn on a track or corridor square: its label readable at chat size (test_chat_size)."""
+    return round(layout.cell * 0.94)
+
+
+LABEL_GAP = 2      # px between a pawn's label and the body of the pawn in front of it
+NUMBER_GRACE = 4   # px of a square number's ink that a piece's tip may touch (a diamond alone beside its number: 2 to 5)
+
+
+def _spread(layout: Layout, group: list[PawnView], taken: set[tuple[int, int]], crowded: set[tuple[int, int]]) -> list[Place]:
+    """The pawns sharing a square, as large as a pawn alone (two labels cannot both be readable
+    within one square): the first stands on the square as it would alone, in front; each next one
+    stands behind it, far enough out that its whole label shows, towards the best side
+    (_spread_room) where no pawn stands (cells in `taken`) and, if it can, not in line with
+    another shared square or its spread (cells in `crowded`: two groups end to end would read as
+    one) and clear of the square numbers. Back to front; the cell spread into joins both sets."""
+    cell = _cell(layout.geo, group[0].route, group[0].progress)
+    room, diameter = _spread_room(layout.size), _track_diameter(layout)
+    x, y = layout.centre(cell)
+
+    def spots(side: Side) -> list[tuple[float, float]]:   # front first
+        (dc, dr), horizontal = side, side[1] == 0
+        found, out = [(x, y)], 0.0
+        for front, back in zip(group, group[1:]):
+            out += piece_reach(shape_of(front.colour), diameter, horizontal) + label_reach(diameter, back.label, horizontal) + LABEL_GAP
+            found.append((x + dc * out, y + dr * out))
+        return found
+
+    def covers_a_number(side: Side) -> bool:   # a diamond is wider than a square
+        return any(n[0] - diameter < px < n[2] + diameter and n[1] - diameter < py < n[3] + diameter   # near enough
+                   and piece_meets(shape_of(p.colour), diameter, (px, py), n, NUMBER_GRACE)
+                   for p, (px, py) in zip(group[1:], spots(side)[1:]) for n in room.numbers)
+
+    def beside(side: Side) -> tuple[int, int]:
+        return cell[0] + side[0], cell[1] + side[1]
+
+    def lines_up_with_a_group(side: Side) -> bool:   # beside it, or behind this square
+        c, r = beside(side)
+        return (cell[0] - side[0], cell[1] - side[1]) in crowded or \
+            any((c + dc, r + dr) in crowded and (c + dc, r + dr) != cell for dc, dr in SIDES)
+
+    ranked = [side for _, side in room.sides[cell]]
+    candidates = [side for side in ranked if beside(side) not in taken] or ranked
+    side = min(candidates, key=lambda side: (lines_up_with_a_group(side), covers_a_number(side)))   # the first of equals
+    taken.add(beside(side))
+    crowded.add(beside(side))
+    return [(p, xy, diameter, tuple(group)) for p, xy in reversed(list(zip(group, spots(side))))]
 
 
 def _focused(pawn: PawnView, focus: str | None) -> bool:
@@ -304,14 +422,34 @@ def _focused(pawn: PawnView, focus: str | None) -> bool:
     return focus.upper().startswith(key.upper()) and not focus[len(key):len(key) + 1].isalnum()
 
 
-@lru_cache(maxsize=8)
-def _bridge_sprite(cell: int) -> Image.Image:
-    """The dark bar joining two pawns that close a square (bridge, door)."""
-    k = SUPERSAMPLE
-    w, h = round(cell * 0.98), round(cell * 0.82)
-    big = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
-    ImageDraw.Draw(big).rounded_rectangle((0, 0, w * k - 1, h * k - 1), radius=h * k // 2, fill=INK)
+@lru_cache(maxsize=32)
+def _tray_sprite(width: int, height: int, fill: RGB, rounded: tuple[bool, bool, bool, bool]) -> Image.Image:
+    """A bar under the pawns sharing a square (_spread), its `rounded` corners (top left, top
+    right, bottom right, bottom left) at the far end: an ink outline inside a white halo, which
+    parts it from a bar beside it."""
+    k, line = SUPERSAMPLE, 2 * SUPERSAMPLE
+    big = Image.new("RGBA", (width * k, height * k), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    radius = (min(width, height) // 2 - 1) * k   # (Pillow fails on rounded ends of exactly half the side)
+    draw.rounded_rectangle((0, 0, width * k - 1, height * k - 1), radius=radius, fill=WHITE, corners=rounded)
+    draw.rounded_rectangle((line, line, width * k - 1 - line, height * k - 1 - line), radius=radius - line, fill=fill,
+                           outline=INK, width=line, corners=rounded)
     return big.reduce(k)
+
+
+def _draw_tray(sheet: Sheet, layout: Layout, group: tuple[PawnView, ...], far: tuple[float, float], closed: bool) -> None:
+    """The bar that ties a shared square's pawns to it, square at the square's end and round at
+    the other: dark when they close the square (a bridge, a door), else the square's own ground."""
+    geo, first = layout.geo, group[0]
+    x, y = layout.centre(_cell(geo, first.route, first.progress))
+    # Two pawns on a corridor square follow one route: they close it.
+    fill = INK if closed else _ground(geo, geo.track_square(first.route, first.progress))
+    half, reach = layout.cell / 2, _track_diameter(layout) / 2 + max(5, layout.cell // 10)   # the square; a rim round the last pawn
+    dx, dy = (far[0] > x) - (far[0] < x), (far[1] > y) - (far[1] < y)
+    x0, x1 = sorted((x - (dx or 1) * half, far[0] + (dx * reach or half)))
+    y0, y1 = sorted((y - (dy or 1) * half, far[1] + (dy * reach or half)))
+    rounded = (dx < 0 or dy < 0, dx > 0 or dy < 0, dx > 0 or dy > 0, dx < 0 or dy > 0)
+    sheet.paste(_tray_sprite(round(x1 - x0), round(y1 - y0), fill, rounded), ((x0 + x1) / 2, (y0 + y1) / 2))
 
 
 # --- one picture -----------------------------------------------------------------
@@ -346,10 +484,10 @@ def picture(view: BoardView, players: list[PlayerTag], locale: str = "en", focus
     for move in traced:
         _draw_move(sheet, layout, *move)
     for pawn, xy, diameter, group in _pawn_places(layout, view.pawns):
-        if len(group) == 2 and pawn is group[0] and HOUSE < pawn.progress < GOAL and (any_pair_blocks or group[1].route == pawn.route):
-            sheet.paste(_bridge_sprite(layout.cell), (layout.centre(_cell(geo, pawn.route, pawn.progress))[0], xy[1]))
+        if len(group) > 1 and pawn is group[-1] and HOUSE < pawn.progress < GOAL:   # drawn first: the farthest
+            _draw_tray(sheet, layout, group, xy, any_pair_blocks or len({p.route for p in group}) == 1)
         ring = 4 if _focused(pawn, focus) else 0
-        sheet.paste(disc_sprite(PIECE_RGB[pawn.colour], diameter, pawn.label, FOCUS if ring else None, ring,
+        sheet.paste(disc_sprite(PIECE_RGB[pawn.colour], diameter, shown_label(pawn), FOCUS if ring else None, ring,
                                 shape_of(pawn.colour)), xy)
     if len(traced) > 1:   # the order of the moves, where each one started
         for i, (route, start, end) in enumerate(traced):

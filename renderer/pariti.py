@@ -203,10 +203,10 @@ def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: 
             for i, last in enumerate(traced):
                 x0, y0, _, _ = square_box(last[2])
                 sheet.badge((x0 + CELL * 0.22, y0 + CELL * 0.22), str(i + 1), AXIS, LAST)
-    for square in reach:   # the name low in the square, haloed over the paths, clear of a partner to pair with
-        x0, y0, x1, y1 = square_box(square)
-        xy, size, anchor = ((x1 - 3, y1 - 1), 16, "rd") if state.board[square] else (((x0 + x1) / 2, y1 - 6), 24, "md")
-        sheet.label(xy, SQUARE_NAMES[square], size, True, FOCUS, anchor, halo=REACH)
+    for square in reach:   # an empty square's name, low in it, haloed over the paths, readable at chat size
+        x0, y0, x1, y1 = square_box(square)    # (a partner to pair with leaves no room: the grid names it)
+        if not state.board[square]:
+            sheet.label(((x0 + x1) / 2, y1 - 4), SQUARE_NAMES[square], AXIS, True, FOCUS, "md", halo=REACH)
     _panel(sheet, ruleset, state, players, locale, focus_code if focus_square is not None else None, len(reach))
     if (result := result_text(ruleset.result(state), players, locale)) is not None:
         sheet.banner((BOARD_X + N_FILES * CELL / 2, BOARD_Y + N_RANKS * CELL / 2), result, N_FILES * CELL, AXIS)

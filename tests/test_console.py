@@ -116,7 +116,7 @@ def recorded(prompts, *answers):
 
 
 def test_barricade_placement_asks_for_a_point_s_label_not_73_numbered_lines():
-    """BA-5.3: a barricade goes on any free point; the player types the label the picture shows."""
+    """BA-5.3: a barricade goes on any free point; the player types its name, which the picture's sides show."""
     ruleset = get_ruleset("barricade")
     start = ruleset.new_game(2, {}, 1)
     placing = start.evolve(held=(Held(0, 0, False, True),), stage=PLACE, seat=0, order=(0, 1), ranking=(),

@@ -8,7 +8,7 @@ from PIL import Image
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE, START, START_OF_TURN, Held
 from renderer import PlayerTag, render_png
-from renderer.barricade import BAR_RGB, FREE_RGB, LAST_MOVE_RGB, POINT_R, RING_R, centre, slot_centres
+from renderer.barricade import BAR_RGB, FREE_RGB, LAST_MOVE_RGB, POINT_R, RING_R, _axis_spots, centre, slot_centres
 from renderer.common import HIGHLIGHT, PIECE_RGB
 
 GAME = Barricade()
@@ -71,6 +71,25 @@ def test_focus_shows_where_the_pawn_can_go_and_last_move():
     assert probe(plain, "a3", dy=-(RING_R - 2)) != HIGHLIGHT
 
 
+def highlighted(im: Image.Image, xy) -> int:
+    """HIGHLIGHT pixels of the grid letter or number around `xy`."""
+    x, y = xy
+    return sum(1 for px in im.crop((x - 18, y - 18, x + 18, y + 18)).get_flattened_data() if near(px, HIGHLIGHT))
+
+
+def test_the_letters_and_numbers_naming_the_points_to_choose_stand_out():
+    """Points carry no names of their own: the grid's letters and numbers of a chosen pawn's
+    destinations (columns a, c, e; rows 3, 5) are highlighted, the others not."""
+    red = tuple(sorted([IX["c3"]] + [START] * 4))
+    state = position(pawns=(red,) + GAME.new_game(4, {}, 0).pawns[1:], die=2)
+    focused, plain = image(state, focus="c3"), image(state)
+    for point in ("a3", "e3", "c5"):
+        for xy, _ in _axis_spots(GAME.board, IX[point]):
+            assert highlighted(focused, xy) > 40 and highlighted(plain, xy) == 0, point
+    for xy, _ in _axis_spots(GAME.board, IX["q13"]):
+        assert highlighted(focused, xy) == 0
+
+
 def test_free_points_marked_when_a_barricade_must_be_placed():
     state = position(n=2, stage=START_OF_TURN, held=(Held(0, IX["i3"], False, True),),
                      barricades=tuple(b for b in GAME.board.black_points if b != IX["i3"]))
@@ -80,7 +99,7 @@ def test_free_points_marked_when_a_barricade_must_be_placed():
     assert probe(im, "i11", dy=-(POINT_R + 2)) != FREE_RGB   # holds a barricade
 
 
-def test_focused_area_names_its_free_points():
+def test_focused_area_rings_its_free_points():
     state = position(n=2, stage=START_OF_TURN, held=(Held(0, IX["i3"], False, True),),
                      barricades=tuple(b for b in GAME.board.black_points if b != IX["i3"]))
     area = GAME.action_group(state, "bar:i3")

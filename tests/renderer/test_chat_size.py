@@ -4,13 +4,21 @@ numbers) must be at least 9 px high; measured on the font sizes the renderers us
 the picture's width."""
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
-from bot.games.parcheesi.board import HOUSE, BoardView, PawnView
+from PIL import Image
+
+from bot.games.barricade import Barricade
+from bot.games.barricade.state import MOVE, START
+from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView, board
+from bot.games.pariti import PaState, Pariti, parse_piece
+from bot.games.pariti_board import N_SQUARES, SQUARE_INDEX
 from renderer import barricade, cross68, pariti
-from renderer.common import digit_height, font, label_size
+from renderer.common import PlayerTag, digit_height, font, label_reach, label_size, piece_meets, piece_reach, shape_of
 
 CHAT_WIDTH, CHAT_TEXT = 400, 9
+COLOURS = ("yellow", "blue", "red", "green")
 
 
 def high_enough(size: int, width: int) -> bool:
@@ -38,11 +46,112 @@ def test_the_cross_boards_pawn_numbers_are_readable_on_the_track_and_at_home():
         assert high_enough(label_size(diameter, pawn.label), cross68.SIZE), pawn
 
 
+def box(xy: tuple[float, float], half_width: float, half_height: float) -> tuple[float, float, float, float]:
+    return xy[0] - half_width, xy[1] - half_height, xy[0] + half_width, xy[1] + half_height
+
+
+def meet(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def body(pawn: PawnView, xy, diameter: int):
+    shape = shape_of(pawn.colour)
+    return box(xy, piece_reach(shape, diameter, True), piece_reach(shape, diameter, False))
+
+
+def label(pawn: PawnView, xy, diameter: int):
+    return box(xy, label_reach(diameter, pawn.label, True), label_reach(diameter, pawn.label, False))
+
+
+def sharing_every_square():
+    """Two pawns on every track square (two of a colour that passes there, two of any two colours)
+    with a pawn on the squares before and after it; two pawns on every corridor square."""
+    geo = board()
+    for square in range(1, 69):
+        def at(colour: str, sq: int, name: str) -> PawnView | None:
+            progress = (sq - geo.start_square[colour]) % 68
+            return PawnView(colour, colour, progress, name) if progress <= LAST_TRACK else None
+        here = [c for c in COLOURS if at(c, square, "1")]
+        before = next(p for c in COLOURS if (p := at(c, (square - 2) % 68 + 1, "1")))
+        after = next(p for c in COLOURS if (p := at(c, square % 68 + 1, "2")))
+        pairs = [(c, c) for c in here] + list(combinations(here, 2))
+        for a, b in pairs:
+            yield BoardView((before, after, at(a, square, "3"), at(b, square, "4")))
+    for colour in COLOURS:
+        for progress in range(LAST_TRACK + 1, GOAL):
+            yield BoardView((PawnView(colour, colour, progress, "3"), PawnView(colour, colour, progress, "4")))
+
+
+def test_pawns_sharing_a_square_keep_labels_as_readable_as_alone_none_hidden_nor_over_a_number():
+    """Two pawns share a square on a bridge, a door or a safe square: each is as large as a pawn
+    alone, so its label is readable at chat size; no pawn drawn later hides a label, no two labels
+    meet, and those beside the square cover no square's number (a piece's tip may touch one, as a
+    diamond beside its own number does)."""
+    layout = cross68.Layout(cross68.SIZE, board())
+    for view in sharing_every_square():
+        places = cross68._pawn_places(layout, view.pawns)
+        for i, (pawn, xy, diameter, group) in enumerate(places):
+            assert high_enough(label_size(diameter, pawn.label), cross68.SIZE), view
+            for later, later_xy, later_diameter, _ in places[i + 1:]:
+                assert not meet(label(pawn, xy, diameter), body(later, later_xy, later_diameter)), view
+            for other, other_xy, other_diameter, _ in places[:i]:
+                assert not meet(label(pawn, xy, diameter), label(other, other_xy, other_diameter)), view
+            x0, y0, x1, y1 = body(pawn, xy, diameter)
+            assert 0 <= x0 and 0 <= y0 and x1 <= cross68.SIZE and y1 <= cross68.SIZE, view
+            if pawn is not group[0]:   # the first stands where it would alone
+                numbers = cross68._spread_room(cross68.SIZE).numbers
+                shape = shape_of(pawn.colour)
+                assert not any(piece_meets(shape, diameter, xy, n, cross68.NUMBER_GRACE) for n in numbers), view
+
+
+def test_pawns_in_the_goal_carry_no_label_too_small_to_read():
+    """Pawns in the goal never move again: no move names them, and their shapes count them."""
+    goal = tuple(PawnView(c, c, GOAL, str(i)) for c in COLOURS for i in range(1, 5))
+    players = [PlayerTag(c, (c,)) for c in COLOURS]
+    labelled = cross68.picture(BoardView(goal), players)
+    blank = cross68.picture(BoardView(tuple(replace(p, label="") for p in goal)), players)
+    assert labelled.tobytes() == blank.tobytes()
+
+
 def test_barricades_point_names_are_readable_on_the_grids_letters_and_numbers():
     """A point's name is its column's letter and its row's number, printed along the four sides."""
     assert high_enough(barricade.AXIS, barricade.WIDTH)
+    game = Barricade()
+    height = barricade.height(4, game.board)
+    for point, name in enumerate(game.board.names):
+        (top, letter), (bottom, _), (left, number), (right, _) = barricade._axis_spots(game.board, point)
+        assert letter + number == name
+        assert all(0 < x < barricade.WIDTH and 0 < y < height for x, y in (top, bottom, left, right))
+
+
+def test_barricades_points_pawns_and_barricades_carry_no_name_too_small_to_read():
+    """Their names would not fit at a readable size: the grid's letters and numbers name them."""
+    game = Barricade()
+    ix = game.board.index
+    start = game.new_game(4, {}, seed=0)
+    red = tuple(sorted([ix["c3"], ix["g5"]] + [START] * 3))
+    state = start.evolve(order=(0, 1, 2, 3), ranking=(), stage=MOVE, die=2, pawns=(red,) + start.pawns[1:])
+    players = [PlayerTag(f"Player {i + 1}", (c,), i == 0) for i, c in enumerate(state.colours)]
+    image = barricade.picture(game, state, players, focus="c3").convert("RGB")
+    for point, name in enumerate(game.board.names):
+        x, y = barricade.centre(game.board, point)
+        assert len(set(image.crop((x - 8, y - 8, x + 9, y + 9)).get_flattened_data())) == 1, name
 
 
 def test_paritis_square_names_and_piece_numbers_are_readable():
     assert high_enough(pariti.AXIS, pariti.WIDTH)
     assert high_enough(label_size(pariti.PIECE, "16"), pariti.WIDTH)
+
+
+def test_paritis_reachable_squares_are_named_readably():
+    """The squares a chosen piece can reach (empty ones: a partner to pair with leaves no room)."""
+    board = [0] * N_SQUARES
+    board[SQUARE_INDEX["d4"]], board[SQUARE_INDEX["a10"]] = parse_piece("B4"), parse_piece("B9")
+    image = pariti.picture(Pariti(), PaState(seed=0, board=tuple(board), seat=0), [], focus="B4").convert("RGB")
+    for name in ("c3", "e4"):   # one step away: no path drawn over them
+        x0, y0, x1, y1 = pariti.square_box(SQUARE_INDEX[name])
+        inside = image.crop((x0 + 6, y0 + 6, x1 - 6, y1 - 6))   # within the square's frame
+        ink = Image.new("1", inside.size)
+        ink.putdata([all(abs(a - b) < 40 for a, b in zip(px, pariti.FOCUS)) for px in inside.get_flattened_data()])
+        left, top, right, bottom = ink.getbbox()
+        assert (bottom - top) * CHAT_WIDTH / pariti.WIDTH >= CHAT_TEXT, name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import replace
 
 import pytest
@@ -110,19 +111,32 @@ def test_house_pawns_stand_in_their_house_and_goal_pawns_in_their_triangle():
         assert close(image.getpixel(xy), PIECE_RGB[p.colour])
 
 
-def test_two_pawns_on_a_square_side_by_side():
+def test_two_pawns_on_a_square_the_first_on_it_the_other_beside_it_towards_the_corridor():
     view = BoardView((pawn("yellow", 10, "1"), pawn("red", 44, "2")))   # both on track square 15
-    a, b = places(view).values()
-    assert a[1] == b[1] and abs(a[0] - b[0]) > LAYOUT.cell * 0.3
+    spots = places(view)
+    a, b = spots[view.pawns[0]], spots[view.pawns[1]]
+    square = LAYOUT.centre(board().track_cells[15])
+    corridor = LAYOUT.centre(board().corridor_cells["blue"][0])           # above square 15
+    assert a == square and b[0] == a[0] and a[1] > b[1] > corridor[1]
     image = draw(view)
     for p, xy in probes(view).items():
         assert close(image.getpixel(xy), PIECE_RGB[p.colour])
 
 
+def test_a_shared_square_spreads_to_a_free_side_not_over_a_neighbours_pawn():
+    corridor = pawn("blue", 64, "1")                  # blue's corridor square above track square 15
+    view = BoardView((pawn("yellow", 10, "1"), pawn("red", 44, "2"), corridor, pawn("green", 26, "3")))   # 15, 14
+    spots = places(view)
+    a, b = spots[view.pawns[0]], spots[view.pawns[1]]
+    assert LAYOUT.cell_at(spots[corridor]) == LAYOUT.cell_at((a[0], a[1] - LAYOUT.cell))
+    assert b[1] == a[1] and b[0] > a[0]               # towards 16, the side left free
+
+
 def bar_probe(view: BoardView) -> tuple[int, int]:
-    """A point of the bridge bar: between the two pawns, just above them."""
+    """A point of the bar under two pawns sharing a square: half-way between them, beside them."""
     a, b = places(view).values()
-    return round((a[0] + b[0]) / 2), round(a[1] - LAYOUT.cell * 0.37)
+    dx, dy = (b[0] - a[0]) / math.dist(a, b), (b[1] - a[1]) / math.dist(a, b)
+    return round((a[0] + b[0]) / 2 - dy * LAYOUT.cell * 0.42), round((a[1] + b[1]) / 2 + dx * LAYOUT.cell * 0.42)
 
 
 @pytest.mark.parametrize(("pawns", "game_id", "closed"), [
