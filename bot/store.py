@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from sqlalchemy import (URL, BigInteger, Connection, Select, bindparam, create_engine, event, exists, func,
-                        literal_column, make_url, select)
+from sqlalchemy import (URL, BigInteger, Connection, Double, Select, bindparam, create_engine, event, exists, func,
+                        literal_column, make_url, null, select)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -188,7 +188,7 @@ class _PostgreSQL:
         # Autocommit by default: a connection's isolation level set and reset on every checkout would
         # cost more than the query.
         self._engine = create_async_engine(make_url(url).set(drivername="postgresql+asyncpg"),
-                                           isolation_level="AUTOCOMMIT")
+                                           isolation_level="AUTOCOMMIT", pool_size=15, max_overflow=0)
         self._transactions = self._engine.execution_options(isolation_level="READ COMMITTED")
 
     async def start(self) -> None:
@@ -237,7 +237,10 @@ _SET_BOARD = (games.update().where(games.c.id == bindparam("the_game"))
               .values(board_message_id=bindparam("message"), board_version=bindparam("shown")))
 _AWAY_UNTIL = (select(away_periods.c.user_id, func.max(away_periods.c.until))
                .where(away_periods.c.user_id.in_(bindparam("users", expanding=True))).group_by(away_periods.c.user_id))
-_WANTS_NOTIFICATIONS = select(turn_notifications.c.user_id).where(turn_notifications.c.user_id == bindparam("user"))
+# Each user's latest time away, then (until NULL) those who want a direct message on their turn: one round trip.
+_PEOPLE = _AWAY_UNTIL.union_all(
+    select(turn_notifications.c.user_id, null().cast(Double))
+    .where(turn_notifications.c.user_id.in_(bindparam("users", expanding=True))))
 _ADVANCE = (games.update()
             .where(games.c.id == bindparam("the_game"), games.c.version == bindparam("read_version"),
                    games.c.status == "active")
@@ -456,13 +459,6 @@ class Store:
         """End the user's period away now; False when none was running."""
         return await self.run(_rowcount, _END_AWAY, {"log_user_id": user_id, "log_at": now}) > 0
 
-    async def away_until(self, user_ids: set[int]) -> dict[int, float]:
-        """The end of each user's latest period away (past or running), for those who have one."""
-        if not user_ids:
-            return {}
-        rows = await self.run(_rows, _AWAY_UNTIL, {"users": sorted(user_ids)})
-        return {row[0]: row[1] for row in rows}
-
     # --- turn deadlines, votes on absent seats, turn notifications ----------------
     async def turn_clocks(self, game_id: int | None = None, shards: Shards | None = None) -> list[TurnClock]:
         """Active games with a turn time (in the guilds of `shards`; or just `game_id`'s)."""
@@ -500,5 +496,10 @@ class Store:
         else:
             await self.run(_rowcount, turn_notifications.delete().where(turn_notifications.c.user_id == user_id))
 
-    async def wants_turn_notifications(self, user_id: int) -> bool:
-        return bool(await self.run(_rows, _WANTS_NOTIFICATIONS, {"user": user_id}))
+    async def people(self, user_ids: set[int]) -> tuple[dict[int, float], set[int]]:
+        """The end of each user's latest period away (past or running), for those who have one; and those
+        who want a direct message when their turn comes."""
+        if not user_ids:
+            return {}, set()
+        rows = await self.run(_rows, _PEOPLE, {"users": sorted(user_ids)})
+        return {user: until for user, until in rows if until is not None}, {user for user, until in rows if until is None}

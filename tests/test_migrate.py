@@ -51,7 +51,7 @@ async def test_every_row_is_copied_and_checked(server, postgresql_database):
     assert await target.finished_games(9) == await source.finished_games(9)
     opened = await target.open_game(200)
     assert await target.votes(opened.id, 1) == {1: "computer"}
-    assert await target.wants_turn_notifications(2) and await target.bot_fact("commands") == "digest"
+    assert (await target.people({2}))[1] == {2} and await target.bot_fact("commands") == "digest"
     newer = await target.create_game(guild_id=9, channel_id=400, game="pariti", host=Seat(1, "a"), locale="en",
                                      options={}, seed="00" * 32)
     assert newer.id > max(r.id for r in await source.finished_games(9))  # new ids follow the copied ones

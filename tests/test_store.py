@@ -57,7 +57,18 @@ async def test_a_move_ends_its_players_time_away_only_if_it_is_written(database)
     await store.append_action(record, seat=0, user_id=7, action="a", legal=True, state={"n": 1})
     with pytest.raises(StaleVersion):   # refused: user 8 stays away
         await store.append_action(record, seat=1, user_id=8, action="b", legal=True, state={"n": 1})
-    assert await store.away_until({7, 8}) == {7: 1000.0, 8: 5000.0}
+    assert (await store.people({7, 8}))[0] == {7: 1000.0, 8: 5000.0}
+    await store.close()
+
+
+async def test_one_read_tells_who_is_away_until_when_and_who_wants_a_message_on_their_turn(database):
+    store = await Store.open(database)
+    await store.start_away(7, 500.0, 5000.0)
+    await store.start_away(8, 500.0, 600.0)     # over: still its latest period
+    for user in (8, 9):
+        await store.set_turn_notifications(user, True)
+    assert await store.people({7, 8, 9, 10}) == ({7: 5000.0, 8: 600.0}, {8, 9})
+    assert await store.people(set()) == ({}, set())
     await store.close()
 
 

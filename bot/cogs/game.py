@@ -169,7 +169,8 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         post = board.board_post(record, since.earlier + outcome.events,
                                 takeback_seat=await self.sessions.takeback_seat(record))
         post.png = await draw(record, moves_since=since.positions)
-        if lines := await self.clock_lines(record):
+        people = await self.sessions.people(record, self.timers.clock.now())
+        if lines := await self.clock_lines(record, people):
             post.content = words.fit([post.content, *lines])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
         # A turn passed: something happened, or a restart posts a board that never went out.
@@ -180,7 +181,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             await self._show(channel, replace(record, board_message_id=shown), post,
                              edit=same_player, version=record.version, retired=lobby, ping=new_turn)
         if new_turn:
-            await self.notify_turn(record, post.mention)
+            await self.notify_turn(record, post.mention, people)
         await self.announce(outcome)  # fair-dice commitment / reveal and replay (game_history)
 
     async def _show(self, channel: discord.PartialMessageable, record: GameRecord, post: Post,

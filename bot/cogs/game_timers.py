@@ -25,7 +25,7 @@ from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, Message, msg
 from bot.present.votes import vote_post, vote_text
 from bot.present.words import say, seat_name
-from bot.services import GameRecord, Outcome, Sessions, ruleset_of
+from bot.services import GameRecord, Outcome, People, Sessions, ruleset_of
 from bot.services.scheduler import SystemClock, TurnTimers
 
 log = logging.getLogger(__name__)
@@ -107,7 +107,7 @@ class TimerCommands:
             i18n.text(f"timers.notify.{state.value}", i18n.locale_of(interaction.locale)), ephemeral=True)
 
     # --- hooks called by GameCog.publish ---------------------------------------------
-    async def clock_lines(self, record: GameRecord) -> list[str]:
+    async def clock_lines(self, record: GameRecord, people: People) -> list[str]:
         """Who is away until when, and "time runs out in ..." for a timed game waiting for a person
         (Discord timestamps: in each reader's time zone, live)."""
         now = self.timers.clock.now()
@@ -115,16 +115,16 @@ class TimerCommands:
             return []
         lines = [i18n.text("away.board", record.locale, player=seat_name(record, seat, record.locale),
                            until=f"<t:{int(until)}:D>")
-                 for seat, until in (await self.sessions.away_seats(record, now)).items()]
+                 for seat, until in people.away.items()]
         deadline = await self.sessions.deadline(record, now)
         if deadline is not None:
             lines.append(i18n.text("timers.deadline", record.locale, when=f"<t:{int(deadline)}:R>"))
         return lines
 
-    async def notify_turn(self, record: GameRecord, user_id: int | None) -> None:
+    async def notify_turn(self, record: GameRecord, user_id: int | None, people: People) -> None:
         """A direct message with a link to the board, for a player who asked for it.
         Closed DMs (Forbidden) and other failures are logged and forgotten."""
-        if user_id is None or not await self.sessions.wants_turn_notifications(user_id):
+        if user_id not in people.turn_dms:
             return
         board = await self.sessions.board_message(record.id)
         link = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{board}"

@@ -14,14 +14,13 @@ A front end builds one `Sessions` on a store and calls it; each part lives in it
   defaults.py    each server's defaults of new games
   away.py        time away: players whose deadlines wait
   records.py     history pages, verification, statistics (reads only; `Sessions.records`)
-Each part builds on the one it needs (rematch -> lobby; lobby, endings, takeback -> play -> base;
-takeback -> replays -> base;
+Each part builds on the one it needs (rematch -> lobby; lobby, endings, takeback -> play -> replays -> base;
 deadlines -> endings), so the arrows point one way; `Sessions` is their union.
 """
 from __future__ import annotations
 
 from bot.services.base import Outcome, ruleset_of
-from bot.services.away import Away
+from bot.services.away import Away, People
 from bot.services.boards import LOBBY_SHOWN, Boards
 from bot.services.deadlines import Deadlines
 from bot.services.defaults import ServerDefaults
@@ -33,8 +32,8 @@ from bot.services.takeback import ASKED, CONSENT, Takebacks, asked
 from bot.shards import Shards
 from bot.store import GameRecord, Seat, Store
 
-__all__ = ["ASKED", "CONSENT", "COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "GameRecord", "Outcome", "Records", "Seat",
-           "Sessions", "asked", "ruleset_of", "started_events"]
+__all__ = ["ASKED", "CONSENT", "COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "GameRecord", "Outcome", "People", "Records",
+           "Seat", "Sessions", "asked", "ruleset_of", "started_events"]
 
 
 class Sessions(Rematch, Takebacks, Deadlines, Boards, ServerDefaults, Away):

@@ -5,10 +5,18 @@ action's transaction), as does `/game away days:0`. At most MAX_AWAY_DAYS at a t
 in any 365 days."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot import timers
 from bot.games.base import GameError, msg
 from bot.services.base import Service
 from bot.store import GameRecord
+
+
+@dataclass(frozen=True)
+class People:
+    away: dict[int, float]     # the seats whose person is away now, with when their time away ends
+    turn_dms: frozenset[int]   # the users who want a direct message when their turn comes (/game notify)
 
 
 class Away(Service):
@@ -29,9 +37,10 @@ class Away(Service):
         """End the user's time away now; False when they were not away."""
         return await self.store.end_away(user_id, now)
 
-    async def away_seats(self, record: GameRecord, now: float) -> dict[int, float]:
-        """The seats of the game whose person is away now, with when their time away ends."""
-        people = {seat.user_id for seat in record.seats if seat.level is None}
-        away = {user: until for user, until in (await self.store.away_until(people)).items() if until > now}
-        return {i: away[seat.user_id] for i, seat in enumerate(record.seats)
-                if seat.level is None and seat.user_id in away}
+    async def people(self, record: GameRecord, now: float) -> People:
+        """What a board needs to know of the game's people (one read; nothing once the game is over)."""
+        if record.status != "active":
+            return People({}, frozenset())
+        away, turn_dms = await self.store.people({seat.user_id for seat in record.seats if seat.level is None})
+        return People({i: away[seat.user_id] for i, seat in enumerate(record.seats)
+                       if seat.level is None and away.get(seat.user_id, now) > now}, frozenset(turn_dms))

@@ -32,7 +32,7 @@ class Deadlines(Endings):
         turn whose player is away waits for the end of that time away (timers.after_away)."""
         clocks = await self.store.turn_clocks(game_id, self.shards)
         waiting = {clock.record.id: timers.waiting_person(clock.record) for clock in clocks}
-        away = await self.store.away_until({user for user in waiting.values() if user is not None})
+        away, _ = await self.store.people({user for user in waiting.values() if user is not None})
         return [timers.after_away(clock, away.get(waiting[clock.record.id])) for clock in clocks]
 
     async def deadline(self, record: GameRecord, now: float) -> float | None:
@@ -46,9 +46,6 @@ class Deadlines(Endings):
 
     async def set_turn_notifications(self, user_id: int, wanted: bool) -> None:
         await self.store.set_turn_notifications(user_id, wanted)
-
-    async def wants_turn_notifications(self, user_id: int) -> bool:
-        return await self.store.wants_turn_notifications(user_id)
 
     async def remind(self, channel_id: int, game_id: int, version: int, now: float) -> TurnClock | None:
         """Mark the half-time reminder of `version` sent, if it is due and was not sent."""

@@ -7,13 +7,14 @@ from typing import Any
 
 from bot import ai, dice
 from bot.games.base import GameError, Message, Ruleset, msg
-from bot.services.base import Outcome, Service, result_json, ruleset_of
-from bot.store import GameRecord, StaleVersion
+from bot.services.base import Outcome, result_json, ruleset_of
+from bot.services.replays import Replays
+from bot.store import GameRecord, LoggedAction, StaleVersion
 
 ROLL = "roll"          # what a player sends to ask for a roll; the session draws the dice
 
 
-class Play(Service):
+class Play(Replays):
     async def act(self, channel_id: int, user_id: int, action: str, *, game_id: int | None = None,
                   version: int | None = None) -> Outcome:
         """Apply `action` (or ROLL) for `user_id`. `game_id`/`version` come from a
@@ -91,6 +92,7 @@ class Play(Service):
                 events=[event.to_json() for event in applied.events])
         except StaleVersion:
             raise GameError(msg("error.stale")) from None
+        self._written(record.id, LoggedAction(record.version - 1, seat, user_id or None, action, legal))
         return Outcome(record, events + applied.events)
 
     async def _play_computers(self, record: GameRecord, events: tuple[Message, ...]) -> Outcome:

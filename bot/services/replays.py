@@ -46,6 +46,14 @@ class Replays(Service):
                 del self._timelines[next(iter(self._timelines))]
         return line
 
+    def _written(self, game_id: int, logged: LoggedAction) -> None:
+        """An action this process just logged: the game's timeline goes on with it, no read needed."""
+        line = self._timelines.get(game_id)
+        if line is not None and line.length == logged.seq:
+            line = line.copy()   # the kept one may be on its way through a replay in a thread
+            line.step(logged)
+            self._timelines[game_id] = line
+
     async def since_turn(self, record: GameRecord, before: int | None = None) -> SinceTurn:
         """What a board tells the player to move about what happened since they last played (a finished
         game: the last player's last turn; Timeline.since_turn)."""

@@ -13,7 +13,6 @@ from dataclasses import replace
 from bot.games.base import GameError, Message, msg
 from bot.services.base import Outcome
 from bot.services.play import Play
-from bot.services.replays import Replays
 from bot.store import GameRecord, LoggedAction, StaleVersion
 from bot.timeline import UNDO, Timeline
 
@@ -26,7 +25,7 @@ def asked(outcome: Outcome) -> Message:
     return msg("takeback.asked", seat=outcome.details[ASKED], consent_seat=outcome.details[CONSENT])
 
 
-class Takebacks(Play, Replays):
+class Takebacks(Play):
     async def takeback_seat(self, record: GameRecord) -> int | None:
         """The seat that may ask to take back its last move now (the board shows Undo), if any."""
         if record.status != "active":
@@ -75,13 +74,15 @@ class Takebacks(Play, Replays):
 
     async def _take_back(self, record: GameRecord, line: Timeline, seat: int, user_id: int) -> Outcome:
         moved_before = line.ruleset.to_move(line.state)
-        applied = line.step(LoggedAction(record.version, seat, user_id, UNDO, True))
+        logged = LoggedAction(record.version, seat, user_id, UNDO, True)
+        applied = line.step(logged)
         try:
             undone = await self.store.append_action(
                 record, seat=seat, user_id=user_id, action=UNDO, legal=True,
                 state=line.ruleset.to_json(applied.state), events=[event.to_json() for event in applied.events])
         except StaleVersion:
             raise GameError(msg("error.stale")) from None
+        self._written(record.id, logged)
         outcome = await self._play_computers(undone, applied.events)
         return Outcome(outcome.record, outcome.events, moved_before, version_before=record.version)
 
