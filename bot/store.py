@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from sqlalchemy import (URL, BigInteger, Connection, Double, Select, bindparam, create_engine, event, exists, func,
-                        literal_column, make_url, null, select)
+from sqlalchemy import (URL, BigInteger, Connection, Double, Select, and_, bindparam, create_engine, event, exists,
+                        func, literal_column, make_url, null, or_, select)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -40,6 +40,9 @@ class StaleVersion(Exception):
 
 # board_version of a lobby message: it shows no position, not even the game's first (version 0).
 LOBBY_SHOWN = -1
+# A game's final board that a crash kept from being posted is posted at start-up if the game ended within
+# these days (not forever: a board that cannot be posted, the channel gone, would be tried at every start).
+FINAL_BOARD_DAYS = 7
 
 
 @dataclass(frozen=True)
@@ -423,11 +426,14 @@ class Store:
         """The message showing the game's board, and the game version it shows (LOBBY_SHOWN: the lobby)."""
         await self.run(_rowcount, _SET_BOARD, {"the_game": game_id, "message": message_id, "shown": version})
 
-    async def active_boards(self, shards: Shards | None = None) -> list[tuple[GameRecord, int | None]]:
-        """Every game in play (in the guilds of `shards`), with the version its posted board shows (None: not
-        recorded)."""
+    async def boards_to_resume(self, shards: Shards | None = None) -> list[tuple[GameRecord, int | None]]:
+        """Every game in play (in the guilds of `shards`), and every game its last move finished within
+        FINAL_BOARD_DAYS whose board does not show that move yet, with the version its posted board shows
+        (None: not recorded)."""
+        unshown_end = and_(games.c.status == "finished", games.c.board_version < games.c.version,
+                           games.c.updated_at > self._clock() - FINAL_BOARD_DAYS * 86400)
         rows = await self.run(_rows, _on(shards, select(*_GAME, games.c.board_version)
-                                          .where(games.c.status == "active").order_by(games.c.id)))
+                                          .where(or_(games.c.status == "active", unshown_end)).order_by(games.c.id)))
         return [(_record(row), row[14]) for row in rows]
 
     async def server_defaults(self, guild_id: int) -> dict[str, Any]:

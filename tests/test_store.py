@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from bot.shards import Shards, shard_of
-from bot.store import ChannelBusy, Seat, StaleVersion, Store
+from bot.store import FINAL_BOARD_DAYS, ChannelBusy, Seat, StaleVersion, Store
 
 
 async def _new(store: Store, channel: int = 10):
@@ -228,16 +228,32 @@ async def test_games_of_different_channels_write_at_the_same_time(database):
     await store.close()
 
 
-async def test_active_boards_tell_the_version_each_posted_board_shows(database):
+async def test_boards_to_resume_tell_the_version_each_posted_board_shows(database):
     store = await Store.open(database)
     lobby = await _new(store, channel=1)
     playing = await store.update_game(await _new(store, channel=2), status="active", state={"n": 0})
-    assert [(r.id, shown) for r, shown in await store.active_boards()] == [(playing.id, None)]
+    assert [(r.id, shown) for r, shown in await store.boards_to_resume()] == [(playing.id, None)]
     await store.set_board_message(playing.id, 555, playing.version)
     playing = await store.append_action(playing, seat=0, user_id=7, action="a", legal=True, state={"n": 1})
-    [(record, shown)] = await store.active_boards()
+    [(record, shown)] = await store.boards_to_resume()
     assert (record.board_message_id, shown, record.version) == (555, playing.version - 1, playing.version)
     assert lobby.status == "lobby"
+    await store.close()
+
+
+async def test_a_game_a_move_finished_is_resumed_until_its_final_board_is_shown_within_a_week(database):
+    now = [1_000_000.0]
+    store = await Store.open(database, clock=lambda: now[0])
+    record = await store.update_game(await _new(store), status="active", state={"n": 0})
+    await store.set_board_message(record.id, 555, record.version)
+    won = await store.append_action(record, seat=0, user_id=7, action="a", legal=True, state={"n": 1},
+                                    status="finished", result={"winners": [0]})
+    assert [(r.id, r.status, shown) for r, shown in await store.boards_to_resume()] == [(won.id, "finished", 0)]
+    now[0] += FINAL_BOARD_DAYS * 86400 + 1     # given up: not tried at every start for ever
+    assert await store.boards_to_resume() == []
+    now[0] -= 2
+    await store.set_board_message(won.id, 556, won.version)
+    assert await store.boards_to_resume() == []
     await store.close()
 
 
@@ -252,8 +268,8 @@ async def test_a_process_resumes_and_times_only_the_games_of_its_shards_guilds(d
         await store.update_game(record, status="active", state={"n": 0})
     for shards in (Shards(2, (0,)), Shards(2, (1,)), Shards(3, (0, 2)), Shards(4, (1, 2, 3)), Shards(1, (0,))):
         mine = [g for g in guilds if shards.owns(g)]
-        assert [r.guild_id for r, _ in await store.active_boards(shards)] == mine, shards
+        assert [r.guild_id for r, _ in await store.boards_to_resume(shards)] == mine, shards
         assert [c.record.guild_id for c in await store.turn_clocks(shards=shards)] == mine, shards
-    assert len(await store.active_boards()) == len(await store.turn_clocks()) == len(guilds)
+    assert len(await store.boards_to_resume()) == len(await store.turn_clocks()) == len(guilds)
     assert [shard_of(g, 2) for g in guilds] == [0, 0, 1, 1, 1, 1]
     await store.close()

@@ -257,8 +257,9 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         """What a restart interrupted: computer players whose turn it is play, and a board that lags
         behind its game (the bot stopped between storing a move and posting it) is posted again,
         telling the player to move what happened since his last turn; a game whose first board never
-        went out (the lobby is what shows) gets it, with who sits where."""
-        for record, shown in await self.sessions.active_boards():
+        went out (the lobby is what shows) gets it, with who sits where; and a game a move finished, its
+        final board (Store.boards_to_resume)."""
+        for record, shown in await self.sessions.boards_to_resume():
             try:
                 outcome = await self.sessions.resume(record.channel_id, record.id)
                 if outcome is None:

@@ -33,7 +33,7 @@ class Boards(Service):
         if len(self._boards) > KNOWN_BOARDS:
             del self._boards[next(iter(self._boards))]
 
-    async def active_boards(self) -> list[tuple[GameRecord, int | None]]:
-        """Every game in play on this process's shards, with the version its posted board shows (None: not
-        recorded)."""
-        return await self.store.active_boards(self.shards)
+    async def boards_to_resume(self) -> list[tuple[GameRecord, int | None]]:
+        """Every game in play on this process's shards, and those that a move just finished (Store.boards_to_resume),
+        with the version its posted board shows (None: not recorded)."""
+        return await self.store.boards_to_resume(self.shards)

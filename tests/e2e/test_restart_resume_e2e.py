@@ -3,13 +3,14 @@
 The crash is staged on the stored game, as a bot killed at that moment leaves it: the move is in the
 database (one transaction, before anything is shown) and nothing after it happened."""
 
+import random
 import sqlite3
 
 import pytest
 
 from bot import dice
 from bot.games import get_ruleset
-from bot.services import Sessions
+from bot.services import ROLL, Sessions, ruleset_of
 from bot.store import Store
 from tests.e2e.table import Table, stored
 from tests.e2e.test_computers_e2e import click_lobby
@@ -95,3 +96,32 @@ async def test_a_game_started_just_before_a_restart_gets_its_first_board_at_star
     with sqlite3.connect(f"file:{bot_process.database}?mode=ro", uri=True) as db:
         seed = db.execute("SELECT seed FROM games").fetchone()[0]
     assert dice.commitment(seed) in commitment.content     # the start's fair-dice commitment goes out too
+
+
+async def test_a_games_final_board_that_a_restart_kept_from_being_posted_is_posted_at_start_up(fake_discord,
+                                                                                              bot_process):
+    """The game is played out while the bot is down, as if it died after storing the last move: at start-up
+    the final board goes out, saying who won, with the seed revealed; a second restart posts nothing more."""
+    players = [fake_discord.add_user("ana"), fake_discord.add_user("bruno")]
+    table = Table(fake_discord, players, "pariti", seed=4)
+    first = await table.open()
+    await bot_process.terminate()
+    sessions, rng = Sessions(await Store.open(str(bot_process.database))), random.Random(4)
+    record = await sessions.open_game(table.channel.id)
+    while record.status == "active":
+        ruleset = ruleset_of(record)
+        state = ruleset.from_json(record.state)
+        action = ROLL if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        record = (await sessions.act(table.channel.id, record.seats[ruleset.to_move(state)].user_id, action)).record
+    await sessions.store.close()
+    before = stored(bot_process.database)
+
+    await bot_process.start()
+    final = await fake_discord.wait_for_message(table.channel, lambda m: m.files, after=first)
+    assert "won the game" in final.content or "is a draw" in final.content, final.content
+    assert await fake_discord.wait_for_message(table.channel, lambda m: record.seed in m.content, after=first)
+    assert stored(bot_process.database) == before          # only shown, nothing played
+    assert not first.custom_ids                            # the old board's controls are retired
+    await bot_process.terminate()
+    await bot_process.start()
+    assert [m.id for m in fake_discord.messages(table.channel) if m.files][-1] == final.id
