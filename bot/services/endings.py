@@ -28,10 +28,11 @@ class Endings(Play):
                 result = {"winners": winners, "draw": False, "details": {"resigned": seat}}
                 record = await self._save(record, status="finished", result=result)
                 return Outcome(record, (msg("game.resigned", seat=seat),), moved_before)
+            # Named, not seated: the seat's name is the computer's from now on.
+            resigned = msg("game.resigned_replaced", player=record.seats[seat].name)
             changes = with_computer(record, seat)
             record = await self._save(record, **changes)
-            outcome = await self._play_computers(record, (msg("game.resigned_replaced", seat=seat),
-                                                          *host_passed(record, changes)))
+            outcome = await self._play_computers(record, (resigned, *host_passed(record, changes)))
         return Outcome(outcome.record, outcome.events, moved_before)
 
     async def end(self, channel_id: int, user_id: int, *, can_manage: bool) -> Outcome:

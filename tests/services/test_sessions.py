@@ -339,6 +339,7 @@ async def test_a_host_who_resigns_hands_the_host_powers_to_the_next_seated_perso
     outcome = await sessions.resign(CHANNEL, ANN.user_id)
     assert outcome.record.host_id == BOB.user_id
     assert [e.key for e in outcome.events][:2] == ["game.resigned_replaced", "game.host_passed"]
+    assert outcome.events[0].params == {"player": "Ann"}   # not the computer now in her seat
     assert outcome.events[1].params == {"seat": 1}
     with pytest.raises(GameError) as refused:
         await sessions.configure(CHANNEL, ANN.user_id, {"turn_time": 3600})
