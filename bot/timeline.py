@@ -64,8 +64,8 @@ class Timeline:
         self._last_seat: int | None = None
         self._movers: set[int] = set()      # the seats that have made a move
         self._seats = seats
-        self._trail: list[Any] = [state]    # positions _trail_from, _trail_from + 1, ... length
-        self._told: list[tuple[Message, ...]] = [()]   # the events of the action that led to each of them
+        # Positions _trail_from, _trail_from + 1, ... length, each with the events of the action that led to it.
+        self._trail: list[Applied] = [Applied(state, ())]
         self._trail_from = 0
         self._latest: dict[int | None, int] = {}     # each seat's latest action: the position after it
         self._turn_ends: dict[int | None, int] = {}  # same, before anybody else's latest action
@@ -75,7 +75,6 @@ class Timeline:
         """A timeline that goes on from here without changing this one (positions are immutable)."""
         other = copy.copy(self)
         other._moves, other._movers, other._trail = list(self._moves), set(self._movers), list(self._trail)
-        other._told = list(self._told)
         other._latest, other._turn_ends = dict(self._latest), dict(self._turn_ends)
         return other
 
@@ -86,32 +85,31 @@ class Timeline:
         What a board traces for the player it pings."""
         if self.length == 0:
             return []
-        return self._trail[self._start(seat) - self._trail_from:]
+        return [applied.state for applied in self._trail[self._start(seat) - self._trail_from:]]
 
     def events_since_turn(self, seat: int, before: int) -> tuple[Message, ...]:
         """What the actions logged before position `before` since `seat` last played caused, oldest first:
         what the board tells `seat` happened besides the actions from `before` on."""
         start = self._start(seat)
-        return tuple(event for told in self._told[start + 1 - self._trail_from:before + 1 - self._trail_from]
-                     for event in told)
+        return tuple(event for applied in self._trail[start + 1 - self._trail_from:before + 1 - self._trail_from]
+                     for event in applied.events)
 
     def _start(self, seat: int | None) -> int:
         return max(self._run_from if seat is None else self._turn_ends.get(seat, 0), self._trail_from)
 
-    def _advance(self, seat: int | None, state: Any, events: tuple[Message, ...]) -> None:
-        """The position after an action of `seat`: kept, and what since_turn needs no more dropped."""
+    def _advance(self, seat: int | None, applied: Applied) -> None:
+        """The position an action of `seat` led to: kept, and what since_turn needs no more dropped."""
         if self.length == 0 or seat != self._last_seat:
             self._run_from = self.length
         for other, latest in self._latest.items():
             if other != seat:
                 self._turn_ends[other] = latest
         self.length += 1
-        self.state, self._last_seat, self._latest[seat] = state, seat, self.length
-        self._trail.append(state)
-        self._told.append(events)
+        self.state, self._last_seat, self._latest[seat] = applied.state, seat, self.length
+        self._trail.append(applied)
         keep = max(min(self._turn_ends.get(s, 0) for s in range(self._seats)), self.length - TRAIL_LIMIT)
         if keep > self._trail_from:
-            del self._trail[:keep - self._trail_from], self._told[:keep - self._trail_from]
+            del self._trail[:keep - self._trail_from]
             self._trail_from = keep
 
     def step(self, logged: LoggedAction) -> Applied:
@@ -121,7 +119,7 @@ class Timeline:
             self._moves.pop()
             self._closed_by = None
             undone = Applied(move.before, (undone_event(move.seat),))
-            self._advance(logged.seat, undone.state, undone.events)
+            self._advance(logged.seat, undone)
             return undone
         ruleset, before = self.ruleset, self.state
         rolled = is_roll(ruleset, before, logged.action, logged.seat)
@@ -138,7 +136,7 @@ class Timeline:
         else:
             self._moves = []
             self._closed_by = "roll" if rolled else "other"
-        self._advance(logged.seat, applied.state, applied.events)
+        self._advance(logged.seat, applied)
         return applied
 
     def undoable(self, seat: int | None) -> Move:

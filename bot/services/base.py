@@ -47,6 +47,15 @@ def hosts(record: GameRecord, user_id: int) -> bool:
     return record.host_id == user_id and record.seat_of(user_id) is not None
 
 
+def remember(cache: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
+    """`value` kept in `cache` (insertion order: least recently used first) as the most recently used, the
+    least recently used dropped beyond `limit` entries."""
+    cache.pop(key, None)
+    cache[key] = value
+    if len(cache) > limit:
+        del cache[next(iter(cache))]
+
+
 class Service:
     """The store, one lock per channel, and the reads every part makes.
 

@@ -2,7 +2,7 @@
 edit the board in place, retire an old board's controls, and repost what a restart left unposted."""
 from __future__ import annotations
 
-from bot.services.base import Service
+from bot.services.base import Service, remember
 from bot.shards import Shards
 from bot.store import LOBBY_SHOWN, GameRecord, Store
 
@@ -28,10 +28,7 @@ class Boards(Service):
     async def set_board_message(self, game_id: int, message_id: int, version: int) -> None:
         """The message showing the game's board, and the game version it shows (LOBBY_SHOWN: the lobby)."""
         await self.store.set_board_message(game_id, message_id, version)
-        self._boards.pop(game_id, None)
-        self._boards[game_id] = message_id
-        if len(self._boards) > KNOWN_BOARDS:
-            del self._boards[next(iter(self._boards))]
+        remember(self._boards, game_id, message_id, KNOWN_BOARDS)
 
     async def boards_to_resume(self) -> list[tuple[GameRecord, int | None]]:
         """Every game in play on this process's shards, and those that a move just finished (Store.boards_to_resume),

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot import history
 from bot.games.base import Message
-from bot.services.base import Service, ruleset_of
+from bot.services.base import Service, remember, ruleset_of
 from bot.shards import Shards
 from bot.store import GameRecord, LoggedAction, Store
 from bot.timeline import Timeline
@@ -29,7 +29,7 @@ class SinceTurn:
 class Replays(Service):
     def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
         super().__init__(store, think_budget_s, shards)
-        self._timelines: dict[int, Timeline] = {}   # insertion order: least recently used first
+        self._timelines: dict[int, Timeline] = {}   # bot.services.base.remember's order
 
     async def timeline(self, record: GameRecord) -> Timeline:
         """The game's log replayed up to `record`'s version: a copy of its own to go on with."""
@@ -40,10 +40,9 @@ class Replays(Service):
         tail = (await self.store.actions(record.id, since=seen.length))[:missing] if missing else []
         line = _replayed(seen, tail) if len(tail) <= INLINE_STEPS else await asyncio.to_thread(_replayed, seen, tail)
         newest = self._timelines.pop(record.id, None)   # another call may have gone further meanwhile
-        if record.status == "active":   # (re)inserted last: the most recently used
-            self._timelines[record.id] = newest if newest and newest.length > line.length else line.copy()
-            if len(self._timelines) > CACHED_GAMES:
-                del self._timelines[next(iter(self._timelines))]
+        if record.status == "active":
+            kept = newest if newest and newest.length > line.length else line.copy()
+            remember(self._timelines, record.id, kept, CACHED_GAMES)
         return line
 
     def _written(self, game_id: int, logged: LoggedAction) -> None:
