@@ -3,10 +3,8 @@ installed as the package `tablero_data` (setup.py) and read through importlib.re
 a checkout, an editable install and a wheel find them alike."""
 from __future__ import annotations
 
-import json
 from importlib.resources import files
 from importlib.resources.abc import Traversable
-from typing import Any
 
 
 def data_file(*parts: str) -> Traversable:
@@ -15,7 +13,3 @@ def data_file(*parts: str) -> Traversable:
     for part in parts:
         found = found / part
     return found
-
-
-def read_json(*parts: str) -> Any:
-    return json.loads(data_file(*parts).read_text(encoding="utf-8"))

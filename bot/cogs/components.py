@@ -21,13 +21,6 @@ from bot.present.post import Control
 BOARD_KINDS = "asgcxu"   # the controls of a board: they act on the version it shows
 
 
-def game_cog(interaction: discord.Interaction) -> Any:
-    """The GameCog, which handles every control (found by name: bot/cogs/game.py imports this module)."""
-    cog = interaction.client.get_cog("GameCog")  # type: ignore[union-attr]
-    assert cog is not None
-    return cog
-
-
 def read(interaction: discord.Interaction) -> Request:
     """The control an interaction (a component or a modal submission) names; custom_ids.Forged if none."""
     data: Any = interaction.data or {}
