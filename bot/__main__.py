@@ -7,6 +7,7 @@ import logging
 import sqlite3
 import sys
 from contextlib import closing
+from pathlib import Path
 
 import aiohttp
 import discord
@@ -72,21 +73,43 @@ def run_bot(settings: Settings) -> int:
     database file) ends it with one line on stderr, not a traceback."""
     from bot.app import TableroBot
 
-    if (problem := database_problem(settings.database)) is not None:
-        print(problem, file=sys.stderr)
-        return 1
-    try:
-        TableroBot(settings).run(settings.token, log_handler=None)
-    except discord.LoginFailure:
-        problem = i18n.text("cli.bad_token", "en")
-    except aiohttp.ClientConnectionError as error:   # DNS, refused connection, reset...
-        problem = i18n.text("cli.unreachable", "en", url=discord.http.Route.BASE, reason=error)
-    except SQLAlchemyError as error:   # the store's queries raise SQLAlchemy's errors, wrapping the driver's
-        problem = _bad_database(settings.database, error)
-    else:
+    # A SQLite file this start creates is removed if the start fails: an empty database left behind
+    # would later pass for the server's (and migrate "OK" with no game).
+    created = not is_postgresql(settings.database) and not Path(settings.database).exists()
+    problem = database_problem(settings.database)
+    if problem is None:
+        problem = _run(TableroBot(settings), settings)
+    if problem is None:
         return 0
+    if created:
+        _remove_if_empty(settings.database)
     print(problem, file=sys.stderr)
     return 1
+
+
+def _run(bot: discord.Client, settings: Settings) -> str | None:
+    """Run the bot until it stops; None when it stopped normally, else why it could not run."""
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        return i18n.text("cli.bad_token", "en")
+    except aiohttp.ClientConnectionError as error:   # DNS, refused connection, reset...
+        return i18n.text("cli.unreachable", "en", url=discord.http.Route.BASE, reason=error)
+    except SQLAlchemyError as error:   # the store's queries raise SQLAlchemy's errors, wrapping the driver's
+        return _bad_database(settings.database, error)
+    return None
+
+
+def _remove_if_empty(path: str) -> None:
+    """Remove a SQLite file (and its WAL files) that holds no game."""
+    try:
+        with closing(sqlite3.connect(path)) as db:
+            if db.execute("SELECT count(*) FROM games").fetchone()[0]:
+                return
+    except sqlite3.Error:   # no games table: nothing was ever stored there
+        pass
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(path + suffix).unlink(missing_ok=True)
 
 
 def database_problem(database: str) -> str | None:
