@@ -148,7 +148,10 @@ async def _ask(read, prompt: str) -> str:
             outcome = "q"
         except BaseException as error:   # KeyboardInterrupt raised by a scripted reader
             outcome = error
-        loop.call_soon_threadsafe(settle, outcome)
+        try:
+            loop.call_soon_threadsafe(settle, outcome)
+        except RuntimeError:   # the loop is closed (Ctrl-C ended the game): nobody waits for this answer
+            pass
 
     threading.Thread(target=run, daemon=True).start()
     return await answer

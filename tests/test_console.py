@@ -1,4 +1,5 @@
 """`python -m bot play`: a terminal game through the same sessions and store, resumable."""
+import os
 import re
 import signal
 import sqlite3
@@ -76,6 +77,37 @@ def test_ctrl_c_at_a_prompt_saves_and_leaves_at_once_in_one_line(tmp_path):
     assert "Traceback" not in err
     with sqlite3.connect(tmp_path / "c.sqlite3") as db:
         assert db.execute("SELECT status FROM games").fetchall() == [("active",)]
+
+
+def test_ctrl_c_in_a_terminal_after_a_computer_played_prints_one_line_and_no_worker_traceback(tmp_path):
+    """A terminal's Ctrl-C reaches the whole process group, the computer players' worker processes too."""
+    database = tmp_path / "c.sqlite3"
+    console = subprocess.Popen([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,normal",
+                                "--database", str(database), "--board", str(tmp_path / "b.png")],
+                               cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    try:
+        console.stdin.write("1\n")   # the human's first move; then the computer thinks in a worker
+        console.stdin.flush()
+        deadline = time.monotonic() + 60
+        while moves_stored(database) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(1)   # the next prompt is up
+        os.killpg(console.pid, signal.SIGINT)
+        out, err = console.communicate(timeout=10)
+    finally:
+        console.kill()
+    assert console.returncode == 130
+    assert out.rstrip().splitlines()[-1] == i18n.text("console.interrupted", "en")
+    assert err == "", err
+
+
+def moves_stored(database) -> int:
+    try:
+        with sqlite3.connect(database) as db:
+            return db.execute("SELECT count(*) FROM actions").fetchone()[0]
+    except sqlite3.Error:   # not created yet
+        return 0
 
 
 async def test_a_ctrl_c_in_the_function_api_is_answered_the_same_way(tmp_path):
