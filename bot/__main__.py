@@ -28,7 +28,7 @@ log = logging.getLogger("bot")
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=i18n.text("cli.description", "en"))
     commands = parser.add_subparsers(dest="command")
-    local = commands.add_parser("play", help=i18n.text("cli.play", "en"))
+    local = commands.add_parser("play", help=i18n.text("cli.play", "en"), description=i18n.text("cli.play_keys", "en"))
     local.add_argument("game", choices=GAME_IDS)
     local.add_argument("--seats", default="human,normal",
                        help=i18n.text("cli.seats", "en"))
@@ -51,8 +51,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             return asyncio.run(play(args.game, seats, args.database, args.board, args.lang, new=args.new,
                                     seating=args.seating))
-        except KeyboardInterrupt:   # Ctrl-C away from a prompt (computer players thinking)
-            print(i18n.text("console.interrupted", args.lang))
+        except KeyboardInterrupt:   # Ctrl-C before the game is open (the game says its own stop)
+            print(i18n.text("console.stopped", args.lang))
             return INTERRUPTED
     if settings.token is None:
         print(i18n.text("cli.no_token", "en"), file=sys.stderr)
