@@ -218,13 +218,13 @@ async def test_the_seats_keep_the_order_given_unless_drawn_at_random(tmp_path, m
     shown: list[str] = []
     await play("parcheesi", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
                scripted("q"), shown.append)
-    assert "• Seats in lobby order: Player 1 (yellow), Computer (easy) (red). Player 1 plays first." in shown
+    assert "• Seats in lobby order: Player 1 (yellow), Computer (easy, red). Player 1 plays first." in shown
     seed = next(s for i in range(100) if dice.seat_order(s := f"{i:064x}", 2) == [1, 0])
     monkeypatch.setattr(dice, "new_seed", lambda: seed)
     shown.clear()
     await play("parcheesi", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
                scripted("q"), shown.append, new=True, seating="random")
-    assert "• Seats drawn at random: Computer (easy) (yellow), Player 1 (red). Computer (easy) plays first." in shown
+    assert "• Seats drawn at random: Computer (easy, yellow), Player 1 (red). Computer (easy) plays first." in shown
 
 
 async def test_a_french_game_lists_and_takes_french_colour_letters(tmp_path):
