@@ -223,6 +223,14 @@ def _record(row: Any) -> GameRecord:
     )
 
 
+# A game with when its turn began to wait and the version whose reminder went out (TurnClock).
+_CLOCK = select(*_GAME, games.c.updated_at, games.c.reminded_version)
+
+
+def _clocks(rows: list[Any]) -> list[TurnClock]:
+    return [TurnClock(_record(row), row[14], row[15]) for row in rows]
+
+
 def _dump(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
@@ -469,12 +477,17 @@ class Store:
     # --- turn deadlines, votes on absent seats, turn notifications ----------------
     async def turn_clocks(self, game_id: int | None = None, shards: Shards | None = None) -> list[TurnClock]:
         """Active games with a turn time (in the guilds of `shards`; or just `game_id`'s)."""
-        query = _on(shards, select(*_GAME, games.c.updated_at, games.c.reminded_version)
-                    .where(games.c.status == "active"))
+        query = _on(shards, _CLOCK.where(games.c.status == "active"))
         if game_id is not None:
             query = query.where(games.c.id == game_id)
-        clocks = [TurnClock(_record(row), row[14], row[15]) for row in await self.run(_rows, query.order_by(games.c.id))]
+        clocks = _clocks(await self.run(_rows, query.order_by(games.c.id)))
         return [clock for clock in clocks if clock.record.options.get("turn_time") is not None]
+
+    async def games_in_play(self, guild_id: int) -> list[TurnClock]:
+        """The games in play on one server, timed or not, with when their turn began to wait, the
+        longest waiting first (/game mine)."""
+        query = _CLOCK.where(games.c.guild_id == guild_id, games.c.status == "active")
+        return _clocks(await self.run(_rows, query.order_by(games.c.updated_at, games.c.id)))
 
     async def mark_reminded(self, game_id: int, version: int) -> bool:
         """Record that the reminder for `version` went out (the clock keeps running)."""

@@ -99,6 +99,13 @@ def deadline(clock: TurnClock) -> float:
     return clock.started_at + clock.record.options["turn_time"]
 
 
+def deadline_ahead(clock: TurnClock, now: float) -> float | None:
+    """When time runs out in a timed game waiting for a person; None otherwise."""
+    if not clock.record.options.get("turn_time") or next_due(clock, now) is None:
+        return None
+    return deadline(clock)
+
+
 def expiry_streak(actions: list[LoggedAction], seat: int) -> int:
     """How many of `seat`'s latest turns in a row ended by expiry.
 
