@@ -57,7 +57,13 @@ SHAPES: dict[str, str] = {"yellow": "circle", "blue": "square", "red": "diamond"
 CHAT_WIDTH, CHAT_TEXT = 400, 9
 INK = (28, 28, 32)
 PAPER = (250, 247, 240)
-HIGHLIGHT = (255, 0, 200)
+# The moves traced since a player's last turn, and what a player is choosing (a piece, where it can
+# go): colours no player has, apart from every player's colour (and from each other) under
+# deuteranopia, protanopia and tritanopia (tests/renderer/test_colour_blindness.py). Four saturated
+# player colours leave no vivid hue free: the trace is a deep purple, darker than every player's
+# colour, the choice a muted plum between them in lightness.
+TRACE = (60, 0, 90)
+CHOICE = (150, 72, 108)
 WHITE = (255, 255, 255)
 DIE_SPENT = (200, 200, 200)
 PIP_SPENT = (140, 140, 140)

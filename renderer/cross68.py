@@ -24,14 +24,15 @@ from bot import i18n
 from bot.games.base import Ruleset
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
-    DIE_SPENT, HIGHLIGHT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, Box, PlayerTag, Sheet,
+    CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
     StaticBoard, blend, die_sprite, disc_sprite, draw_shape, encode_png, font, ink_on, label_reach, line_step,
     make_palette, piece_meets, piece_reach, readable_size, result_text, shape_of, wrap_text,
 )
 
 SIZE = 1024                    # posted size, px (square)
 SAFE = (214, 214, 206)         # safe track squares
-FOCUS = (0, 190, 230)          # ring around the pawn the player is choosing
+FOCUS = CHOICE                 # ring around the pawn the player is choosing
+HIGHLIGHT = TRACE              # the moves traced
 FADE = 0.72                    # houses not in play are faded this far towards PAPER
 # Rulesets in which any two pieces on a square close it (MG-8.1), not only two of one side.
 ANY_PAIR_BLOCKS = frozenset({"parchis-maghreb"})

@@ -22,7 +22,7 @@ from bot.games.pariti import (
 )
 from bot.games.pariti_board import FILES, N_FILES, N_RANKS, SQUARE_NAMES, file_rank
 from renderer.common import (
-    INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, PlayerTag, Sheet, StaticBoard, blend,
+    CHOICE, INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, PlayerTag, Sheet, StaticBoard, blend,
     disc_sprite, encode_png, font, make_palette, readable_size, result_text, wrap_text,
 )
 
@@ -38,9 +38,9 @@ PINK = (246, 143, 192)                  # light, so its numbers are dark: told f
 PIECE_FILL: dict[int, RGB] = {0: PIECE_RGB["blue"], 1: PINK}
 LIGHT_SQUARE = (240, 228, 203)
 DARK_SQUARE = (225, 207, 172)
-LAST = (235, 110, 0)                    # the last move's path
-FOCUS = (0, 160, 200)                   # the focused piece and its reachable squares
-REACH = blend(FOCUS, WHITE, 0.7)
+LAST = TRACE                            # the last move's path
+FOCUS = CHOICE                          # the focused piece and its reachable squares
+REACH = blend(FOCUS, WHITE, 0.75)
 PAIR_RING = (200, 160, 20)
 MUTED = (120, 116, 110)
 SLOT = (222, 218, 208)
