@@ -26,7 +26,7 @@ from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross6
 from renderer.common import (
     CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
     StaticBoard, blend, die_sprite, disc_sprite, draw_shape, encode_png, font, ink_on, label_reach, line_step,
-    make_palette, piece_meets, piece_reach, readable_size, result_text, shape_of, wrap_text,
+    make_palette, piece_meets, piece_reach, readable_size, result_text, shape_of, text_length, wrap_text,
 )
 
 SIZE = 1024                    # posted size, px (square)
@@ -566,7 +566,7 @@ def _draw_house_text(sheet: Sheet, layout: Layout, route: str, tag: PlayerTag | 
     if tag:   # readable at chat size; a long name a little smaller rather than cut short
         size, room = readable_size(layout.size), x1 - x0 - 2 * pad
         shown = ("▶ " if tag.to_move else "") + tag.name   # as draw_player_tag writes it
-        while size > cell * 0.5 and sheet.draw.textlength(shown, font=font(size, tag.to_move)) > \
+        while size > cell * 0.5 and text_length(shown, size, tag.to_move) > \
                 room - len(tag.colours) * (size + 4) - 20:
             size -= 1
         sheet.player_tag((x0 + pad, y0 + pad), room, tag, size)
@@ -581,7 +581,7 @@ def _draw_house_text(sheet: Sheet, layout: Layout, route: str, tag: PlayerTag | 
     y = home_y + cell * 1.35
     size, width = round(cell * 0.36), x1 - x0 - 2 * pad
     for note in acting.notes:    # under the dice, as many as fit
-        lines = wrap_text(sheet.draw, i18n.render(note, locale, name_of), width, size, 3)
+        lines = wrap_text(i18n.render(note, locale, name_of), width, size, 3)
         if y + line_step(size) * len(lines) > y1 - pad / 2:
             break
         y += sheet.lines((x0 + pad, y), lines, width, size)

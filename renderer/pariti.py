@@ -302,7 +302,7 @@ def _panel(sheet: Sheet, ruleset: Ruleset, state: PaState, players: list[PlayerT
 
 def _paragraph(sheet: Sheet, y: int, text: str, size: int, bold: bool, fill: RGB, max_lines: int) -> int:
     # wrap_text measures the regular face; bold glyphs are up to ~12 % wider.
-    for line in wrap_text(sheet.draw, text, int(TEXT_W * 0.88) if bold else TEXT_W, size, max_lines):
+    for line in wrap_text(text, int(TEXT_W * 0.88) if bold else TEXT_W, size, max_lines):
         sheet.text((TEXT_X, y), line, size, bold, fill)
         y += size + 6
     return y
