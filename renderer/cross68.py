@@ -24,7 +24,7 @@ from bot import i18n
 from bot.games.base import Result, Ruleset
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
-    DIE_SPENT, HIGHLIGHT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, Box, PlayerTag, Sheet,
+    CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
     StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, encode_png, fit_text, font, label_size,
     line_step, make_palette, piece_reach, readable_size, result_text, shape_of, wrap_text,
 )
@@ -32,7 +32,8 @@ from renderer.plan import FloatBox, Item, Plan, centred, first_clear, offset_lin
 
 SIZE = 1024                    # posted size, px (square)
 SAFE = (214, 214, 206)         # safe track squares
-FOCUS = (0, 190, 230)          # ring around the pawn the player is choosing
+FOCUS = CHOICE                 # ring around the pawn the player is choosing
+HIGHLIGHT = TRACE              # the moves traced
 FADE = 0.72                    # houses not in play are faded this far towards PAPER
 CLOSED_FRAME = 3               # px of a closed square's frame inside it
 # Rulesets in which any two pieces on a square close it (MG-8.1), not only two of one side.
@@ -560,7 +561,7 @@ def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, play
     status = [i18n.text("picture.in_goal", locale, count=arrived, total=len(mine))]
     if partner:
         status.append(i18n.text("picture.partner", locale, player=partner))
-    line = fit_text(DRAW, " · ".join(status), width, size)
+    line = fit_text(" · ".join(status), width, size)
     items.append(_text_item("note", line, (x0 + pad, status_y), width, size))
     if acting:
         die = round(cell * 0.96)
@@ -577,9 +578,6 @@ def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, play
     return items
 
 
-DRAW = ImageDraw.Draw(Image.new("P", (1, 1)))   # measures text
-
-
 def _text_item(kind: str, text: str, origin: tuple[float, float], width: float, size: int) -> Item:
     box = (origin[0], origin[1], origin[0] + width, origin[1] + line_step(size))
     return Item(kind, text, box, paint=lambda sheet: sheet.lines(origin, [text], int(width), size))
@@ -591,7 +589,7 @@ def _notes(lay: Layout, notes: list[str], box: FloatBox, locale: str) -> list[It
     x0, y0, x1, y1 = box
     size = readable_size(lay.size, bold=False)
     room = int((y1 - y0) // line_step(size))
-    lines = [(i, line) for i, note in enumerate(notes) for line in wrap_text(DRAW, note, int(x1 - x0), size, 3)]
+    lines = [(i, line) for i, note in enumerate(notes) for line in wrap_text(note, int(x1 - x0), size, 3)]
     if len(lines) > room:
         kept = lines[:max(room - 1, 0)]
         more = len(notes) - len({i for i, _ in kept if sum(j == i for j, _ in kept) == sum(j == i for j, _ in lines)})
@@ -621,7 +619,7 @@ def _banner(lay: Layout, result: Result, players: list[PlayerTag], owners: dict[
     for route in order:
         x0, y0, x1, y1 = lay.panel_box(route)
         status, _, _ = _panel_rows(lay, route)
-        boxes.append(banner_box(DRAW, text, ((x0 + x1) / 2, (status + y1) / 2), x1 - x0 - 8, size)[0])
+        boxes.append(banner_box(text, ((x0 + x1) / 2, (status + y1) / 2), x1 - x0 - 8, size)[0])
     box = first_clear(boxes, taken) or boxes[0]
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     width = round(box[2] - box[0]) + 8

@@ -22,7 +22,7 @@ from bot.games.pariti import (
 )
 from bot.games.pariti_board import FILES, N_FILES, N_RANKS, SQUARE_NAMES, file_rank
 from renderer.common import (
-    INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, PlayerTag, Sheet, StaticBoard, blend,
+    CHOICE, INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, PlayerTag, Sheet, StaticBoard, blend,
     badge_radius, banner_box, disc_sprite, encode_png, font, line_step, make_palette, readable_size, result_text,
     wrap_text,
 )
@@ -40,9 +40,9 @@ PINK = (246, 143, 192)                  # light, so its numbers are dark: told f
 PIECE_FILL: dict[int, RGB] = {0: PIECE_RGB["blue"], 1: PINK}
 LIGHT_SQUARE = (240, 228, 203)
 DARK_SQUARE = (225, 207, 172)
-LAST = (235, 110, 0)                    # the last move's path
-FOCUS = (0, 160, 200)                   # the focused piece and its reachable squares
-REACH = blend(FOCUS, WHITE, 0.7)
+LAST = TRACE                            # the last move's path
+FOCUS = CHOICE                          # the focused piece and its reachable squares
+REACH = blend(FOCUS, WHITE, 0.75)
 PAIR_RING = (200, 160, 20)
 MUTED = (120, 116, 110)
 SLOT = (222, 218, 208)
@@ -128,7 +128,7 @@ def _static(locale: str) -> StaticBoard:
         for i in range(PAIRS_TO_WIN):
             cx, cy = slot_centre(seat, i)
             draw.ellipse(((cx - r) * k, (cy - r) * k, (cx + r) * k, (cy + r) * k), fill=SLOT)
-    for i, line in enumerate(wrap_text(draw, i18n.text("pariti.picture.quiet", locale), TEXT_W * k, TEXT * k, COUNTER_LINES)):
+    for i, line in enumerate(wrap_text(i18n.text("pariti.picture.quiet", locale), TEXT_W * k, TEXT * k, COUNTER_LINES)):
         text((TEXT_X, COUNTER_Y + i * LINE), line, TEXT, fill=MUTED)
     draw.rounded_rectangle(tuple(v * k for v in BAR), radius=8 * k, fill=SLOT)
     return StaticBoard.build(image.reduce(k), _palette())
@@ -361,7 +361,7 @@ def _panel(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: s
     y = NOTES_Y
     if result is not None:   # in the panel, where no piece can be
         text = result_text(result, players, locale) or ""
-        box, lines = banner_box(_MEASURE, text, (TEXT_X + TEXT_W / 2, 0), TEXT_W + 20, AXIS)
+        box, lines = banner_box(text, (TEXT_X + TEXT_W / 2, 0), TEXT_W + 20, AXIS)
         height = box[3] - box[1]
         box = (box[0], y, box[2], y + height)
         at = (TEXT_X + TEXT_W / 2, y + height / 2)
@@ -377,9 +377,6 @@ def _panel(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: s
     return items
 
 
-_MEASURE = ImageDraw.Draw(Image.new("P", (1, 1)))
-
-
 def _panel_text(text: str, xy: tuple[float, float], size: int, bold: bool, fill: RGB, anchor: str = "la") -> Item:
     left, top, right, bottom = font(size, bold).getbbox(text, anchor=anchor)
     return Item("note", text, (xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom),
@@ -389,7 +386,7 @@ def _panel_text(text: str, xy: tuple[float, float], size: int, bold: bool, fill:
 def _paragraph(items: list[Item], y: int, text: str, bold: bool, fill: RGB, max_lines: int) -> int:
     """`text` wrapped in the panel from `y`, as readable as the grid's names. Returns where it ends."""
     # wrap_text measures the regular face; bold glyphs are up to ~12 % wider.
-    for line in wrap_text(_MEASURE, text, int(TEXT_W * 0.88) if bold else TEXT_W, TEXT, max_lines):
+    for line in wrap_text(text, int(TEXT_W * 0.88) if bold else TEXT_W, TEXT, max_lines):
         items.append(Item("note", line, (TEXT_X, y, TEXT_X + TEXT_W, y + LINE),
                           paint=lambda sheet, line=line, y=y: sheet.text((TEXT_X, y), line, TEXT, bold, fill)))
         y += LINE

@@ -7,7 +7,7 @@ from bot.games import get_ruleset
 from bot.present.picture import picture
 from bot.services import Sessions
 from renderer import cross68, layout
-from renderer.common import HIGHLIGHT
+from renderer.common import TRACE
 from tests.game_logs import play
 
 PARCHEESI = get_ruleset("parcheesi")
@@ -24,4 +24,4 @@ async def test_the_board_traces_every_move_since_the_player_to_move_last_played(
     assert [b.ref for b in badges] == [str(i + 1) for i in range(len(moves))]
     for x0, y0, x1, y1 in (b.box for b in badges):
         xy = round(x0 + (x1 - x0) * 0.2), round((y0 + y1) / 2)
-        assert all(abs(a - b) < 30 for a, b in zip(image.getpixel(xy), HIGHLIGHT)), xy
+        assert all(abs(a - b) < 30 for a, b in zip(image.getpixel(xy), TRACE)), xy

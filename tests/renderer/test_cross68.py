@@ -11,7 +11,7 @@ from PIL import Image
 from bot.games.base import msg
 from bot.games.parcheesi.board import GOAL, HOUSE, BoardView, PawnView, board
 from renderer import cross68, render_png
-from renderer.common import DIE_SPENT, HIGHLIGHT, INK, PAPER, PIECE_RGB, WHITE, PlayerTag, blend
+from renderer.common import piece_reach, shape_of, DIE_SPENT, INK, PAPER, PIECE_RGB, TRACE, WHITE, PlayerTag, blend
 
 COLOURS = ("yellow", "blue", "red", "green")
 PLAYERS = [PlayerTag(f"Player {c}", (c,), to_move=(c == "red")) for c in COLOURS]
@@ -57,8 +57,9 @@ def places(view: BoardView) -> dict[PawnView, tuple[float, float]]:
 
 def probes(view: BoardView) -> dict[PawnView, tuple[int, int]]:
     """A point inside each pawn's shape, left of its label."""
-    return {place.pawn: (round(place.xy[0] - place.diameter * 0.3), round(place.xy[1]))
-            for place in cross68.pawn_places(LAYOUT, view.pawns)}
+    return {place.pawn: (round(place.xy[0] - piece_reach(shape_of(place.pawn.colour), place.diameter, True)
+                               * (0.5 if shape_of(place.pawn.colour) == "diamond" else 0.6)),
+                         round(place.xy[1])) for place in cross68.pawn_places(LAYOUT, view.pawns)}
 
 
 def count(image: Image.Image, box, colour, tolerance=12) -> int:
@@ -131,7 +132,7 @@ def test_two_pawns_on_a_square_both_stand_inside_it_none_on_a_neighbouring_squar
     for square, colours in ((5, ("yellow",)), (63, ("red", "blue"))):
         c, r = geo.track_cells[square]
         for colour in colours:
-            assert count(image, square_box(square), PIECE_RGB[colour], 10) > 30, (square, colour)
+            assert count(image, square_box(square), PIECE_RGB[colour], 10) > 20, (square, colour)
             for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):   # the squares beside it, and the corridors
                 assert count(image, LAYOUT.box(c + dc, r + dr), PIECE_RGB[colour], 10) < 20, (square, colour, dc, dr)
 
@@ -186,10 +187,10 @@ def test_last_move_outlined_with_an_arrow():
     image = draw(view)
     geo = board()
     for progress in (25, 30):
-        assert count(image, LAYOUT.box(*cross68._cell(geo, "red", progress)), HIGHLIGHT, 40) > 100
+        assert count(image, LAYOUT.box(*cross68._cell(geo, "red", progress)), TRACE, 40) > 100
     between = LAYOUT.box(*cross68._cell(geo, "red", 27))
-    assert count(image, between, HIGHLIGHT, 40) > 50     # the arrow runs along the way
-    assert count(draw(BoardView((pawn("red", 30),))), between, HIGHLIGHT, 40) == 0
+    assert count(image, between, TRACE, 40) > 50     # the arrow runs along the way
+    assert count(draw(BoardView((pawn("red", 30),))), between, TRACE, 40) == 0
 
 
 def test_focus_rings_the_named_pawn():

@@ -10,7 +10,7 @@ import pytest
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.parcheesi.board import BoardView, PawnView
 from renderer import PlayerTag, barricade, cross68, pariti, render_png
-from renderer.common import HIGHLIGHT, Sheet
+from renderer.common import TRACE, Sheet
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 
@@ -30,15 +30,15 @@ def test_every_move_is_traced_and_numbered_in_order_on_the_cross_board():
     for (route, start, end), badge in zip(moves, badges):
         for progress in (start, end):   # both squares outlined (a pawn there leaves the corners)
             x0, y0, x1, y1 = layout.box(*cross68._cell(layout.geo, route, progress))
-            assert close(image.getpixel((x0 + 4, y0 + 4)), HIGHLIGHT, 60), (route, progress)
+            assert close(image.getpixel((x0 + 4, y0 + 4)), TRACE, 60), (route, progress)
         x0, y0, x1, y1 = badge.box   # its order badge, beside the square it left
-        assert close(image.getpixel((round(x0 + (x1 - x0) * 0.2), round((y0 + y1) / 2))), HIGHLIGHT), (route, start)
+        assert close(image.getpixel((round(x0 + (x1 - x0) * 0.2), round((y0 + y1) / 2))), TRACE), (route, start)
         sx0, sy0, sx1, sy1 = layout.box(*cross68._cell(layout.geo, route, start))
         assert abs((x0 + x1) / 2 - (sx0 + sx1) / 2) <= 2 * layout.cell and abs((y0 + y1) / 2 - (sy0 + sy1) / 2) <= 2 * layout.cell
     without = cross68.picture(view, [PlayerTag("A", ("yellow",)), PlayerTag("B", ("red",))],
                               moves=moves[1:]).convert("RGB")
     x0, y0, x1, y1 = layout.box(*cross68._cell(layout.geo, "yellow", 4))
-    assert not close(without.getpixel((x0 + 4, y0 + 4)), HIGHLIGHT)   # only the moves given
+    assert not close(without.getpixel((x0 + 4, y0 + 4)), TRACE)   # only the moves given
 
 
 def random_history(game: str, seed: int, finish: bool, n: int = 150, teams: bool = False):
