@@ -65,6 +65,7 @@ class Layout:
 
     size: int
     geo: Cross68
+    teams: bool = False   # 2 vs 2: each house panel names the partner on a line of its own
 
     @cached_property
     def margin(self) -> int:
@@ -286,7 +287,7 @@ def _panel_rows(layout: Layout, route: str) -> tuple[float, float, float]:
     x0, y0, x1, y1 = layout.panel_box(route)
     pad, size = layout.cell // 5, readable_size(layout.size)
     status = y0 + pad + size + 14
-    pawns = status + line_step(size) + 2
+    pawns = status + line_step(size) * (2 if layout.teams else 1) + 2
     return status, pawns, pawns + 2 * _house_pitch(layout) + pad / 2
 
 
@@ -438,7 +439,7 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
     pieces and numbered beside them; the house panels carry each player's name, pieces in the
     goal, partner, and for whoever acts the dice and notes; `result` names the winner in a panel."""
     geo = board()
-    lay = Layout(size, geo)
+    lay = Layout(size, geo, teams)
     routes = frozenset(p.route for p in view.pawns)
     owners = _owners(view.pawns, players)
     items: list[Item] = [*_squares(lay, routes), *_labels(size)]
@@ -561,8 +562,8 @@ def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, play
     status = [i18n.text("picture.in_goal", locale, count=arrived, total=len(mine))]
     if partner:
         status.append(i18n.text("picture.partner", locale, player=partner))
-    line = fit_text(" · ".join(status), width, size)
-    items.append(_text_item("note", line, (x0 + pad, status_y), width, size))
+    items += [_text_item("note", fit_text(line, width, size), (x0 + pad, status_y + i * line_step(size)), width, size)
+              for i, line in enumerate(status)]
     if acting:
         die = round(cell * 0.96)
         spent = view.used_dice + (False,) * len(view.dice)
