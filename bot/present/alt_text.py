@@ -7,7 +7,7 @@ from bot import i18n
 from bot.games.base import msg
 from bot.present.words import result_line, say
 from bot.services.base import ruleset_of
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 
 ALT_TEXT_LIMIT = 1024        # Discord's longest attachment description
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot import i18n
 from bot.games.base import Message, Ruleset
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 
 MAX_CONTENT = 2000           # the longest message a chat front end (Discord) takes
 

@@ -30,7 +30,8 @@ from bot.services.records import Records
 from bot.services.rematch import Rematch
 from bot.services.takeback import ASKED, CONSENT, Takebacks, asked
 from bot.shards import Shards
-from bot.store import GameRecord, Seat, Store
+from bot.game_records import GameRecord, Seat
+from bot.store import Store
 
 __all__ = ["ASKED", "CONSENT", "COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "GameRecord", "Outcome", "People", "Records",
            "Seat", "Sessions", "asked", "ruleset_of", "started_events"]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from bot import timers
 from bot.games.base import GameError, msg
 from bot.services.base import Service
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 
 
 @dataclass(frozen=True)

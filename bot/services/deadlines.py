@@ -12,7 +12,7 @@ from bot.games.base import GameError, Ruleset, msg
 from bot.services.base import Outcome, hosts, ruleset_of
 from bot.services.endings import Endings, host_passed, with_computer
 from bot.services.play import computer_seed
-from bot.store import GameRecord, TurnClock
+from bot.game_records import GameRecord, TurnClock
 
 
 class Deadlines(Endings):

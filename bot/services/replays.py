@@ -12,7 +12,8 @@ from bot import history
 from bot.games.base import Message
 from bot.services.base import Service, remember, ruleset_of
 from bot.shards import Shards
-from bot.store import GameRecord, LoggedAction, Store
+from bot.game_records import GameRecord, LoggedAction
+from bot.store import Store
 from bot.timeline import Timeline
 
 CACHED_GAMES = 2000   # timelines kept, the least recently used dropped first (one is about a round of positions)

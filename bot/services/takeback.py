@@ -13,7 +13,8 @@ from dataclasses import replace
 from bot.games.base import GameError, Message, msg
 from bot.services.base import Outcome
 from bot.services.play import Play
-from bot.store import GameRecord, LoggedAction, StaleVersion
+from bot.game_records import GameRecord, LoggedAction
+from bot.store import StaleVersion
 from bot.timeline import UNDO, Timeline
 
 ASKED = "takeback_asked"     # Outcome.details: the seat asking, when the player to move must consent

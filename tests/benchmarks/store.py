@@ -17,7 +17,8 @@ from itertools import islice
 from pathlib import Path
 
 from bot.games import get_ruleset
-from bot.store import Seat, Store
+from bot.game_records import Seat
+from bot.store import Store
 from tests.benchmarks.common import random_game
 from tests.databases import Unreachable, scratch_database
 

@@ -10,7 +10,7 @@ import pytest
 from bot import history
 from bot.games.base import GameError
 from bot.services import ASKED, CONSENT, ROLL, Sessions, ruleset_of
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 from bot.timeline import UNDO
 from bot.verify import verify
 from tests.services.test_sessions import ANN, BOB, CHANNEL, STRANGER, key_of, sessions, snapshot, two_player_game
