@@ -163,17 +163,18 @@ class _PostgreSQL:
     @asynccontextmanager
     async def session(self, transaction: bool) -> AsyncIterator[Statements]:
         async with (self._transactions.begin() if transaction else self._engine.connect()) as conn:
-            yield _PostgreSQLConnection(conn)
+            yield _EngineConnection(conn)
 
     async def close(self) -> None:
         await self._engine.dispose()
 
 
-class _PostgreSQLConnection:
-    dialect = "postgresql"
+class _EngineConnection:
+    """A connection of SQLAlchemy's async engine as Statements."""
 
     def __init__(self, conn: AsyncConnection):
         self._conn = conn
+        self.dialect = conn.dialect.name
 
     async def rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Mapping[str, Any]]:
         return (await self._conn.execute(statement, parameters)).mappings().all()
