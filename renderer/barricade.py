@@ -28,7 +28,7 @@ from bot.games.barricade.board import Board
 from bot.games.barricade.rules import START_NAME, group_area
 from bot.games.barricade.state import MOVE, PLACE, START, START_OF_TURN, State
 from renderer.common import (
-    DIE_SPENT, HIGHLIGHT, INK, PAPER, PIECE_RGB, PIP_SPENT, SUPERSAMPLE, TO_MOVE_BAND, WHITE, PlayerTag, Sheet,
+    CHOICE, DIE_SPENT, INK, PAPER, PIECE_RGB, PIP_SPENT, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, PlayerTag, Sheet,
     StaticBoard, blend, die_sprite, disc_sprite, draw_shape, encode_png, font, make_palette, readable_size, result_text,
     shape_of,
 )
@@ -45,8 +45,9 @@ BAR_RGB = (50, 44, 58)
 LINE_RGB = (120, 112, 100)
 GOAL_RGB = (250, 212, 80)
 START_LINE_RGB = (222, 222, 222)
-LAST_MOVE_RGB = (240, 120, 0)
-FREE_RGB = (0, 150, 165)
+LAST_MOVE_RGB = TRACE
+HIGHLIGHT = CHOICE            # the pawn chosen, where it can go, the held barricade's places
+FREE_RGB = blend(CHOICE, PAPER, 0.45)   # a free point outside the area being chosen in
 
 
 def centre(board: Board, point: int) -> tuple[int, int]:

@@ -24,14 +24,15 @@ from bot import i18n
 from bot.games.base import Ruleset
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
-    DIE_SPENT, HIGHLIGHT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, Box, PlayerTag, Sheet,
+    CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
     StaticBoard, blend, die_sprite, disc_sprite, draw_shape, encode_png, font, ink_on, label_reach, line_step,
-    make_palette, piece_meets, piece_reach, readable_size, result_text, shape_of, wrap_text,
+    make_palette, piece_meets, piece_reach, readable_size, result_text, shape_of, text_length, wrap_text,
 )
 
 SIZE = 1024                    # posted size, px (square)
 SAFE = (214, 214, 206)         # safe track squares
-FOCUS = (0, 190, 230)          # ring around the pawn the player is choosing
+FOCUS = CHOICE                 # ring around the pawn the player is choosing
+HIGHLIGHT = TRACE              # the moves traced
 FADE = 0.72                    # houses not in play are faded this far towards PAPER
 # Rulesets in which any two pieces on a square close it (MG-8.1), not only two of one side.
 ANY_PAIR_BLOCKS = frozenset({"parchis-maghreb"})
@@ -565,7 +566,7 @@ def _draw_house_text(sheet: Sheet, layout: Layout, route: str, tag: PlayerTag | 
     if tag:   # readable at chat size; a long name a little smaller rather than cut short
         size, room = readable_size(layout.size), x1 - x0 - 2 * pad
         shown = ("▶ " if tag.to_move else "") + tag.name   # as draw_player_tag writes it
-        while size > cell * 0.5 and sheet.draw.textlength(shown, font=font(size, tag.to_move)) > \
+        while size > cell * 0.5 and text_length(shown, size, tag.to_move) > \
                 room - len(tag.colours) * (size + 4) - 20:
             size -= 1
         sheet.player_tag((x0 + pad, y0 + pad), room, tag, size)
@@ -580,7 +581,7 @@ def _draw_house_text(sheet: Sheet, layout: Layout, route: str, tag: PlayerTag | 
     y = home_y + cell * 1.35
     size, width = round(cell * 0.36), x1 - x0 - 2 * pad
     for note in acting.notes:    # under the dice, as many as fit
-        lines = wrap_text(sheet.draw, i18n.render(note, locale, name_of), width, size, 3)
+        lines = wrap_text(i18n.render(note, locale, name_of), width, size, 3)
         if y + line_step(size) * len(lines) > y1 - pad / 2:
             break
         y += sheet.lines((x0 + pad, y), lines, width, size)

@@ -22,7 +22,7 @@ from bot.games.pariti import (
 )
 from bot.games.pariti_board import FILES, N_FILES, N_RANKS, SQUARE_NAMES, file_rank
 from renderer.common import (
-    INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, PlayerTag, Sheet, StaticBoard, blend,
+    CHOICE, INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, PlayerTag, Sheet, StaticBoard, blend,
     disc_sprite, encode_png, font, make_palette, readable_size, result_text, wrap_text,
 )
 
@@ -38,9 +38,9 @@ PINK = (246, 143, 192)                  # light, so its numbers are dark: told f
 PIECE_FILL: dict[int, RGB] = {0: PIECE_RGB["blue"], 1: PINK}
 LIGHT_SQUARE = (240, 228, 203)
 DARK_SQUARE = (225, 207, 172)
-LAST = (235, 110, 0)                    # the last move's path
-FOCUS = (0, 160, 200)                   # the focused piece and its reachable squares
-REACH = blend(FOCUS, WHITE, 0.7)
+LAST = TRACE                            # the last move's path
+FOCUS = CHOICE                          # the focused piece and its reachable squares
+REACH = blend(FOCUS, WHITE, 0.75)
 PAIR_RING = (200, 160, 20)
 MUTED = (120, 116, 110)
 SLOT = (222, 218, 208)
@@ -302,7 +302,7 @@ def _panel(sheet: Sheet, ruleset: Ruleset, state: PaState, players: list[PlayerT
 
 def _paragraph(sheet: Sheet, y: int, text: str, size: int, bold: bool, fill: RGB, max_lines: int) -> int:
     # wrap_text measures the regular face; bold glyphs are up to ~12 % wider.
-    for line in wrap_text(sheet.draw, text, int(TEXT_W * 0.88) if bold else TEXT_W, size, max_lines):
+    for line in wrap_text(text, int(TEXT_W * 0.88) if bold else TEXT_W, size, max_lines):
         sheet.text((TEXT_X, y), line, size, bold, fill)
         y += size + 6
     return y

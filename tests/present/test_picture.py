@@ -7,7 +7,7 @@ from bot.games import get_ruleset
 from bot.present.picture import picture
 from bot.services import Sessions
 from renderer import cross68
-from renderer.common import HIGHLIGHT
+from renderer.common import TRACE
 from tests.game_logs import play
 
 PARCHEESI = get_ruleset("parcheesi")
@@ -23,4 +23,4 @@ async def test_the_board_traces_every_move_since_the_player_to_move_last_played(
     layout = cross68.Layout(cross68.SIZE, cross68.board())
     for move in moves:
         x, y = cross68._badge_spot(layout, *move)
-        assert all(abs(a - b) < 30 for a, b in zip(image.getpixel((round(x) - 14, round(y))), HIGHLIGHT)), move
+        assert all(abs(a - b) < 30 for a, b in zip(image.getpixel((round(x) - 14, round(y))), TRACE)), move

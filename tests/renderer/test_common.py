@@ -70,12 +70,11 @@ def test_die_sprite_and_tag_sizes():
 
 
 def test_text_wraps_to_the_given_lines():
-    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    lines = wrap_text(draw, "one two three four five six seven eight nine ten", 80, 16, 2)
+    lines = wrap_text("one two three four five six seven eight nine ten", 80, 16, 2)
     assert len(lines) == 2 and lines[-1].endswith("…")
     sheet = Sheet(board_fixture())
-    tall = sheet.lines((0, 0), wrap_text(draw, "one two three four five six", 80, 16, 3), 80, 16)
-    assert tall > sheet.lines((0, 0), wrap_text(draw, "one", 80, 16, 3), 80, 16) == line_step(16)
+    tall = sheet.lines((0, 0), wrap_text("one two three four five six", 80, 16, 3), 80, 16)
+    assert tall > sheet.lines((0, 0), wrap_text("one", 80, 16, 3), 80, 16) == line_step(16)
 
 
 def test_legend_on_a_sheet():

@@ -12,7 +12,7 @@ from PIL import Image
 from bot.games.base import msg
 from bot.games.parcheesi.board import GOAL, HOUSE, BoardView, PawnView, board
 from renderer import cross68, render_png
-from renderer.common import DIE_SPENT, HIGHLIGHT, INK, PAPER, PIECE_RGB, WHITE, PlayerTag, blend
+from renderer.common import DIE_SPENT, INK, PAPER, PIECE_RGB, TRACE, WHITE, PlayerTag, blend
 
 COLOURS = ("yellow", "blue", "red", "green")
 PLAYERS = [PlayerTag(f"Player {c}", (c,), to_move=(c == "red")) for c in COLOURS]
@@ -182,10 +182,10 @@ def test_last_move_outlined_with_an_arrow():
     image = draw(view)
     geo = board()
     for progress in (25, 30):
-        assert count(image, LAYOUT.box(*cross68._cell(geo, "red", progress)), HIGHLIGHT, 40) > 100
+        assert count(image, LAYOUT.box(*cross68._cell(geo, "red", progress)), TRACE, 40) > 100
     between = LAYOUT.box(*cross68._cell(geo, "red", 27))
-    assert count(image, between, HIGHLIGHT, 40) > 50     # the arrow runs along the way
-    assert count(draw(BoardView((pawn("red", 30),))), between, HIGHLIGHT, 40) == 0
+    assert count(image, between, TRACE, 40) > 50     # the arrow runs along the way
+    assert count(draw(BoardView((pawn("red", 30),))), between, TRACE, 40) == 0
 
 
 def test_focus_rings_the_named_pawn():

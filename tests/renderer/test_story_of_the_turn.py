@@ -9,7 +9,7 @@ import pytest
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.parcheesi.board import BoardView, PawnView
 from renderer import PlayerTag, barricade, cross68, pariti, render_png
-from renderer.common import HIGHLIGHT, Sheet
+from renderer.common import TRACE, Sheet
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 
@@ -26,13 +26,13 @@ def test_every_move_is_traced_and_numbered_in_order_on_the_cross_board():
     for route, start, end in moves:
         for progress in (start, end):   # both squares outlined (a pawn there leaves the corners)
             x0, y0, x1, y1 = layout.box(*cross68._cell(layout.geo, route, progress))
-            assert close(image.getpixel((x0 + 4, y0 + 4)), HIGHLIGHT), (route, progress)
+            assert close(image.getpixel((x0 + 4, y0 + 4)), TRACE), (route, progress)
         x, y = cross68._badge_spot(layout, route, start, end)
-        assert close(image.getpixel((round(x) - 14, round(y))), HIGHLIGHT), (route, start)   # its order badge
+        assert close(image.getpixel((round(x) - 14, round(y))), TRACE), (route, start)   # its order badge
     without = cross68.picture(view, [PlayerTag("A", ("yellow",)), PlayerTag("B", ("red",))],
                               moves=moves[1:]).convert("RGB")
     x0, y0, x1, y1 = layout.box(*cross68._cell(layout.geo, "yellow", 4))
-    assert not close(without.getpixel((x0 + 4, y0 + 4)), HIGHLIGHT)   # only the moves given
+    assert not close(without.getpixel((x0 + 4, y0 + 4)), TRACE)   # only the moves given
 
 
 def random_history(game: str, seed: int, finish: bool, n: int = 150, teams: bool = False):
