@@ -39,6 +39,7 @@ class GameRecord:
     version: int
     board_message_id: int | None = None
     result: dict[str, Any] | None = None
+    updated_at: float = 0.0      # when the game was last written: a turn's clock starts there (bot/timers.py)
 
     def seat_of(self, user_id: int) -> int | None:
         for i, seat in enumerate(self.seats):

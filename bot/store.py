@@ -185,7 +185,7 @@ class _EngineConnection:
 
 _GAME = (games.c.id, games.c.guild_id, games.c.channel_id, games.c.game, games.c.status, games.c.host_id,
          games.c.locale, games.c.options, games.c.seats, games.c.seed, games.c.state, games.c.version,
-         games.c.board_message_id, games.c.result)
+         games.c.board_message_id, games.c.result, games.c.updated_at)
 # Spelled out, not bound: the index of open games per channel is partial (WHERE status IN these), and
 # a query can use it only if its own condition says so literally.
 _IS_OPEN = games.c.status.in_([literal_column("'lobby'"), literal_column("'active'")])
@@ -197,7 +197,7 @@ def _record(row: Mapping[str, Any]) -> GameRecord:
         status=row["status"], host_id=row["host_id"], locale=row["locale"], options=json.loads(row["options"]),
         seats=tuple(Seat.from_json(s) for s in json.loads(row["seats"])), seed=row["seed"],
         state=_loaded(row["state"]), version=row["version"], board_message_id=row["board_message_id"],
-        result=_loaded(row["result"]),
+        result=_loaded(row["result"]), updated_at=row["updated_at"],
     )
 
 
@@ -275,7 +275,7 @@ _NO_TURN_NOTIFICATIONS = turn_notifications.delete().where(turn_notifications.c.
 
 
 def _turn_clocks(one_game: bool) -> Select:
-    query = select(*_GAME, games.c.updated_at, games.c.reminded_version).where(games.c.status == "active")
+    query = select(*_GAME, games.c.reminded_version).where(games.c.status == "active")
     return (query.where(games.c.id == bindparam("the_game")) if one_game else query).order_by(games.c.id)
 
 
@@ -438,12 +438,12 @@ class Store:
     async def update_game(self, record: GameRecord, **changes: Any) -> GameRecord:
         """Change lobby fields (seats, status, state, result...) if nobody changed
         the game since `record` was read; returns the new record."""
-        new = replace(record, **changes)
+        new = replace(record, **changes, updated_at=self._clock())
         parameters = {"the_game": record.id, "read_version": record.version, "read_status": record.status,
                       "read_seats": _seats(record.seats), "new_status": new.status, "new_host_id": new.host_id,
                       "new_seats": _seats(new.seats), "new_options": _dump(new.options),
                       "new_state": None if new.state is None else _dump(new.state),
-                      "new_result": None if new.result is None else _dump(new.result), "now": self._clock()}
+                      "new_result": None if new.result is None else _dump(new.result), "now": new.updated_at}
         if await self._execute(_UPDATE_GAME, parameters) != 1:
             raise StaleVersion
         return new
@@ -461,7 +461,7 @@ class Store:
         # On PostgreSQL one statement (_ADVANCE_END_AWAY_AND_LOG), a transaction by itself.
         if not await self.run(_append_action, parameters, transaction=self._backend.dialect == "sqlite"):
             raise StaleVersion
-        return replace(record, state=state, version=record.version + 1, status=status, result=result)
+        return replace(record, state=state, version=record.version + 1, status=status, result=result, updated_at=now)
 
     async def bot_fact(self, key: str) -> str | None:
         rows = await self._rows(_BOT_FACT, {"key": key})
@@ -509,7 +509,7 @@ class Store:
         """Active games with a turn time (in the guilds of `shards`; or just `game_id`'s)."""
         rows = await self._rows(_TURN_CLOCKS[game_id is not None, shards is not None],
                                 {"the_game": game_id} | _shard_parameters(shards))
-        clocks = [TurnClock(_record(row), row["updated_at"], row["reminded_version"]) for row in rows]
+        clocks = [TurnClock(record := _record(row), record.updated_at, row["reminded_version"]) for row in rows]
         return [clock for clock in clocks if clock.record.options.get("turn_time") is not None]
 
     async def mark_reminded(self, game_id: int, version: int) -> bool:

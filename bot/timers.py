@@ -91,6 +91,15 @@ def away_allowance(periods: list[tuple[float, float]], now: float, days: int) ->
     return int((AWAY_DAYS_PER_YEAR * DAY - away_used(periods, now, now + days * DAY)) // DAY)
 
 
+def shown_deadline(record: GameRecord, away: dict[int, float], now: float) -> float | None:
+    """When time runs out in `record` (as last written) if it is a timed game waiting for a person, given the
+    end of each user's latest time away (Store.people); None otherwise."""
+    if record.status != "active" or not record.options.get("turn_time"):
+        return None
+    clock = after_away(TurnClock(record, record.updated_at, None), away.get(waiting_person(record)))
+    return None if next_due(clock, now) is None else deadline(clock)
+
+
 def reminder_at(clock: TurnClock) -> float:
     return clock.started_at + clock.record.options["turn_time"] / 2
 
