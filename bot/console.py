@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import re
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +73,8 @@ async def _play_on(sessions: Sessions, channel: int, outcome: Outcome, board_fil
                    database: str) -> int:
     """Show each position and ask for the next action until the game ends or the player quits."""
     while True:
-        _show(outcome, board_file, locale, write, (await sessions.since_turn(outcome.record)).positions)
+        view = await sessions.board_view(outcome.record, time.time())
+        _show(outcome, board_file, locale, write, view.since.positions)
         record = outcome.record
         if record.status != "active":
             write(i18n.text("console.over", locale, game_id=record.id, database=database))

@@ -12,7 +12,8 @@ from dataclasses import replace
 import pytest
 
 from bot.shards import Shards, shard_of
-from bot.store import FINAL_BOARD_DAYS, ChannelBusy, Seat, StaleVersion, Store
+from bot.game_records import Seat
+from bot.store import FINAL_BOARD_DAYS, ChannelBusy, StaleVersion, Store
 
 
 async def _new(store: Store, channel: int = 10):
@@ -72,22 +73,6 @@ async def test_one_read_tells_who_is_away_until_when_and_who_wants_a_message_on_
     await store.close()
 
 
-async def test_the_games_in_play_of_a_server_come_with_when_they_began_to_wait_oldest_first(database):
-    now = [100.0]
-    store = await Store.open(database, clock=lambda: now[0])
-    older = await store.update_game(await _new(store, channel=10), status="active", state={"n": 0})
-    now[0] = 200.0
-    newer = await store.update_game(await _new(store, channel=11), status="active", state={"n": 0})
-    await _new(store, channel=12)   # a lobby
-    await store.update_game(await _new(store, channel=13), status="ended")
-    now[0] = 300.0
-    await store.append_action(older, seat=0, user_id=7, action="a", legal=True, state={"n": 1})   # waits anew
-    assert [(c.record.id, c.started_at) for c in await store.games_in_play(1)] == [(newer.id, 200.0),
-                                                                                 (older.id, 300.0)]
-    assert await store.games_in_play(2) == []
-    await store.close()
-
-
 async def test_the_log_is_read_from_any_position(database):
     store = await Store.open(database)
     record = await store.update_game(await _new(store), status="active", state={})
@@ -109,7 +94,8 @@ async def test_migrations_are_applied_once_and_data_survives_reopening(database)
 
 WRITER = textwrap.dedent("""
     import asyncio, sys
-    from bot.store import Seat, Store
+    from bot.game_records import Seat
+    from bot.store import Store
 
     async def main(database):
         store = await Store.open(database)

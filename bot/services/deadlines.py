@@ -12,7 +12,7 @@ from bot.games.base import GameError, Ruleset, msg
 from bot.services.base import Outcome, hosts, ruleset_of
 from bot.services.endings import Endings, host_passed, with_computer
 from bot.services.play import computer_seed
-from bot.store import GameRecord, TurnClock
+from bot.game_records import GameRecord, TurnClock
 
 
 class Deadlines(Endings):
@@ -30,20 +30,10 @@ class Deadlines(Endings):
     async def turn_clocks(self, game_id: int | None = None) -> list[TurnClock]:
         """The clocks of every timed game on this process's shards (or of `game_id`), for the scheduler; a
         turn whose player is away waits for the end of that time away (timers.after_away)."""
-        return await self.after_away(await self.store.turn_clocks(game_id, self.shards))
-
-    async def after_away(self, clocks: list[TurnClock]) -> list[TurnClock]:
-        """The clocks as they run: a turn whose player is away waits for the end of that time away."""
+        clocks = await self.store.turn_clocks(game_id, self.shards)
         waiting = {clock.record.id: timers.waiting_person(clock.record) for clock in clocks}
         away, _ = await self.store.people({user for user in waiting.values() if user is not None})
         return [timers.after_away(clock, away.get(waiting[clock.record.id])) for clock in clocks]
-
-    async def deadline(self, record: GameRecord, now: float) -> float | None:
-        """When time runs out in a timed game waiting for a person; None otherwise."""
-        if not record.options.get("turn_time"):
-            return None
-        clocks = await self.turn_clocks(record.id)
-        return timers.deadline_ahead(clocks[0], now) if clocks else None
 
     async def set_turn_notifications(self, user_id: int, wanted: bool) -> None:
         await self.store.set_turn_notifications(user_id, wanted)
