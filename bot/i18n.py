@@ -73,6 +73,12 @@ class Word(str):
     detail that follows them join theirs ("Computer (easy, red)", not "Computer (easy) (red)")."""
 
 
+def opening(value: Any) -> Any:
+    """`value` opening a sentence or a line: our own words (a Word) take a capital letter, a player's name
+    stays as written."""
+    return Word(value[:1].upper() + value[1:]) if isinstance(value, Word) else value
+
+
 def render(message: Message, locale: str, name_of: Callable[[int], str] | None = None, *,
            capitalised: bool = False, nested: bool = False) -> str:
     """Translate `message`; seats are shown with `name_of(seat)` (default "Player N"). `nested`: a part of
@@ -85,8 +91,8 @@ def render(message: Message, locale: str, name_of: Callable[[int], str] | None =
         template = template[plural_category(message.params.get("count", 0), locale)]
     values = {k: _value(k, v, locale, name_of) for k, v in message.params.items()}
     for name in _sentence_starts(template, at_start=not nested):
-        if isinstance(values.get(name), Word):
-            values[name] = Word(values[name][:1].upper() + values[name][1:])
+        if name in values:
+            values[name] = opening(values[name])
     if capitalised:
         lead = _leading_placeholder(template)
         if lead is None:
