@@ -323,3 +323,21 @@ async def test_the_end_of_a_game_names_its_id_for_verify(tmp_path):
     code = await play("pariti", ["human", "easy"], database, str(tmp_path / "b.png"), "en", lambda prompt="": "1",
                       shown.append)
     assert code == 0 and shown[-1] == i18n.text("console.over", "en", game_id=1, database=database)
+
+
+async def test_a_maghreb_call_out_typed_at_the_prompt_is_judged(tmp_path):
+    """MG-10.3: when the prompt offers a call-out ("call R1"), typing it calls out that piece."""
+    called: list[str] = []
+
+    def read(prompt=""):
+        read.asked += 1
+        offer = re.search(r"call out the last turn's illegal move: (call \w+)", prompt)
+        if offer and not called:
+            called.append(offer[1])
+            return offer[1].lower()
+        return "q" if called or read.asked > 300 else "1" if "  1. " in prompt else "r"
+    read.asked = 0
+    shown: list[str] = []
+    await play("parchis-maghreb", ["human", "normal"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
+               read, shown.append)
+    assert called and any(line.startswith("• Player 1 calls out cheating by ") for line in shown), shown[-5:]
