@@ -23,6 +23,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from bot.outages import StoreUnavailable, stale_connection, unreachable
 from bot.schema import (actions, away_periods, bot_facts, games, migrate_one, seat_votes, server_defaults,
                         turn_notifications)
 from bot.shards import GUILD_ID_SHIFT, Shards
@@ -43,6 +44,8 @@ LOBBY_SHOWN = -1
 # A game's final board that a crash kept from being posted is posted at start-up if the game ended within
 # these days (not forever: a board that cannot be posted, the channel gone, would be tried at every start).
 FINAL_BOARD_DAYS = 7
+# A server that does not answer (failing over) is reported within Discord's 3 s for an interaction.
+CONNECT_TIMEOUT_S = 2.0
 
 
 @dataclass(frozen=True)
@@ -192,7 +195,8 @@ class _PostgreSQL:
         # cost more than the query. Up to 15 connections, all kept once opened (SQLAlchemy's default
         # 5 + 10 overflow opens and closes the overflow ones under load: a connection costs many queries).
         self._engine = create_async_engine(make_url(url).set(drivername="postgresql+asyncpg"),
-                                           isolation_level="AUTOCOMMIT", pool_size=15, max_overflow=0)
+                                           isolation_level="AUTOCOMMIT", pool_size=15, max_overflow=0,
+                                           connect_args={"timeout": CONNECT_TIMEOUT_S})
         self._transactions = self._engine.execution_options(isolation_level="READ COMMITTED")
 
     async def start(self) -> None:
@@ -339,8 +343,18 @@ class Store:
     async def run(self, query: Callable[..., T], *args: Any, transaction: bool = False) -> T:
         """query(connection, *args): a function of a SQLAlchemy Connection (bot/schema.py's tables), run on
         the database, in a transaction if asked. The methods below are made of it; so are tools that work
-        on whole tables (bot/migrate.py)."""
-        return await self._backend.run(query, *args, transaction=transaction)
+        on whole tables (bot/migrate.py). StoreUnavailable when the database is out of reach."""
+        try:
+            try:
+                return await self._backend.run(query, *args, transaction=transaction)
+            except Exception as error:
+                if not stale_connection(error):
+                    raise
+                return await self._backend.run(query, *args, transaction=transaction)   # on a new connection
+        except Exception as error:   # the database out of reach: one typed error (bot/outages.py)
+            if unreachable(error):
+                raise StoreUnavailable(str(error).splitlines()[0]) from error
+            raise
 
     # --- reads ---------------------------------------------------------------
     async def open_game(self, channel_id: int) -> GameRecord | None:
@@ -426,15 +440,19 @@ class Store:
         """The message showing the game's board, and the game version it shows (LOBBY_SHOWN: the lobby)."""
         await self.run(_rowcount, _SET_BOARD, {"the_game": game_id, "message": message_id, "shown": version})
 
-    async def boards_to_resume(self, shards: Shards | None = None) -> list[tuple[GameRecord, int | None]]:
-        """Every game in play (in the guilds of `shards`), and every game its last move finished within
-        FINAL_BOARD_DAYS whose board does not show that move yet, with the version its posted board shows
-        (None: not recorded)."""
+    async def boards_to_resume(self, shards: Shards | None = None,
+                               game_id: int | None = None) -> list[tuple[GameRecord, int | None]]:
+        """Every game in play (in the guilds of `shards`; or just `game_id`), every lobby never shown, and
+        every game its last move finished within FINAL_BOARD_DAYS whose board does not show that move yet,
+        with the version its posted board shows (None: not recorded)."""
         unshown_end = and_(games.c.status == "finished", games.c.board_version < games.c.version,
                            games.c.updated_at > self._clock() - FINAL_BOARD_DAYS * 86400)
-        rows = await self.run(_rows, _on(shards, select(*_GAME, games.c.board_version)
-                                          .where(or_(games.c.status == "active", unshown_end)).order_by(games.c.id)))
-        return [(_record(row), row[14]) for row in rows]
+        unshown_lobby = and_(games.c.status == "lobby", games.c.board_message_id.is_(None))
+        query = _on(shards, select(*_GAME, games.c.board_version)
+                    .where(or_(games.c.status == "active", unshown_end, unshown_lobby)).order_by(games.c.id))
+        if game_id is not None:
+            query = query.where(games.c.id == game_id)
+        return [(_record(row), row[14]) for row in await self.run(_rows, query)]
 
     async def server_defaults(self, guild_id: int) -> dict[str, Any]:
         """The options a server gives its new games unless they choose otherwise ({}: none)."""

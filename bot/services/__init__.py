@@ -19,6 +19,7 @@ deadlines -> endings), so the arrows point one way; `Sessions` is their union.
 """
 from __future__ import annotations
 
+from bot.outages import StoreUnavailable
 from bot.services.base import Outcome, ruleset_of
 from bot.services.away import Away, People
 from bot.services.boards import LOBBY_SHOWN, Boards
@@ -33,7 +34,7 @@ from bot.shards import Shards
 from bot.store import GameRecord, Seat, Store
 
 __all__ = ["ASKED", "CONSENT", "COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "GameRecord", "Outcome", "People", "Records",
-           "Seat", "Sessions", "asked", "ruleset_of", "started_events"]
+           "Seat", "Sessions", "StoreUnavailable", "asked", "ruleset_of", "started_events"]
 
 
 class Sessions(Rematch, Takebacks, Deadlines, Boards, ServerDefaults, Away):

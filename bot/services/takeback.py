@@ -84,7 +84,8 @@ class Takebacks(Play):
             raise GameError(msg("error.stale")) from None
         self._written(record.id, logged)
         outcome = await self._play_computers(undone, applied.events)
-        return Outcome(outcome.record, outcome.events, moved_before, version_before=record.version)
+        return Outcome(outcome.record, outcome.events, moved_before, version_before=record.version,
+                       unfinished=outcome.unfinished)
 
 
 def _person(record: GameRecord, seat: int | None) -> int | None:
