@@ -320,7 +320,8 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         if current is None:
             return False
         await self.sessions.set_board_message(record.id, current.id, record.version)
-        log.info("game %s: board %s was posted before a restart", record.id, current.id)
+        log.info("game %s: board %s found in the channel (posted before a restart or a lost answer)", record.id,
+                 current.id)
         return True
 
     # --- channels that go away --------------------------------------------------

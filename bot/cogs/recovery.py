@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 # Discord out of reach or failing: worth trying again later (a 403 or 404 is not: see _recover).
 DISCORD_FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 FAULTS = DISCORD_FAULTS + (StoreUnavailable,)
-FIRST_RETRY_S = 2.0
+FIRST_RETRY_S = 1.0
 MAX_RETRY_S = 60.0
 RETRY_FOR_S = 15 * 60.0
 

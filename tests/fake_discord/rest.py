@@ -45,6 +45,10 @@ class RestMixin:
             raise FakeDiscordUsageError(f"{status} is not one of Discord's server errors {sorted(SERVER_ERRORS)}")
         self._add_fault(method, route, times, lambda: _server_error(status), carried_out=carried_out)
 
+    def clear_faults(self) -> None:
+        """Discord is well again: the faults not yet answered (rate_limit, fail) are forgotten."""
+        self._faults.clear()
+
     def _add_fault(self, method: str, route: str, times: int, answer: Callable[[], web.Response],
                    carried_out: bool) -> None:
         if not any(m == method and template == route for m, template, _, _ in self._routes):
