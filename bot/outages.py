@@ -20,10 +20,17 @@ class StoreUnavailable(Exception):
     """The database cannot be reached or written just now; nothing of the call was written."""
 
 
+# SQLSTATE classes of a server out of reach: 08 connection exception, 57 operator intervention (shutting
+# down, starting up, terminated by an administrator); what asyncpg raises while connecting comes wrapped so.
+_OUT_OF_REACH_CLASSES = ("08", "57")
+
+
 def unreachable(error: BaseException) -> bool:
     """Whether `error` (from a store call) says the database is out of reach rather than that a query is wrong."""
     if isinstance(error, DBAPIError):
-        return error.connection_invalidated or isinstance(error, (OperationalError, InterfaceError))
+        state = getattr(error.orig, "sqlstate", None) or ""
+        return error.connection_invalidated or isinstance(error, (OperationalError, InterfaceError)) \
+            or state.startswith(_OUT_OF_REACH_CLASSES)
     return isinstance(error, _CONNECTING)
 
 

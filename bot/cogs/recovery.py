@@ -85,6 +85,9 @@ class Recovery:
                         return
                     delay = min(2 * delay, MAX_RETRY_S)
                     continue
+                except Exception:   # a bug, not a fault: said once, with its traceback
+                    log.exception("game %s: catching up its board failed", game_id)
+                    return
                 log.info("game %s: shown again after %.0f s", game_id, loop.time() - started)
                 return
         finally:
