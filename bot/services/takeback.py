@@ -70,7 +70,7 @@ class Takebacks(Play):
                                record.version)
             outcome = await self._take_back(record, line, seat, record.seats[seat].user_id)
         return Outcome(outcome.record, (msg("takeback.accepted", seat=to_move, asked_seat=seat),) + outcome.events,
-                       to_move, details, record.version)
+                       to_move, details, record.version, unfinished=outcome.unfinished)
 
     async def _take_back(self, record: GameRecord, line: Timeline, seat: int, user_id: int) -> Outcome:
         moved_before = line.ruleset.to_move(line.state)
