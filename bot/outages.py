@@ -8,12 +8,15 @@ answering again is enough: the pool opens new connections (a pooled one the serv
 dropped, and the call tried once more on a fresh one)."""
 from __future__ import annotations
 
+import sqlite3
+
 import asyncpg
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
-# Raised by asyncpg itself while connecting (SQLAlchemy wraps only what a connection raises).
-_CONNECTING = (OSError, TimeoutError, asyncpg.exceptions.PostgresConnectionError,
-               asyncpg.exceptions.OperatorInterventionError, asyncpg.exceptions.InterfaceError)
+# Raised as they are: by asyncpg while connecting (SQLAlchemy wraps only what a connection raises), and by
+# SQLite through aiosqlite (read-only, disk full, locked, cannot open: its OperationalError).
+_RAW = (OSError, TimeoutError, asyncpg.exceptions.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError,
+        asyncpg.exceptions.InterfaceError, sqlite3.OperationalError)
 
 
 class StoreUnavailable(Exception):
@@ -31,7 +34,7 @@ def unreachable(error: BaseException) -> bool:
         state = getattr(error.orig, "sqlstate", None) or ""
         return error.connection_invalidated or isinstance(error, (OperationalError, InterfaceError)) \
             or state.startswith(_OUT_OF_REACH_CLASSES)
-    return isinstance(error, _CONNECTING)
+    return isinstance(error, _RAW)
 
 
 def stale_connection(error: BaseException) -> bool:

@@ -12,7 +12,8 @@ from bot.games.base import GameError, Message, Ruleset, msg
 from bot.outages import StoreUnavailable
 from bot.services.base import Outcome, result_json, ruleset_of
 from bot.services.replays import Replays
-from bot.store import GameRecord, LoggedAction, StaleVersion
+from bot.game_records import GameRecord, LoggedAction
+from bot.store import StaleVersion
 
 log = logging.getLogger(__name__)
 

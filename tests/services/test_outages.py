@@ -8,6 +8,7 @@ started (tests/postgres_cluster.py)."""
 import sqlite3
 
 import pytest
+from sqlalchemy import text
 
 from bot.outages import StoreUnavailable
 from bot.services import ROLL, Sessions, ruleset_of
@@ -33,10 +34,10 @@ async def play(sessions: Sessions, record):
     return (await sessions.act(CHANNEL, user, action)).record
 
 
-def set_page_limit(conn, pages: int | None) -> None:
+async def set_page_limit(db, pages: int | None) -> None:
     """The database may grow no further than `pages` (None: its size now): SQLite's "disk is full"."""
-    size = conn.exec_driver_sql("PRAGMA page_count").scalar()
-    conn.exec_driver_sql(f"PRAGMA max_page_count = {pages or size}").scalar()
+    size = (await db.rows(text("PRAGMA page_count")))[0][0]
+    await db.execute(text(f"PRAGMA max_page_count = {pages or size}"))
 
 
 async def test_a_full_disk_refuses_the_move_as_unreachable_and_loses_nothing(tmp_path):
