@@ -11,7 +11,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 # The `store` fixture of real game logs (tests/game_logs.py); `database`, each backend in turn
 # (tests/databases.py).
-pytest_plugins = ["tests.game_logs", "tests.databases"]
+pytest_plugins = ["tests.game_logs", "tests.databases", "tests.postgres_cluster"]
 
 
 def pytest_configure(config):

@@ -3,15 +3,19 @@ board; told to the member alone, in their language, and only about channels they
 direct message (/game notify) ends with the same short list when more than one game waits."""
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot import i18n
+from bot.cogs.recovery import FAULTS
 from bot.cogs.translator import command_text as _
 from bot.present.mine import my_games_text, turn_list
 from bot.services import WaitingGame
+
+log = logging.getLogger(__name__)
 
 
 def can_view(guild: discord.Guild | None, member: Any, channel_id: int) -> bool:
@@ -50,12 +54,13 @@ class MineCommands:
         guild = self.bot.get_guild(guild_id) if guild_id else None
         if guild is None:
             return ""
-        waiting, _ = await self.sessions.my_games(guild.id, user_id, self.timers.clock.now())
-        if len(waiting) < 2:
-            return ""
         try:   # the guilds intent alone caches no members: ask for this one (only when a list is due)
+            waiting, _ = await self.sessions.my_games(guild.id, user_id, self.timers.clock.now())
+            if len(waiting) < 2:
+                return ""
             member = guild.get_member(user_id) or await guild.fetch_member(user_id)
-        except discord.HTTPException:
+        except FAULTS as error:   # the turn's message goes without the list
+            log.info("no list of games for user %s: %s", user_id, error)
             return ""
         return turn_list([g for g in waiting if can_view(guild, member, g.record.channel_id)], locale, _link)
 

@@ -74,7 +74,8 @@ class Deadlines(Endings):
             # A vote that opens is said by its own message (details: vote_seat), not by the board too.
             details = {"vote_seat": seat} if await self._vote_opens(outcome.record, seat) else {}
             outcome = await self._play_computers(outcome.record, outcome.events)
-        return Outcome(outcome.record, outcome.events, moved_before=seat, details=details)
+        return Outcome(outcome.record, outcome.events, moved_before=seat, details=details,
+                       unfinished=outcome.unfinished)
 
     async def vote(self, channel_id: int, user_id: int, game_id: int, seat: int, choice: str) -> Outcome:
         """Another seated person votes on an absent seat; a majority of them decides.
@@ -103,7 +104,7 @@ class Deadlines(Endings):
             record = await self._save(record, **changes)
             outcome = await self._play_computers(record, (msg("timers.vote.computer", seat=seat),
                                                           *host_passed(record, changes)))
-        return Outcome(outcome.record, outcome.events, moved_before, details)
+        return Outcome(outcome.record, outcome.events, moved_before, details, unfinished=outcome.unfinished)
 
     async def _due(self, game_id: int, version: int, now: float, kind: str) -> TurnClock | None:
         """The game's clock if its next event is `kind` for `version` and due at `now` (as the scheduler saw it)."""
