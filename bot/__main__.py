@@ -18,6 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from bot import i18n
 from bot.config import Settings
 from bot.games import GAME_IDS
+from bot.outages import StoreUnavailable
 from bot.seating import SEATINGS
 from bot.shards import ShardSpecError
 from bot.store import Store, is_postgresql
@@ -132,6 +133,8 @@ async def _postgresql_problem(url: str) -> str | None:
         store = await Store.open(url)
     except (OSError, SQLAlchemyError) as error:   # refused connection, unknown host; login, missing database
         return _bad_database(url, error)
+    except StoreUnavailable as error:   # the store's word for a server out of reach: the driver's error caused it
+        return _bad_database(url, error.__cause__ or error)
     await store.close()
     return None
 
