@@ -227,7 +227,7 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
     barricades each player holds and the die of the player to move; `result` under the legend."""
     board, colours = ruleset.board, state.colours
     size = (WIDTH, height(len(colours), board, bool(result)))
-    items = _squares(board, colours) + _labels(board)
+    items = [*_squares(board, colours), *_labels(board)]
     choices: list[int] = []   # the points the player can choose now, named in HIGHLIGHT along the sides
     if state.stage in (START_OF_TURN, PLACE):   # where the held barricade may go (BA-5.3)
         area = group_area(board, focus)         # the area being chosen in stands out
@@ -275,17 +275,19 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
     return Plan(size, tuple(items))
 
 
-def _squares(board: Board, colours: tuple[str, ...]) -> list[Item]:
+@cache
+def _squares(board: Board, colours: tuple[str, ...]) -> tuple[Item, ...]:
     found = [Item("square", name, centred(centre(board, p), STEP, STEP)) for p, name in enumerate(board.names)]
     for colour in colours:
         (x0, y0), (x1, _) = slot_centres(board, colour)[0], slot_centres(board, colour)[-1]
         found.append(Item("square", f"{colour} start", (x0 - 24, y0 - 24, x1 + 24, y0 + 24), role=colour))
-    return found
+    return tuple(found)
 
 
-def _labels(board: Board) -> list[Item]:
-    return [Item("label", text, text_box(xy, text, AXIS))
-            for xy, text in dict.fromkeys(spot for p in range(len(board.names)) for spot in _axis_spots(board, p))]
+@cache
+def _labels(board: Board) -> tuple[Item, ...]:
+    return tuple(Item("label", text, text_box(xy, text, AXIS))
+                 for xy, text in dict.fromkeys(spot for p in range(len(board.names)) for spot in _axis_spots(board, p)))
 
 
 def _pieces(board: Board, state: State, chosen: int | None) -> list[Item]:

@@ -442,7 +442,7 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
     lay = Layout(size, geo, teams)
     routes = frozenset(p.route for p in view.pawns)
     owners = _owners(view.pawns, players)
-    items: list[Item] = [*_squares(lay, routes), *_labels(size)]
+    items: list[Item] = [*_squares(size, routes), *_labels(size)]
     traced = list(moves) or ([view.last_move] if view.last_move else [])
     items += [_trace(lay, move, i, len(traced)) for i, move in enumerate(traced)]
     places = pawn_places(lay, view.pawns, any_pair_blocks)
@@ -463,7 +463,9 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
     return Plan((size, size), tuple(items))
 
 
-def _squares(lay: Layout, routes: frozenset[str]) -> list[Item]:
+@lru_cache(maxsize=32)
+def _squares(size: int, routes: frozenset[str]) -> tuple[Item, ...]:
+    lay = Layout(size, board())
     geo, found = lay.geo, []
     for square, cell in geo.track_cells.items():
         found.append(Item("square", str(square), lay.box(*cell)))
@@ -471,11 +473,12 @@ def _squares(lay: Layout, routes: frozenset[str]) -> list[Item]:
         found += [Item("square", f"{colour} H{k + 1}", lay.box(*cell)) for k, cell in enumerate(cells)]
     found += [Item("square", f"{route} house", lay.house_box(route), role=route if route in routes else "")
               for route in geo.colours]
-    return found + [Item("square", "goal", lay.goal_box())]
+    return (*found, Item("square", "goal", lay.goal_box()))
 
 
-def _labels(size: int) -> list[Item]:
-    return [Item("label", str(square), box) for square, box in number_ink(size).items()]
+@lru_cache(maxsize=8)
+def _labels(size: int) -> tuple[Item, ...]:
+    return tuple(Item("label", str(square), box) for square, box in number_ink(size).items())
 
 
 def _piece(lay: Layout, place: Placed, chosen: bool) -> Item:

@@ -201,7 +201,7 @@ def plan(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str
     its reachable squares tinted and named, its jump paths drawn. `moves` (oldest first; default:
     the last move) are traced under the pieces and numbered beside them; the side panel says who
     moves which numbers, the pairs made, the draw counter, who won and the last move."""
-    items = [Item("square", name, square_box(sq)) for sq, name in enumerate(SQUARE_NAMES)] + _labels()
+    items = [*_squares_and_labels()]
     items.append(Item("note", "locale", (PANEL_X, 12, PANEL_X, 12), role=locale))   # the static panel's language
     focus_code = parse_piece(focus) if focus else None
     focus_square, reach = None, {}
@@ -254,13 +254,15 @@ def plan(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str
     return Plan((WIDTH, HEIGHT), tuple(items))
 
 
-def _labels() -> list[Item]:
-    """The files' letters above and below the grid, the ranks' numbers left and right."""
+@lru_cache(maxsize=1)
+def _squares_and_labels() -> tuple[Item, ...]:
+    """The squares; the files' letters above and below the grid, the ranks' numbers left and right."""
     bx1, by1 = BOARD_X + N_FILES * CELL, BOARD_Y + N_RANKS * CELL
     spots = [((BOARD_X + f * CELL + CELL / 2, y), name) for f, name in enumerate(FILES) for y in (BOARD_Y - 27, by1 + 27)]
     spots += [((x, BOARD_Y + (N_RANKS - 1 - r) * CELL + CELL / 2), str(r + 1)) for r in range(N_RANKS)
               for x in (BOARD_X - 26, bx1 + 25)]
-    return [Item("label", text, text_box(xy, text, AXIS)) for xy, text in spots]
+    return (*(Item("square", name, square_box(sq)) for sq, name in enumerate(SQUARE_NAMES)),
+            *(Item("label", text, text_box(xy, text, AXIS)) for xy, text in spots))
 
 
 def _span(path: Sequence[int]) -> FloatBox:
