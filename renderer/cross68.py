@@ -619,14 +619,15 @@ def _banner(lay: Layout, result: Result, players: list[PlayerTag], owners: dict[
     size = number_size(lay.size)
     winners = [route for route, seat in owners.items() if seat in result.winners]
     order = sorted(lay.geo.colours, key=lambda route: (route not in winners, lay.geo.colours.index(route)))
+    x0, _, x1, _ = lay.panel_box(order[0])
+    width = round((x1 - x0 - 8 + 0.8 * size) / 0.86)   # Sheet.banner's band then spans the panel at most
     boxes = []
     for route in order:
         x0, y0, x1, y1 = lay.panel_box(route)
         status, _, _ = _panel_rows(lay, route)
-        boxes.append(banner_box(text, ((x0 + x1) / 2, (status + y1) / 2), x1 - x0 - 8, size)[0])
+        boxes.append(banner_box(text, ((x0 + x1) / 2, (status + y1) / 2), width, size)[0])
     box = first_clear(boxes, taken) or boxes[0]
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    width = round(box[2] - box[0]) + 8
     return Item("banner", text, box, paint=lambda sheet: sheet.banner(centre, text, width, size))
 
 
