@@ -149,16 +149,13 @@ def faces(bold: bool = False) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=64)
-def face_font(path: str, size: int) -> ImageFont.FreeTypeFont:
-    """A face of the chain at `size` (a bitmap face at the only size it has)."""
+def face_font(path: str, size: int) -> tuple[ImageFont.FreeTypeFont, float]:
+    """A face of the chain for text of `size`, and the scale its glyphs are drawn at: 1, or for a bitmap
+    colour font, which has one size only, what brings its glyphs to `size`."""
     try:
-        return ImageFont.truetype(path, size)
+        return ImageFont.truetype(path, size), 1.0
     except OSError:   # a bitmap colour font refuses any size but its own
-        return ImageFont.truetype(path, BITMAP_SIZE)
-
-
-def _is_bitmap(f: ImageFont.FreeTypeFont) -> bool:
-    return f.size == BITMAP_SIZE
+        return ImageFont.truetype(path, BITMAP_SIZE), size / 128   # 128: a colour emoji's height at BITMAP_SIZE
 
 
 def _drawn(f: ImageFont.FreeTypeFont, ch: str) -> bytes:
@@ -171,7 +168,7 @@ def _drawn(f: ImageFont.FreeTypeFont, ch: str) -> bytes:
 @lru_cache(maxsize=4096)
 def has_glyph(path: str, ch: str) -> bool:
     """Whether the font file `path` draws `ch` (anything but its "no glyph" box)."""
-    f = face_font(path, 24)
+    f, _ = face_font(path, 24)
     return ch.isspace() or _drawn(f, ch) != _drawn(f, _MISSING)
 
 
@@ -207,17 +204,11 @@ def printable(text: str, bold: bool = False) -> str:
     return "".join(ch if any(has_glyph(p, ch) for p in faces(bold)) else "?" for ch in text)
 
 
-def _run_font(path: str, size: int) -> tuple[ImageFont.FreeTypeFont, float]:
-    """The font a run is drawn in and the scale its glyphs are drawn at (a bitmap face is scaled to `size`)."""
-    f = face_font(path, size)
-    return f, (size / 128 if _is_bitmap(f) else 1.0)   # 128: a colour emoji's height at BITMAP_SIZE
-
-
 def text_length(text: str, size: int, bold: bool = False) -> float:
     """The width of `text` as `draw_text` writes it."""
     text = printable(text, bold)
     return sum(f.getlength(chunk) * scale for f, scale, chunk in
-               ((*_run_font(path, size), chunk) for path, chunk in runs(text, bold)))
+               ((*face_font(path, size), chunk) for path, chunk in runs(text, bold)))
 
 
 def draw_text(image: Image.Image, xy: tuple[float, float], text: str, size: int, bold: bool = False,
@@ -234,7 +225,7 @@ def draw_text(image: Image.Image, xy: tuple[float, float], text: str, size: int,
     x = xy[0] - {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
     baseline = xy[1] + primary.getbbox("x", anchor=anchor)[1] - primary.getbbox("x", anchor="ls")[1]
     for path, chunk in parts:
-        f, scale = _run_font(path, size)
+        f, scale = face_font(path, size)
         if scale == 1.0:
             draw.text((x, baseline), chunk, font=f, fill=fill, anchor="ls", stroke_width=stroke_width,
                       stroke_fill=stroke_fill)
