@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,7 +25,7 @@ from bot.games.base import Result, Ruleset
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
     CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
-    StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, encode_png, fit_text, font, label_size,
+    StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, fit_text, font, label_size,
     line_step, make_palette, piece_reach, readable_size, result_text, shape_of, wrap_text,
 )
 from renderer.plan import FloatBox, Item, Plan, centred, first_clear, offset_line
@@ -403,11 +403,6 @@ def _focused(pawn: PawnView, focus: str | None) -> bool:
 Move = tuple[str, int, int]   # (route, from progress, to progress), as BoardView.last_move
 
 
-def render(ruleset: Ruleset, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-           history: Sequence[Any] = ()) -> bytes:
-    return encode_png(paint(layout(ruleset, state, players, locale, focus, history)))
-
-
 def layout(ruleset: Ruleset, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
            history: Sequence[Any] = ()) -> Plan:
     return plan(ruleset.board_view(state), players, locale, focus, any_pair_blocks=ruleset.id in ANY_PAIR_BLOCKS,
@@ -424,12 +419,7 @@ def picture(view: BoardView, players: list[PlayerTag], locale: str = "en", focus
             any_pair_blocks: bool = False, size: int = SIZE, moves: Sequence[Move] = (),
             result: Result | None = None) -> Image.Image:
     """The board for `view` as a palette image (see plan)."""
-    return paint(plan(view, players, locale, focus, any_pair_blocks, size, moves, result))
-
-
-def paint(board_plan: Plan) -> Image.Image:
-    routes = frozenset(item.role for item in board_plan.of("square") if item.ref.endswith(" house") and item.role and not item.paint)
-    return board_plan.paint_on(Sheet(_static(board_plan.size[0], routes))).finish()
+    return plan(view, players, locale, focus, any_pair_blocks, size, moves, result).picture()
 
 
 def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
@@ -460,7 +450,7 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
         items += _panel(lay, route, view, tag, players, _partner(route, owners, players, teams), route == acting, locale)
     if result is not None:
         items.append(_banner(lay, result, players, owners, locale, [i.box for i in items if i.kind != "square"]))
-    return Plan((size, size), tuple(items))
+    return Plan((size, size), tuple(items), partial(_static, size, routes))
 
 
 @lru_cache(maxsize=32)
@@ -471,8 +461,7 @@ def _squares(size: int, routes: frozenset[str]) -> tuple[Item, ...]:
         found.append(Item("square", str(square), lay.box(*cell)))
     for colour, cells in geo.corridor_cells.items():
         found += [Item("square", f"{colour} H{k + 1}", lay.box(*cell)) for k, cell in enumerate(cells)]
-    found += [Item("square", f"{route} house", lay.house_box(route), role=route if route in routes else "")
-              for route in geo.colours]
+    found += [Item("square", f"{route} house", lay.house_box(route)) for route in geo.colours]
     return (*found, Item("square", "goal", lay.goal_box()))
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 from functools import cache
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.barricade.state import START
@@ -20,7 +20,7 @@ from bot.games.pariti import is_pair, number_of, piece_name
 from bot.games.pariti_board import SQUARE_NAMES
 from renderer import PlayerTag, layout, render_png
 from renderer.common import CHAT_TEXT, CHAT_WIDTH
-from renderer.plan import OVERLAYS, inside, overlap
+from renderer.plan import OVERLAYS, Plan, inside, overlap
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 
@@ -124,14 +124,9 @@ def test_the_picture_paints_nothing_outside_its_plan(game):
     ruleset, state, players, history = positions(game)[2]
     plan = layout(ruleset, state, players, "en", history=history)
     picture = Image.open(io.BytesIO(render_png(ruleset, state, players, "en", history=history))).convert("RGB")
-    empty = Image.new("RGB", picture.size)
-    family = __import__(f"renderer.{'cross68' if 'parch' in game else game}", fromlist=["paint"])
-    bare = type(plan)(plan.size, tuple(i for i in plan.items if i.kind in ("square", "label") and not i.paint
-                                       or i.ref == "locale"))
-    empty = (family.paint(ruleset, bare) if game == "barricade" else family.paint(bare)).convert("RGB")
+    empty = Plan(plan.size, (), plan.ground).picture().convert("RGB")
     changed = ImageChops.difference(picture, empty).convert("L").point(lambda v: 255 if v > 24 else 0)
     mask = Image.new("L", picture.size, 0)
-    from PIL import ImageDraw
     draw = ImageDraw.Draw(mask)
     for item in plan.items:
         if item.paint is not None:
