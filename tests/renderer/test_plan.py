@@ -76,18 +76,20 @@ def engine_squares(ruleset, state) -> Counter:
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
-def test_every_piece_is_inside_the_square_the_engine_says_and_on_no_other(game):
+def test_every_piece_is_inside_the_square_the_engine_says_on_no_other_and_over_no_label(game):
     shared = 0
     for ruleset, state, players, history in positions(game):
         plan = layout(ruleset, state, players, "en", history=history)
         squares = {item.ref: item for item in plan.of("square") if not item.paint}
         pieces = [item for item in plan.of("piece") if item.square in squares or item.square is None]
+        labels = plan.of("label")
         assert Counter((p.ref, p.square) for p in pieces) == engine_squares(ruleset, state)
         for piece in pieces:
             assert inside(piece.box, squares[piece.square].box), (piece, squares[piece.square])
             others = [s for ref, s in squares.items() if ref != piece.square and overlap(piece.box, s.box)
                       and not inside(squares[piece.square].box, s.box)]
             assert not others, (piece, others)
+            assert not [label for label in labels if overlap(piece.box, label.box)], piece   # e.g. square 39's number
         shared += sum(n > 1 for n in Counter(p.square for p in pieces if "house" not in p.square and p.square != "goal"
                                              and "start" not in p.square).values())
     if "parc" in game:   # the sample holds squares with two pawns (a bridge, a blockade, a door)
