@@ -97,14 +97,16 @@ def test_every_piece_is_inside_the_square_the_engine_says_on_no_other_and_over_n
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
-def test_no_badge_banner_note_name_or_die_covers_a_piece_or_a_label(game):
+def test_no_badge_banner_note_name_or_die_covers_a_piece_a_label_or_another(game):
     kinds = Counter()
     for ruleset, state, players, history in positions(game):
         plan = layout(ruleset, state, players, "en", history=history)
         covered = plan.of("piece", "label")
-        for item in plan.of(*OVERLAYS):
+        overlays = plan.of(*OVERLAYS)
+        for i, item in enumerate(overlays):
             kinds[item.kind] += 1
             assert not [c for c in covered if overlap(item.box, c.box)], item
+            assert not [o for o in overlays[i + 1:] if overlap(item.box, o.box)], item   # nor one another
             assert inside(item.box, (0, 0, *plan.size)), item
     assert kinds["badge"] and kinds["banner"] and kinds["name"]
 
