@@ -13,7 +13,7 @@ from bot.present.post import Control, Post
 from bot.present.words import fit, game_text, result_line, say, seat_name, sentence
 from bot.services.base import ruleset_of
 from bot.services.play import ROLL
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 
 MAX_ACTION_BUTTONS = 20      # four rows of five; the fifth row holds Roll / Call out / Other move
 MAX_SELECT = 25              # options of one menu

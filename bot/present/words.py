@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from bot import i18n
 from bot.games.base import Message, Ruleset
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 
 MAX_CONTENT = 2000           # the longest message a chat front end (Discord) takes
 NAME_LIMIT = 16              # characters of a name shown whole: a longer one fits a house of the board at chat size

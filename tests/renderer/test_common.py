@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from renderer.common import (
     INK, PAPER, PIECE_RGB, WHITE, PlayerTag, Sheet, StaticBoard, die_sprite, disc_sprite,
-    encode_png, line_step, make_palette, piece_meets, wrap_text,
+    encode_png, line_step, make_palette, wrap_text,
 )
 
 
@@ -82,12 +82,3 @@ def test_legend_on_a_sheet():
     sheet = Sheet(StaticBoard.build(Image.new("RGB", (300, 100), PAPER), make_palette([PAPER, INK, WHITE])))
     assert sheet.legend((0, 0), 300, players, 20) == 64   # two lines of 20 px text
     assert INK in set(sheet.finish().convert("RGB").get_flattened_data())
-
-
-
-def test_a_piece_meets_a_box_by_its_shape_not_its_bounding_box():
-    corner = (15, 15, 30, 30)   # off a 40-px piece's corner, inside its bounding box
-    assert piece_meets("square", 40, (0, 0), corner)
-    assert not piece_meets("circle", 40, (0, 0), corner) and not piece_meets("diamond", 40, (0, 0), corner)
-    assert piece_meets("diamond", 40, (0, 0), (20, -2, 30, 2)) and not piece_meets("diamond", 40, (0, 0), (20, -2, 30, 2), 7)
-    assert piece_meets("hexagon", 40, (0, 0), (-2, -21, 2, -19)) and not piece_meets("hexagon", 40, (0, 0), (19, -21, 22, -19))
