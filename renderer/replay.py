@@ -89,7 +89,8 @@ def animate(ruleset: Ruleset, states: Sequence[Any], names: Sequence[str], colou
     total = numbers[-1]
     frames, palette = [], None
     for before, index in zip([0, *picked], picked):
-        counter = i18n.text("replay.counter", locale, number=numbers[index], total=total)
+        counter = (i18n.text("replay.counter", locale, number=numbers[index], total=total) if numbers[index]
+                   else i18n.text("replay.start", locale, count=total))
         picture, png = frame(ruleset, states[max(before, index - TRACED):index + 1], names, colours, locale, counter)
         palette = palette or fixed_palette(png)
         # Nothing maps onto the padding of the palette (CLEAR and its like): a repeat of its first colour.
