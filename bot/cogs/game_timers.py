@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot import i18n, timers
 from bot.cogs.components import button, stopped
 from bot.cogs.custom_ids import Request, encode
+from bot.cogs.recovery import DISCORD_FAULTS
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, Message, msg
 from bot.present.votes import vote_post, vote_text
@@ -42,7 +43,7 @@ class TimerCommands:
     bot: commands.Bot
     sessions: Sessions
     timers: TurnTimers
-    publish: Callable[[Outcome], Awaitable[None]]                  # GameCog's
+    publish_or_recover: Callable[[Outcome], Awaitable[None]]       # GameCog's (Recovery)
     _tell: Callable[[discord.Interaction, Message], Awaitable[None]]   # GameCog's
 
     async def cog_load(self) -> None:
@@ -138,11 +139,15 @@ class TimerCommands:
         user = record.seats[seat].user_id
         key = "timers.reminder_skip" if record.options.get("on_timeout") == "skip" else "timers.reminder"
         text = i18n.text(key, record.locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:R>")
-        await self.bot.get_partial_messageable(record.channel_id).send(
-            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)], everyone=False, roles=False))
+        try:
+            await self.bot.get_partial_messageable(record.channel_id).send(
+                text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)], everyone=False,
+                                                               roles=False))
+        except DISCORD_FAULTS as error:   # the board's deadline line still tells it
+            log.warning("game %s: no reminder (%s)", record.id, error)
 
     async def _publish_expiry(self, outcome: Outcome) -> None:
-        await self.publish(outcome)
+        await self.publish_or_recover(outcome)
         seat = outcome.details.get("vote_seat")
         if seat is None:
             return
@@ -169,4 +174,4 @@ class TimerCommands:
             await interaction.edit_original_response(content=vote_text(outcome, seat))
             return
         await interaction.edit_original_response(content=vote_text(outcome, seat), view=None)
-        await self.publish(outcome)
+        await self.publish_or_recover(outcome)

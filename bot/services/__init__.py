@@ -21,6 +21,7 @@ deadlines -> endings), so the arrows point one way; `Sessions` is their union.
 """
 from __future__ import annotations
 
+from bot.outages import StoreUnavailable
 from bot.services.base import Outcome, ruleset_of
 from bot.services.away import People
 from bot.services.board_views import BoardView, BoardViews
@@ -36,8 +37,8 @@ from bot.shards import Shards
 from bot.game_records import GameRecord, Seat
 from bot.store import Store
 
-__all__ = ["ASKED", "CONSENT", "COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "BoardView", "GameRecord", "Outcome", "People", "Records",
-           "Seat", "Sessions", "asked", "ruleset_of", "started_events"]
+__all__ = ["ASKED", "CONSENT", "COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "BoardView", "GameRecord", "Outcome", "People",
+           "Records", "Seat", "Sessions", "StoreUnavailable", "asked", "ruleset_of", "started_events"]
 
 
 class Sessions(Rematch, BoardViews, Deadlines, Boards, ServerDefaults):

@@ -76,7 +76,8 @@ class Deadlines(Endings):
                 details["vote_seat"] = seat
                 events += (msg("timers.vote.opened", seat=seat, count=timers.VOTE_AFTER),)
             outcome = await self._play_computers(outcome.record, events)
-        return Outcome(outcome.record, outcome.events, moved_before=seat, details=details)
+        return Outcome(outcome.record, outcome.events, moved_before=seat, details=details,
+                       unfinished=outcome.unfinished)
 
     async def vote(self, channel_id: int, user_id: int, game_id: int, seat: int, choice: str) -> Outcome:
         """Another seated person votes on an absent seat; a majority of them decides.
@@ -105,7 +106,7 @@ class Deadlines(Endings):
             record = await self._save(record, **changes)
             outcome = await self._play_computers(record, (msg("timers.vote.computer", seat=seat),
                                                           *host_passed(record, changes)))
-        return Outcome(outcome.record, outcome.events, moved_before, details)
+        return Outcome(outcome.record, outcome.events, moved_before, details, unfinished=outcome.unfinished)
 
     async def _due(self, game_id: int, version: int, now: float, kind: str) -> TurnClock | None:
         """The game's clock if its next event is `kind` for `version` and due at `now` (as the scheduler saw it)."""

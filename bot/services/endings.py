@@ -33,7 +33,7 @@ class Endings(Play):
             changes = with_computer(record, seat)
             record = await self._save(record, **changes)
             outcome = await self._play_computers(record, (resigned, *host_passed(record, changes)))
-        return Outcome(outcome.record, outcome.events, moved_before)
+        return Outcome(outcome.record, outcome.events, moved_before, unfinished=outcome.unfinished)
 
     async def end(self, channel_id: int, user_id: int, *, can_manage: bool) -> Outcome:
         async with self._locks[channel_id]:
