@@ -13,7 +13,7 @@ from bot.games.base import Message, Ruleset
 from bot.game_records import GameRecord
 
 MAX_CONTENT = 2000           # the longest message a chat front end (Discord) takes
-NAME_LIMIT = 16              # characters of a name shown whole: a longer one fits a house of the board at chat size
+NAME_LIMIT = 12              # characters of a name shown whole: as many as a board's house shows at chat size
 
 
 def seat_name(record: GameRecord, seat: int, locale: str) -> str:

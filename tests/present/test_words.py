@@ -89,8 +89,8 @@ def test_long_names_are_shortened_apart_from_each_other_everywhere():
                         version=1)
     shown = [seat_name(record, i, "en") for i in range(4)]
     assert shown == short_names(names) and len(set(shown)) == 4 and shown[3] == "Bob"
-    assert all(len(name) <= NAME_LIMIT for name in shown) and shown[2] == "Grand-mère Jose…"
+    assert all(len(name) <= NAME_LIMIT for name in shown) and shown[2] == "Grand-mère…"
     assert shown[0].startswith("Alexandre") and shown[0].endswith("n") and shown[1].endswith("u")
     assert sentence(record, msg("game.resigned", seat=0), "en").startswith(shown[0] + " ")
     family = "👨\u200d👩\u200d👧\u200d👦" * 4
-    assert short_names([family])[0] == "👨\u200d👩\u200d👧\u200d👦" * 2 + "…"   # no emoji cut in two
+    assert short_names([family])[0] == "👨\u200d👩\u200d👧\u200d👦" + "…"   # no emoji cut in two
