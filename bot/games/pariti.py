@@ -124,7 +124,7 @@ def destinations(board: tuple[int, ...], start: int) -> dict[int, tuple[int, ...
     """Every square the piece on `start` can reach this turn, with its path
     (start first): the steps, then the landings of jump chains, each with a
     shortest chain."""
-    found = {n: (start, n) for n in _steps(board, start)}
+    found: dict[int, tuple[int, ...]] = {n: (start, n) for n in _steps(board, start)}
     parent = _jump_tree(board, start)
     for land in parent:
         if land != start:
@@ -250,7 +250,7 @@ class Pariti(Ruleset):
         """(piece code, start, path) of a legal move, else IllegalAction."""
         m = _ACTION.fullmatch(action)
         code = _code(m[1], m[2]) if m else None
-        if code is None or m[3] not in SQUARE_INDEX:
+        if m is None or code is None or m[3] not in SQUARE_INDEX:
             raise IllegalAction(msg("pariti.error.malformed", action=action))
         if owner(number_of(code)) != state.seat:
             raise IllegalAction(msg("pariti.error.not_your_piece", piece=piece_message(code)))

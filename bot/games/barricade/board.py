@@ -102,7 +102,7 @@ def make_board(
     neighbours = tuple(tuple(sorted(n)) for n in near)
     g = index[goal]
     paths = tuple(_simple_paths(neighbours, g, p, avoid_goal=False) for p in range(len(names)))
-    enter_paths = {}
+    enter_paths: dict[str, tuple[Reach, ...]] = {}
     for colour, name in entry.items():
         e = index[name]
         # The entry point is the first step (BA-3.2, BA-OP-4); it is then passed.
@@ -110,7 +110,7 @@ def make_board(
             {d: tuple(s | {e} for s in sets) if n else sets for d, sets in paths[e][n].items()}
             for n in range(MAX_ROLL)
         )
-    bounce_paths = {}
+    bounce_paths: dict[int, tuple[Reach, ...]] = {}
     for p in neighbours[g]:
         back = _simple_paths(neighbours, g, p, avoid_goal=True)
         # goal -> p -> n - 2 more steps; the goal and p itself are stepped over.

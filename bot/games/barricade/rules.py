@@ -251,7 +251,7 @@ class Barricade(Ruleset):
 
     def _move(self, state: State, frm: int, dest: int) -> Applied:
         board, seat, names = self.board, state.seat, self.board.names
-        bounce = frm != START and state.die >= 2 and frm in board.bounce_paths
+        bounce = frm != START and (state.die or 0) >= 2 and frm in board.bounce_paths
         key = "barricade.event.bounce" if bounce else "barricade.event.move"
         events = [msg(key, seat=seat, pawn=self._pawn_label(frm), dest=names[dest])]
         mine = list(state.pawns[seat])
@@ -367,7 +367,7 @@ class Barricade(Ruleset):
 
 def group_area(board: Board, group: str | None) -> Area | None:
     """The placement area an action_group key names ("rows:2-3"), else None."""
-    if not (group or "").startswith(AREA_PREFIX):
+    if group is None or not group.startswith(AREA_PREFIX):
         return None
     low, _, high = group[len(AREA_PREFIX):].partition("-")
     return next((a for a in board.areas if (a.low, a.high) == (low, high)), None)

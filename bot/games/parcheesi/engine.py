@@ -85,7 +85,7 @@ class Option(NamedTuple):
     legal: bool = True   # False for an infraction the variant lets pass (PC-9.1)
     victim: int = -1     # pawn captured by this move, -1
     opens: int = -1      # bridge partner left behind when this move opens a bridge (PM-5.3)
-    count: int = 1       # pawns brought out (PC-5.2)
+    brought_out: int = 1  # pawns brought out (PC-5.2); not `count`, which would hide tuple.count
 
 
 # Internally an option is a plain tuple in Option's field order (cheaper to build than a
@@ -268,7 +268,8 @@ class Engine(Ruleset):
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in state._asdict().items()}
 
     def from_json(self, data: dict[str, Any]) -> State:
-        return State(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items()})
+        fields: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items()}
+        return State(**fields)
 
     # --- whose move ------------------------------------------------------------
     def to_move(self, state: State) -> int | None:
@@ -569,7 +570,7 @@ class Engine(Ruleset):
                                      (p, src, dst), winners, released, cheats, callee)), events, occ)
 
     def _bring_out(self, state: State, o: RawOption) -> Applied:
-        """Bring out `count` pawns with the dice of the option onto the start square,
+        """Bring out `brought_out` pawns with the dice of the option onto the start square,
         capturing as PM-6.4 to 6.6 / PC-5.5 say."""
         (colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, last, locked, last_move, winners, released,
          cheats, callee) = state
@@ -581,6 +582,7 @@ class Engine(Ruleset):
         weight = _WEIGHTS[c][0]
         _, _, counts, bridges = self._occupancy(pos, colours)
         events: list[Message] = []
+        p = -1   # the last pawn brought out: an option brings out one or two
         for _ in range(o[8]):
             p = pos.index(HOUSE, first, first + 4)
             victim = -1
@@ -660,7 +662,7 @@ class Engine(Ruleset):
         colours = state.colours
         pawn = pawn_name(colours, o.pawn)
         if o.kind == BRING_OUT:
-            if o.count == 2:
+            if o.brought_out == 2:
                 return msg("parcheesi.label.out_two", pawn=pawn, pawn2=pawn_name(colours, o.pawn + 1),
                            dst=square_name(colours, o.pawn, 0))
             return msg("parcheesi.label.out", pawn=pawn, dst=square_name(colours, o.pawn, 0), how=self._how(state, o))

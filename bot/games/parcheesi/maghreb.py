@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg, skip_event
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView
@@ -25,14 +25,25 @@ NO_EAT = -1
 COUNT_EXIT = 10    # MG-7.1
 COUNT_EAT = 20     # MG-7.2
 # What a turn's first roll resets: the record open to a call-out is now this turn's (MG-10.3, MG-10.6).
-NEW_TURN = {"log": (), "snapshot": None, "recorded": (), "forced": (), "call_used": False, "honest": False,
-            "last_piece": -1}
+class _NewTurn(TypedDict):
+    log: tuple[tuple[int, bool], ...]
+    snapshot: MaghrebState | None
+    recorded: tuple[int, ...]
+    forced: tuple[int, ...]
+    call_used: bool
+    honest: bool
+    last_piece: int
+
+
+NEW_TURN: _NewTurn = {"log": (), "snapshot": None, "recorded": (), "forced": (), "call_used": False, "honest": False,
+                      "last_piece": -1}
 
 class Occupancy(dict[int, tuple[int, ...]]):
     """Pieces on each physical square (the exit is not a square), and the doors (MG-4.3):
     the squares holding two pieces, whoever owns them."""
 
     __slots__ = ("doors",)
+    doors: list[int]
 
 
 def occupancy(pieces: tuple[int, ...]) -> Occupancy:
@@ -320,6 +331,7 @@ class Maghreb(Ruleset):
             piece, origin, target = house_piece(s.pieces, a.piece), HOUSE, a.value
             if a.value:
                 landing = reach(occ, seat, HOUSE, a.value + 1, False)
+                assert landing is not None   # legal, or physical (checked above): it lands
                 victims = [landing] if landing != NO_EAT else []
             else:   # the bring-out eats every opponent piece on the start square (MG-5.4)
                 victims = [i for i in occ.get(START[seat], ()) if i >> 3 != seat]
@@ -327,6 +339,7 @@ class Maghreb(Ruleset):
             piece, origin = a.piece, s.pieces[a.piece]
             target = origin + a.value
             landing = reach(occ, seat, origin, a.value, False)
+            assert landing is not None   # legal, or physical (checked above): it lands
             victims = [landing] if landing != NO_EAT else []
         pieces[piece] = target
         key = "maghreb.event.move" if origin != HOUSE else "maghreb.event.enter" if a.value else "maghreb.event.bring_out"
@@ -411,6 +424,7 @@ class Maghreb(Ruleset):
             return Applied(s._replace(call_used=True), tuple(events))
         # MG-10.4: back to just before the first illegal move; the same dice, legal moves only.
         events += [msg("maghreb.event.apology", seat=cheater), msg("maghreb.event.replay", seat=cheater)]
+        assert s.snapshot is not None   # kept at the turn's first illegal move, which the log holds
         restored = s.snapshot._replace(call_used=True, honest=True, forced=s.recorded, recorded=())
         return Applied(restored, tuple(events))
 

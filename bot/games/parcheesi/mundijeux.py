@@ -22,6 +22,7 @@ def _by_dice(used: int, d0: int, d1: int) -> tuple[int, tuple[tuple[int, int], .
         mask = 2
     else:
         mask = 3 if not used and d0 + d1 == 5 else 0
+    steps: tuple[tuple[int, int], ...]
     if not used:
         steps = ((d0, 1), (2 * d0, 3)) if d0 == d1 else ((d0, 1), (d1, 2), (d0 + d1, 3))
     else:
@@ -67,6 +68,7 @@ class Mundijeux(Engine):
             return {}
         seat = owner(teams, pos, turn) if teams else turn
         d0, d1 = dice
+        steps: tuple[tuple[int, int], ...]
         if not used and d0 == d1:                            # 2. opening a bridge (PM-5.2, PM-5.4)
             steps = ((d0, 1),) if d0 == 5 else ((d0, 1), (2 * d0, 3))
             found = self._bridge_openings(s, occ, seat, steps)
