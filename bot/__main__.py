@@ -66,10 +66,10 @@ def main(argv: list[str] | None = None) -> int:
         # discord.py dials this one when it is given the shard count (and after an invalidated session);
         # otherwise the URL comes from GET /gateway/bot.
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
-    return run_bot(settings)
+    return run_bot(settings, settings.token)
 
 
-def run_bot(settings: Settings) -> int:
+def run_bot(settings: Settings, token: str) -> int:
     """Run the bot until it stops; what a self-hoster gets wrong first (the token, the network, the
     database file) ends it with one line on stderr, not a traceback."""
     from bot.app import TableroBot
@@ -79,7 +79,7 @@ def run_bot(settings: Settings) -> int:
     created = not is_postgresql(settings.database) and not Path(settings.database).exists()
     problem = database_problem(settings.database)
     if problem is None:
-        problem = _run(TableroBot(settings), settings)
+        problem = _run(TableroBot(settings), token, settings.database)
     if problem is None:
         return 0
     if created:
@@ -88,16 +88,16 @@ def run_bot(settings: Settings) -> int:
     return 1
 
 
-def _run(bot: discord.Client, settings: Settings) -> str | None:
+def _run(bot: discord.Client, token: str, database: str) -> str | None:
     """Run the bot until it stops; None when it stopped normally, else why it could not run."""
     try:
-        bot.run(settings.token, log_handler=None)
+        bot.run(token, log_handler=None)
     except discord.LoginFailure:
         return i18n.text("cli.bad_token", "en")
     except aiohttp.ClientConnectionError as error:   # DNS, refused connection, reset...
         return i18n.text("cli.unreachable", "en", url=discord.http.Route.BASE, reason=error)
     except (SQLAlchemyError, sqlite3.Error) as error:   # PostgreSQL's errors come wrapped by SQLAlchemy, SQLite's bare
-        return _bad_database(settings.database, error)
+        return _bad_database(database, error)
     return None
 
 

@@ -36,7 +36,8 @@ class TableroBot(commands.AutoShardedBot):
         shards = settings.shards
         super().__init__(
             shard_count=shards.count if shards else None,
-            shard_ids=list(shards.ids) if shards else None,
+            # discord.py's options type says list[int]; None, its default, runs every shard.
+            shard_ids=list(shards.ids) if shards else None,  # type: ignore[arg-type]
             command_prefix=commands.when_mentioned,  # no message commands: slash commands only
             intents=discord.Intents.none() | discord.Intents(guilds=True),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
@@ -46,32 +47,32 @@ class TableroBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         sys.setswitchinterval(SWITCH_INTERVAL_S)
-        self.store = await Store.open(self.settings.database)
-        sessions = Sessions(self.store, shards=self.settings.shards)
+        self.store = store = await Store.open(self.settings.database)
+        sessions = Sessions(store, shards=self.settings.shards)
         game = GameCog(self, sessions)
         await self.add_cog(game)
         self.tree.error(game.on_app_command_error)   # every command (stats too) meeting the database out of reach
         await self.add_cog(StatsCog(sessions.records))
-        await self.tree.set_translator(CatalogueTranslator())
+        translator = CatalogueTranslator()
+        await self.tree.set_translator(translator)
         if self.settings.shards is None or self.settings.shards.syncs_commands:
-            await self.sync_commands()
+            await self.sync_commands(store, translator)
         else:
             log.info("application commands are synced by the process running shard 0")
         # What start-up built (modules, rules tables, catalogues) lives as long as the process: out of the
         # collector's sight, a full collection scans only what came later (it paused the loop for tens of ms).
         gc.freeze()
 
-    async def sync_commands(self) -> None:
+    async def sync_commands(self, store: Store, translator: CatalogueTranslator) -> None:
         """Send the slash commands to Discord when they differ from the last ones sent: a restart
         with the same commands costs no request (Discord rate-limits command updates)."""
-        translator = self.tree.translator
         payload = [await command.get_translated_payload(self.tree, translator) for command in self.tree.get_commands()]
         digest = hashlib.sha256(json.dumps([self.application_id, payload], sort_keys=True).encode()).hexdigest()
-        if await self.store.bot_fact(COMMANDS_DIGEST) == digest:
+        if await store.bot_fact(COMMANDS_DIGEST) == digest:
             log.info("application commands unchanged since the last sync: not sent again")
             return
         synced = await self.tree.sync()
-        await self.store.set_bot_fact(COMMANDS_DIGEST, digest)
+        await store.set_bot_fact(COMMANDS_DIGEST, digest)
         log.info("synced %d application commands", len(synced))
 
     async def on_ready(self) -> None:

@@ -21,7 +21,7 @@ from bot.games.base import GameError, Message, msg
 from bot.present.codes import canonical, shown
 from bot.present.picture import picture
 from bot.present.words import result_line, say
-from bot.services import ROLL, GameRecord, Outcome, Seat, Sessions, ruleset_of
+from bot.services import ROLL, GameRecord, Outcome, Seat, Sessions, position, ruleset_of
 from bot.store import Store
 
 # Refusals whose Discord wording points to slash commands, said the terminal's way.
@@ -122,14 +122,13 @@ async def _start(sessions: Sessions, channel: int, game: str, seats: list[str], 
 
 
 def _human_to_move(record: GameRecord) -> int:
-    ruleset = ruleset_of(record)
-    seat = ruleset.to_move(ruleset.from_json(record.state))
+    ruleset, state = position(record)
+    seat = ruleset.to_move(state)
     return record.seats[seat].user_id if seat is not None else 0
 
 
 def _legal(record: GameRecord) -> list[str]:
-    ruleset = ruleset_of(record)
-    state = ruleset.from_json(record.state)
+    ruleset, state = position(record)
     return [] if ruleset.roll_due(state) else ruleset.legal_actions(state)
 
 
@@ -177,8 +176,7 @@ async def _ask(read, prompt: str) -> str:
 
 def _calls(record: GameRecord) -> list[str]:
     """The call-outs the player to move may make now (cheating rulesets: "call", or "call:B1" naming a piece)."""
-    ruleset = ruleset_of(record)
-    state = ruleset.from_json(record.state)
+    ruleset, state = position(record)
     seat = ruleset.to_move(state)
     return ruleset.call_actions(state, seat) if seat is not None else []
 
@@ -224,8 +222,7 @@ def _prompt(record: GameRecord, locale: str) -> str:
     """The numbered moves, then the question. Moves of one "prefix:" kind too many to list (a
     barricade may go on any of 73 points) are one line asking for the point's name (its column's
     letter and row's number, which the picture prints along its sides)."""
-    ruleset = ruleset_of(record)
-    state = ruleset.from_json(record.state)
+    ruleset, state = position(record)
     calls = _calls(record)
     # "call" or "call B1": how a player types a call-out (the colon of the code is optional)
     call = [i18n.text("console.prompt_call", locale, example=shown(ruleset, calls[0], locale).replace(":", " "))
@@ -247,8 +244,7 @@ def _prompt(record: GameRecord, locale: str) -> str:
 
 def _show(outcome: Outcome, board_file: str, locale: str, write, moves_since: list[Any]) -> None:
     record = outcome.record
-    ruleset = ruleset_of(record)
-    state = ruleset.from_json(record.state)
+    ruleset, state = position(record)
     for event in outcome.events:
         write("• " + say(record, event, locale))
     for line in ruleset.describe(state):

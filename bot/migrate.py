@@ -84,7 +84,7 @@ async def check(source: Store, target: Store) -> list[str]:
             problems.append(f"table {table.name}: the row counts differ")
     for game_id in await target.run(_game_ids):
         record, actions = await target.game(game_id), await target.actions(game_id)
-        if (record, actions) != (await source.game(game_id), await source.actions(game_id)):
+        if record is None or (record, actions) != (await source.game(game_id), await source.actions(game_id)):
             problems.append(f"game {game_id}: differs from the source")
             continue
         ruleset = get_ruleset(record.game)

@@ -125,14 +125,15 @@ class Timeline:
         rolled = is_roll(ruleset, before, logged.action, logged.seat)
         applied = ruleset.apply(before, logged.action, logged.seat)
         # A person's move: not one a computer played, nor one played for an absent person at a deadline.
-        a_move = logged.user_id is not None and not rolled and logged.seat is not None and \
-            logged.action != ruleset.SKIP and logged.action not in ruleset.call_actions(before, logged.seat)
-        if a_move:
-            self._movers.add(logged.seat)
-        if a_move and logged.seat == self._last_seat:
-            self._moves.append(Move(logged.seq, logged.seat, before, logged.legal))
-        elif a_move:
-            self._moves = [Move(logged.seq, logged.seat, before, logged.legal)]
+        seat = logged.seat
+        mover = seat if logged.user_id is not None and not rolled and seat is not None and \
+            logged.action != ruleset.SKIP and logged.action not in ruleset.call_actions(before, seat) else None
+        if mover is not None:
+            self._movers.add(mover)
+        if mover is not None and mover == self._last_seat:
+            self._moves.append(Move(logged.seq, mover, before, logged.legal))
+        elif mover is not None:
+            self._moves = [Move(logged.seq, mover, before, logged.legal)]
         else:
             self._moves = []
             self._closed_by = "roll" if rolled else "other"

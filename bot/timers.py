@@ -42,7 +42,7 @@ def parse_duration(text: str) -> int:
 
 def format_duration(seconds: int) -> str:
     """The shortest spelling parse_duration reads back: 90 -> "1m30s"."""
-    parts = []
+    parts: list[str] = []
     for unit, size in UNITS.items():
         if seconds >= size or (unit == "s" and not parts):
             parts.append(f"{seconds // size}{unit}")
@@ -96,7 +96,8 @@ def shown_deadline(record: GameRecord, away: dict[int, float], now: float) -> fl
     end of each user's latest time away (Store.people); None otherwise."""
     if record.status != "active" or not record.options.get("turn_time"):
         return None
-    clock = after_away(TurnClock(record, record.updated_at, None), away.get(waiting_person(record)))
+    person = waiting_person(record)
+    clock = after_away(TurnClock(record, record.updated_at, None), None if person is None else away.get(person))
     return None if next_due(clock, now) is None else deadline(clock)
 
 

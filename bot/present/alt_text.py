@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bot import i18n
 from bot.games.base import Message, msg
 from bot.present.words import result_line, say, seat_name
-from bot.services.base import ruleset_of
+from bot.services.base import position, ruleset_of
 from bot.game_records import GameRecord
 
 ALT_TEXT_LIMIT = 1024        # Discord's longest attachment description
@@ -26,9 +26,9 @@ def board_alt(record: GameRecord, locale: str | None = None, said: Sequence[str]
     the board message's sentences), the partners of a team game, then the position as /game status tells
     it; a finished game's result once, in place of whose turn it was."""
     loc = locale or record.locale
-    ruleset = ruleset_of(record)
+    ruleset, state = position(record)
     lines = [i18n.text("alt.board", loc, game=say(record, msg(ruleset.name), loc)), *said, partners_line(record, loc)]
-    described: list[Message] = ruleset.describe(ruleset.from_json(record.state))
+    described: list[Message] = ruleset.describe(state)
     if record.status != "active":
         lines.append(result_line(record, loc))
         described = [line for line in described if not line.key.endswith(TURN_AND_RESULT_LINES)]

@@ -11,7 +11,7 @@ from bot.present.alt_text import board_alt
 from bot.present.moves import label, options
 from bot.present.post import Control, Post
 from bot.present.words import fit, game_text, result_line, say, seat_name, sentence
-from bot.services.base import ruleset_of
+from bot.services.base import position
 from bot.services.play import ROLL
 from bot.game_records import GameRecord
 
@@ -23,8 +23,7 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
                takeback_seat: int | None = None) -> Post:
     """`takeback_seat`: the seat that may take back its last move now (the board offers Undo)."""
     loc = record.locale
-    ruleset = ruleset_of(record)
-    state = ruleset.from_json(record.state)
+    ruleset, state = position(record)
     to_move = ruleset.to_move(state) if record.status == "active" else None
     said = [sentence(record, e, loc) for e in events]
     lines = list(said)
@@ -78,8 +77,7 @@ def group_post(record: GameRecord, group: str, locale: str | None = None) -> Pos
     """The moves of one group (e.g. one pawn), in the locale of the one user who
     sees them (default: the game's); its picture is `picture(record, locale, group)`."""
     loc = locale or record.locale
-    ruleset = ruleset_of(record)
-    state = ruleset.from_json(record.state)
+    ruleset, state = position(record)
     actions = [a for a in ruleset.legal_actions(state) if ruleset.action_group(state, a) == group]
     if len(actions) <= MAX_ACTION_BUTTONS:
         shown = tuple(_buttons(record, ruleset, state, actions, loc))

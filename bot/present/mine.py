@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot import i18n, timers
+from bot import i18n
 from bot.games.base import msg
 from bot.present.words import fit, say, seat_name
 from bot.services import WaitingGame, ruleset_of
@@ -19,7 +19,7 @@ def my_games_text(waiting: list[WaitingGame], others: list[WaitingGame], locale:
     if others:
         lines.append(i18n.text("mine.title_others", locale, count=len(others)))
         lines += [i18n.text("mine.others", locale, game=_game(g, locale), link=link(g), channel=g.record.channel_id,
-                            player=seat_name(g.record, timers.seat_to_move(g.record), locale), since=int(g.since))
+                            player=seat_name(g.record, g.to_move, locale), since=int(g.since))
                   for g in others]
     return fit(lines)
 

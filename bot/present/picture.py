@@ -13,7 +13,7 @@ from typing import Any
 
 from bot import history
 from bot.present.words import seat_name
-from bot.services.base import ruleset_of
+from bot.services.base import position, ruleset_of
 from bot.game_records import GameRecord, LoggedAction
 from renderer import PlayerTag, render_png
 from renderer.replay import animate
@@ -33,8 +33,7 @@ def picture(record: GameRecord, locale: str | None = None, focus: str | None = N
     `moves_since`: the positions since the player to move last played (Sessions.since_turn), whose moves
     are traced."""
     loc = locale or record.locale
-    ruleset = ruleset_of(record)
-    state = ruleset.from_json(record.state)
+    ruleset, state = position(record)
     to_move = ruleset.to_move(state) if record.status == "active" else None
     colours = ruleset.seat_colours(len(record.seats), record.options)
     players = [PlayerTag(seat_name(record, i, loc), colours[i], to_move == i) for i in range(len(record.seats))]

@@ -23,7 +23,7 @@ deadlines -> endings; mine -> base), so the arrows point one way; `Sessions` is 
 from __future__ import annotations
 
 from bot.outages import StoreUnavailable
-from bot.services.base import Outcome, ruleset_of
+from bot.services.base import Outcome, position, ruleset_of
 from bot.services.away import People
 from bot.services.board_views import BoardView, BoardViews
 from bot.services.boards import LOBBY_SHOWN, Boards
@@ -40,7 +40,7 @@ from bot.game_records import GameRecord, Seat
 from bot.store import Store
 
 __all__ = ["ASKED", "CONSENT", "COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "BoardView", "GameRecord", "Outcome", "People",
-           "Records", "Seat", "Sessions", "StoreUnavailable", "WaitingGame", "asked", "ruleset_of", "started_events"]
+           "Records", "Seat", "Sessions", "StoreUnavailable", "WaitingGame", "asked", "position", "ruleset_of", "started_events"]
 
 
 class Sessions(Rematch, BoardViews, Deadlines, Boards, ServerDefaults, MyGames):

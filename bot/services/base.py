@@ -42,6 +42,13 @@ def ruleset_of(record: GameRecord) -> Ruleset:
     return ruleset
 
 
+def position(record: GameRecord) -> tuple[Ruleset, Any]:
+    """The ruleset and the position of a game past its lobby (a lobby has no state)."""
+    assert record.state is not None, record.id
+    ruleset = ruleset_of(record)
+    return ruleset, ruleset.from_json(record.state)
+
+
 def result_json(result: Result) -> dict[str, Any]:
     return {"winners": list(result.winners), "draw": result.draw, "details": dict(result.details)}
 

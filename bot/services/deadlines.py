@@ -9,7 +9,7 @@ from typing import Any
 
 from bot import ai, dice, timers
 from bot.games.base import GameError, Ruleset, msg
-from bot.services.base import Outcome, hosts, ruleset_of
+from bot.services.base import Outcome, hosts, position
 from bot.services.endings import Endings, host_passed, with_computer
 from bot.services.play import computer_seed
 from bot.game_records import GameRecord, TurnClock
@@ -31,9 +31,11 @@ class Deadlines(Endings):
         """The clocks of every timed game on this process's shards (or of `game_id`), for the scheduler; a
         turn whose player is away waits for the end of that time away (timers.after_away)."""
         clocks = await self.store.turn_clocks(game_id, self.shards)
-        waiting = {clock.record.id: timers.waiting_person(clock.record) for clock in clocks}
-        away, _ = await self.store.people({user for user in waiting.values() if user is not None})
-        return [timers.after_away(clock, away.get(waiting[clock.record.id])) for clock in clocks]
+        waiting = {clock.record.id: user for clock in clocks
+                   if (user := timers.waiting_person(clock.record)) is not None}
+        away, _ = await self.store.people(set(waiting.values()))
+        away_until = {game: away[user] for game, user in waiting.items() if user in away}
+        return [timers.after_away(clock, away_until.get(clock.record.id)) for clock in clocks]
 
     async def set_turn_notifications(self, user_id: int, wanted: bool) -> None:
         await self.store.set_turn_notifications(user_id, wanted)
@@ -54,10 +56,11 @@ class Deadlines(Endings):
             clock = await self._due(game_id, version, now, "expire")
             if clock is None:
                 return None
-            record, ruleset = clock.record, ruleset_of(clock.record)
+            record = clock.record
+            ruleset, state = position(record)
             seat = timers.seat_to_move(record)
+            assert seat is not None   # a turn's deadline: a seat is to move
             skip = record.options.get("on_timeout") == "skip"
-            state = ruleset.from_json(record.state)
             action = self._timeout_action(record, ruleset, state, seat, skip)
             # A forfeit tells why it happens in its own events (logged with it, so history retells them);
             # a turn played for the absent player is announced here.
@@ -68,7 +71,7 @@ class Deadlines(Endings):
             except GameError:   # the version check: another process fired this deadline (or a move came) first
                 return None
             while outcome.record.status == "active" and \
-                    ruleset.to_move(state := ruleset.from_json(outcome.record.state)) == seat:
+                    ruleset.to_move(state := position(outcome.record)[1]) == seat:
                 action = self._timeout_action(outcome.record, ruleset, state, seat, skip)
                 outcome = await self._apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
             # A vote that opens is said by its own message (details: vote_seat), not by the board too.

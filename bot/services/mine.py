@@ -14,6 +14,7 @@ class WaitingGame:
     record: GameRecord
     since: float             # when the turn began to wait (the game's last write)
     deadline: float | None   # when its time runs out (a timed game waiting for a person; time away counted)
+    to_move: int             # the seat it waits for
 
 
 class MyGames(Service):
@@ -22,7 +23,9 @@ class MyGames(Service):
         for someone else, the longest waiting first. The front end keeps those in channels they can view."""
         games = sorted((r for r in await self.store.open_games_in_guild(guild_id)
                         if r.status == "active" and r.seat_of(user_id) is not None), key=lambda r: (r.updated_at, r.id))
-        away, _ = await self.store.people({timers.waiting_person(r) for r in games} - {None})
-        listed = [WaitingGame(r, r.updated_at, timers.shown_deadline(r, away, now)) for r in games]
+        away, _ = await self.store.people({p for r in games if (p := timers.waiting_person(r)) is not None})
+        # A game in play always waits for a seat.
+        listed = [WaitingGame(r, r.updated_at, timers.shown_deadline(r, away, now), seat)
+                  for r in games if (seat := timers.seat_to_move(r)) is not None]
         waiting = [g for g in listed if timers.waiting_person(g.record) == user_id]
         return waiting, [g for g in listed if timers.waiting_person(g.record) != user_id]
