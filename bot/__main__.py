@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     local.add_argument("game", choices=GAME_IDS)
     local.add_argument("--seats", default="human,normal",
                        help=i18n.text("cli.seats", "en"))
-    local.add_argument("--database", default="tablero-console.sqlite3", help=i18n.text("cli.database", "en"))
+    local.add_argument("--database", default=CONSOLE_DATABASE, help=i18n.text("cli.database", "en"))
     local.add_argument("--board", default="board.png", help=i18n.text("cli.board", "en"))
     local.add_argument("--new", action="store_true", help=i18n.text("cli.new", "en"))
     local.add_argument("--seating", choices=SEATINGS, default="lobby", help=i18n.text("cli.seating", "en"))
