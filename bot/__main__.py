@@ -15,7 +15,7 @@ from sqlalchemy import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot import i18n
-from bot.config import Settings
+from bot.config import CONSOLE_DATABASE, Settings
 from bot.games import GAME_IDS
 from bot.seating import SEATINGS
 from bot.shards import ShardSpecError
