@@ -23,6 +23,7 @@ from sqlalchemy.exc import DBAPIError
 
 from bot.config import CONSOLE_DATABASE, DATABASE
 from bot.games import get_ruleset
+from bot.outages import StoreUnavailable
 from bot.schema import Statements, games, metadata
 from bot.store import Store, is_postgresql, postgresql_url
 from bot.verify import verify
@@ -113,7 +114,7 @@ async def _open_target(url: str) -> Store:
                                                                    ("-U", parts.username)) if value)
         raise Refused(f"the database {parts.database!r} does not exist on the server: create it first "
                       f"(createdb {options} {parts.database}), then run this again") from None
-    except OSError as error:   # no server there: refused connection, unknown host
+    except StoreUnavailable as error:   # no server there: refused connection, unknown host
         raise Refused(f"cannot reach {postgresql_url(url)}: {error}") from None
 
 

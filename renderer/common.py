@@ -149,16 +149,13 @@ def faces(bold: bool = False) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=64)
-def face_font(path: str, size: int) -> ImageFont.FreeTypeFont:
-    """A face of the chain at `size` (a bitmap face at the only size it has)."""
+def face_font(path: str, size: int) -> tuple[ImageFont.FreeTypeFont, float]:
+    """A face of the chain for text of `size`, and the scale its glyphs are drawn at: 1, or for a bitmap
+    colour font, which has one size only, what brings its glyphs to `size`."""
     try:
-        return ImageFont.truetype(path, size)
+        return ImageFont.truetype(path, size), 1.0
     except OSError:   # a bitmap colour font refuses any size but its own
-        return ImageFont.truetype(path, BITMAP_SIZE)
-
-
-def _is_bitmap(f: ImageFont.FreeTypeFont) -> bool:
-    return f.size == BITMAP_SIZE
+        return ImageFont.truetype(path, BITMAP_SIZE), size / 128   # 128: a colour emoji's height at BITMAP_SIZE
 
 
 def _drawn(f: ImageFont.FreeTypeFont, ch: str) -> bytes:
@@ -171,7 +168,7 @@ def _drawn(f: ImageFont.FreeTypeFont, ch: str) -> bytes:
 @lru_cache(maxsize=4096)
 def has_glyph(path: str, ch: str) -> bool:
     """Whether the font file `path` draws `ch` (anything but its "no glyph" box)."""
-    f = face_font(path, 24)
+    f, _ = face_font(path, 24)
     return ch.isspace() or _drawn(f, ch) != _drawn(f, _MISSING)
 
 
@@ -207,17 +204,11 @@ def printable(text: str, bold: bool = False) -> str:
     return "".join(ch if any(has_glyph(p, ch) for p in faces(bold)) else "?" for ch in text)
 
 
-def _run_font(path: str, size: int) -> tuple[ImageFont.FreeTypeFont, float]:
-    """The font a run is drawn in and the scale its glyphs are drawn at (a bitmap face is scaled to `size`)."""
-    f = face_font(path, size)
-    return f, (size / 128 if _is_bitmap(f) else 1.0)   # 128: a colour emoji's height at BITMAP_SIZE
-
-
 def text_length(text: str, size: int, bold: bool = False) -> float:
     """The width of `text` as `draw_text` writes it."""
     text = printable(text, bold)
     return sum(f.getlength(chunk) * scale for f, scale, chunk in
-               ((*_run_font(path, size), chunk) for path, chunk in runs(text, bold)))
+               ((*face_font(path, size), chunk) for path, chunk in runs(text, bold)))
 
 
 def draw_text(image: Image.Image, xy: tuple[float, float], text: str, size: int, bold: bool = False,
@@ -234,7 +225,7 @@ def draw_text(image: Image.Image, xy: tuple[float, float], text: str, size: int,
     x = xy[0] - {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
     baseline = xy[1] + primary.getbbox("x", anchor=anchor)[1] - primary.getbbox("x", anchor="ls")[1]
     for path, chunk in parts:
-        f, scale = _run_font(path, size)
+        f, scale = face_font(path, size)
         if scale == 1.0:
             draw.text((x, baseline), chunk, font=f, fill=fill, anchor="ls", stroke_width=stroke_width,
                       stroke_fill=stroke_fill)
@@ -259,13 +250,16 @@ def text_box(xy: tuple[float, float], text: str, size: int, bold: bool = False, 
 
 
 def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
-    """`text` shortened with an ellipsis so that it fits in `width` pixels (characters no font has left out)."""
+    """`text` shortened with an ellipsis so that it fits in `width` pixels (characters no font has left out).
+    A text shortened already keeps what follows its ellipsis: the end that tells two long names apart
+    (bot.present.words.short_names), its beginning shortened further."""
     text = printable(text, bold)
     if text_length(text, size, bold) <= width:
         return text
-    while text and text_length(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
+    head, _, tail = text.rpartition("…") if "…" in text else (text, "", "")
+    while head and text_length(head + "…" + tail, size, bold) > width:
+        head = head[:-1]
+    return head.rstrip() + "…" + tail
 
 
 def wrap_text(text: str, width: int, size: int, max_lines: int) -> list[str]:
@@ -398,29 +392,14 @@ def piece_reach(shape: str, diameter: int, horizontal: bool) -> float:
     return reach * math.cos(math.pi / 6) if shape == "hexagon" and horizontal else reach
 
 
-def piece_meets(shape: str, diameter: int, centre: tuple[float, float], box: Box, inset: float = 0) -> bool:
-    """Whether a piece's body at `centre`, shrunk by `inset` px, meets `box` (its rounded corners
-    are taken as square)."""
-    r = diameter * _SHAPE_SCALE[shape] / 2 - inset
-    # The point of the box nearest the centre along both axes at once: the nearest in every shape's measure.
-    dx = abs(min(max(centre[0], box[0]), box[2]) - centre[0])
-    dy = abs(min(max(centre[1], box[1]), box[3]) - centre[1])
-    if shape == "circle":
-        return math.hypot(dx, dy) < r
-    if shape == "diamond":
-        return dx + dy < r
-    if shape == "hexagon":
-        return dx < r * math.cos(math.pi / 6) and dy < r - dx * math.tan(math.pi / 6)
-    return dx < r and dy < r
-
-
 @lru_cache(maxsize=512)
 def disc_sprite(fill: RGB, diameter: int, label: str = "", ring: RGB | None = None, ring_width: int = 0,
-                shape: str = "circle") -> Image.Image:
+                shape: str = "circle", text: int = 0) -> Image.Image:
     """A piece: a `shape` (SHAPES) of `fill`, `diameter` px for a disc (other shapes are scaled to hold
     the same label), with an ink outline inside a thin white halo (so that it stands out on a square
     of its own colour) and an optional centred label; `ring` draws a highlight of `ring_width` px
-    around it (the sprite then grows by 2 * ring_width)."""
+    around it (the sprite then grows by 2 * ring_width); `text`, when given, is the label's font
+    size (else label_size)."""
     k = SUPERSAMPLE
     body = round(diameter * _SHAPE_SCALE[shape])
     side = (body + 2 * ring_width) * k
@@ -439,7 +418,7 @@ def disc_sprite(fill: RGB, diameter: int, label: str = "", ring: RGB | None = No
     outline_of(ring_width * k + halo, INK)
     outline_of(ring_width * k + halo + outline, fill)
     if label:
-        draw.text((side / 2, side / 2), label, font=font(label_size(diameter, label) * k, True), fill=ink_on(fill),
+        draw.text((side / 2, side / 2), label, font=font((text or label_size(diameter, label)) * k, True), fill=ink_on(fill),
                   anchor="mm")
     return _reduce(big)
 
@@ -600,20 +579,15 @@ class Sheet:
 
     def badge(self, xy: tuple[float, float], text: str, size: int, fill: RGB) -> None:
         """A short text (an order number) in white on a disc of `fill`, centred on `xy`."""
-        f = font(size, True)
-        x0, y0, x1, y1 = f.getbbox(text, anchor="mm")
-        r = max(x1 - x0, y1 - y0) / 2 + size * 0.22
+        f, r = font(size, True), badge_radius(text, size)
         box = (xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r)
         self._paint(box, lambda region, x, y: _draw_badge(ImageDraw.Draw(region), (xy[0] - x, xy[1] - y), r, text, f, fill))
 
     def banner(self, centre: tuple[float, float], text: str, width: int, size: int) -> None:
         """A line (or two) of bold text on a framed white band across `centre`, at most `width` px wide:
         who won, readable at chat size."""
-        lines = wrap_text(text, int(width * 0.86) - 2 * size, size, 2)   # bold is wider than wrap_text measures
+        box, lines = banner_box(text, centre, width, size)
         pad, step = size * 0.6, line_step(size)
-        w = max(text_length(line, size, True) for line in lines) + 2 * pad
-        h = step * len(lines) + pad * 1.2
-        box = (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
 
         def paint(region: Image.Image, x: int, y: int) -> None:
             draw = ImageDraw.Draw(region)
@@ -640,6 +614,21 @@ class Sheet:
     def finish(self) -> Image.Image:
         """The picture in palette form (for encode_png)."""
         return self.out
+
+
+def badge_radius(text: str, size: int) -> float:
+    """The radius of Sheet.badge's disc."""
+    x0, y0, x1, y1 = font(size, True).getbbox(text, anchor="mm")
+    return max(x1 - x0, y1 - y0) / 2 + size * 0.22
+
+
+def banner_box(text: str, centre: tuple[float, float], width: int, size: int) -> tuple[tuple[float, float, float, float], list[str]]:
+    """Where Sheet.banner's band goes, and its lines."""
+    lines = wrap_text(text, int(width * 0.86) - 2 * size, size, 2)   # bold is wider than wrap_text measures
+    pad, step = size * 0.6, line_step(size)
+    w = max(text_length(line, size, True) for line in lines) + 2 * pad
+    h = step * len(lines) + pad * 1.2
+    return (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2), lines
 
 
 def _draw_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], r: float, text: str, f: ImageFont.FreeTypeFont,

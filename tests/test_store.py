@@ -16,7 +16,8 @@ from sqlalchemy import make_url
 import bot.store
 from bot.game_records import Seat
 from bot.shards import Shards, shard_of
-from bot.store import FINAL_BOARD_DAYS, ChannelBusy, StaleVersion, Store, StoreClosed, is_postgresql, postgresql_url
+from bot.store import (FINAL_BOARD_DAYS, LOBBY_SHOWN, ChannelBusy, StaleVersion, Store, StoreClosed, is_postgresql,
+                       postgresql_url)
 
 
 async def _new(store: Store, channel: int = 10):
@@ -237,7 +238,9 @@ async def test_boards_to_resume_tell_the_version_each_posted_board_shows(databas
     store = await Store.open(database)
     lobby = await _new(store, channel=1)
     playing = await store.update_game(await _new(store, channel=2), status="active", state={"n": 0})
-    assert [(r.id, shown) for r, shown in await store.boards_to_resume()] == [(playing.id, None)]
+    # A lobby never shown (its post failed) is resumed too, until its message is recorded.
+    assert [(r.id, shown) for r, shown in await store.boards_to_resume()] == [(lobby.id, None), (playing.id, None)]
+    await store.set_board_message(lobby.id, 554, LOBBY_SHOWN)
     await store.set_board_message(playing.id, 555, playing.version)
     playing = await store.append_action(playing, seat=0, user_id=7, action="a", legal=True, state={"n": 1})
     [(record, shown)] = await store.boards_to_resume()

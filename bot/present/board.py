@@ -44,7 +44,7 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
         shown = controls(record, ruleset, state) + undo
     elif with_controls:   # the final board
         shown = (Control("rematch", i18n.text("button.rematch", loc)),)
-    return Post(fit(lines), shown, None, mention, alt=board_alt(record), said=tuple(said))
+    return Post(fit(lines), shown, None, mention, alt=board_alt(record, said=said), said=tuple(said))
 
 
 def controls(record: GameRecord, ruleset: Ruleset, state: Any) -> tuple[Control, ...]:

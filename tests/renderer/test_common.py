@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from renderer.common import (
     INK, PAPER, PIECE_RGB, WHITE, PlayerTag, Sheet, StaticBoard, die_sprite, disc_sprite,
-    encode_png, line_step, make_palette, piece_meets, wrap_text,
+    encode_png, line_step, make_palette, wrap_text,
 )
 
 
@@ -84,10 +84,9 @@ def test_legend_on_a_sheet():
     assert INK in set(sheet.finish().convert("RGB").get_flattened_data())
 
 
-
-def test_a_piece_meets_a_box_by_its_shape_not_its_bounding_box():
-    corner = (15, 15, 30, 30)   # off a 40-px piece's corner, inside its bounding box
-    assert piece_meets("square", 40, (0, 0), corner)
-    assert not piece_meets("circle", 40, (0, 0), corner) and not piece_meets("diamond", 40, (0, 0), corner)
-    assert piece_meets("diamond", 40, (0, 0), (20, -2, 30, 2)) and not piece_meets("diamond", 40, (0, 0), (20, -2, 30, 2), 7)
-    assert piece_meets("hexagon", 40, (0, 0), (-2, -21, 2, -19)) and not piece_meets("hexagon", 40, (0, 0), (19, -21, 22, -19))
+def test_a_name_shortened_already_keeps_the_end_that_tells_it_apart():
+    """Issue 23 point 6: two long names shortened apart ("Alexandre…n", "Alexandre…u": seat_name) stay apart
+    when the picture has even less room for them."""
+    from renderer.common import fit_text
+    a, b = fit_text("Alexandre…n", 120, 24), fit_text("Alexandre…u", 120, 24)
+    assert a != b and a.endswith("…n") and b.endswith("…u") and len(a) < len("Alexandre…n")
