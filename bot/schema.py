@@ -11,7 +11,7 @@ leaves (tests/test_schema.py checks that they agree).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from sqlalchemy import (BigInteger, Column, Double, ForeignKey, Index, Integer, MetaData, Table, Text, func, select,
@@ -20,12 +20,20 @@ from sqlalchemy import (BigInteger, Column, Double, ForeignKey, Index, Integer, 
 metadata = MetaData()
 
 
+class Row(Protocol):
+    """A row read by column name: sqlite3.Row (SQLite) or SQLAlchemy's RowMapping (PostgreSQL)."""
+
+    def keys(self) -> Iterable[str]: ...
+
+    def __getitem__(self, column: str, /) -> Any: ...
+
+
 class Statements(Protocol):
     """What a query runs its statements on: a connection of the store, in a transaction or not."""
 
     dialect: str
 
-    async def rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Mapping[str, Any]]:
+    async def rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Row]:
         """The statement's rows, each read by column name."""
 
     async def execute(self, statement: Any, parameters: Any = None) -> int:

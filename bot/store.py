@@ -33,7 +33,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
 
 from bot.game_records import GameRecord, LoggedAction, Seat, TurnClock
 from bot.outages import StoreUnavailable, stale_connection, unreachable
-from bot.schema import (Statements, actions, away_periods, bot_facts, games, migrate_one, seat_votes, server_defaults,
+from bot.schema import (Row, Statements, actions, away_periods, bot_facts, games, migrate_one, seat_votes, server_defaults,
                         turn_notifications)
 from bot.shards import GUILD_ID_SHIFT, Shards
 
@@ -113,22 +113,38 @@ class _SQLite:
     @asynccontextmanager
     async def session(self, transaction: bool) -> AsyncIterator[Statements]:
         async with self._turn:
-            if self._db is None:   # closed while this call waited its turn
+            db = self._db
+            if db is None:   # closed while this call waited its turn
                 raise StoreClosed
             if not transaction:    # one statement: SQLite's autocommit
-                yield self
+                yield _SQLiteConnection(db)
                 return
             # The write lock from the start (IMMEDIATE), so that a transaction that reads before it writes
             # (the migrations) cannot fail on another process's write.
-            await self._db.execute("BEGIN IMMEDIATE")
+            await db.execute("BEGIN IMMEDIATE")
             try:
-                yield self
+                yield _SQLiteConnection(db)
             except BaseException:
-                await self._db.rollback()
+                await db.rollback()
                 raise
-            await self._db.execute("COMMIT")
+            await db.execute("COMMIT")
 
-    async def rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Mapping[str, Any]]:
+    async def close(self) -> None:
+        async with self._turn:   # after the calls already waiting; those that come later find it closed
+            db, self._db = self._db, None
+            if db is not None:
+                await db.close()
+
+
+class _SQLiteConnection:
+    """The open aiosqlite connection as Statements, SQLAlchemy's statements compiled for it."""
+
+    dialect = "sqlite"
+
+    def __init__(self, db: aiosqlite.Connection):
+        self._db = db
+
+    async def rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Row]:
         return list(await self._db.execute_fetchall(*_sqlite_sql(statement, parameters)))
 
     async def execute(self, statement: Any, parameters: Any = None) -> int:
@@ -138,12 +154,6 @@ class _SQLite:
         else:
             cursor = await self._db.execute(*_sqlite_sql(statement, parameters))
         return cursor.rowcount
-
-    async def close(self) -> None:
-        async with self._turn:   # after the calls already waiting; those that come later find it closed
-            db, self._db = self._db, None
-            if db is not None:
-                await db.close()
 
 
 class _PostgreSQL:
@@ -179,7 +189,7 @@ class _EngineConnection:
         self._conn = conn
         self.dialect = conn.dialect.name
 
-    async def rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Mapping[str, Any]]:
+    async def rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Row]:
         return (await self._conn.execute(statement, parameters)).mappings().all()
 
     async def execute(self, statement: Any, parameters: Any = None) -> int:
@@ -194,7 +204,7 @@ _GAME = (games.c.id, games.c.guild_id, games.c.channel_id, games.c.game, games.c
 _IS_OPEN = games.c.status.in_([literal_column("'lobby'"), literal_column("'active'")])
 
 
-def _record(row: Mapping[str, Any]) -> GameRecord:
+def _record(row: Row) -> GameRecord:
     return GameRecord(
         id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
         status=row["status"], host_id=row["host_id"], locale=row["locale"], options=json.loads(row["options"]),
@@ -404,7 +414,7 @@ class Store:
         async with self._backend.session(transaction) as db:
             return await query(db, *args)
 
-    async def _rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Mapping[str, Any]]:
+    async def _rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Row]:
         return await self.run(lambda db: db.rows(statement, parameters))
 
     async def _execute(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> int:
