@@ -92,10 +92,18 @@ def min_text_height(width: int) -> float:
     return CHAT_TEXT * width / CHAT_WIDTH
 
 
+def pixel_box(f: ImageFont.FreeTypeFont, text: str, anchor: str | None = None,
+              stroke_width: float = 0) -> tuple[int, int, int, int]:
+    """f.getbbox: FreeType's box is in whole pixels, though Pillow types it as floats (were one not, the box
+    is rounded outwards)."""
+    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke_width)
+    return math.floor(left), math.floor(top), math.ceil(right), math.ceil(bottom)
+
+
 @cache
 def digit_height(size: int, bold: bool = True) -> int:
     """The height of a digit drawn at font `size` (what chat-size legibility is measured on)."""
-    left, top, right, bottom = font(size, bold).getbbox("0123456789", anchor="ls")
+    left, top, right, bottom = pixel_box(font(size, bold), "0123456789", anchor="ls")
     return -top
 
 
@@ -159,7 +167,7 @@ def face_font(path: str, size: int) -> tuple[ImageFont.FreeTypeFont, float]:
 
 
 def _drawn(f: ImageFont.FreeTypeFont, ch: str) -> bytes:
-    left, top, right, bottom = f.getbbox(ch)
+    left, top, right, bottom = pixel_box(f, ch)
     image = Image.new("RGBA", (max(1, right), max(1, bottom)))
     ImageDraw.Draw(image).text((0, 0), ch, font=f, embedded_color=True)
     return image.tobytes()
@@ -230,7 +238,7 @@ def draw_text(image: Image.Image, xy: tuple[float, float], text: str, size: int,
             draw.text((x, baseline), chunk, font=f, fill=fill, anchor="ls", stroke_width=stroke_width,
                       stroke_fill=stroke_fill)
         else:
-            left, top, right, bottom = f.getbbox(chunk, anchor="ls")
+            left, top, right, bottom = pixel_box(f, chunk, anchor="ls")
             glyphs = Image.new("RGBA", (right - left, bottom - top))
             ImageDraw.Draw(glyphs).text((-left, -top), chunk, font=f, anchor="ls", embedded_color=True)
             glyphs = glyphs.resize((max(1, round(glyphs.width * scale)), max(1, round(glyphs.height * scale))),
@@ -381,7 +389,7 @@ def label_size(diameter: int, label: str) -> int:
 @cache
 def label_reach(diameter: int, label: str, horizontal: bool) -> int:
     """How far a piece's label reaches from the piece's centre, horizontally or vertically."""
-    left, top, right, bottom = font(label_size(diameter, label), True).getbbox(label, anchor="mm")
+    left, top, right, bottom = pixel_box(font(label_size(diameter, label), True), label, anchor="mm")
     return max(-left, right) if horizontal else max(-top, bottom)
 
 
@@ -430,7 +438,7 @@ def label_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str, halo:
     for texts from a small set (counters, square names): names and
     sentences are drawn with Sheet.text, so that this cache stays small."""
     f, stroke = font(size, bold), 3 if halo else 0
-    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke)
+    left, top, right, bottom = pixel_box(f, text, anchor=anchor, stroke_width=stroke)
     image = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
     ImageDraw.Draw(image).text((-left, -top), text, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=halo)
     return image, left, top
@@ -496,7 +504,9 @@ class Sheet:
         self.board = board
         self.out = board.indexed.copy()
         self.draw = ImageDraw.Draw(self.out)
-        self._pixels = self.out.load()
+        pixels = self.out.load()
+        assert pixels is not None   # an image in memory (None is for one whose file cannot be read)
+        self._pixels = pixels
 
     def paste(self, sprite: Image.Image, xy: tuple[float, float], centred: bool = True) -> None:
         """An RGBA sprite centred on `xy` (or with its top left corner there).
@@ -521,7 +531,10 @@ class Sheet:
         x0, y0, x1, y1 = max(box[0], 0), max(box[1], 0), min(box[2], w - 1), min(box[3], h - 1)
         pixels = self._pixels
         found = {pixels[x0, y0], pixels[x1, y0], pixels[x0, y1], pixels[x1, y1]}
-        return found.pop() if len(found) == 1 else None
+        if len(found) != 1:
+            return None
+        index = found.pop()
+        return index if isinstance(index, int) else None   # a palette image's pixels are ints
 
     def _paint(self, box: Iterable[float], paint: Callable[[Image.Image, int, int], object]) -> None:
         """`paint(region, x, y)` on a full-colour copy of `box` (clipped to the
@@ -656,7 +669,7 @@ def _indexed_sprite(sprite: Image.Image, board: StaticBoard, under: int) -> tupl
     variants = sprite.info.setdefault("indexed", {})
     found = variants.get((id(board), under))
     if found is None or found[0] is not board:   # an id may be reused once a board is dropped
-        flat = board.palette.getpalette()
+        flat = palette_of(board.palette)
         ground = Image.new("RGB", sprite.size, tuple(flat[3 * under:3 * under + 3]))
         ground.paste(sprite, (0, 0), sprite)
         found = variants[(id(board), under)] = (board, to_palette(ground, board.palette),
@@ -668,6 +681,14 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
+def palette_of(image: Image.Image) -> list[int]:
+    """A palette image's colours, flat (r, g, b, r, g, b...)."""
+    flat = image.getpalette()
+    if flat is None:
+        raise ValueError(f"a {image.mode} image has no palette")
+    return flat
+
+
 def encode_png(image: Image.Image) -> bytes:
     """PNG bytes of a palette image, written here: zlib on the rows as they
     are (PNG filter 0, as PIL does for palettes) is ~1 ms faster than
@@ -677,7 +698,7 @@ def encode_png(image: Image.Image) -> bytes:
     rows.paste(image, (1, 0))
     compressor = zlib.compressobj(2, zlib.DEFLATED, 15, 8)
     pixels = compressor.compress(rows.tobytes()) + compressor.flush()
-    palette = image.getpalette()
+    palette = palette_of(image)
     return b"".join((b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
                      _chunk(b"PLTE", bytes(palette)), _chunk(b"IDAT", pixels), _chunk(b"IEND", b"")))
 
