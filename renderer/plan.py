@@ -35,7 +35,8 @@ class Item:
     box: FloatBox
     square: str | None = None
     role: str = ""
-    paint: Callable[[Sheet], None] | None = field(default=None, compare=False, repr=False)
+    # paint(sheet) draws the item (what it returns, e.g. a player tag's height, is not used)
+    paint: Callable[[Sheet], object] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
