@@ -29,7 +29,7 @@ from bot.games.barricade.board import Board
 from bot.games.barricade.rules import START_NAME, group_area
 from bot.games.barricade.state import MOVE, PLACE, SIX, START, START_OF_TURN, State
 from renderer.common import (
-    CHOICE, DIE_SPENT, INK, PAPER, PIECE_RGB, PIP_SPENT, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, PlayerTag, Sheet,
+    CHOICE, DIE_SPENT, INK, PAPER, PIECE_RGB, PIP_SPENT, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, RGB, PlayerTag, Sheet,
     StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, make_palette,
     piece_reach, readable_size, result_text, shape_of,
 )
@@ -229,7 +229,7 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
             else:
                 items.append(Item("square", name, centred(xy, 2 * POINT_R + 6, 2 * POINT_R + 6), role="free",
                                   paint=_ring(xy, POINT_R + 3, FREE_RGB, 3)))
-    traced = list(moves) or ([state.last_move] if state.last_move is not None else [])
+    traced: list[Move] = list(moves) or ([state.last_move] if state.last_move is not None else [])
     items += [_trace(board, colours, move, i, len(traced)) for i, move in enumerate(traced)]
     pawn = _focus_point(board, focus)
     if pawn is not None and pawn in state.pawns[state.seat] and state.stage == MOVE:
@@ -241,12 +241,14 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
                 choices.append(dest)
     for xy, text in dict.fromkeys(spot for p in choices for spot in _axis_spots(board, p)):
         items.append(Item("label", text, text_box(xy, text, AXIS), role="choice",
-                          paint=lambda sheet, xy=xy, text=text: sheet.label(xy, text, AXIS, True, HIGHLIGHT, "mm", halo=PAPER)))
+                          paint=partial(Sheet.label, xy=xy, text=text, size=AXIS, bold=True, fill=HIGHLIGHT,
+                                        anchor="mm", halo=PAPER)))
     items += _pieces(board, state, pawn if pawn is not None and pawn in state.pawns[state.seat] else None)
     taken = [item.box for item in items if item.kind in ("piece", "label")]
     if len(traced) > 1:   # the order of the moves, beside where each one started
-        for i, (seat, frm, dest) in enumerate(traced):
-            xy = centre(board, dest) if frm is None else slot_centres(board, colours[seat])[2] if frm == START else centre(board, frm)
+        for i, (mover, left, reached) in enumerate(traced):
+            xy = (centre(board, reached) if left is None else slot_centres(board, colours[mover])[2] if left == START
+                  else centre(board, left))
             r = badge_radius(str(i + 1), AXIS)
             d = POINT_R + r
             spots = [(xy[0] + dx * d * k, xy[1] + dy * d * k) for k in (1, 1.6, 2.2) for dx, dy in
@@ -254,7 +256,8 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
             box = first_clear((centred(s, 2 * r, 2 * r) for s in spots), taken, (0, 0, *size))
             if box is not None:
                 text, at = str(i + 1), ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-                items.append(Item("badge", text, box, paint=lambda sheet, at=at, text=text: sheet.badge(at, text, AXIS, LAST_MOVE_RGB)))
+                items.append(Item("badge", text, box,
+                                  paint=partial(Sheet.badge, xy=at, text=text, size=AXIS, fill=LAST_MOVE_RGB)))
                 taken.append(box)
     items += _legend(board, state, players)
     if result:
@@ -286,7 +289,7 @@ def _pieces(board: Board, state: State, chosen: int | None) -> list[Item]:
     for p in state.barricades:
         xy, sprite = centre(board, p), _barricade_sprite()
         items.append(Item("piece", "barricade", centred(xy, *sprite.size), board.names[p],
-                          paint=lambda sheet, xy=xy, sprite=sprite: sheet.paste(sprite, xy)))
+                          paint=partial(Sheet.paste, sprite=sprite, xy=xy)))
     for seat, pawns in enumerate(state.pawns):
         colour, shape = state.colours[seat], shape_of(state.colours[seat])
         slots = iter(slot_centres(board, colour))
@@ -334,11 +337,12 @@ def _trace(board: Board, colours: tuple[str, ...], move: Move, index: int, count
     if frm is None:
         return Item("trace", f"bar:{board.names[dest]}", centred(tip, 2 * RING_R + 8, 2 * RING_R + 8),
                     paint=_ring(tip, RING_R + 2, LAST_MOVE_RGB, 5))
-    points = [centre(board, p) for p in _path(board, board.entry[colours[seat]] if frm == START else frm, dest)]
+    path = _path(board, board.entry[colours[seat]] if frm == START else frm, dest)
+    on_path: list[tuple[float, float]] = [centre(board, p) for p in path]
     if frm == START:
-        points.insert(0, slot_centres(board, colours[seat])[2])
+        on_path.insert(0, slot_centres(board, colours[seat])[2])
     lane = (index - (count - 1) / 2) * 8 if count > 1 else 0.0
-    points = offset_line(points, lane)
+    points = offset_line(on_path, lane)
     if len(points) >= 2:   # the tip at the ring of the point reached
         (ax, ay), (bx, by) = points[-2], points[-1]
         length = math.hypot(bx - ax, by - ay) or 1.0
@@ -373,16 +377,21 @@ def _legend(board: Board, state: State, players: list[PlayerTag]) -> list[Item]:
             value = rolled.get(seat, state.die)
             box = (right - AXIS - 4, y + 2, right, y + AXIS + 6)
             sprite = die_sprite(value, AXIS + 4, spent=seat in rolled or state.stage == PLACE)
-            items.append(Item("die", str(value), box, paint=lambda sheet, sprite=sprite, box=box: sheet.paste(sprite, box[:2], centred=False)))
+            items.append(Item("die", str(value), box,
+                              paint=partial(Sheet.paste, sprite=sprite, xy=box[:2], centred=False)))
             right = box[0] - 10
         for _ in range(held[seat] if seat in held else 0):   # a barricade held, framed in the holder's colour
             box = (right - AXIS, y + 4, right, y + AXIS + 4)
             frame = PIECE_RGB[state.colours[seat]]
-            items.append(Item("piece", "barricade", box, f"{state.colours[seat]} held", paint=lambda sheet, box=box, frame=frame:
-                              sheet.draw.rounded_rectangle(box, radius=6, fill=BAR_RGB, outline=frame, width=5)))
+            items.append(Item("piece", "barricade", box, f"{state.colours[seat]} held",
+                              paint=partial(_held_barricade, box=box, frame=frame)))
             right = box[0] - 8
         shown = PlayerTag(f"{line + 1}. {tag.name}" if state.order else tag.name, tag.colours, tag.to_move)
         width = right - 22
         items.append(Item("name", tag.name, (22, y, 22 + width, y + AXIS + 12),
-                          paint=lambda sheet, y=y, shown=shown, width=width: sheet.player_tag((22, y), width, shown, AXIS)))
+                          paint=partial(Sheet.player_tag, origin=(22, y), width=width, tag=shown, size=AXIS)))
     return items
+
+
+def _held_barricade(sheet: Sheet, box: tuple[int, int, int, int], frame: RGB) -> None:
+    sheet.draw.rounded_rectangle(box, radius=6, fill=BAR_RGB, outline=frame, width=5)

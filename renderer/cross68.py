@@ -199,9 +199,9 @@ def _static(size: int, in_play: frozenset[str]) -> StaticBoard:
     for x0, y0, x1, y1 in big.number_boxes().values():   # the numbers' tiles, light on the house colours
         x, y = (x0 + x1) / 2, (y0 + y1) / 2
         c, r = (x - big.origin) // big.cell + 1, (y - big.origin) // big.cell + 1
-        route = next((h for h, (c0, r0, c1, r1) in houses.items() if c0 <= c <= c1 and r0 <= r <= r1), None)
-        if route is not None:
-            draw.rectangle((x0, y0, x1, y1), fill=number_tile(route, route in in_play), outline=INK, width=max(1, line // 2))
+        house = next((h for h, (c0, r0, c1, r1) in houses.items() if c0 <= c <= c1 and r0 <= r <= r1), None)
+        if house is not None:
+            draw.rectangle((x0, y0, x1, y1), fill=number_tile(house, house in in_play), outline=INK, width=max(1, line // 2))
     number_font = font(number_size(big.size), True)
     numbers = big.number_boxes()
     for square, cell in geo.track_cells.items():
@@ -563,7 +563,8 @@ def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, play
             dx = x1 - pad - (len(view.dice) - i) * (die + 6) + 6
             box = (dx, pawns_y + 2, dx + die, pawns_y + 2 + die)
             sprite = die_sprite(value, die, spent[i])
-            items.append(Item("die", str(value), box, paint=lambda sheet, s=sprite, b=box: sheet.paste(s, b[:2], centred=False)))
+            items.append(Item("die", str(value), box,
+                              paint=partial(Sheet.paste, sprite=sprite, xy=box[:2], centred=False)))
         bottom = max((item.box[3] for item in items if item.kind == "die"), default=pawns_y)
         rows = 2 if len(mine) > 4 and any(p.progress == HOUSE for p in mine[4:]) else 1
         top = max(bottom, pawns_y + rows * _house_pitch(lay)) + pad / 2
@@ -625,7 +626,7 @@ def _banner(lay: Layout, result: Result, players: list[PlayerTag], owners: dict[
 
 def _owners(pawns: tuple[PawnView, ...], players: list[PlayerTag]) -> dict[str, int]:
     """Index in `players` of the player whose pieces follow each route."""
-    owners = {}
+    owners: dict[str, int] = {}
     for p in pawns:
         for i, tag in enumerate(players):
             if p.colour in tag.colours:

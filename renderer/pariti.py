@@ -8,7 +8,7 @@ panel (players, pairs made, draw counter, last move) onto it.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache, partial
 from typing import Any
 
@@ -124,10 +124,10 @@ def _static(locale: str) -> StaticBoard:
     text((TEXT_X, 26), i18n.text(Pariti.name, locale), 34, True)
     for seat in (0, 1):
         text((TEXT_X + 4, seat_top(seat) + BAND + 2), i18n.text(f"pariti.picture.numbers_{seat}", locale), TEXT, fill=MUTED)
-        r = (SLOT_PITCH - 14) / 2
+        radius = (SLOT_PITCH - 14) / 2
         for i in range(PAIRS_TO_WIN):
             cx, cy = slot_centre(seat, i)
-            draw.ellipse(((cx - r) * k, (cy - r) * k, (cx + r) * k, (cy + r) * k), fill=SLOT)
+            draw.ellipse(((cx - radius) * k, (cy - radius) * k, (cx + radius) * k, (cy + radius) * k), fill=SLOT)
     for i, line in enumerate(wrap_text(i18n.text("pariti.picture.quiet", locale), TEXT_W * k, TEXT * k, COUNTER_LINES)):
         text((TEXT_X, COUNTER_Y + i * LINE), line, TEXT, fill=MUTED)
     draw.rounded_rectangle(tuple(v * k for v in BAR), radius=8 * k, fill=SLOT)
@@ -200,17 +200,17 @@ def plan(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str
         reach = destinations(state.board, focus_square)
     for square in reach:
         items.append(Item("square", SQUARE_NAMES[square], square_box(square), role="destination",
-                          paint=lambda sheet, square=square: _tint(sheet, square)))
+                          paint=partial(_tint, square=square)))
     traced = list(moves) or ([state.last] if state.last else [])
     for path in reach.values():
         if not is_step(path):
             items.append(Item("trace", "-".join(SQUARE_NAMES[s] for s in path), _span(path),
-                              paint=lambda sheet, path=path: _draw_tree_path(sheet, path)))
+                              paint=partial(_draw_tree_path, path=path)))
     if focus_square is None:   # while choosing, only the choice's paths
         for last in traced:
             path = tuple(last[2:])
             items.append(Item("trace", "-".join(SQUARE_NAMES[s] for s in path), _span(path),
-                              paint=lambda sheet, path=path: _draw_last_move(sheet, state.board, path)))
+                              paint=partial(_draw_last_move, board=state.board, path=path)))
     moved = {last[-1] for last in traced}
     for square, code in enumerate(state.board):
         if code:
@@ -220,14 +220,15 @@ def plan(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str
             ref = f"pair {number_of(code)}" if is_pair(code) else piece_name(code)
             items.append(Item("piece", ref, centred(centre(square), PIECE, PIECE), SQUARE_NAMES[square],
                               "chosen" if chosen else "destination" if square in reach else "",
-                              lambda sheet, square=square, sprite=sprite, chosen=chosen: _paint_piece(sheet, square, sprite, chosen)))
+                              partial(_paint_piece, square=square, sprite=sprite, chosen=chosen)))
     for square in reach:   # an empty square's name, low in it, dark on its tint, readable at chat size
         x0, y0, x1, y1 = square_box(square)    # (a partner to pair with leaves no room: the grid names it)
         if not state.board[square]:
             name = SQUARE_NAMES[square]
-            at = ((x0 + x1) / 2, y1 - 4)
-            items.append(Item("label", name, text_box(at, name, AXIS, anchor="md"), role="destination",
-                              paint=lambda sheet, at=at, name=name: sheet.label(at, name, AXIS, True, INK, "md", halo=REACH)))
+            low = ((x0 + x1) / 2, y1 - 4)
+            items.append(Item("label", name, text_box(low, name, AXIS, anchor="md"), role="destination",
+                              paint=partial(Sheet.label, xy=low, text=name, size=AXIS, bold=True, fill=INK, anchor="md",
+                                            halo=REACH)))
     if focus_square is None and len(traced) > 1:   # their order, beside the square each one started from
         taken = [item.box for item in items if item.kind in ("piece", "label")]
         for i, last in enumerate(traced):
@@ -237,7 +238,8 @@ def plan(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str
             box = first_clear((centred(xy, 2 * r, 2 * r) for xy in spots), taken, (0, 0, WIDTH, HEIGHT))
             if box is not None:
                 at = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-                items.append(Item("badge", text, box, paint=lambda sheet, at=at, text=text: sheet.badge(at, text, AXIS, LAST)))
+                items.append(Item("badge", text, box,
+                                  paint=partial(Sheet.badge, xy=at, text=text, size=AXIS, fill=LAST)))
                 taken.append(box)
     items += _panel(ruleset, state, players, locale, focus_code if focus_square is not None else None, len(reach))
     return Plan((WIDTH, HEIGHT), tuple(items), partial(_static, locale))
@@ -247,7 +249,8 @@ def plan(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str
 def _squares_and_labels() -> tuple[Item, ...]:
     """The squares; the files' letters above and below the grid, the ranks' numbers left and right."""
     bx1, by1 = BOARD_X + N_FILES * CELL, BOARD_Y + N_RANKS * CELL
-    spots = [((BOARD_X + f * CELL + CELL / 2, y), name) for f, name in enumerate(FILES) for y in (BOARD_Y - 27, by1 + 27)]
+    spots: list[tuple[tuple[float, float], str]] = [((BOARD_X + f * CELL + CELL / 2, y), name)
+                                                    for f, name in enumerate(FILES) for y in (BOARD_Y - 27, by1 + 27)]
     spots += [((x, BOARD_Y + (N_RANKS - 1 - r) * CELL + CELL / 2), str(r + 1)) for r in range(N_RANKS)
               for x in (BOARD_X - 26, bx1 + 25)]
     return (*(Item("square", name, square_box(sq)) for sq, name in enumerate(SQUARE_NAMES)),
@@ -315,7 +318,7 @@ def _arc(a: int, b: int, side: int) -> list[tuple[float, float]]:
             for t in (i / 12 for i in range(1, 13))]
 
 
-def _crossings(points: list[tuple[float, float]], pieces: list[tuple[float, float]]) -> int:
+def _crossings(points: Iterable[tuple[float, float]], pieces: list[tuple[float, float]]) -> int:
     near = (PIECE / 2 + 6) ** 2
     return sum(1 for x, y in points for px, py in pieces if (x - px) ** 2 + (y - py) ** 2 < near)
 
@@ -336,12 +339,12 @@ def _panel(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: s
         count = _panel_text(f"{len(made)}/{PAIRS_TO_WIN}", (TEXT_X + TEXT_W, top + BAND / 2), AXIS, True, INK, "rm")
         width = round(count.box[0] - 8 - (TEXT_X - 6))   # the name, then the pairs made on its right
         items.append(Item("name", tag.name, (TEXT_X - 6, top, TEXT_X - 6 + width, top + BAND),
-                          paint=lambda sheet, top=top, shown=shown, width=width: sheet.player_tag((TEXT_X - 6, top), width, shown, AXIS)))
+                          paint=partial(Sheet.player_tag, origin=(TEXT_X - 6, top), width=width, tag=shown, size=AXIS)))
         items.append(count)
         for i, number in enumerate(made):
             xy = slot_centre(seat, i)
             items.append(Item("piece", f"pair {number}", centred(xy, SLOT_PITCH - 8, SLOT_PITCH - 8), "panel",
-                              paint=lambda sheet, xy=xy, number=number: sheet.paste(pair_sprite(number, SLOT_PITCH - 8), xy)))
+                              paint=partial(_paste_pair, number=number, xy=xy)))
     quiet = state.quiet
     y0 = COUNTER_Y + COUNTER_LINES * LINE
     items.append(_panel_text(f"{quiet} / {DRAW_TURNS}", (TEXT_X, y0 + 4), 40, True, LAST if quiet >= DRAW_TURNS - 5 else INK))
@@ -368,6 +371,10 @@ def _panel(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: s
     return items
 
 
+def _paste_pair(sheet: Sheet, number: int, xy: tuple[float, float]) -> None:
+    sheet.paste(pair_sprite(number, SLOT_PITCH - 8), xy)
+
+
 def _panel_text(text: str, xy: tuple[float, float], size: int, bold: bool, fill: RGB, anchor: str = "la") -> Item:
     left, top, right, bottom = font(size, bold).getbbox(text, anchor=anchor)
     return Item("note", text, (xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom),
@@ -379,6 +386,6 @@ def _paragraph(items: list[Item], y: int, text: str, bold: bool, fill: RGB, max_
     # wrap_text measures the regular face; bold glyphs are up to ~12 % wider.
     for line in wrap_text(text, int(TEXT_W * 0.88) if bold else TEXT_W, TEXT, max_lines):
         items.append(Item("note", line, (TEXT_X, y, TEXT_X + TEXT_W, y + LINE),
-                          paint=lambda sheet, line=line, y=y: sheet.text((TEXT_X, y), line, TEXT, bold, fill)))
+                          paint=partial(Sheet.text, xy=(TEXT_X, y), text=line, size=TEXT, bold=bold, fill=fill)))
         y += LINE
     return y
