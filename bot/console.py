@@ -12,6 +12,7 @@ import asyncio
 import re
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +29,13 @@ from bot.store import Store
 _CONSOLE_WORDING = {"error.illegal_move": "console.illegal_move"}
 LISTED = 20         # more moves sharing a "prefix:" than this are not listed one by one (Barricade's points)
 INTERRUPTED = 130   # the exit status of a program stopped by Ctrl-C (128 + SIGINT)
+Reader = Callable[[str], str]      # input(prompt): the line typed
+Writer = Callable[[str], object]   # print(line)
 CALL = "call"       # a call-out's code, alone (classic Parcheesi) or before the piece called out ("call:B1")
 
 
 async def play(game: str, seats: list[str], database: str, board_file: str, locale: str,
-               read=input, write=print, new: bool = False, seating: str = "lobby") -> int:
+               read: Reader = input, write: Writer = print, new: bool = False, seating: str = "lobby") -> int:
     """`seating` "lobby" keeps the seats in the order given (the first person, the host, sits
     first), "random" draws them from the game's seed as on Discord."""
     most = get_ruleset(game).player_range({"seating": seating})[1]
@@ -69,8 +72,8 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
         await store.close()
 
 
-async def _play_on(sessions: Sessions, channel: int, outcome: Outcome, board_file: str, locale: str, read, write,
-                   database: str) -> int:
+async def _play_on(sessions: Sessions, channel: int, outcome: Outcome, board_file: str, locale: str, read: Reader,
+                   write: Writer, database: str) -> int:
     """Show each position and ask for the next action until the game ends or the player quits."""
     while True:
         view = await sessions.board_view(outcome.record, time.time())
@@ -132,7 +135,7 @@ def _legal(record: GameRecord) -> list[str]:
     return [] if ruleset.roll_due(state) else ruleset.legal_actions(state)
 
 
-async def _next_action(record: GameRecord, locale: str, read) -> str | None:
+async def _next_action(record: GameRecord, locale: str, read: Reader) -> str | None:
     """The action the player types (None: quit). An empty line at the move prompt, when it
     does not choose the only move, asks again, so that the list is shown again."""
     while True:
@@ -144,11 +147,11 @@ async def _next_action(record: GameRecord, locale: str, read) -> str | None:
             return action
 
 
-async def _ask(read, prompt: str) -> str:
+async def _ask(read: Reader, prompt: str) -> str:
     """`read(prompt)` in a daemon thread: Ctrl-C cancels the wait at once, and the thread left
     blocked on the terminal does not keep the process alive. End of input (Ctrl-D) is "q"."""
     loop = asyncio.get_running_loop()
-    answer = loop.create_future()
+    answer: asyncio.Future[str] = loop.create_future()
 
     def settle(outcome: str | BaseException) -> None:
         if answer.done():
@@ -159,6 +162,7 @@ async def _ask(read, prompt: str) -> str:
             answer.set_result(outcome)
 
     def run() -> None:
+        outcome: str | BaseException
         try:
             outcome = read(prompt)
         except EOFError:
@@ -242,7 +246,7 @@ def _prompt(record: GameRecord, locale: str) -> str:
     return "\n".join(lines + call + [i18n.text("console.prompt_move", locale) + " "])
 
 
-def _show(outcome: Outcome, board_file: str, locale: str, write, moves_since: list[Any]) -> None:
+def _show(outcome: Outcome, board_file: str, locale: str, write: Writer, moves_since: list[Any]) -> None:
     record = outcome.record
     ruleset, state = position(record)
     for event in outcome.events:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, partial
 from typing import Any
 
@@ -83,14 +83,12 @@ def tint(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
     return blend(rgb, WHITE, 0.72)
 
 
-def _circle(draw: ImageDraw.ImageDraw, xy: tuple[int, int], r: int, **kw) -> tuple[int, int, int, int]:
+def _circle(draw: ImageDraw.ImageDraw, xy: tuple[int, int], r: int, fill: RGB, outline: RGB, width: int) -> None:
     x, y = xy
-    box = (x - r, y - r, x + r, y + r)
-    draw.ellipse(box, **kw)
-    return box
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=outline, width=width)
 
 
-def _label(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int, fill) -> None:
+def _label(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int, fill: RGB) -> None:
     draw.text(xy, text, font=font(size, True), fill=fill, anchor="mm")
 
 
@@ -204,7 +202,8 @@ def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: s
     return plan(ruleset, state, players, focus, moves, result).picture()
 
 
-def _ring(point_xy: tuple[float, float], r: float, colour: Any, width: int, fill: Any = None):
+def _ring(point_xy: tuple[float, float], r: float, colour: RGB, width: int,
+          fill: RGB | None = None) -> Callable[[Sheet], None]:
     x, y = point_xy
     return lambda sheet: sheet.draw.ellipse((x - r, y - r, x + r, y + r), outline=colour, width=width, fill=fill)
 
@@ -301,16 +300,18 @@ def _pieces(board: Board, state: State, chosen: int | None) -> list[Item]:
             room = (2 * PAWN_R - 4 if at_start else STEP - 4) / 2 / piece_reach(shape, 1, False)
             sprite = disc_sprite(PIECE_RGB[colour], int(min(diameter, room)), shape=shape)
             is_chosen = seat == state.seat and p == chosen and not at_start
-
-            def paint(sheet: Sheet, xy=xy, sprite=sprite, is_chosen=is_chosen) -> None:
-                if is_chosen:   # a square frame: a destination is a ring
-                    r = RING_R + 3
-                    sheet.draw.rounded_rectangle((xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r), radius=6, outline=HIGHLIGHT, width=6)
-                sheet.paste(sprite, xy)
             w, h = sprite.size
             items.append(Item("piece", START_NAME if at_start else board.names[p], centred(xy, w - 2, h - 2),
-                              f"{colour} start" if at_start else board.names[p], "chosen" if is_chosen else "", paint))
+                              f"{colour} start" if at_start else board.names[p], "chosen" if is_chosen else "",
+                              partial(_paint_pawn, xy=xy, sprite=sprite, is_chosen=is_chosen)))
     return items
+
+
+def _paint_pawn(sheet: Sheet, xy: tuple[int, int], sprite: Image.Image, is_chosen: bool) -> None:
+    if is_chosen:   # a square frame: a destination is a ring
+        r = RING_R + 3
+        sheet.draw.rounded_rectangle((xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r), radius=6, outline=HIGHLIGHT, width=6)
+    sheet.paste(sprite, xy)
 
 
 def _path(board: Board, frm: int, dest: int) -> list[int]:
