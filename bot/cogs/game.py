@@ -19,8 +19,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
-from bot.cogs.components import controls_of, png_file, read, view_of
-from bot.cogs.custom_ids import MOVE_FIELD, MOVE_LENGTH, Forged, Request, encode
+from bot.cogs import board_messages
+from bot.cogs.board_messages import DELETE, KEEP, Retire
+from bot.cogs.components import png_file
+from bot.cogs.controls import MOVE_FIELD, MOVE_LENGTH, TYPED_MOVE, Forged, controls_of, read, view_of
+from bot.cogs.game_base import Request
 from bot.cogs.game_defaults import SEATING_CHOICES, DefaultsCommands
 from bot.cogs.game_history import HistoryCommands
 from bot.cogs.game_takeback import TakebackCommands
@@ -28,13 +31,13 @@ from bot.cogs.game_threads import open_thread, thread_refusal
 from bot.cogs.game_timers import TimerCommands
 from bot.cogs.recovery import FAULTS, Recovery
 from bot.cogs.translator import command_text as _
+from bot.config import Settings
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, msg
 from bot.present import board, codes, moves, words
 from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.present.post import Post
-from bot.present.post import retired as retired_lines
 from bot.services import (COMPUTER_LEVELS, LOBBY_SHOWN, ROLL, GameRecord, Outcome, Seat, Sessions, StoreUnavailable,
                           ruleset_of, started_events)
 
@@ -70,6 +73,11 @@ def _can_post(interaction: discord.Interaction) -> bool:
     return perms.view_channel and send and perms.attach_files
 
 
+def _files(post: Post) -> list[discord.File]:
+    """The post's picture, as a new File each time (a File is read once: each request needs its own)."""
+    return [png_file(post.png, post.alt)] if post.png else []
+
+
 def _seat(interaction: discord.Interaction) -> Seat:
     user = interaction.user
     return Seat(user.id, user.display_name, locale=_locale(interaction))
@@ -78,9 +86,10 @@ def _seat(interaction: discord.Interaction) -> Seat:
 class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands, Recovery, commands.GroupCog,
               name="GameCog",
               group_name="game", group_description=_("cmd.game.description")):
-    def __init__(self, bot: commands.Bot, sessions: Sessions):
+    def __init__(self, bot: commands.Bot, sessions: Sessions, settings: Settings):
         self.bot = bot
         self.sessions = sessions
+        self.config = settings
         # One board update at a time per channel, so a board just posted is the one the next update sees.
         self._publishing: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._working = asyncio.Semaphore(CLICKS_AT_ONCE)
@@ -93,53 +102,67 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
     async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
                    done: Message | Callable[[Outcome], Message] | None = None, needs_board: bool = True,
                    show: Callable[[Outcome], Awaitable[None]] | None = None) -> None:
-        """Acknowledge, run the session call, publish (or `show`); refusals go to the user alone; `done` (or
-        what it makes of the outcome) is the acknowledgement of a command.
+        """Answer a command or a click that calls the services: acknowledge, call, show, reply.
 
-        A command's result is what the channel shows: its deferred reply is deleted, so no "Done."
-        stays behind, unless `done` has something to say to the user alone. Where the bot cannot post a board, nothing is changed (a move nobody could see
-        would stall the game), except what `needs_board=False` allows (ending a game): done, unposted,
-        and the reply says so. A database out of reach is answered so (nothing was written); a board Discord
-        would not show after the action was stored is shown later (Recovery), and the reply says so."""
+        `show` shows the outcome (default: publish). A command's reply is `done` (or what it makes of the
+        outcome), shown to the user alone; with nothing to say, the reply is deleted, since the channel
+        shows the result. Where the bot cannot post a board nothing is changed (a move nobody could see
+        would stall the game), unless `needs_board` is False (ending a game): done, unposted, said so."""
         can_post = _can_post(interaction)
         if needs_board and not can_post:
             await self._tell(interaction, msg("error.missing_permissions"))
             return
-        component = interaction.type == discord.InteractionType.component
-        if component:
+        await self._acknowledge(interaction)
+        async with self._working:
+            outcome = await self._call(interaction, call)
+            if outcome is None or (can_post and not await self._show_outcome(interaction, outcome, show)):
+                return
+        if interaction.type != discord.InteractionType.component:
+            await self._reply(interaction, done(outcome) if callable(done) else done, can_post)
+
+    async def _acknowledge(self, interaction: discord.Interaction) -> None:
+        """Within Discord's 3 s: a click silently (the board changes), a command "thinking…" to the user alone."""
+        if interaction.type == discord.InteractionType.component:
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        async with self._working:
-            try:
-                outcome = await call()
-            except GameError as refusal:
-                await self._tell(interaction, refusal.message)
-                return
-            except StoreUnavailable as error:
-                await self.storage_unreachable(interaction, error)
-                return
-            except Exception:
-                log.exception("session call failed in channel %s", interaction.channel_id)
-                await self._tell(interaction, msg("error.internal"))
-                return
-            if outcome.unfinished:   # computer players stopped by the database: resumed once it is back
-                self.recover_later(outcome.record.id, StoreUnavailable("computer players wait for the database"))
-            try:
-                if can_post:
-                    await (show or self.publish)(outcome)
-            except discord.Forbidden:   # only Discord's 403 says a permission is missing
-                log.warning("no permission to post the board in channel %s", interaction.channel_id)
-                await self._tell(interaction, msg("error.cannot_post"))
-                return
-            except FAULTS as error:   # stored, not shown: shown when Discord (or the database) is back
-                self.recover_later(outcome.record.id, error)
-                await self._tell(interaction, msg("boards.error.not_shown"))
-                return
-        if component:
-            return
-        said = done(outcome) if callable(done) else done
-        if said is None and can_post:   # the channel shows the result: no "Done." stays behind
+
+    async def _call(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]]) -> Outcome | None:
+        """The service's outcome; None when it refused or failed, and the user was told why."""
+        try:
+            outcome = await call()
+        except GameError as refusal:
+            await self._tell(interaction, refusal.message)
+            return None
+        except StoreUnavailable as error:   # nothing was written
+            await self.storage_unreachable(interaction, error)
+            return None
+        except Exception:
+            log.exception("session call failed in channel %s", interaction.channel_id)
+            await self._tell(interaction, msg("error.internal"))
+            return None
+        if outcome.unfinished:   # computer players stopped by the database: resumed once it is back
+            self.recover_later(outcome.record.id, StoreUnavailable("computer players wait for the database"))
+        return outcome
+
+    async def _show_outcome(self, interaction: discord.Interaction, outcome: Outcome,
+                            show: Callable[[Outcome], Awaitable[None]] | None) -> bool:
+        """Show a stored outcome; whether it was shown (if not, the user was told why)."""
+        try:
+            await (show or self.publish)(outcome)
+        except discord.Forbidden:   # only Discord's 403 says a permission is missing
+            log.warning("no permission to post the board in channel %s", interaction.channel_id)
+            await self._tell(interaction, msg("error.cannot_post"))
+            return False
+        except FAULTS as error:   # stored, not shown: shown when Discord (or the database) is back (Recovery)
+            self.recover_later(outcome.record.id, error)
+            await self._tell(interaction, msg("boards.error.not_shown"))
+            return False
+        return True
+
+    async def _reply(self, interaction: discord.Interaction, said: Message | None, can_post: bool) -> None:
+        """A command's reply once done: `said`, or nothing left behind where the channel shows the result."""
+        if said is None and can_post:
             await interaction.delete_original_response()
         else:
             await interaction.edit_original_response(content=i18n.render(said or msg("ack.done"), _locale(interaction)))
@@ -192,58 +215,50 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
 
     async def _show(self, channel: discord.PartialMessageable, record: GameRecord, post: Post,
                     edit: bool, version: int, retired: str | None = None, ping: bool = False) -> None:
-        """Post or edit the message, then record which version of the game it shows.
+        """Show `post` as the game's board (board_messages.plan says how), then record which version it shows.
 
-        A new message retires the old one: its controls go, and its text becomes `retired` if given.
-        Else the recent boards this process posted lose what the new one says again (its recap of what
-        the player missed), so that each event is said once; a board left with nothing to say is
-        deleted once the new one, with a newer picture, is up. A message a moderator deleted (404) is
-        posted afresh; only a new post with `ping` notifies anyone. A board older than one this process
-        already showed (a publish overtaken by the next, or caught up late) is not shown: never a stale one."""
+        A board deleted by a moderator (404) is posted afresh; only a new post with `ping` notifies anyone.
+        A board older than one this process already showed (a publish overtaken by the next, or caught up
+        late) is not shown: never a stale one."""
         if self.sessions.shows_newer(record.id, version):
             return
-        old = channel.get_partial_message(record.board_message_id) if record.board_message_id else None
-
-        def files() -> list[discord.File]:   # a File is read once: a second request needs new ones
-            return [png_file(post.png, post.alt)] if post.png else []
+        recent = tuple(self._said.get(record.channel_id, ()))
+        plan = board_messages.plan(record.board_message_id, recent, post.said, edit=edit, retired=retired)
         view = view_of(record.id, record.version, post.controls)
-        nobody = discord.AllowedMentions.none()
-        recent = self._said.get(record.channel_id, [])
-        if edit and old is not None:
-            try:
-                await old.edit(content=post.content, attachments=files(), view=view, allowed_mentions=nobody)
-            except discord.NotFound:
-                log.info("board %s of game %s was deleted: posting it again", old.id, record.id)
-                old = None
-            else:
-                await self.sessions.set_board_message(record.id, old.id, version)
-                self._remember(record.channel_id, [*recent[:-1], (old.id, post.said)]
-                               if recent and recent[-1][0] == old.id else [(old.id, post.said)])
+        if plan.edit is not None:
+            if await self._edit(channel.get_partial_message(plan.edit), post, view):
+                await self.sessions.set_board_message(record.id, plan.edit, version)
+                self._remember(record.channel_id, list(plan.kept))
                 return
-        if not (old is not None and recent and recent[-1][0] == old.id):
-            recent = []   # not this process's boards (a restart): only the controls go
-        kept = retired_lines([said for _, said in recent], post.said)
-        text = retired if retired is not None else "\n".join(kept[-1]) if recent else None
-        if old is not None and text != "":
-            await self._retire(old, text)
+            log.info("board %s of game %s was deleted: posting it again", plan.edit, record.id)
+            plan = board_messages.plan(None, recent, post.said, edit=edit, retired=retired)
+        await self._retire_all(channel, plan.before)
         mentions = discord.AllowedMentions(users=[discord.Object(post.mention)], everyone=False, roles=False) \
-            if ping and post.mention else nobody
-        message = await channel.send(content=post.content, files=files(), view=view, allowed_mentions=mentions)
+            if ping and post.mention else discord.AllowedMentions.none()
+        message = await channel.send(content=post.content, files=_files(post), view=view, allowed_mentions=mentions)
         await self.sessions.set_board_message(record.id, message.id, version)
-        for (message_id, said), now in zip(recent[:-1], kept[:-1]):   # boards retired before: their words
-            if now != said:
-                await self._retire(channel.get_partial_message(message_id), "\n".join(now))
-        if old is not None and text == "":
-            await self._retire(old, "")
-        self._remember(record.channel_id, [(i, now) for (i, _), now in zip(recent, kept) if now]
-                       + [(message.id, post.said)])
+        await self._retire_all(channel, plan.after)
+        self._remember(record.channel_id, [*plan.kept, (message.id, post.said)])
 
-    async def _retire(self, message: discord.PartialMessage, text: str | None) -> None:
-        """An earlier board: without controls, saying `text` (None: as it was; "": deleted)."""
+    async def _edit(self, board: discord.PartialMessage, post: Post, view: discord.ui.View | None) -> bool:
+        """Edit the board in place; False if it was deleted."""
         try:
-            if text == "":
+            await board.edit(content=post.content, attachments=_files(post), view=view,
+                             allowed_mentions=discord.AllowedMentions.none())
+        except discord.NotFound:
+            return False
+        return True
+
+    async def _retire_all(self, channel: discord.PartialMessageable, boards: tuple[Retire, ...]) -> None:
+        for board in boards:
+            await self._retire(channel.get_partial_message(board.message), board.text)
+
+    async def _retire(self, message: discord.PartialMessage | discord.Message, text: str | None) -> None:
+        """An earlier board: without controls, saying `text` (KEEP: as it was; DELETE: deleted)."""
+        try:
+            if text == DELETE:
                 await message.delete()
-            elif text is None:
+            elif text is KEEP:
                 await message.edit(view=None)
             else:
                 await message.edit(content=text, view=None)
@@ -311,7 +326,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             kept = current.id if current else record.board_message_id
             for stray in shown:
                 if stray.id != kept:
-                    await self._retire(stray, None)
+                    await self._retire(stray, KEEP)
         except discord.HTTPException as error:
             log.info("no look at the history of channel %s: %s", record.channel_id, error)
             return False
@@ -497,27 +512,20 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
             return
         try:
-            request = read(interaction)
+            kind, request = read(interaction)
         except Forged as why:
             log.info("refused a control that is not ours (%s) in channel %s", why, interaction.channel_id)
             await self._tell(interaction, msg("controls.error.unknown"))
             return
-        handlers: dict[str, Callable[[discord.Interaction, Request], Awaitable[None]]] = {
-            "a": self.on_action, "s": self.on_action, "m": self.on_action, "l": self.on_lobby,
-            "g": self.on_group, "c": self.on_call_button, "x": self.on_other_move_button,
-            "h": self.on_history_page, "v": self.on_vote, "u": self.on_undo_request,
-            "r": lambda interaction, request: self.on_rematch(interaction, request.game),
-            "t": self.on_takeback_answer,
-        }
         try:
-            await handlers[request.kind](interaction, request)
+            await kind.handler(self, interaction, request)
         except StoreUnavailable as error:
             await self.storage_unreachable(interaction, error)
 
     async def on_action(self, interaction: discord.Interaction, request: Request) -> None:
         """An action button, a pick in a menu of moves or a move typed in the Other move modal."""
         async def play() -> Outcome:
-            typed = request.kind == "m"   # in either language's colour letters
+            typed = request.kind == TYPED_MOVE.code   # in either language's colour letters
             action = await self._typed(interaction.channel_id, request.value) if typed else request.value
             return await self.sessions.act(interaction.channel_id, interaction.user.id, action,
                                            game_id=request.game, version=request.number)
@@ -531,7 +539,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             "start": lambda: self.sessions.start(channel, user, game),
             "add-bot": lambda: self.sessions.add_computer(channel, user, "normal", game),
         }
-        await self._run(interaction, calls[request.value])   # custom_ids.decode knows only these verbs
+        await self._run(interaction, calls[request.value])   # controls.LOBBY reads only these verbs
 
     async def on_rematch(self, interaction: discord.Interaction, game: int | None) -> None:
         """`/game rematch`, or the Rematch button of game `game`'s final board."""
@@ -579,7 +587,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         ruleset = ruleset_of(record)
         label, placeholder = moves.other_move_field(record, ruleset, ruleset.from_json(record.state), loc)
         modal = discord.ui.Modal(title=i18n.text("modal.other_move.title", loc)[:45],
-                                 custom_id=encode("m", record.id, record.version))
+                                 custom_id=TYPED_MOVE.encode(record.id, record.version))
         modal.add_item(discord.ui.TextInput(label=label, placeholder=placeholder, max_length=MOVE_LENGTH,
                                             custom_id=MOVE_FIELD))
         modal.stop()   # answered by on_interaction, like every control

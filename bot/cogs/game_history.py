@@ -1,26 +1,26 @@
 """/game history and /game verify, the fair-dice announcements and the replay.
 
 `HistoryCommands` is a mixin of GameCog (discord.py collects app commands
-from every class of a cog's MRO); it uses GameCog's `bot` and `sessions`.
+from every class of a cog's MRO; what it uses of GameCog: bot/cogs/game_base.py).
 Anyone in the channel may read the history or verify a game: these commands
 only read. `announce` runs after every publish: the seed's commitment goes
 out when a game starts, the seed itself when the game is over, and then the
 animated replay is added to the final board, built in a thread.
 
-The page buttons' custom_ids are tb:h:<game>:<page>:<slot> (bot/cogs/custom_ids.py).
+Its page buttons are the controls.HISTORY_PAGE kind.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot import i18n
 from bot.cogs.components import button, png_file, stopped
-from bot.cogs.custom_ids import Request, encode
+from bot.cogs.controls import HISTORY_PAGE
+from bot.cogs.game_base import GameCogBase, Request
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError
 from bot.present.alt_text import board_alt, replay_alt
@@ -43,10 +43,7 @@ def _can_view(interaction: discord.Interaction, channel_id: int) -> bool:
         channel.permissions_for(member).view_channel
 
 
-class HistoryCommands:
-    sessions: Any
-    bot: Any
-
+class HistoryCommands(GameCogBase):
     # --- commands --------------------------------------------------------------
     @app_commands.command(name="history", description=_("cmd.history.description"))
     @app_commands.describe(game_id=_("opt.game_id.description"))
@@ -131,6 +128,6 @@ class HistoryCommands:
             return history_text(record, shown, loc), None
         view = discord.ui.View(timeout=None)
         for slot, target, label in (("f", 0, "⏮"), ("p", page - 1, "◀"), ("n", page + 1, "▶"), ("l", pages - 1, "⏭")):
-            view.add_item(button(encode("h", record.id, max(0, min(target, pages - 1)), slot), label,
+            view.add_item(button(HISTORY_PAGE.encode(record.id, max(0, min(target, pages - 1)), slot), label,
                                  disabled=target == page or not 0 <= target < pages))
         return history_text(record, shown, loc), stopped(view)
