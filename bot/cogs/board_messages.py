@@ -50,7 +50,8 @@ def plan(board: int | None, recent: tuple[Said, ...], said: tuple[str, ...], *, 
         recent = ()   # not this process's boards (a restart): only the controls go
     kept = retired_lines([lines for _, lines in recent], said)
     text = retired if retired is not None else "\n".join(kept[-1]) if recent else KEEP
-    before, after = [], []
+    before: list[Retire] = []
+    after: list[Retire] = []
     if board is not None:
         (after if text == DELETE else before).append(Retire(board, text))
     earlier = [Retire(message, "\n".join(now)) for (message, lines), now in zip(recent[:-1], kept[:-1])

@@ -21,6 +21,13 @@ def button(custom_id: str, label: str, style: discord.ButtonStyle = discord.Butt
                              disabled=disabled)
 
 
+def pinging(user_id: int | None) -> discord.AllowedMentions:
+    """Mentions that notify that one user (None: nobody)."""
+    if user_id is None:
+        return discord.AllowedMentions.none()
+    return discord.AllowedMentions(users=[discord.Object(user_id)], everyone=False, roles=False)
+
+
 def png_file(png: bytes, description: str | None, filename: str = "board.png") -> discord.File:
     """A picture to attach, with its description (alt text) for screen readers."""
     return discord.File(io.BytesIO(png), filename=filename, description=description)

@@ -189,8 +189,11 @@ def controls_of(message: discord.Message) -> tuple[int, int | None] | None:
 
 def _shown(message: discord.Message | None) -> dict[str, tuple[str, ...]]:
     """Each control of the message (custom_id) with its select options (() for a button)."""
-    return {getattr(child, "custom_id", None): tuple(option.value for option in getattr(child, "options", ()))
-            for child in _children(message.components if message else [])}
+    shown = {}
+    for child in _children(message.components if message else []):
+        if isinstance(custom_id := getattr(child, "custom_id", None), str):
+            shown[custom_id] = tuple(option.value for option in getattr(child, "options", ()))
+    return shown
 
 
 def _children(components: Iterable[Any]) -> Iterable[Any]:
@@ -203,17 +206,15 @@ def _typed_fields(components: Iterable[Any]) -> Iterable[tuple[str, str]]:
     for component in components:
         if not isinstance(component, dict):
             continue
-        if "value" in component:
-            yield component.get("custom_id"), component["value"]
+        if isinstance(custom_id := component.get("custom_id"), str) and isinstance(value := component.get("value"), str):
+            yield custom_id, value
         yield from _typed_fields(component.get("components") or [component.get("component")])
 
 
 # --- drawing ----------------------------------------------------------------------------
-def view_of(game: int, number: int, controls: tuple[Control, ...]) -> discord.ui.View | None:
-    """The Discord controls of a message (bot/present describes them); None when it has none. `number`:
-    the version of the game they act on, or the seat a vote is about."""
-    if not controls:
-        return None
+def view_of(game: int, number: int, controls: tuple[Control, ...]) -> discord.ui.View:
+    """The Discord controls of a message (bot/present describes them; none: an empty view). `number`: the
+    version of the game they act on, or the seat a vote is about."""
     view = discord.ui.View(timeout=None)
     for control in controls:
         view.add_item(_item(game, number, control))

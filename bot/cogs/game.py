@@ -13,6 +13,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,9 +22,9 @@ from discord.ext import commands
 from bot import i18n
 from bot.cogs import board_messages
 from bot.cogs.board_messages import DELETE, KEEP, Retire
-from bot.cogs.components import png_file
+from bot.cogs.components import pinging, png_file
 from bot.cogs.controls import MOVE_FIELD, MOVE_LENGTH, TYPED_MOVE, Forged, controls_of, read, view_of
-from bot.cogs.game_base import Request
+from bot.cogs.game_base import Request, channel_of, guild_of
 from bot.cogs.game_defaults import SEATING_CHOICES, DefaultsCommands
 from bot.cogs.game_history import HistoryCommands
 from bot.cogs.game_takeback import TakebackCommands
@@ -33,7 +34,7 @@ from bot.cogs.recovery import FAULTS, Recovery
 from bot.cogs.translator import command_text as _
 from bot.config import Settings
 from bot.games import GAME_IDS, get_ruleset
-from bot.games.base import GameError, Message, msg
+from bot.games.base import GameError, Message, Ruleset, msg
 from bot.present import board, codes, moves, words
 from bot.present.lobby import lobby_post
 from bot.present.picture import draw
@@ -71,6 +72,13 @@ def _can_post(interaction: discord.Interaction) -> bool:
     perms = interaction.app_permissions
     send = perms.send_messages_in_threads if isinstance(interaction.channel, discord.Thread) else perms.send_messages
     return perms.view_channel and send and perms.attach_files
+
+
+def _position(record: GameRecord) -> tuple[Ruleset, Any]:
+    """The ruleset and the position of a game in play."""
+    assert record.state is not None, record.id
+    ruleset = ruleset_of(record)
+    return ruleset, ruleset.from_json(record.state)
 
 
 def _files(post: Post) -> list[discord.File]:
@@ -233,14 +241,13 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             log.info("board %s of game %s was deleted: posting it again", plan.edit, record.id)
             plan = board_messages.plan(None, recent, post.said, edit=edit, retired=retired)
         await self._retire_all(channel, plan.before)
-        mentions = discord.AllowedMentions(users=[discord.Object(post.mention)], everyone=False, roles=False) \
-            if ping and post.mention else discord.AllowedMentions.none()
-        message = await channel.send(content=post.content, files=_files(post), view=view, allowed_mentions=mentions)
+        message = await channel.send(content=post.content, files=_files(post), view=view,
+                                     allowed_mentions=pinging(post.mention if ping else None))
         await self.sessions.set_board_message(record.id, message.id, version)
         await self._retire_all(channel, plan.after)
         self._remember(record.channel_id, [*plan.kept, (message.id, post.said)])
 
-    async def _edit(self, board: discord.PartialMessage, post: Post, view: discord.ui.View | None) -> bool:
+    async def _edit(self, board: discord.PartialMessage, post: Post, view: discord.ui.View) -> bool:
         """Edit the board in place; False if it was deleted."""
         try:
             await board.edit(content=post.content, attachments=_files(post), view=view,
@@ -320,7 +327,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         after = discord.Object(record.board_message_id - 1) if record.board_message_id else None
         try:
             shown = [m async for m in channel.history(limit=100, after=after)
-                     if m.author.id == self.bot.user.id and (controls_of(m) or (None,))[0] == record.id]
+                     if m.author == self.bot.user and (controls_of(m) or (None,))[0] == record.id]
             current = next((m for m in reversed(shown) if controls_of(m) == (record.id, record.version)), None)
             # Not found, the recorded board is retired by the board posted next.
             kept = current.id if current else record.board_message_id
@@ -383,11 +390,11 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             options = ({"teams": True} if teams else {}) | ({"seating": seating.value} if seating else {}) \
                 | ({"turn_time": self.turn_time(turn_time)} if turn_time else {}) \
                 | ({"language": language.value} if language else {})
-            channel_id = interaction.channel_id
+            channel_id = channel_of(interaction)
             if thread:   # checked before the thread opens, so that a refused game leaves no empty thread
                 self.sessions.check_new(game.value, options)
                 channel_id = await open_thread(interaction, msg(f"game.{game.value}"), _locale(interaction))
-            return await self.sessions.create(channel_id=channel_id, guild_id=interaction.guild_id,
+            return await self.sessions.create(channel_id=channel_id, guild_id=guild_of(interaction),
                                               host=_seat(interaction), game=game.value, options=options,
                                               locale=i18n.locale_of(interaction.guild_locale))
         await self._run(interaction, create, done=(lambda outcome: msg(
@@ -400,42 +407,41 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
 
     @app_commands.command(name="join", description=_("cmd.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, lambda: self.sessions.join(interaction.channel_id, _seat(interaction)))
+        await self._run(interaction, lambda: self.sessions.join(channel_of(interaction), _seat(interaction)))
 
     @app_commands.command(name="leave", description=_("cmd.leave.description"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, lambda: self.sessions.leave(interaction.channel_id, interaction.user.id))
+        await self._run(interaction, lambda: self.sessions.leave(channel_of(interaction), interaction.user.id))
 
     @app_commands.command(name="start", description=_("cmd.start.description"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, lambda: self.sessions.start(interaction.channel_id, interaction.user.id))
+        await self._run(interaction, lambda: self.sessions.start(channel_of(interaction), interaction.user.id))
 
     @app_commands.command(name="add-bot", description=_("cmd.add-bot.description"))
     @app_commands.describe(level=_("opt.level.description"))
     @app_commands.choices(level=LEVEL_CHOICES)
     async def add_bot(self, interaction: discord.Interaction, level: app_commands.Choice[str]) -> None:
         await self._run(interaction, lambda: self.sessions.add_computer(
-            interaction.channel_id, interaction.user.id, level.value))
+            channel_of(interaction), interaction.user.id, level.value))
 
     @app_commands.command(name="roll", description=_("cmd.roll.description"))
     async def roll(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, lambda: self.sessions.act(interaction.channel_id, interaction.user.id, ROLL))
+        await self._run(interaction, lambda: self.sessions.act(channel_of(interaction), interaction.user.id, ROLL))
 
     @app_commands.command(name="move", description=_("cmd.move.description"))
     @app_commands.describe(move=_("opt.move.description"))
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         async def play() -> Outcome:
-            return await self.sessions.act(interaction.channel_id, interaction.user.id,
-                                           await self._typed(interaction.channel_id, move))
+            return await self.sessions.act(channel_of(interaction), interaction.user.id,
+                                           await self._typed(channel_of(interaction), move))
         await self._run(interaction, play)
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        record = await self.sessions.open_game(interaction.channel_id)
+        record = await self.sessions.open_game(channel_of(interaction))
         if record is None or record.status != "active":
             return []
-        ruleset = ruleset_of(record)
-        state = ruleset.from_json(record.state)
+        ruleset, state = _position(record)
         if ruleset.to_move(state) != record.seat_of(interaction.user.id) or ruleset.roll_due(state):
             return []
         return _as_choices(moves.move_choices(record, ruleset, state, current, _locale(interaction)))
@@ -444,25 +450,23 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
     @app_commands.describe(piece=_("opt.piece.description"))
     async def call(self, interaction: discord.Interaction, piece: str) -> None:
         async def call_out() -> Outcome:
-            return await self.sessions.call_out(interaction.channel_id, interaction.user.id,
-                                                await self._typed(interaction.channel_id, piece))
+            return await self.sessions.call_out(channel_of(interaction), interaction.user.id,
+                                                await self._typed(channel_of(interaction), piece))
         await self._run(interaction, call_out)
 
     @call.autocomplete("piece")
     async def call_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        record = await self.sessions.open_game(interaction.channel_id)
-        seat = record.seat_of(interaction.user.id) if record and record.status == "active" else None
-        if seat is None:
+        record = await self.sessions.open_game(channel_of(interaction))
+        if record is None or record.status != "active" or (seat := record.seat_of(interaction.user.id)) is None:
             return []
-        ruleset = ruleset_of(record)
-        state = ruleset.from_json(record.state)
+        ruleset, state = _position(record)
         return _as_choices(moves.suggestions(record, ruleset, state, ruleset.call_actions(state, seat), current,
                                              _locale(interaction)))
 
     @app_commands.command(name="board", description=_("cmd.board.description"))
     async def board(self, interaction: discord.Interaction) -> None:
         async def repost() -> Outcome:
-            record = await self.sessions.current(interaction.channel_id)
+            record = await self.sessions.current(channel_of(interaction))
             return Outcome(record)
         await self._run(interaction, repost)
 
@@ -470,7 +474,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
     async def status(self, interaction: discord.Interaction) -> None:
         loc = _locale(interaction)
         try:
-            record = await self.sessions.current(interaction.channel_id)
+            record = await self.sessions.current(channel_of(interaction))
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
@@ -485,13 +489,13 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
 
     @app_commands.command(name="resign", description=_("cmd.resign.description"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, lambda: self.sessions.resign(interaction.channel_id, interaction.user.id))
+        await self._run(interaction, lambda: self.sessions.resign(channel_of(interaction), interaction.user.id))
 
     @app_commands.command(name="end", description=_("cmd.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:
         perms = interaction.permissions
         await self._run(interaction, lambda: self.sessions.end(
-            interaction.channel_id, interaction.user.id, can_manage=perms.manage_messages), needs_board=False)
+            channel_of(interaction), interaction.user.id, can_manage=perms.manage_messages), needs_board=False)
 
     @app_commands.command(name="rules", description=_("cmd.rules.description"))
     @app_commands.describe(game=_("opt.rules_game.description"))
@@ -499,7 +503,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         game_id = game.value if game else None
         if game_id is None:
-            record = await self.sessions.open_game(interaction.channel_id)
+            record = await self.sessions.open_game(channel_of(interaction))
             game_id = record.game if record else "parcheesi"
         ruleset = get_ruleset(game_id)
         message = ruleset.rules_summary() if ruleset else msg("error.coming_soon", game=msg(f"game.{game_id}"))
@@ -526,13 +530,13 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         """An action button, a pick in a menu of moves or a move typed in the Other move modal."""
         async def play() -> Outcome:
             typed = request.kind == TYPED_MOVE.code   # in either language's colour letters
-            action = await self._typed(interaction.channel_id, request.value) if typed else request.value
-            return await self.sessions.act(interaction.channel_id, interaction.user.id, action,
+            action = await self._typed(channel_of(interaction), request.value) if typed else request.value
+            return await self.sessions.act(channel_of(interaction), interaction.user.id, action,
                                            game_id=request.game, version=request.number)
         await self._run(interaction, play)
 
     async def on_lobby(self, interaction: discord.Interaction, request: Request) -> None:
-        channel, user, game = interaction.channel_id, interaction.user.id, request.game
+        channel, user, game = channel_of(interaction), interaction.user.id, request.game
         calls = {
             "join": lambda: self.sessions.join(channel, _seat(interaction), game),
             "leave": lambda: self.sessions.leave(channel, user, game),
@@ -543,7 +547,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
 
     async def on_rematch(self, interaction: discord.Interaction, game: int | None) -> None:
         """`/game rematch`, or the Rematch button of game `game`'s final board."""
-        await self._run(interaction, lambda: self.sessions.rematch(interaction.channel_id, _seat(interaction), game))
+        await self._run(interaction, lambda: self.sessions.rematch(channel_of(interaction), _seat(interaction), game))
 
     async def on_group(self, interaction: discord.Interaction, request: Request) -> None:
         """A pawn (or area) was picked: show its moves to that player alone."""
@@ -563,15 +567,15 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             record = await self._current_board(interaction, request)
-            ruleset = ruleset_of(record)
+            ruleset, state = _position(record)
             seat = record.seat_of(interaction.user.id)
-            calls = ruleset.call_actions(ruleset.from_json(record.state), seat) if seat is not None else []
+            calls = ruleset.call_actions(state, seat) if seat is not None else []
             if not calls:
                 raise GameError(msg("error.cannot_call"))
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
-        post = board.call_post(record, ruleset, ruleset.from_json(record.state), calls, _locale(interaction))
+        post = board.call_post(record, ruleset, state, calls, _locale(interaction))
         await interaction.edit_original_response(content=post.content,
                                                  view=view_of(record.id, record.version, post.controls))
 
@@ -584,8 +588,8 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
-        ruleset = ruleset_of(record)
-        label, placeholder = moves.other_move_field(record, ruleset, ruleset.from_json(record.state), loc)
+        ruleset, state = _position(record)
+        label, placeholder = moves.other_move_field(record, ruleset, state, loc)
         modal = discord.ui.Modal(title=i18n.text("modal.other_move.title", loc)[:45],
                                  custom_id=TYPED_MOVE.encode(record.id, record.version))
         modal.add_item(discord.ui.TextInput(label=label, placeholder=placeholder, max_length=MOVE_LENGTH,
@@ -599,7 +603,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         return codes.canonical(ruleset_of(record), text.strip()) if record is not None else text.strip()
 
     async def _current_board(self, interaction: discord.Interaction, request: Request) -> GameRecord:
-        record = await self.sessions.game(interaction.channel_id, request.game)
+        record = await self.sessions.game(channel_of(interaction), request.game)
         if record.version != request.number or record.status != "active":
             raise GameError(msg("error.stale"))
         return record

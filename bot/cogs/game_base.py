@@ -37,6 +37,18 @@ class Request:
     value: str = ""
 
 
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel (or thread) of a command or a control: Discord always gives it for these."""
+    assert interaction.channel_id is not None, interaction.type
+    return interaction.channel_id
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    """The server of a guild-only command."""
+    assert interaction.guild_id is not None, interaction.type
+    return interaction.guild_id
+
+
 class GameCogBase(commands.Cog):
     bot: commands.Bot
     config: Settings

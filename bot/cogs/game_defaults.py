@@ -9,7 +9,7 @@ from discord import app_commands
 from bot import i18n
 from bot.cogs.game_timers import ON_TIMEOUT_CHOICES
 from bot.cogs.translator import command_text as _
-from bot.cogs.game_base import GameCogBase
+from bot.cogs.game_base import GameCogBase, guild_of
 from bot.games.base import GameError
 from bot.present.defaults import defaults_text
 from bot.seating import SEATINGS
@@ -35,9 +35,9 @@ class DefaultsCommands(GameCogBase):
                 | ({"seating": seating.value} if seating is not None else {})
             if changes:
                 options = await self.sessions.set_server_defaults(
-                    interaction.guild_id, interaction.permissions.manage_guild, changes)
+                    guild_of(interaction), interaction.permissions.manage_guild, changes)
             else:
-                options = await self.sessions.server_defaults(interaction.guild_id)
+                options = await self.sessions.server_defaults(guild_of(interaction))
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return

@@ -20,7 +20,7 @@ from discord import app_commands
 from bot import i18n
 from bot.cogs.components import button, png_file, stopped
 from bot.cogs.controls import HISTORY_PAGE
-from bot.cogs.game_base import GameCogBase, Request
+from bot.cogs.game_base import GameCogBase, Request, channel_of
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError
 from bot.present.alt_text import board_alt, replay_alt
@@ -114,7 +114,7 @@ class HistoryCommands(GameCogBase):
     async def _game_for(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:
         """Game `game_id` of this server, or this channel's latest game; a game in a channel the member
         cannot view is answered as an unknown one (ids are counted: they must not reveal private games)."""
-        record = await self.sessions.records.game_for(interaction.guild_id, interaction.channel_id, game_id)
+        record = await self.sessions.records.game_for(interaction.guild_id, channel_of(interaction), game_id)
         if record.channel_id != interaction.channel_id and not _can_view(interaction, record.channel_id):
             raise GameError(NO_GAME)
         return record

@@ -9,8 +9,9 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.cogs.components import pinging
 from bot.cogs.controls import view_of
-from bot.cogs.game_base import GameCogBase, Request
+from bot.cogs.game_base import GameCogBase, Request, channel_of
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError
 from bot.present.takeback import answered_text, request_post
@@ -30,7 +31,7 @@ class TakebackCommands(GameCogBase):
 
     async def on_undo_button(self, interaction: discord.Interaction, game: int | None, version: int | None) -> None:
         await self._run(interaction, lambda: self.sessions.undo(
-            interaction.channel_id, interaction.user.id, game_id=game, version=version), show=self._show_undo)
+            channel_of(interaction), interaction.user.id, game_id=game, version=version), show=self._show_undo)
 
     async def _show_undo(self, outcome: Outcome) -> None:
         """The board taken back, or the question put to the player to move."""
@@ -41,14 +42,14 @@ class TakebackCommands(GameCogBase):
         record = outcome.record
         await self.bot.get_partial_messageable(record.channel_id).send(
             post.content, view=view_of(record.id, record.version, post.controls),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(post.mention)], everyone=False, roles=False))
+            allowed_mentions=pinging(post.mention))
 
     async def on_takeback_answer(self, interaction: discord.Interaction, request: Request) -> None:
         """The request message becomes the answer; an accepted take-back shows its board."""
         game, version, accept = request.game, request.number, request.value == "yes"
         await interaction.response.defer()
         try:
-            outcome = await self.sessions.answer_takeback(interaction.channel_id, interaction.user.id, game,
+            outcome = await self.sessions.answer_takeback(channel_of(interaction), interaction.user.id, game,
                                                           version, accept)
         except GameError as refusal:
             await self._tell(interaction, refusal.message)

@@ -17,8 +17,9 @@ import discord
 from discord import app_commands
 
 from bot import i18n, timers
+from bot.cogs.components import pinging
 from bot.cogs.controls import view_of
-from bot.cogs.game_base import GameCogBase, Request
+from bot.cogs.game_base import GameCogBase, Request, channel_of
 from bot.cogs.recovery import DISCORD_FAULTS
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, msg
@@ -70,7 +71,7 @@ class TimerCommands(GameCogBase):
             changes = self.deadline_changes(turn_time, on_timeout)
             if not changes:
                 raise GameError(msg("timers.error.nothing_to_change"))
-            return await self.sessions.configure(interaction.channel_id, interaction.user.id, changes)
+            return await self.sessions.configure(channel_of(interaction), interaction.user.id, changes)
         await self._run(interaction, configure)
 
     @app_commands.command(name="away", description=_("cmd.away.description"))
@@ -133,8 +134,7 @@ class TimerCommands(GameCogBase):
         text = i18n.text(key, record.locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:R>")
         try:
             await self.bot.get_partial_messageable(record.channel_id).send(
-                text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)], everyone=False,
-                                                               roles=False))
+                text, allowed_mentions=pinging(user))
         except DISCORD_FAULTS as error:   # the board's deadline line still tells it
             log.warning("game %s: no reminder (%s)", record.id, error)
 
@@ -153,7 +153,7 @@ class TimerCommands(GameCogBase):
         seat = request.number
         await interaction.response.defer()
         try:
-            outcome = await self.sessions.vote(interaction.channel_id, interaction.user.id, request.game, seat,
+            outcome = await self.sessions.vote(channel_of(interaction), interaction.user.id, request.game, seat,
                                                request.value)
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
