@@ -94,6 +94,10 @@ class GameCogBase(commands.Cog):
     @abstractmethod
     async def notify_turn(self, record: GameRecord, user_id: int | None, people: People) -> None: ...
 
+    # --- game_mine.py ---------------------------------------------------------------
+    @abstractmethod
+    async def turn_list(self, guild_id: int | None, user_id: int, locale: str) -> str: ...
+
     # --- game_history.py ------------------------------------------------------------
     @abstractmethod
     async def announce(self, outcome: Outcome) -> None: ...
