@@ -157,18 +157,16 @@ def _typed_move(typed: Mapping[str, str] | None) -> str:
     return move.strip()
 
 
-def read(interaction: discord.Interaction) -> tuple[Kind, Request]:
-    """The control an interaction (a component or a modal submission) names, and its kind; Forged if none."""
+def read(interaction: discord.Interaction) -> Request:
+    """The control an interaction (a component or a modal submission) names; Forged if none."""
     data: Any = interaction.data or {}
     custom_id = data.get("custom_id")
     if interaction.type == discord.InteractionType.modal_submit:
-        request = decode(custom_id, None, typed=dict(_typed_fields(data.get("components") or [])))
-    else:
-        values = data.get("values") or []
-        request = decode(custom_id, _shown(interaction.message),
-                         is_select=data.get("component_type") == discord.ComponentType.string_select.value,
-                         values=values if isinstance(values, list) else [])
-    return KINDS[request.kind], request
+        return decode(custom_id, None, typed=dict(_typed_fields(data.get("components") or [])))
+    values = data.get("values") or []
+    return decode(custom_id, _shown(interaction.message),
+                  is_select=data.get("component_type") == discord.ComponentType.string_select.value,
+                  values=values if isinstance(values, list) else [])
 
 
 def controls_of(message: discord.Message) -> tuple[int, int | None] | None:
@@ -206,7 +204,8 @@ def _typed_fields(components: Iterable[Any]) -> Iterable[tuple[str, str]]:
     for component in components:
         if not isinstance(component, dict):
             continue
-        if isinstance(custom_id := component.get("custom_id"), str) and isinstance(value := component.get("value"), str):
+        custom_id, value = component.get("custom_id"), component.get("value")
+        if isinstance(custom_id, str) and isinstance(value, str):
             yield custom_id, value
         yield from _typed_fields(component.get("components") or [component.get("component")])
 

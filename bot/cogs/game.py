@@ -21,9 +21,9 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.cogs import board_messages
-from bot.cogs.board_messages import DELETE, KEEP, Retire
+from bot.cogs.board_messages import DELETE, KEEP, Retire, Said
 from bot.cogs.components import pinging, png_file
-from bot.cogs.controls import MOVE_FIELD, MOVE_LENGTH, TYPED_MOVE, Forged, controls_of, read, view_of
+from bot.cogs.controls import KINDS, MOVE_FIELD, MOVE_LENGTH, TYPED_MOVE, Forged, controls_of, read, view_of
 from bot.cogs.game_base import Request, channel_of, guild_of
 from bot.cogs.game_defaults import SEATING_CHOICES, DefaultsCommands
 from bot.cogs.game_history import HistoryCommands
@@ -103,7 +103,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         self._working = asyncio.Semaphore(CLICKS_AT_ONCE)
         # The recent boards posted in each channel (oldest first) and their lines of what happened, so that
         # the next board's post can take back from them what it says again (after a restart: none known).
-        self._said: dict[int, list[tuple[int, tuple[str, ...]]]] = {}
+        self._said: dict[int, list[Said]] = {}
         super().__init__()
 
     # --- shared flow ---------------------------------------------------------
@@ -272,7 +272,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         except discord.NotFound:
             pass
 
-    def _remember(self, channel_id: int, boards: list[tuple[int, tuple[str, ...]]]) -> None:
+    def _remember(self, channel_id: int, boards: list[Said]) -> None:
         self._said[channel_id] = boards[-RECENT_BOARDS:]
 
     # --- after a restart ------------------------------------------------------------
@@ -516,13 +516,13 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
             return
         try:
-            kind, request = read(interaction)
+            request = read(interaction)
         except Forged as why:
             log.info("refused a control that is not ours (%s) in channel %s", why, interaction.channel_id)
             await self._tell(interaction, msg("controls.error.unknown"))
             return
         try:
-            await kind.handler(self, interaction, request)
+            await KINDS[request.kind].handler(self, interaction, request)
         except StoreUnavailable as error:
             await self.storage_unreachable(interaction, error)
 
