@@ -220,7 +220,7 @@ def view_of(game: int, number: int, controls: tuple[Control, ...]) -> discord.ui
     return stopped(view)
 
 
-def _item(game: int, number: int, control: Control) -> discord.ui.Item:
+def _item(game: int, number: int, control: Control) -> discord.ui.Item[discord.ui.View]:
     kind = _DRAWN[control.kind]
     custom_id = kind.encode(game, number if kind.number else None, control.value if kind.value else None)
     if kind.picked:

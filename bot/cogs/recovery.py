@@ -33,7 +33,7 @@ RETRY_FOR_S = 15 * 60.0
 
 class Recovery(GameCogBase):
     def __init__(self) -> None:
-        self._recovering: dict[int, asyncio.Task] = {}   # game id -> the task catching its board up
+        self._recovering: dict[int, asyncio.Task[None]] = {}   # game id -> the task catching its board up
         self._recover_again: set[int] = set()            # games that failed again while their task ran
         super().__init__()
 
