@@ -15,8 +15,11 @@ def stopped(view: discord.ui.View) -> discord.ui.View:
     return view
 
 
-def button(custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None,
-           emoji: str | None = None, disabled: bool = False) -> discord.ui.Button[discord.ui.View]:
+Button = discord.ui.Button[discord.ui.View]
+
+
+def button(custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+           row: int | None = None, emoji: str | None = None, disabled: bool = False) -> Button:
     return discord.ui.Button(custom_id=custom_id, label=label[:80], style=style, row=row, emoji=emoji,
                              disabled=disabled)
 
