@@ -16,7 +16,7 @@ from sqlalchemy import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot import i18n
-from bot.config import Settings
+from bot.config import CONSOLE_DATABASE, Settings
 from bot.games import GAME_IDS
 from bot.outages import StoreUnavailable
 from bot.seating import SEATINGS
@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     local.add_argument("game", choices=GAME_IDS)
     local.add_argument("--seats", default="human,normal",
                        help=i18n.text("cli.seats", "en"))
-    local.add_argument("--database", default="tablero-console.sqlite3", help=i18n.text("cli.database", "en"))
+    local.add_argument("--database", default=CONSOLE_DATABASE, help=i18n.text("cli.database", "en"))
     local.add_argument("--board", default="board.png", help=i18n.text("cli.board", "en"))
     local.add_argument("--new", action="store_true", help=i18n.text("cli.new", "en"))
     local.add_argument("--seating", choices=SEATINGS, default="lobby", help=i18n.text("cli.seating", "en"))

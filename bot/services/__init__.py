@@ -17,8 +17,8 @@ A front end builds one `Sessions` on a store and calls it; each part lives in it
   defaults.py    each server's defaults of new games
   away.py        time away: players whose deadlines wait
   records.py     history pages, verification, statistics (reads only; `Sessions.records`)
-Each part builds on the one it needs (rematch -> lobby; board_views -> takeback, away; lobby, endings, takeback -> play -> replays -> base;
-deadlines -> endings; mine -> base), so the arrows point one way; `Sessions` is their union.
+Each part builds on the one it needs (rematch -> lobby; board_views -> takeback, away; lobby, endings,
+takeback -> play -> replays -> base; deadlines -> endings; mine -> base), so the arrows point one way; `Sessions` is their union.
 """
 from __future__ import annotations
 
