@@ -66,7 +66,7 @@ def _one_of(allowed: Sequence[str]) -> Callable[[str], str]:
 @dataclass(frozen=True)
 class Look:
     """How a control of the present layer's kind looks on Discord: a button's style (by its value, else
-    `style`) and emoji; a menu needs none."""
+    `style`) and emoji (a menu uses none of them)."""
 
     style: Style = Style.secondary
     by_value: Mapping[str, Style] = field(default_factory=dict)

@@ -19,6 +19,7 @@ SEATING_CHOICES = [app_commands.Choice(name=_(f"choice.seating.{s}"), value=s) f
 
 
 class DefaultsCommands(GameCogBase):
+    """GameCog's /game defaults."""
 
     @app_commands.command(name="defaults", description=_("cmd.defaults.description"))
     @app_commands.describe(turn_time=_("opt.defaults_turn_time.description"),

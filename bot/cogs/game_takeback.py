@@ -58,4 +58,3 @@ class TakebackCommands(GameCogBase):
                                                  allowed_mentions=discord.AllowedMentions.none())
         if accept:
             await self.publish_or_recover(outcome)
-
