@@ -47,7 +47,7 @@ def test_every_level_plays_only_legal_actions(ruleset, level):
     for seed in (1, 2):
         for state in decision_points(ruleset, seed=seed, count=6 if level == "hard" else 12):
             seat = ruleset.to_move(state)
-            action = ai.choose_action(ruleset, state, seat, level, rng=rng, budget_s=None, playouts=20)
+            action = ai.choose_action(ruleset, state, seat, level, rng=rng, budget_s=None, playouts=20, nodes=2000)
             assert action in ruleset.legal_actions(state)
 
 
@@ -78,10 +78,10 @@ def test_hard_level_keeps_to_its_time_budget(ruleset):
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=IDS)
 @pytest.mark.parametrize("level", ai.LEVELS)
-def test_same_rng_and_playout_count_give_the_same_choice(ruleset, level):
+def test_same_rng_and_work_budget_give_the_same_choice(ruleset, level):
     for state in decision_points(ruleset, seed=4, count=3):
         seat = ruleset.to_move(state)
-        choices = {ai.choose_action(ruleset, state, seat, level, rng=random.Random(7), budget_s=None, playouts=30)
+        choices = {ai.choose_action(ruleset, state, seat, level, rng=random.Random(7), budget_s=None, playouts=30, nodes=3000)
                    for _ in range(2)}
         assert len(choices) == 1
 

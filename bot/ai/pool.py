@@ -89,16 +89,19 @@ def _choose(ruleset_id: str, state_json: dict[str, Any], seat: int, level: str, 
 
 
 async def think(ruleset_id: str, state_json: dict[str, Any], seat: int, level: str, budget_s: float = 1.0,
-                *, seed: int | None = None) -> str:
-    """choose_action in a worker process, within budget_s of this call however long it waits for a
-    worker (remaining_budget), bounded by budget_s + GRACE_S; on overrun or failure, the normal
-    level's choice."""
+                *, seed: int | None = None, started: float | None = None) -> str:
+    """choose_action in a worker process, within budget_s of `started` (time.time() when the seat's turn
+    began; default: this call) however long it waits for a worker (remaining_budget), bounded by
+    budget_s + GRACE_S; on overrun or failure, the normal level's choice. A turn of several decisions
+    (two dice, a bonus move) passes the same `started` to each: the whole turn keeps to one budget."""
     if seed is None:
         seed = secrets.randbits(64)
+    if started is None:
+        started = time.time()
     loop = asyncio.get_running_loop()
     try:
         future = loop.run_in_executor(_pool(), _choose, ruleset_id, state_json, seat, level, budget_s, seed,
-                                      time.time())
+                                      started)
         return await asyncio.wait_for(future, timeout=budget_s + GRACE_S)
     except (asyncio.TimeoutError, BrokenProcessPool) as exc:
         log.warning("computer player (%s, %s) fell back to normal: %r", ruleset_id, level, exc)

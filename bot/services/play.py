@@ -3,6 +3,7 @@ after a restart. Each call holds the channel's lock from reading the game to wri
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from bot import ai, dice
@@ -100,6 +101,7 @@ class Play(Replays):
         After each action, each computer opponent may call out a cheat (and
         never cheats itself)."""
         outcome = Outcome(record, events)
+        turn: tuple[int, float] | None = None   # (computer seat, when its turn began): one budget a turn
         while outcome.record.status == "active":
             record = outcome.record
             ruleset = ruleset_of(record)
@@ -114,8 +116,10 @@ class Play(Replays):
             if ruleset.roll_due(state):
                 action = ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
             else:
+                if turn is None or turn[0] != seat:
+                    turn = (seat, time.time())
                 action = await ai.think(ruleset.id, record.state, seat, record.seats[seat].level or "easy",
-                                        self._think_budget_s, seed=computer_seed(record))
+                                        self._think_budget_s, seed=computer_seed(record), started=turn[1])
             outcome = await self._apply(record, ruleset, state, seat, 0, action, outcome.events)
         return outcome
 

@@ -1,11 +1,12 @@
 """Sessions: lobby, turns, refusals that leave the stored game untouched, concurrency, computers."""
 import asyncio
+import random
 import sqlite3
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bot import dice, i18n
+from bot import ai, dice, i18n
 from bot.games import get_ruleset
 from bot.games.base import GameError
 from bot.services import ROLL, Sessions
@@ -229,6 +230,33 @@ async def test_computer_players_play_their_turns_until_a_person_must_act(session
         record = (await sessions.act(CHANNEL, ANN.user_id, action)).record
     actions = await sessions.store.actions(record.id)
     assert any(a.seat == 1 for a in actions) and all(a.legal for a in actions)
+
+
+async def test_a_computer_turn_of_several_decisions_keeps_to_one_thinking_budget(sessions, monkeypatch):
+    """Two dice, two pawn moves, maybe a bonus: every decision of one computer turn counts its budget from
+    the turn's start, so the turn's board comes after one budget, not one per decision (issue 26)."""
+    ruleset = get_ruleset("parcheesi")
+    calls = []
+
+    async def think(ruleset_id, state_json, seat, level, budget_s, *, seed, started=None):
+        calls[-1].append(started)
+        return ai.choose_action(ruleset, ruleset.from_json(state_json), seat, "normal", rng=random.Random(seed))
+
+    monkeypatch.setattr(ai, "think", think)
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options=IN_LOBBY_ORDER)
+    await sessions.add_computer(CHANNEL, ANN.user_id, "hard")
+    record = (await sessions.start(CHANNEL, ANN.user_id)).record
+    for _ in range(80):
+        if record.status != "active":
+            break
+        state = ruleset.from_json(record.state)
+        calls.append([])
+        action = ROLL if ruleset.roll_due(state) else ruleset.legal_actions(state)[0]
+        record = (await sessions.act(CHANNEL, ANN.user_id, action)).record
+    turns = [starts for starts in calls if starts]
+    assert any(len(starts) >= 2 for starts in turns), "some computer turn took several decisions"
+    assert all(None not in starts and len(set(starts)) == 1 for starts in turns)
+    assert len({starts[0] for starts in turns}) == len(turns)   # each turn its own start
 
 
 async def test_a_typed_move_is_matched_regardless_of_case(sessions):
