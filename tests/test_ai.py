@@ -139,8 +139,8 @@ async def test_think_runs_in_a_worker_process():
         pytest.skip("no ruleset available yet")
     state = decision_points(ruleset, seed=6, count=1)[0]
     seat = ruleset.to_move(state)
-    action = await ai.think(ruleset.id, ruleset.to_json(state), seat, "hard", budget_s=0.2, seed=1)
-    assert action in ruleset.legal_actions(state)
+    actions = await ai.think(ruleset.id, ruleset.to_json(state), seat, "hard", budget_s=0.2, seed=1)
+    assert actions[0] in ruleset.legal_actions(state)
 
 
 async def test_think_falls_back_to_normal_when_the_worker_overruns(monkeypatch):
@@ -150,9 +150,9 @@ async def test_think_falls_back_to_normal_when_the_worker_overruns(monkeypatch):
     state = decision_points(ruleset, seed=6, count=1)[0]
     seat = ruleset.to_move(state)
     monkeypatch.setattr(ai.pool, "GRACE_S", -0.5)   # the deadline passes at once
-    action = await ai.think(ruleset.id, ruleset.to_json(state), seat, "hard", budget_s=0.2, seed=1)
+    actions = await ai.think(ruleset.id, ruleset.to_json(state), seat, "hard", budget_s=0.2, seed=1)
     expected = ai.choose_action(ruleset, state, seat, "normal", rng=random.Random(1))
-    assert action == expected
+    assert actions[0] == expected
 
 
 def test_a_search_queued_behind_others_gets_what_is_left_of_its_budget():
@@ -164,13 +164,26 @@ def test_a_search_queued_behind_others_gets_what_is_left_of_its_budget():
     assert remaining(None, submitted=100.0, now=200.0) is None                   # unbounded stays so
 
 
+def test_when_more_think_than_there_are_workers_each_thinks_for_its_share():
+    """200 games at once: moves come in time, shallower, rather than one budget after another (issue 26)."""
+    share = ai.pool.shared_budget
+    workers = ai.pool.MAX_WORKERS
+    assert share(1.0, in_flight=0) == share(1.0, in_flight=workers - 1) == 1.0
+    assert share(1.0, in_flight=4 * workers - 1) == 0.25
+
+
 def test_the_worker_searches_with_the_budget_left_after_queueing(monkeypatch):
     seen = []
-    monkeypatch.setattr(ai.pool, "choose_action", lambda *args, budget_s, **kwargs: seen.append(budget_s) or "x")
+    def first_legal(ruleset, state, *args, budget_s, **kwargs):
+        seen.append(budget_s)
+        return ruleset.legal_actions(state)[0]
+
+    monkeypatch.setattr(ai.pool, "choose_action", first_legal)
     ruleset = RULESETS[0]
-    state_json = ruleset.to_json(ruleset.new_game(2, {}, 0))
-    ai.pool._choose(ruleset.id, state_json, 0, "hard", 1.0, 1, submitted=time.time() - 0.4)
-    assert 0.5 < seen[0] <= 0.6
+    state = decision_points(ruleset, seed=6, count=1)[0]
+    ai.pool._choose(ruleset.id, ruleset.to_json(state), ruleset.to_move(state), "hard", 1.0, 1,
+                    submitted=time.time() - 0.4)
+    assert 0.5 < seen[0] <= 0.6 and all(later <= seen[0] for later in seen[1:])
 
 
 CHEATING = [r for r in RULESETS if r.allows_cheating]

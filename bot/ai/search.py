@@ -104,7 +104,10 @@ def playout(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, rng: 
 
 def monte_carlo_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: random.Random,
                        budget_s: float | None, playouts: int | None) -> str:
-    """The candidate with the best mean playout value, within the budget (whichever ends first)."""
+    """The candidate with the best mean playout value, within the budget (whichever ends first).
+    The time budget covers the whole choice, the normal level's ranking included, and a round of
+    playouts the deadline interrupts is dropped (rounds only count whole)."""
+    deadline = None if budget_s is None else time.perf_counter() + budget_s
     ranked = ranked_actions(ruleset, heuristic, state, rng)
     if len(ranked) == 1 or ranked[0][0] >= WIN:
         return ranked[0][1]
@@ -113,13 +116,18 @@ def monte_carlo_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: 
     candidates = [action for _, action, _ in ranked[:HARD_CANDIDATES]]
     after = [end for _, _, end in ranked[:HARD_CANDIDATES]]
     totals = [0.0] * len(candidates)
-    deadline = None if budget_s is None else time.perf_counter() + budget_s
     done = 0
     # One round = one playout per candidate, all from the same seed.
-    while (playouts is None or done + len(candidates) <= playouts) and (deadline is None or time.perf_counter() < deadline):
+    while playouts is None or done + len(candidates) <= playouts:
         seed = rng.getrandbits(64)
-        for i, start in enumerate(after):
-            totals[i] += playout(ruleset, heuristic, start, seat, random.Random(seed))
+        values = []
+        for start in after:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            values.append(playout(ruleset, heuristic, start, seat, random.Random(seed)))
+        if len(values) < len(candidates):
+            break
+        totals = [total + value for total, value in zip(totals, values)]
         done += len(candidates)
     # Ties (and no playout at all) keep the normal level's order.
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))

@@ -101,6 +101,7 @@ class Play(Replays):
         After each action, each computer opponent may call out a cheat (and
         never cheats itself)."""
         outcome = Outcome(record, events)
+        planned: list[str] = []   # a computer's next actions up to its next roll, thought in one go
         turn: tuple[int, float] | None = None   # (computer seat, when its turn began): one budget a turn
         while outcome.record.status == "active":
             record = outcome.record
@@ -108,6 +109,7 @@ class Play(Replays):
             state = ruleset.from_json(record.state)
             call = self._computer_call(record, ruleset, state)
             if call is not None:
+                planned = []
                 outcome = await self._apply(record, ruleset, state, call[0], 0, call[1], outcome.events)
                 continue
             seat = ruleset.to_move(state)
@@ -118,8 +120,10 @@ class Play(Replays):
             else:
                 if turn is None or turn[0] != seat:
                     turn = (seat, time.time())
-                action = await ai.think(ruleset.id, record.state, seat, record.seats[seat].level or "easy",
-                                        self._think_budget_s, seed=computer_seed(record), started=turn[1])
+                if not planned:
+                    planned = await ai.think(ruleset.id, record.state, seat, record.seats[seat].level or "easy",
+                                             self._think_budget_s, seed=computer_seed(record), started=turn[1])
+                action = planned.pop(0)
             outcome = await self._apply(record, ruleset, state, seat, 0, action, outcome.events)
         return outcome
 
