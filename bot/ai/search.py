@@ -5,7 +5,8 @@
   through the rest of the mover's own turn (dice already rolled are known);
 - hard: the normal level's best few candidates, each followed to the end of
   the turn as normal would play it, compared by short Monte-Carlo playouts
-  from there (the opponents' dice and replies, sampled). Every candidate meets the same dice (common random numbers: the
+  from there (every opponent's dice and replies until the mover's next turn,
+  sampled). Every candidate meets the same dice (common random numbers: the
   i-th playout of each candidate draws from the same seed), so differences
   between candidates come from the moves, not from luck.
 """
@@ -83,8 +84,9 @@ def _playout_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: ran
 
 
 def playout(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, rng: random.Random) -> float:
-    """Play on for `heuristic.horizon` turns (or to the end) and return seat's win chance."""
-    turns, actions = 0, 0
+    """Play on until `seat`'s turn has come back `heuristic.horizon` times (or to the end) and return
+    seat's win chance: with horizon 1, every opponent's next turn, at a table of four as of two."""
+    returns, actions = 0, 0
     mover = ruleset.to_move(state)
     while mover is not None and actions < PLAYOUT_MAX_ACTIONS:
         if ruleset.roll_due(state):
@@ -94,9 +96,9 @@ def playout(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, rng: 
         state = ruleset.apply(state, action).state
         actions += 1
         new_mover = ruleset.to_move(state)
-        if new_mover != mover:
-            turns += 1
-            if heuristic.horizon is not None and turns >= heuristic.horizon:
+        if new_mover != mover and new_mover == seat:
+            returns += 1
+            if heuristic.horizon is not None and returns >= heuristic.horizon:
                 break
         mover = new_mover
     return win_chance(ruleset, heuristic, state, seat)

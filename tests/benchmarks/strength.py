@@ -37,6 +37,7 @@ from bot.ai import choose_action
 from bot.ai.levels import MAX_NODES, MAX_PLAYOUTS, tree_search
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import Ruleset
+from tests.benchmarks.common import machine
 
 MATCHES = (("hard", "easy"), ("hard", "normal"))
 # A game still running after this many actions counts as a draw.
@@ -172,6 +173,7 @@ def main(argv: list[str] | None = None) -> None:
     rulesets = available_rulesets()
     game_ids = args.game or [r.id for r in rulesets if r.min_players <= args.players <= r.max_players]
     matches = [tuple(m.split("-")) for m in args.match] if args.match else list(MATCHES)
+    print(f"# Strength: {machine()}")
     budgets = {}
     for game_id in game_ids:
         unit = work_unit(get_ruleset(game_id))
