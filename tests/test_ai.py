@@ -12,7 +12,8 @@ import pytest
 
 from bot import ai
 from bot.ai.calls import CALL_RATES, choose_call
-from bot.ai.heuristics import GENERIC, Heuristic, register
+from bot.ai.heuristics import GENERIC, Heuristic, heuristic_for, register
+from bot.ai.search import playout
 from tests.benchmarks.strength import available_rulesets, play_game, wilson
 from tests.toy_ruleset import ToyRace
 
@@ -236,3 +237,30 @@ def test_computer_players_never_cheat(ruleset):
         seat = ruleset.to_move(state)
         for level in ai.LEVELS:
             assert ai.choose_action(ruleset, state, seat, level, rng=rng, budget_s=None, playouts=8) in ruleset.legal_actions(state)
+
+
+class _SeenMovers(ToyRace):
+    """The toy race, noting who acts: what a playout lets happen before it scores."""
+
+    def __init__(self):
+        self.movers = []
+
+    def apply(self, state, action, seat=None):
+        self.movers.append(self.to_move(state))
+        return super().apply(state, action, seat)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_hard_playouts_see_every_opponents_next_turn(players):
+    """Issue 26: at a table of four, hard weighs the dice and replies of all three opponents before its next
+    turn, not only the next player's; a playout stops when the mover's turn comes back."""
+    ruleset = _SeenMovers()
+    register(ruleset.id, Heuristic(lambda r, s, seat: 0.0, scale=1.0, horizon=1))
+    try:
+        state = ruleset.apply(ruleset.new_game(players, {}, 0), "r3").state
+        state = ruleset.apply(state, "m0").state   # seat 0 has moved: seat 1 rolls next
+        ruleset.movers.clear()
+        playout(ruleset, heuristic_for(ruleset), state, 0, random.Random(1))
+    finally:
+        register(ruleset.id, GENERIC)
+    assert set(range(1, players)) <= set(ruleset.movers) and 0 not in ruleset.movers
