@@ -16,6 +16,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     TABLERO_DATABASE=/data/tablero.sqlite3
 
+# Fonts for players' names in any script and emoji (renderer.common's fallback chain looks for them by name).
+# Debian's stable fonts, unpinned: a font update changes no behaviour the tests pin.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
+    && rm -rf /var/lib/apt/lists/*
+
 COPY --from=build /wheels /wheels
 RUN python -m pip install --no-cache-dir /wheels/*.whl \
     && rm -rf /wheels \

@@ -81,7 +81,7 @@ def run_bot(settings: Settings) -> int:
         problem = i18n.text("cli.bad_token", "en")
     except aiohttp.ClientConnectionError as error:   # DNS, refused connection, reset...
         problem = i18n.text("cli.unreachable", "en", url=discord.http.Route.BASE, reason=error)
-    except SQLAlchemyError as error:   # the store's queries raise SQLAlchemy's errors, wrapping the driver's
+    except (SQLAlchemyError, sqlite3.Error) as error:   # PostgreSQL's errors come wrapped by SQLAlchemy, SQLite's bare
         problem = _bad_database(settings.database, error)
     else:
         return 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +57,8 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
             write(i18n.text("console.resumed", locale, game=msg(ruleset_of(record).name), database=database))
             outcome = Outcome(record)
         while True:
-            _show(outcome, board_file, locale, write, (await sessions.since_turn(outcome.record)).positions)
+            view = await sessions.board_view(outcome.record, time.time())
+            _show(outcome, board_file, locale, write, view.since.positions)
             record = outcome.record
             if record.status != "active":
                 return 0

@@ -14,7 +14,7 @@ from typing import Any
 
 from bot import dice
 from bot.games.base import GameError, Message, Ruleset, msg
-from bot.store import GameRecord, LoggedAction
+from bot.game_records import GameRecord, LoggedAction
 from bot.timeline import Timeline, is_roll
 
 PAGE_SIZE = 15   # actions per history page

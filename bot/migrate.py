@@ -18,10 +18,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Connection, Table, func, select, text
+from sqlalchemy import Table, func, select, text
 
 from bot.games import get_ruleset
-from bot.schema import games, metadata
+from bot.schema import Statements, games, metadata
 from bot.store import Store, is_postgresql
 from bot.verify import verify
 
@@ -32,28 +32,32 @@ class Refused(Exception):
     """The copy was not started; the reason is the message."""
 
 
-def _count(conn: Connection, table: Table) -> int:
-    return conn.execute(select(func.count()).select_from(table)).scalar_one()
+async def _count(db: Statements, table: Table) -> int:
+    return (await db.rows(select(func.count().label("n")).select_from(table)))[0]["n"]
 
 
-def _page(conn: Connection, table: Table, offset: int) -> list[dict[str, Any]]:
+async def _page(db: Statements, table: Table, offset: int) -> list[dict[str, Any]]:
     query = select(table).order_by(*table.primary_key.columns).limit(BATCH).offset(offset)
-    return [dict(row._mapping) for row in conn.execute(query)]
+    return [dict(row) for row in await db.rows(query)]
 
 
-def _insert(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
-    conn.execute(table.insert(), rows)
+async def _insert(db: Statements, table: Table, rows: list[dict[str, Any]]) -> None:
+    await db.execute(table.insert(), rows)
 
 
-def _empty(conn: Connection) -> None:
+async def _empty(db: Statements) -> None:
     for table in reversed(metadata.sorted_tables):
-        conn.execute(table.delete())
+        await db.execute(table.delete())
 
 
-def _follow_ids(conn: Connection) -> None:
+async def _follow_ids(db: Statements) -> None:
     """Games created after the copy get ids after the copied ones."""
-    conn.execute(text("SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE(MAX(id), 0) + 1, false)"
-                      " FROM games"))
+    await db.rows(text("SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE(MAX(id), 0) + 1, false)"
+                       " FROM games"))
+
+
+async def _game_ids(db: Statements) -> list[int]:
+    return [row["id"] for row in await db.rows(select(games.c.id).order_by(games.c.id))]
 
 
 async def copy(source: Store, target: Store, force: bool) -> dict[str, int]:
@@ -78,7 +82,7 @@ async def check(source: Store, target: Store) -> list[str]:
     for table in metadata.sorted_tables:
         if await source.run(_count, table) != await target.run(_count, table):
             problems.append(f"table {table.name}: the row counts differ")
-    for (game_id,) in await target.run(lambda conn: list(conn.execute(select(games.c.id).order_by(games.c.id)))):
+    for game_id in await target.run(_game_ids):
         record, actions = await target.game(game_id), await target.actions(game_id)
         if (record, actions) != (await source.game(game_id), await source.actions(game_id)):
             problems.append(f"game {game_id}: differs from the source")

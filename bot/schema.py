@@ -11,9 +11,26 @@ leaves (tests/test_schema.py checks that they agree).
 """
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Column, Connection, Double, ForeignKey, Index, Integer, MetaData, Table, Text, func, select
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from sqlalchemy import (BigInteger, Column, Double, ForeignKey, Index, Integer, MetaData, Table, Text, func, select,
+                        text)
 
 metadata = MetaData()
+
+
+class Statements(Protocol):
+    """What a query runs its statements on: a connection of the store, in a transaction or not."""
+
+    dialect: str
+
+    async def rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Mapping[str, Any]]:
+        """The statement's rows, each read by column name."""
+
+    async def execute(self, statement: Any, parameters: Any = None) -> int:
+        """Run a statement (a list of parameter sets: once for each); the rows it changed."""
+
 
 games = Table(
     "games", metadata,
@@ -120,34 +137,33 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 )
 
 _schema_version = Table("schema_version", MetaData(), Column("version", Integer, nullable=False))
+_USER_VERSION = text("PRAGMA user_version")
 
 
-def migrate_one(conn: Connection) -> bool:
+async def migrate_one(db: Statements) -> bool:
     """Apply the next migration the database lacks, in the caller's transaction (so that a crash leaves
     it wholly applied or not at all); False when it has them all."""
-    applied = applied_migrations(conn)
+    applied = await applied_migrations(db)
     if applied >= len(MIGRATIONS):
         return False
-    dialect = conn.dialect.name
     for statement in MIGRATIONS[applied]:
-        conn.exec_driver_sql(statement.replace("{id}", _ID[dialect]))
-    if dialect == "sqlite":
-        conn.exec_driver_sql(f"PRAGMA user_version={applied + 1}")
+        await db.execute(text(statement.replace("{id}", _ID[db.dialect])))
+    if db.dialect == "sqlite":
+        await db.execute(text(f"PRAGMA user_version={applied + 1}"))
     else:
-        conn.execute(_schema_version.update().values(version=applied + 1))
+        await db.execute(_schema_version.update().values(version=applied + 1))
     return True
 
 
-def applied_migrations(conn: Connection) -> int:
+async def applied_migrations(db: Statements) -> int:
     """How many migrations the database has; on PostgreSQL, serialises the processes that migrate at
     once (a transaction-scoped advisory lock) and creates the version's table on first use."""
-    if conn.dialect.name == "sqlite":
-        return conn.exec_driver_sql("PRAGMA user_version").scalar_one()
-    conn.execute(select(func.pg_advisory_xact_lock(0x7461626C65726F)))   # "tablero"
-    conn.exec_driver_sql("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-    version = conn.execute(select(_schema_version.c.version)).scalar_one_or_none()
-    if version is None:
-        conn.execute(_schema_version.insert().values(version=0))
+    if db.dialect == "sqlite":
+        return (await db.rows(_USER_VERSION))[0]["user_version"]
+    await db.rows(select(func.pg_advisory_xact_lock(0x7461626C65726F)))   # "tablero"
+    await db.execute(text("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"))
+    rows = await db.rows(select(_schema_version.c.version))
+    if not rows:
+        await db.execute(_schema_version.insert().values(version=0))
         return 0
-    return version
-
+    return rows[0]["version"]

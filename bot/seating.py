@@ -17,7 +17,7 @@ from typing import Any
 
 from bot import dice
 from bot.games.base import GameError, Message, Ruleset, joined, msg
-from bot.store import GameRecord, Seat
+from bot.game_records import GameRecord, Seat
 
 RANDOM, LOBBY = "random", "lobby"
 SEATINGS = (RANDOM, LOBBY)

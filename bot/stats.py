@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from bot import ratings
 from bot.games import get_ruleset
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 
 PlayerKey = int | str   # a user id, or "computer:<level>"
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import Applied, GameError, Message, Ruleset, msg
-from bot.store import LoggedAction
+from bot.game_records import LoggedAction
 
 UNDO = "undo"
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from bot.games import get_ruleset
 from bot.games.base import GameError, Message, msg
-from bot.store import GameRecord, LoggedAction, TurnClock
+from bot.game_records import GameRecord, LoggedAction, TurnClock
 
 ON_TIMEOUT = ("play", "skip")          # an easy computer plays the turn, or the turn is passed
 VOTE_AFTER = 3                         # expiries in a row before the others may vote on the seat
@@ -89,6 +89,15 @@ def away_used(periods: list[tuple[float, float]], now: float, until: float) -> f
 def away_allowance(periods: list[tuple[float, float]], now: float, days: int) -> int:
     """Whole days away still allowed in the 365 days that a period of `days` days from `now` would end."""
     return int((AWAY_DAYS_PER_YEAR * DAY - away_used(periods, now, now + days * DAY)) // DAY)
+
+
+def shown_deadline(record: GameRecord, away: dict[int, float], now: float) -> float | None:
+    """When time runs out in `record` (as last written) if it is a timed game waiting for a person, given the
+    end of each user's latest time away (Store.people); None otherwise."""
+    if record.status != "active" or not record.options.get("turn_time"):
+        return None
+    clock = after_away(TurnClock(record, record.updated_at, None), away.get(waiting_person(record)))
+    return None if next_due(clock, now) is None else deadline(clock)
 
 
 def reminder_at(clock: TurnClock) -> float:

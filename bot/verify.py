@@ -24,7 +24,8 @@ from bot import dice, seating
 from bot.games import get_ruleset
 from bot.games.base import GameError, Ruleset
 from bot.history import timeline
-from bot.store import GameRecord, LoggedAction, Seat, Store
+from bot.game_records import GameRecord, LoggedAction, Seat
+from bot.store import Store
 from bot.timeline import is_roll
 
 

@@ -1,7 +1,9 @@
 """Board pictures: game state -> PNG bytes. Knows nothing about Discord.
 
-`render_png` dispatches to one module per board family; each module exposes
-`render(ruleset, state, players, locale, focus, history) -> bytes`.
+`layout` makes the picture's plan (renderer.plan: where every piece, square, label, trace and
+note goes) and `render_png` paints it; both dispatch to one module per board family, which
+exposes `layout(ruleset, state, players, locale, focus, history) -> Plan` and `render(...) -> bytes`
+(its plan, painted).
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import Any
 
 from bot.games.base import Ruleset
 from renderer.common import PlayerTag
+from renderer.plan import Item, Plan
 
 # Board family of each game id.
 _FAMILIES = {
@@ -39,4 +42,11 @@ def render_png(
     return module.render(ruleset, state, players, locale, focus, history)
 
 
-__all__ = ["PlayerTag", "render_png"]
+def layout(ruleset: Ruleset, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+           history: Sequence[Any] = ()) -> Plan:
+    """The plan of render_png's picture (same arguments): its `size` and `items`, each with its
+    kind, ref, box in the posted picture's pixels and, for a piece, the square it stands on."""
+    return import_module(_FAMILIES[ruleset.id]).layout(ruleset, state, players, locale, focus, history)
+
+
+__all__ = ["Item", "Plan", "PlayerTag", "layout", "render_png"]

@@ -17,6 +17,7 @@ the start area) or a placement area ("rows:2-3"); or a whole move action.
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -26,12 +27,13 @@ from PIL import Image, ImageDraw
 from bot.games.barricade import Barricade
 from bot.games.barricade.board import Board
 from bot.games.barricade.rules import START_NAME, group_area
-from bot.games.barricade.state import MOVE, PLACE, START, START_OF_TURN, State
+from bot.games.barricade.state import MOVE, PLACE, SIX, START, START_OF_TURN, State
 from renderer.common import (
-    DIE_SPENT, HIGHLIGHT, INK, PAPER, PIECE_RGB, PIP_SPENT, SUPERSAMPLE, TO_MOVE_BAND, WHITE, PlayerTag, Sheet,
-    StaticBoard, blend, die_sprite, disc_sprite, draw_shape, encode_png, font, make_palette, readable_size, result_text,
-    shape_of,
+    CHOICE, DIE_SPENT, INK, PAPER, PIECE_RGB, PIP_SPENT, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, PlayerTag, Sheet,
+    StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, encode_png, font, make_palette,
+    piece_reach, readable_size, result_text, shape_of,
 )
+from renderer.plan import Item, Plan, centred, first_clear, offset_line, text_box
 
 WIDTH = 1024
 STEP = 54                     # distance between neighbouring points
@@ -40,13 +42,15 @@ LEFT, TOP = 76, 72            # centre of point (0, 0), clear of the axis labels
 POINT_R, PAWN_R, RING_R = 19, 21, 26
 SLOT_STEP = 40                # start-area slots
 LEGEND_LINE = AXIS + 12
+BANNER_ROOM = 2 * AXIS + 24
 DIE = 64
 BAR_RGB = (50, 44, 58)
 LINE_RGB = (120, 112, 100)
 GOAL_RGB = (250, 212, 80)
 START_LINE_RGB = (222, 222, 222)
-LAST_MOVE_RGB = (240, 120, 0)
-FREE_RGB = (0, 150, 165)
+LAST_MOVE_RGB = TRACE
+HIGHLIGHT = CHOICE            # the pawn chosen, where it can go, the held barricade's places
+FREE_RGB = blend(CHOICE, PAPER, 0.45)   # a free point outside the area being chosen in
 
 
 def centre(board: Board, point: int) -> tuple[int, int]:
@@ -65,8 +69,10 @@ def slot_centres(board: Board, colour: str) -> list[tuple[int, int]]:
     return [(ex + (i - 2) * SLOT_STEP, y) for i in range(5)]
 
 
-def height(n_players: int, board: Board) -> int:
-    return legend_top(board) + n_players * LEGEND_LINE + 12
+def height(n_players: int, board: Board, finished: bool = False) -> int:
+    """The picture's height: the board, then one legend line per player, then (a finished game)
+    who won, where no piece can be."""
+    return legend_top(board) + n_players * LEGEND_LINE + 12 + (BANNER_ROOM if finished else 0)
 
 
 def legend_top(board: Board) -> int:
@@ -121,8 +127,8 @@ def _palette() -> Image.Image:
 
 
 @cache
-def _static(board: Board, colours: tuple[str, ...]) -> StaticBoard:
-    im = Image.new("RGB", (WIDTH, height(len(colours), board)), PAPER)
+def _static(board: Board, colours: tuple[str, ...], finished: bool = False) -> StaticBoard:
+    im = Image.new("RGB", (WIDTH, height(len(colours), board, finished)), PAPER)
     draw = ImageDraw.Draw(im)
     for a, b in board.lines():
         draw.line((centre(board, a), centre(board, b)), fill=LINE_RGB, width=5)
@@ -164,7 +170,7 @@ def _barricade_sprite(side: int = 2 * PAWN_R) -> Image.Image:
     return big.reduce(k)
 
 
-# --- per move -----------------------------------------------------------------------
+# --- the plan -------------------------------------------------------------------------
 
 def _focus_point(board: Board, focus: str | None) -> int | None:
     """START, a point, or None for an unknown focus."""
@@ -176,7 +182,12 @@ def _focus_point(board: Board, focus: str | None) -> int | None:
 
 def render(ruleset: Barricade, state: State, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
            history: Sequence[Any] = ()) -> bytes:
-    return encode_png(picture(ruleset, state, players, focus, moves(history), result_text(ruleset.result(state), players, locale)))
+    return encode_png(paint(ruleset, layout(ruleset, state, players, locale, focus, history)))
+
+
+def layout(ruleset: Barricade, state: State, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+           history: Sequence[Any] = ()) -> Plan:
+    return plan(ruleset, state, players, focus, moves(history), result_text(ruleset.result(state), players, locale))
 
 
 Move = tuple[int, int | None, int]   # (seat, from, to) as State.last_move; from None: a barricade placed
@@ -194,76 +205,193 @@ def moves(history: Sequence[State]) -> list[Move]:
 
 def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str | None = None,
             moves: Sequence[Move] = (), result: str | None = None) -> Image.Image:
-    """The board as a palette image: `moves` (oldest first; default: the last move) traced and
-    numbered in order, `result` (who won) written across the board."""
+    """The board as a palette image (see plan)."""
+    return paint(ruleset, plan(ruleset, state, players, focus, moves, result))
+
+
+def paint(ruleset: Barricade, board_plan: Plan) -> Image.Image:
+    colours = tuple(item.role for item in board_plan.of("square") if item.ref.endswith(" start"))
+    finished = bool(board_plan.of("banner"))
+    return board_plan.paint_on(Sheet(_static(ruleset.board, colours, finished))).finish()
+
+
+def _ring(point_xy: tuple[float, float], r: float, colour: Any, width: int, fill: Any = None):
+    x, y = point_xy
+    return lambda sheet: sheet.draw.ellipse((x - r, y - r, x + r, y + r), outline=colour, width=width, fill=fill)
+
+
+def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str | None = None,
+         moves: Sequence[Move] = (), result: str | None = None) -> Plan:
+    """The board: `moves` (oldest first; default: the last move) traced along the board's lines
+    under the pieces and numbered beside them; the legend in the order of play, with the
+    barricades each player holds and the die of the player to move; `result` under the legend."""
     board, colours = ruleset.board, state.colours
-    sheet = Sheet(_static(board, colours))
-    draw = sheet.draw
-
-    def ring(point: int, r: int, colour, width: int, fill=None) -> None:
-        _circle(draw, centre(board, point), r, outline=colour, width=width, fill=fill)
-
-    choices = []   # the points the player can choose now, named in HIGHLIGHT along the sides
+    size = (WIDTH, height(len(colours), board, bool(result)))
+    items = _squares(board, colours) + _labels(board)
+    choices: list[int] = []   # the points the player can choose now, named in HIGHLIGHT along the sides
     if state.stage in (START_OF_TURN, PLACE):   # where the held barricade may go (BA-5.3)
         area = group_area(board, focus)         # the area being chosen in stands out
         for p in ruleset.free_points(state):
+            xy, name = centre(board, p), board.names[p]
             if area is not None and p in area.points:
-                ring(p, RING_R, HIGHLIGHT, 7, fill=WHITE)
+                items.append(Item("square", name, centred(xy, 2 * RING_R, 2 * RING_R), role="destination",
+                                  paint=_ring(xy, RING_R, HIGHLIGHT, 7, WHITE)))
                 choices.append(p)
             else:
-                ring(p, POINT_R + 3, FREE_RGB, 3)
+                items.append(Item("square", name, centred(xy, 2 * POINT_R + 6, 2 * POINT_R + 6), role="free",
+                                  paint=_ring(xy, POINT_R + 3, FREE_RGB, 3)))
     traced = list(moves) or ([state.last_move] if state.last_move is not None else [])
-    starts = []
-    for seat, frm, dest in traced:
-        if frm is None:   # a barricade placed: ringed, numbered on its point
-            ring(dest, RING_R + 2, LAST_MOVE_RGB, 5)
-            starts.append(centre(board, dest))
-            continue
-        origin = slot_centres(board, colours[seat])[2] if frm == START else centre(board, frm)
-        if frm != START and frm != dest:
-            ring(frm, POINT_R + 3, LAST_MOVE_RGB, 3)
-        ring(dest, RING_R + 2, LAST_MOVE_RGB, 5)
-        if frm != dest:
-            tip = centre(board, dest)
-            length = math.dist(origin, tip)
-            sheet.arrow([origin, (tip[0] + (origin[0] - tip[0]) * (RING_R + 4) / length,
-                                  tip[1] + (origin[1] - tip[1]) * (RING_R + 4) / length)], LAST_MOVE_RGB, 5)
-        starts.append(origin)
+    items += [_trace(board, colours, move, i, len(traced)) for i, move in enumerate(traced)]
     pawn = _focus_point(board, focus)
-    if pawn is not None and pawn in state.pawns[state.seat]:
-        if pawn != START:
-            ring(pawn, RING_R + 2, HIGHLIGHT, 6)
-        if state.stage == MOVE:
-            for frm, dest in ruleset.moves(state):
-                if frm == pawn:
-                    ring(dest, RING_R, HIGHLIGHT, 7, fill=WHITE)
-                    choices.append(dest)
+    if pawn is not None and pawn in state.pawns[state.seat] and state.stage == MOVE:
+        for frm, dest in ruleset.moves(state):
+            if frm == pawn:
+                xy = centre(board, dest)
+                items.append(Item("square", board.names[dest], centred(xy, 2 * RING_R, 2 * RING_R), role="destination",
+                                  paint=_ring(xy, RING_R, HIGHLIGHT, 7, WHITE)))
+                choices.append(dest)
     for xy, text in dict.fromkeys(spot for p in choices for spot in _axis_spots(board, p)):
-        sheet.label(xy, text, AXIS, True, HIGHLIGHT, "mm", halo=PAPER)   # over the ink one
+        items.append(Item("label", text, text_box(xy, text, AXIS), role="choice",
+                          paint=lambda sheet, xy=xy, text=text: sheet.label(xy, text, AXIS, True, HIGHLIGHT, "mm", halo=PAPER)))
+    items += _pieces(board, state, pawn if pawn is not None and pawn in state.pawns[state.seat] else None)
+    taken = [item.box for item in items if item.kind in ("piece", "label")]
+    if len(traced) > 1:   # the order of the moves, beside where each one started
+        for i, (seat, frm, dest) in enumerate(traced):
+            xy = centre(board, dest) if frm is None else slot_centres(board, colours[seat])[2] if frm == START else centre(board, frm)
+            r = badge_radius(str(i + 1), AXIS)
+            d = POINT_R + r
+            spots = [(xy[0] + dx * d * k, xy[1] + dy * d * k) for k in (1, 1.6, 2.2) for dx, dy in
+                     ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1.4), (0, 1.4), (-1.4, 0), (1.4, 0))]
+            box = first_clear((centred(s, 2 * r, 2 * r) for s in spots), taken, (0, 0, *size))
+            if box is not None:
+                text, at = str(i + 1), ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+                items.append(Item("badge", text, box, paint=lambda sheet, at=at, text=text: sheet.badge(at, text, AXIS, LAST_MOVE_RGB)))
+                taken.append(box)
+    items += _legend(board, state, players)
+    if result:
+        y = legend_top(board) + len(colours) * LEGEND_LINE + 12 + BANNER_ROOM / 2
+        box, _ = banner_box(result, (WIDTH / 2, y), WIDTH - 100, AXIS)
+        items.append(Item("banner", result, box, paint=lambda sheet: sheet.banner((WIDTH / 2, y), result, WIDTH - 100, AXIS)))
+    return Plan(size, tuple(items))
 
+
+def _squares(board: Board, colours: tuple[str, ...]) -> list[Item]:
+    found = [Item("square", name, centred(centre(board, p), STEP, STEP)) for p, name in enumerate(board.names)]
+    for colour in colours:
+        (x0, y0), (x1, _) = slot_centres(board, colour)[0], slot_centres(board, colour)[-1]
+        found.append(Item("square", f"{colour} start", (x0 - 24, y0 - 24, x1 + 24, y0 + 24), role=colour))
+    return found
+
+
+def _labels(board: Board) -> list[Item]:
+    return [Item("label", text, text_box(xy, text, AXIS))
+            for xy, text in dict.fromkeys(spot for p in range(len(board.names)) for spot in _axis_spots(board, p))]
+
+
+def _pieces(board: Board, state: State, chosen: int | None) -> list[Item]:
+    """Barricades, then pawns (a pawn in a start area is named "start", as moves name it); the
+    chosen pawn framed in a square, unlike its destinations' rings."""
+    items = []
     for p in state.barricades:
-        sheet.paste(_barricade_sprite(), centre(board, p))
+        xy, sprite = centre(board, p), _barricade_sprite()
+        items.append(Item("piece", "barricade", centred(xy, *sprite.size), board.names[p],
+                          paint=lambda sheet, xy=xy, sprite=sprite: sheet.paste(sprite, xy)))
     for seat, pawns in enumerate(state.pawns):
-        colour = PIECE_RGB[colours[seat]]
-        slots = iter(slot_centres(board, colours[seat]))
+        colour, shape = state.colours[seat], shape_of(state.colours[seat])
+        slots = iter(slot_centres(board, colour))
         for p in pawns:
-            if p == START:
-                sheet.paste(disc_sprite(colour, 2 * PAWN_R - 4, shape=shape_of(colours[seat])), next(slots))
-            else:
-                sheet.paste(disc_sprite(colour, 2 * PAWN_R + 2, shape=shape_of(colours[seat])), centre(board, p))
-    if len(traced) > 1:   # the order of the moves, where each one started
-        for i, (x, y) in enumerate(starts):
-            sheet.badge((x - POINT_R, y - POINT_R), str(i + 1), AXIS, LAST_MOVE_RGB)
+            at_start = p == START
+            xy = next(slots) if at_start else centre(board, p)
+            # Inside its point's cell, whatever its shape (a diamond is drawn larger than a disc).
+            diameter = 2 * PAWN_R - 4 if at_start else 2 * PAWN_R + 2
+            room = (2 * PAWN_R - 4 if at_start else STEP - 4) / 2 / piece_reach(shape, 1, False)
+            sprite = disc_sprite(PIECE_RGB[colour], int(min(diameter, room)), shape=shape)
+            is_chosen = seat == state.seat and p == chosen and not at_start
 
-    top = legend_top(board)
-    if state.die is not None:
-        sheet.paste(die_sprite(state.die, DIE, spent=state.stage != MOVE), (WIDTH - 22 - DIE, top + 6), centred=False)
-    x = WIDTH - 22 - DIE - 46
-    for held in state.held:   # barricades off the board, framed in the holder's colour
-        box = (x, top + 20, x + 34, top + 54)
-        draw.rounded_rectangle(box, radius=6, fill=BAR_RGB, outline=PIECE_RGB[colours[held.seat]], width=5)
-        x -= 42
-    sheet.legend((22, top), x + 30 - 22, players, AXIS)
-    if result:   # across the empty middle of the board
-        sheet.banner((WIDTH / 2, TOP + 8 * STEP), result, WIDTH - 100, AXIS)
-    return sheet.finish()
+            def paint(sheet: Sheet, xy=xy, sprite=sprite, is_chosen=is_chosen) -> None:
+                if is_chosen:   # a square frame: a destination is a ring
+                    r = RING_R + 3
+                    sheet.draw.rounded_rectangle((xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r), radius=6, outline=HIGHLIGHT, width=6)
+                sheet.paste(sprite, xy)
+            w, h = sprite.size
+            items.append(Item("piece", START_NAME if at_start else board.names[p], centred(xy, w - 2, h - 2),
+                              f"{colour} start" if at_start else board.names[p], "chosen" if is_chosen else "", paint))
+    return items
+
+
+def _path(board: Board, frm: int, dest: int) -> list[int]:
+    """The points along the board's lines from `frm` to `dest` (a shortest way)."""
+    before = {frm: frm}
+    queue = deque([frm])
+    while queue and dest not in before:
+        p = queue.popleft()
+        for q in board.neighbours[p]:
+            if q not in before:
+                before[q] = p
+                queue.append(q)
+    way = [dest]
+    while way[-1] != frm:
+        way.append(before[way[-1]])
+    return way[::-1]
+
+
+def _trace(board: Board, colours: tuple[str, ...], move: Move, index: int, count: int) -> Item:
+    """A move along the board's lines, under the pieces: the point left ringed, the point reached
+    ringed wider, an arrow between them; a barricade placed: its point ringed."""
+    seat, frm, dest = move
+    tip = centre(board, dest)
+    if frm is None:
+        return Item("trace", f"bar:{board.names[dest]}", centred(tip, 2 * RING_R + 8, 2 * RING_R + 8),
+                    paint=_ring(tip, RING_R + 2, LAST_MOVE_RGB, 5))
+    points = [centre(board, p) for p in _path(board, board.entry[colours[seat]] if frm == START else frm, dest)]
+    if frm == START:
+        points.insert(0, slot_centres(board, colours[seat])[2])
+    lane = (index - (count - 1) / 2) * 8 if count > 1 else 0.0
+    points = offset_line(points, lane)
+    if len(points) >= 2:   # the tip at the ring of the point reached
+        (ax, ay), (bx, by) = points[-2], points[-1]
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        points[-1] = (bx + (ax - bx) * min(RING_R + 4, length / 2) / length, by + (ay - by) * min(RING_R + 4, length / 2) / length)
+    xs, ys = [x for x, _ in points] + [tip[0] - RING_R - 4, tip[0] + RING_R + 4], [y for _, y in points] + [tip[1] - RING_R - 4, tip[1] + RING_R + 4]
+    origin = None if frm == START or frm == dest else centre(board, frm)
+
+    def paint(sheet: Sheet) -> None:
+        if origin is not None:
+            _ring(origin, POINT_R + 3, LAST_MOVE_RGB, 3)(sheet)
+        _ring(tip, RING_R + 2, LAST_MOVE_RGB, 5)(sheet)
+        if frm != dest and len(points) >= 2:
+            sheet.arrow(points, LAST_MOVE_RGB, 5)
+    name = START_NAME if frm == START else board.names[frm]
+    return Item("trace", f"{name}-{board.names[dest]}", (min(xs) - 15, min(ys) - 15, max(xs) + 15, max(ys) + 15), paint=paint)
+
+
+def _legend(board: Board, state: State, players: list[PlayerTag]) -> list[Item]:
+    """One line per player in the order of play that was rolled for (seat order until then),
+    numbered; the barricades each holds at the end of its line; the die of the player to move."""
+    top, items = legend_top(board), []
+    order = list(state.order) or list(range(len(players)))
+    held = {seat: sum(h.seat == seat for h in state.held) for seat in order}
+    rolled = dict(state.order_rolls)
+    for line, seat in enumerate(order):
+        if seat >= len(players):
+            continue
+        y = top + line * LEGEND_LINE
+        tag = players[seat]
+        right = WIDTH - 22
+        if seat == state.seat and state.die is not None and state.stage in (MOVE, SIX, PLACE) or seat in rolled:
+            value = rolled.get(seat, state.die)
+            box = (right - AXIS - 4, y + 2, right, y + AXIS + 6)
+            sprite = die_sprite(value, AXIS + 4, spent=seat in rolled or state.stage == PLACE)
+            items.append(Item("die", str(value), box, paint=lambda sheet, sprite=sprite, box=box: sheet.paste(sprite, box[:2], centred=False)))
+            right = box[0] - 10
+        for _ in range(held[seat] if seat in held else 0):   # a barricade held, framed in the holder's colour
+            box = (right - AXIS, y + 4, right, y + AXIS + 4)
+            frame = PIECE_RGB[state.colours[seat]]
+            items.append(Item("piece", "barricade", box, f"{state.colours[seat]} held", paint=lambda sheet, box=box, frame=frame:
+                              sheet.draw.rounded_rectangle(box, radius=6, fill=BAR_RGB, outline=frame, width=5)))
+            right = box[0] - 8
+        shown = PlayerTag(f"{line + 1}. {tag.name}" if state.order else tag.name, tag.colours, tag.to_move)
+        width = right - 22
+        items.append(Item("name", tag.name, (22, y, 22 + width, y + AXIS + 12),
+                          paint=lambda sheet, y=y, shown=shown, width=width: sheet.player_tag((22, y), width, shown, AXIS)))
+    return items

@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import math
 import struct
+import unicodedata
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 from importlib.resources import as_file
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -57,7 +59,13 @@ SHAPES: dict[str, str] = {"yellow": "circle", "blue": "square", "red": "diamond"
 CHAT_WIDTH, CHAT_TEXT = 400, 9
 INK = (28, 28, 32)
 PAPER = (250, 247, 240)
-HIGHLIGHT = (255, 0, 200)
+# The moves traced since a player's last turn, and what a player is choosing (a piece, where it can
+# go): colours no player has, apart from every player's colour (and from each other) under
+# deuteranopia, protanopia and tritanopia (tests/renderer/test_colour_blindness.py). Four saturated
+# player colours leave no vivid hue free: the trace is a deep purple, darker than every player's
+# colour, the choice a muted plum between them in lightness.
+TRACE = (60, 0, 90)
+CHOICE = (150, 72, 108)
 WHITE = (255, 255, 255)
 DIE_SPENT = (200, 200, 200)
 PIP_SPENT = (140, 140, 140)
@@ -102,29 +110,162 @@ def readable_size(width: int, bold: bool = True) -> int:
 
 @cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The shipped face (DejaVu Sans), first of the fallback chain (see `faces`)."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     with as_file(data_file("fonts", name)) as path:   # a real file, even from a zipped install
         return ImageFont.truetype(str(path), size)
 
 
-def fit_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False) -> str:
-    """`text` shortened with an ellipsis so that it fits in `width` pixels."""
-    f = font(size, bold)
-    if draw.textlength(text, font=f) <= width:
+# --- the fallback chain: names in any script, emoji ------------------------------
+# DejaVu (shipped) covers Latin, Greek, Cyrillic and many symbols; for the rest, the fonts the system has,
+# found by name under these folders (the Docker image installs Debian's fonts-noto-cjk,
+# fonts-noto-color-emoji and fonts-noto-core). A character no font has is left out: never an empty box.
+FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts")
+FALLBACK_FONTS = {
+    False: ("NotoSansCJK-Regular.ttc", "NotoColorEmoji.ttf", "NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf",
+            "NotoSansHebrew-Regular.ttf", "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf"),
+    True: ("NotoSansCJK-Bold.ttc", "NotoColorEmoji.ttf", "NotoSans-Bold.ttf", "NotoSansArabic-Bold.ttf",
+           "NotoSansHebrew-Bold.ttf", "NotoSansDevanagari-Bold.ttf", "NotoSansThai-Bold.ttf"),
+}
+BITMAP_SIZE = 109    # a colour emoji font (CBDT) is drawn at this size only, then scaled
+_MISSING = "\U0010ffff"   # a noncharacter: every font draws its "no glyph" box for it
+
+
+@cache
+def _system_font(name: str) -> str | None:
+    for folder in FONT_DIRS:
+        found = sorted(Path(folder).rglob(name)) if Path(folder).is_dir() else []
+        if found:
+            return str(found[0])
+    return None
+
+
+@cache
+def faces(bold: bool = False) -> tuple[str, ...]:
+    """The fallback chain's font files, first to last: the shipped face, then those the system has."""
+    with as_file(data_file("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")) as path:
+        shipped = str(path)
+    return (shipped, *(p for p in map(_system_font, FALLBACK_FONTS[bold]) if p))
+
+
+@lru_cache(maxsize=64)
+def face_font(path: str, size: int) -> tuple[ImageFont.FreeTypeFont, float]:
+    """A face of the chain for text of `size`, and the scale its glyphs are drawn at: 1, or for a bitmap
+    colour font, which has one size only, what brings its glyphs to `size`."""
+    try:
+        return ImageFont.truetype(path, size), 1.0
+    except OSError:   # a bitmap colour font refuses any size but its own
+        return ImageFont.truetype(path, BITMAP_SIZE), size / 128   # 128: a colour emoji's height at BITMAP_SIZE
+
+
+def _drawn(f: ImageFont.FreeTypeFont, ch: str) -> bytes:
+    left, top, right, bottom = f.getbbox(ch)
+    image = Image.new("RGBA", (max(1, right), max(1, bottom)))
+    ImageDraw.Draw(image).text((0, 0), ch, font=f, embedded_color=True)
+    return image.tobytes()
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(path: str, ch: str) -> bool:
+    """Whether the font file `path` draws `ch` (anything but its "no glyph" box)."""
+    f, _ = face_font(path, 24)
+    return ch.isspace() or _drawn(f, ch) != _drawn(f, _MISSING)
+
+
+def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
+    """`text` cut into (font file, characters) runs, each character in the first face of the chain that
+    has it; a character none has is left out. Joiners, variation selectors and combining marks stay
+    with the character before them (an emoji sequence, an accent)."""
+    out: list[tuple[str, str]] = []
+    chain = faces(bold)
+    for ch in text:
+        if out and ord(ch) > 127 and unicodedata.category(ch) in ("Mn", "Me", "Cf", "Sk") and not ch.isspace():
+            out[-1] = (out[-1][0], out[-1][1] + ch)
+            continue
+        path = next((p for p in chain if has_glyph(p, ch)), None)
+        if path is None:
+            continue
+        if out and out[-1][0] == path:
+            out[-1] = (path, out[-1][1] + ch)
+        else:
+            out.append((path, ch))
+    return out
+
+
+def printable(text: str, bold: bool = False) -> str:
+    """`text` as the pictures write it: the characters no font has left out ("Josette 🎲" without an
+    emoji font reads "Josette"), or, when none is left of a word, each replaced by "?" (小明 without a
+    CJK font reads "??", not an empty name)."""
+    if all(has_glyph(faces(bold)[0], ch) for ch in text):
         return text
-    while text and draw.textlength(text + "…", font=f) > width:
+    kept = " ".join("".join(chunk for _, chunk in runs(text, bold)).split())
+    if any(ch.isalnum() for ch in kept):
+        return kept
+    return "".join(ch if any(has_glyph(p, ch) for p in faces(bold)) else "?" for ch in text)
+
+
+def text_length(text: str, size: int, bold: bool = False) -> float:
+    """The width of `text` as `draw_text` writes it."""
+    text = printable(text, bold)
+    return sum(f.getlength(chunk) * scale for f, scale, chunk in
+               ((*face_font(path, size), chunk) for path, chunk in runs(text, bold)))
+
+
+def draw_text(image: Image.Image, xy: tuple[float, float], text: str, size: int, bold: bool = False,
+              fill: RGB = INK, anchor: str = "la", stroke_width: int = 0, stroke_fill: RGB | None = None) -> None:
+    """`text` on an RGB(A) `image` through the fallback chain (`runs`), placed by `anchor` as Pillow places
+    it for the shipped face: each run on the shipped face's baseline, colour emoji scaled to the text."""
+    primary, text = font(size, bold), printable(text, bold)
+    draw = ImageDraw.Draw(image)
+    parts = runs(text, bold)
+    if len(parts) == 1 and parts[0][0] == faces(bold)[0] and parts[0][1] == text:   # the common case
+        draw.text(xy, text, font=primary, fill=fill, anchor=anchor, stroke_width=stroke_width, stroke_fill=stroke_fill)
+        return
+    width = text_length(text, size, bold)
+    x = xy[0] - {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
+    baseline = xy[1] + primary.getbbox("x", anchor=anchor)[1] - primary.getbbox("x", anchor="ls")[1]
+    for path, chunk in parts:
+        f, scale = face_font(path, size)
+        if scale == 1.0:
+            draw.text((x, baseline), chunk, font=f, fill=fill, anchor="ls", stroke_width=stroke_width,
+                      stroke_fill=stroke_fill)
+        else:
+            left, top, right, bottom = f.getbbox(chunk, anchor="ls")
+            glyphs = Image.new("RGBA", (right - left, bottom - top))
+            ImageDraw.Draw(glyphs).text((-left, -top), chunk, font=f, anchor="ls", embedded_color=True)
+            glyphs = glyphs.resize((max(1, round(glyphs.width * scale)), max(1, round(glyphs.height * scale))),
+                                   Image.Resampling.LANCZOS)
+            image.paste(glyphs, (round(x + left * scale), round(baseline + top * scale)), glyphs)
+        x += f.getlength(chunk) * scale
+
+
+def text_box(xy: tuple[float, float], text: str, size: int, bold: bool = False, anchor: str = "la",
+             stroke_width: int = 0) -> Box:
+    """A box holding `text` as `draw_text` writes it (the fallback faces' taller glyphs included)."""
+    width, pad = text_length(text, size, bold), size // 2 + stroke_width
+    left, top, right, bottom = font(size, bold).getbbox("Hg", anchor=anchor, stroke_width=stroke_width)
+    x = xy[0] - {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
+    return (math.floor(x) - pad, math.floor(xy[1] + top) - pad, math.ceil(x + width) + pad,
+            math.ceil(xy[1] + bottom) + pad)
+
+
+def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
+    """`text` shortened with an ellipsis so that it fits in `width` pixels (characters no font has left out)."""
+    text = printable(text, bold)
+    if text_length(text, size, bold) <= width:
+        return text
+    while text and text_length(text + "…", size, bold) > width:
         text = text[:-1]
     return text + "…"
 
 
-def wrap_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, max_lines: int) -> list[str]:
+def wrap_text(text: str, width: int, size: int, max_lines: int) -> list[str]:
     """`text` cut into at most `max_lines` lines of at most `width` pixels
     (the last one shortened with an ellipsis when the text is longer)."""
-    f = font(size)
-    words = text.split()
+    words = printable(text).split()
     # Each word measured once (not every growing line): a line's width is the sum of its words
     # and spaces (DejaVu kerns no pair with a space; fit_text still guards each line).
-    space, widths = draw.textlength(" ", font=f), [draw.textlength(word, font=f) for word in words]
+    space, widths = text_length(" ", size), [text_length(word, size) for word in words]
     lines: list[str] = []
     i = 0
     while i < len(words) and len(lines) < max_lines:
@@ -135,8 +276,8 @@ def wrap_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, max_l
             i += 1
         lines.append(line)
     if i < len(words):
-        lines[-1] = fit_text(draw, f"{lines[-1]} {' '.join(words[i:])}", width - 1, size)
-    return [fit_text(draw, line, width, size) for line in lines]
+        lines[-1] = fit_text(f"{lines[-1]} {' '.join(words[i:])}", width - 1, size)
+    return [fit_text(line, width, size) for line in lines]
 
 
 def ink_on(fill: RGB) -> RGB:
@@ -186,9 +327,10 @@ def draw_shape(draw: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, f
         draw.polygon(shape_points(shape, box), fill=fill, outline=outline, width=width)
 
 
-def draw_player_tag(draw: ImageDraw.ImageDraw, origin: tuple[int, int], width: int, tag: PlayerTag, size: int = 22) -> int:
+def draw_player_tag(image: Image.Image, origin: tuple[int, int], width: int, tag: PlayerTag, size: int = 22) -> int:
     """One seat: colour swatches and name; whoever must act gets a band, an
     arrow and a bold name. Returns the height used."""
+    draw = ImageDraw.Draw(image)
     x, y = origin
     line = size + 12
     if tag.to_move:
@@ -198,8 +340,8 @@ def draw_player_tag(draw: ImageDraw.ImageDraw, origin: tuple[int, int], width: i
         draw_shape(draw, shape_of(colour), (sx, y + 5, sx + size, y + 5 + size), PIECE_RGB[colour], INK, 2)
         sx += size + 4
     prefix = "▶ " if tag.to_move else ""
-    name = fit_text(draw, prefix + tag.name, x + width - sx - 8, size, bold=tag.to_move)
-    draw.text((sx + 4, y + 4), name, font=font(size, tag.to_move), fill=INK)
+    name = fit_text(prefix + tag.name, x + width - sx - 8, size, bold=tag.to_move)
+    draw_text(image, (sx + 4, y + 4), name, size, tag.to_move)
     return line
 
 
@@ -208,13 +350,13 @@ def line_step(size: int) -> int:
     return round(size * 1.25)
 
 
-def draw_lines(draw: ImageDraw.ImageDraw, origin: tuple[float, float], lines: list[str], width: int, size: int,
+def draw_lines(image: Image.Image, origin: tuple[float, float], lines: list[str], width: int, size: int,
                fill: RGB = INK) -> int:
     """`lines` (e.g. from wrap_text) from `origin` (top left), each centred in
     `width` px. Returns the height used."""
     x, y = origin
     for i, line in enumerate(lines):
-        draw.text((x + width / 2, y + i * line_step(size)), line, font=font(size), fill=fill, anchor="ma")
+        draw_text(image, (x + width / 2, y + i * line_step(size)), line, size, fill=fill, anchor="ma")
     return line_step(size) * len(lines)
 
 
@@ -247,29 +389,14 @@ def piece_reach(shape: str, diameter: int, horizontal: bool) -> float:
     return reach * math.cos(math.pi / 6) if shape == "hexagon" and horizontal else reach
 
 
-def piece_meets(shape: str, diameter: int, centre: tuple[float, float], box: Box, inset: float = 0) -> bool:
-    """Whether a piece's body at `centre`, shrunk by `inset` px, meets `box` (its rounded corners
-    are taken as square)."""
-    r = diameter * _SHAPE_SCALE[shape] / 2 - inset
-    # The point of the box nearest the centre along both axes at once: the nearest in every shape's measure.
-    dx = abs(min(max(centre[0], box[0]), box[2]) - centre[0])
-    dy = abs(min(max(centre[1], box[1]), box[3]) - centre[1])
-    if shape == "circle":
-        return math.hypot(dx, dy) < r
-    if shape == "diamond":
-        return dx + dy < r
-    if shape == "hexagon":
-        return dx < r * math.cos(math.pi / 6) and dy < r - dx * math.tan(math.pi / 6)
-    return dx < r and dy < r
-
-
 @lru_cache(maxsize=512)
 def disc_sprite(fill: RGB, diameter: int, label: str = "", ring: RGB | None = None, ring_width: int = 0,
-                shape: str = "circle") -> Image.Image:
+                shape: str = "circle", text: int = 0) -> Image.Image:
     """A piece: a `shape` (SHAPES) of `fill`, `diameter` px for a disc (other shapes are scaled to hold
     the same label), with an ink outline inside a thin white halo (so that it stands out on a square
     of its own colour) and an optional centred label; `ring` draws a highlight of `ring_width` px
-    around it (the sprite then grows by 2 * ring_width)."""
+    around it (the sprite then grows by 2 * ring_width); `text`, when given, is the label's font
+    size (else label_size)."""
     k = SUPERSAMPLE
     body = round(diameter * _SHAPE_SCALE[shape])
     side = (body + 2 * ring_width) * k
@@ -288,7 +415,7 @@ def disc_sprite(fill: RGB, diameter: int, label: str = "", ring: RGB | None = No
     outline_of(ring_width * k + halo, INK)
     outline_of(ring_width * k + halo + outline, fill)
     if label:
-        draw.text((side / 2, side / 2), label, font=font(label_size(diameter, label) * k, True), fill=ink_on(fill),
+        draw.text((side / 2, side / 2), label, font=font((text or label_size(diameter, label)) * k, True), fill=ink_on(fill),
                   anchor="mm")
     return _reduce(big)
 
@@ -407,10 +534,9 @@ class Sheet:
     def text(self, xy: tuple[float, float], text: str, size: int, bold: bool = False, fill: RGB = INK, anchor: str = "la",
              halo: RGB | None = None) -> None:
         """One line of text; `halo` outlines it (3 px) in that colour."""
-        f, stroke = font(size, bold), 3 if halo else 0
-        self._paint(self.draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=stroke), lambda region, x, y:
-                    ImageDraw.Draw(region).text((xy[0] - x, xy[1] - y), text, font=f, fill=fill, anchor=anchor,
-                                                stroke_width=stroke, stroke_fill=halo))
+        stroke = 3 if halo else 0
+        self._paint(text_box(xy, text, size, bold, anchor, stroke), lambda region, x, y:
+                    draw_text(region, (xy[0] - x, xy[1] - y), text, size, bold, fill, anchor, stroke, halo))
 
     def label(self, xy: tuple[float, float], text: str, size: int, bold: bool = False, fill: RGB = INK,
               anchor: str = "la", halo: RGB | None = None) -> None:
@@ -422,7 +548,7 @@ class Sheet:
         """draw_lines on the sheet. Returns the height used."""
         height = line_step(size) * len(lines)
         self._paint((origin[0], origin[1], origin[0] + width, origin[1] + height), lambda region, x, y:
-                    draw_lines(ImageDraw.Draw(region), (origin[0] - x, origin[1] - y), lines, width, size, fill))
+                    draw_lines(region, (origin[0] - x, origin[1] - y), lines, width, size, fill))
         return height
 
     def arrow(self, points: list[tuple[float, float]], fill: RGB, width: int) -> None:
@@ -450,34 +576,29 @@ class Sheet:
 
     def badge(self, xy: tuple[float, float], text: str, size: int, fill: RGB) -> None:
         """A short text (an order number) in white on a disc of `fill`, centred on `xy`."""
-        f = font(size, True)
-        x0, y0, x1, y1 = f.getbbox(text, anchor="mm")
-        r = max(x1 - x0, y1 - y0) / 2 + size * 0.22
+        f, r = font(size, True), badge_radius(text, size)
         box = (xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r)
         self._paint(box, lambda region, x, y: _draw_badge(ImageDraw.Draw(region), (xy[0] - x, xy[1] - y), r, text, f, fill))
 
     def banner(self, centre: tuple[float, float], text: str, width: int, size: int) -> None:
         """A line (or two) of bold text on a framed white band across `centre`, at most `width` px wide:
         who won, readable at chat size."""
-        lines = wrap_text(self.draw, text, int(width * 0.86) - 2 * size, size, 2)   # bold is wider than wrap_text measures
+        box, lines = banner_box(text, centre, width, size)
         pad, step = size * 0.6, line_step(size)
-        w = max(self.draw.textlength(line, font=font(size, True)) for line in lines) + 2 * pad
-        h = step * len(lines) + pad * 1.2
-        box = (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
 
         def paint(region: Image.Image, x: int, y: int) -> None:
             draw = ImageDraw.Draw(region)
             draw.rounded_rectangle((box[0] - x, box[1] - y, box[2] - x, box[3] - y), radius=size // 2, fill=WHITE,
                                    outline=INK, width=max(3, size // 8))
             for i, line in enumerate(lines):
-                draw.text((centre[0] - x, box[1] - y + pad * 0.6 + i * step), line, font=font(size, True), fill=INK, anchor="ma")
+                draw_text(region, (centre[0] - x, box[1] - y + pad * 0.6 + i * step), line, size, True, anchor="ma")
         self._paint(box, paint)
 
     def player_tag(self, origin: tuple[int, int], width: int, tag: PlayerTag, size: int = 22) -> int:
         """draw_player_tag on the sheet, `width` px wide. Returns the height used."""
         height = size + 12
         self._paint((origin[0], origin[1], origin[0] + width - 1, origin[1] + height - 1), lambda region, x, y:
-                    draw_player_tag(ImageDraw.Draw(region), (origin[0] - x, origin[1] - y), width - 1, tag, size))
+                    draw_player_tag(region, (origin[0] - x, origin[1] - y), width - 1, tag, size))
         return height
 
     def legend(self, origin: tuple[int, int], width: int, players: list[PlayerTag], size: int = 22) -> int:
@@ -490,6 +611,21 @@ class Sheet:
     def finish(self) -> Image.Image:
         """The picture in palette form (for encode_png)."""
         return self.out
+
+
+def badge_radius(text: str, size: int) -> float:
+    """The radius of Sheet.badge's disc."""
+    x0, y0, x1, y1 = font(size, True).getbbox(text, anchor="mm")
+    return max(x1 - x0, y1 - y0) / 2 + size * 0.22
+
+
+def banner_box(text: str, centre: tuple[float, float], width: int, size: int) -> tuple[tuple[float, float, float, float], list[str]]:
+    """Where Sheet.banner's band goes, and its lines."""
+    lines = wrap_text(text, int(width * 0.86) - 2 * size, size, 2)   # bold is wider than wrap_text measures
+    pad, step = size * 0.6, line_step(size)
+    w = max(text_length(line, size, True) for line in lines) + 2 * pad
+    h = step * len(lines) + pad * 1.2
+    return (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2), lines
 
 
 def _draw_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], r: float, text: str, f: ImageFont.FreeTypeFont,

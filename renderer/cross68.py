@@ -21,18 +21,21 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot import i18n
-from bot.games.base import Ruleset
+from bot.games.base import Result, Ruleset
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
-    DIE_SPENT, HIGHLIGHT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, Box, PlayerTag, Sheet,
-    StaticBoard, blend, die_sprite, disc_sprite, draw_shape, encode_png, font, ink_on, label_reach, line_step,
-    make_palette, piece_meets, piece_reach, readable_size, result_text, shape_of, wrap_text,
+    CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
+    StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, encode_png, fit_text, font, label_size,
+    line_step, make_palette, piece_reach, readable_size, result_text, shape_of, wrap_text,
 )
+from renderer.plan import FloatBox, Item, Plan, centred, first_clear, offset_line
 
 SIZE = 1024                    # posted size, px (square)
 SAFE = (214, 214, 206)         # safe track squares
-FOCUS = (0, 190, 230)          # ring around the pawn the player is choosing
+FOCUS = CHOICE                 # ring around the pawn the player is choosing
+HIGHLIGHT = TRACE              # the moves traced
 FADE = 0.72                    # houses not in play are faded this far towards PAPER
+CLOSED_FRAME = 3               # px of a closed square's frame inside it
 # Rulesets in which any two pieces on a square close it (MG-8.1), not only two of one side.
 ANY_PAIR_BLOCKS = frozenset({"parchis-maghreb"})
 
@@ -62,6 +65,7 @@ class Layout:
 
     size: int
     geo: Cross68
+    teams: bool = False   # 2 vs 2: each house panel names the partner on a line of its own
 
     @cached_property
     def margin(self) -> int:
@@ -145,52 +149,16 @@ class Layout:
         return int((xy[0] - self.origin) // self.cell) + 1, int((xy[1] - self.origin) // self.cell) + 1
 
 
-Side = tuple[int, int]   # (dc, dr): one step right, left, down or up
-SIDES: tuple[Side, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
-
-
-@dataclass(frozen=True)
-class SpreadRoom:
-    """Where the pawns sharing a square may spread (see _spread)."""
-
-    sides: dict[tuple[int, int], tuple[tuple[int, Side], ...]]   # per track or corridor cell, best first, ranked
-    numbers: tuple[Box, ...]                                       # the square numbers' ink, never to cover
-
-
 @lru_cache(maxsize=8)
-def _spread_room(size: int) -> SpreadRoom:
-    """For every track and corridor cell, the sides its pawns may spread into when they share it,
-    best first, each with its rank: 0 beyond the grid (an empty margin), 1 a corridor (rarely
-    occupied), 2 the goal (a pawn there would seem to have arrived), 3 a track square. Never a
-    house (the square numbers stand there) nor the side where the square's own number stands."""
-    layout = Layout(size, board())
-    geo, grid = layout.geo, layout.geo.grid_size
-    houses = [(c0, r0, c1, r1) for (c0, r0), (c1, r1) in geo.houses.values()]
-    track = {cell: square for square, cell in geo.track_cells.items()}
-    open_cells = {cell for cells in geo.corridor_cells.values() for cell in cells}
-    gx0, gy0, gx1, gy1 = layout.goal_box()
-    boxes = layout.number_boxes()
-    sides = {}
-    for cell in [*track, *open_cells]:
-        ranked = []
-        for i, (dc, dr) in enumerate(SIDES):
-            c, r = cell[0] + dc, cell[1] + dr
-            x, y = layout.centre((c, r))
-            nx0, ny0, nx1, ny1 = boxes.get(track.get(cell, 0), (0, 0, 0, 0))
-            if any(c0 <= c <= c1 and r0 <= r <= r1 for c0, r0, c1, r1 in houses) or (nx0 < x < nx1 and ny0 < y < ny1):
-                continue
-            beyond = not (1 <= c <= grid and 1 <= r <= grid)
-            rank = 0 if beyond else 1 if (c, r) in open_cells else 2 if gx0 < x < gx1 and gy0 < y < gy1 else 3
-            ranked.append((rank, i))
-        sides[cell] = tuple((rank, SIDES[i]) for rank, i in sorted(ranked))
-    number_font = font(number_size(size), True)
-    numbers = []
-    for square, (x0, y0, x1, y1) in boxes.items():   # the ink, as _static writes it
+def number_ink(size: int) -> dict[int, Box]:
+    """Where each track square's number is inked (as _static writes it): the box of its label."""
+    layout, number_font, inks = Layout(size, board()), font(number_size(size), True), {}
+    for square, (x0, y0, x1, y1) in layout.number_boxes().items():
         ink = Image.new("L", (x1 - x0, y1 - y0))
         ImageDraw.Draw(ink).text(((x1 - x0) / 2, (y1 - y0) / 2), str(square), font=number_font, fill=255, anchor="mm")
         left, top, right, bottom = ink.getbbox() or (0, 0, 0, 0)
-        numbers.append((x0 + left, y0 + top, x0 + right, y0 + bottom))
-    return SpreadRoom(sides, tuple(numbers))
+        inks[square] = (x0 + left, y0 + top, x0 + right, y0 + bottom)
+    return inks
 
 
 def _step_past(cells: tuple[tuple[int, int], ...]) -> tuple[int, int]:
@@ -278,7 +246,23 @@ def _triangle(layout: Layout, route: str) -> list[tuple[float, float]]:
     return [(bx - dy * half, by - dx * half), (bx + dy * half, by + dx * half), (cx, cy)]
 
 
-# --- where pawns stand -----------------------------------------------------------
+# --- names of squares and pieces, as players read and type them ---------------------
+
+def square_ref(geo: Cross68, route: str, progress: int) -> str:
+    """A track square's bare number ("5"); a corridor square names its colour ("yellow H3")."""
+    if progress == HOUSE:
+        return f"{route} house"
+    if progress >= GOAL:
+        return "goal"
+    if progress <= LAST_TRACK:
+        return str(geo.track_square(route, progress))
+    return f"{route} H{progress - LAST_TRACK}"
+
+
+def piece_ref(pawn: PawnView) -> str:
+    """As move codes name it: colour initial and number ("Y2")."""
+    return f"{pawn.colour[0].upper()}{pawn.label}"
+
 
 def _cell(geo: Cross68, route: str, progress: int) -> tuple[int, int]:
     if progress <= LAST_TRACK:
@@ -287,25 +271,37 @@ def _cell(geo: Cross68, route: str, progress: int) -> tuple[int, int]:
 
 
 def _spot(layout: Layout, route: str, progress: int) -> tuple[float, float]:
-    """Centre of where a pawn at `progress` is drawn (house and goal: their middle)."""
-    if progress == HOUSE:   # the left of the panel, under the name (the dice go on the right)
-        x0, y0, x1, y1 = layout.panel_box(route)
-        return x0 + layout.cell * 1.7, y0 + layout.cell * 2.9
+    """Centre of a square of `route` (house: its first pawn slot; goal: the route's triangle)."""
+    if progress == HOUSE:
+        return _house_slots(layout, route, 4)[0]
     if progress >= GOAL:
         pts = _triangle(layout, route)
         return sum(x for x, _ in pts) / 3, sum(y for _, y in pts) / 3
     return layout.centre(_cell(layout.geo, route, progress))
 
 
+# --- a house panel: name, goal count and partner, pawns at home, dice, notes -----------
+
+def _panel_rows(layout: Layout, route: str) -> tuple[float, float, float]:
+    """The panel's rows, top down: where the status line, the pawns at home and the notes begin."""
+    x0, y0, x1, y1 = layout.panel_box(route)
+    pad, size = layout.cell // 5, readable_size(layout.size)
+    status = y0 + pad + size + 14
+    pawns = status + line_step(size) * (2 if layout.teams else 1) + 2
+    return status, pawns, pawns + 2 * _house_pitch(layout) + pad / 2
+
+
+def _house_pitch(layout: Layout) -> float:
+    return layout.cell * 0.98
+
+
 def _house_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]]:
-    """Slots for the `n` pawns of a route: 2 x 2 for four, rows of four (across the panel) for more."""
-    cols = 2 if n <= 4 else 4
-    pitch = layout.cell * (1.3 if n <= 4 else 1.15)
-    cx, cy = _spot(layout, route, HOUSE)
-    if n > 4:
-        x0, _, x1, _ = layout.panel_box(route)
-        cx = (x0 + x1) / 2 - layout.cell * 0.6   # clear of the dice on the right
-    return [(cx + (i % cols - (cols - 1) / 2) * pitch, cy + (i // cols - 0.5) * pitch) for i in range(n)]
+    """Slots for the `n` pawns of a route at home: rows of four at the left of the panel, under
+    its status line (the dice stand on their right)."""
+    x0, _, _, _ = layout.panel_box(route)
+    _, top, _ = _panel_rows(layout, route)
+    pitch = _house_pitch(layout)
+    return [(x0 + layout.cell // 5 + pitch * (i % 4 + 0.5), top + pitch * (i // 4 + 0.5)) for i in range(max(n, 4))]
 
 
 def _goal_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]]:
@@ -314,7 +310,7 @@ def _goal_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]]
     half = (x1 - x0) / 2
     dx, dy = layout.goal_side(route)
     pitch = half / 2.6
-    slots = []
+    slots: list[tuple[float, float]] = []
     for row, capacity in enumerate((4, 3, 2, 1, n)):
         count = min(capacity, n - len(slots))
         depth = half - pitch * (0.6 + min(row, 3) * 0.85)      # distance from the centre
@@ -323,41 +319,8 @@ def _goal_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]]
             slots.append(((x0 + x1) / 2 + dx * depth + abs(dy) * along, (y0 + y1) / 2 + dy * depth + abs(dx) * along))
     return slots
 
-Place = tuple[PawnView, tuple[float, float], int, tuple[PawnView, ...]]   # pawn, centre, diameter, its square's pawns
 
-
-def _pawn_places(layout: Layout, pawns: tuple[PawnView, ...]) -> list[Place]:
-    """(pawn, centre, diameter, pawns sharing its square) for every pawn, in drawing order: the
-    pawns that share a track or corridor square last (see _spread)."""
-    geo, cell = layout.geo, layout.cell
-    groups: dict[Any, list[PawnView]] = defaultdict(list)
-    for p in pawns:
-        key = geo.square_key(p.route, p.progress) if HOUSE < p.progress < GOAL else (p.progress, p.route)
-        groups[key].append(p)
-    order = sorted(pawns, key=lambda p: (geo.colours.index(p.colour) if p.colour in geo.colours else 9, p.label))
-    places: list[Place] = []
-    shared = []
-    for group in groups.values():
-        group.sort(key=order.index)
-        first = group[0]
-        if first.progress == HOUSE:   # each pawn keeps its own slot, whoever else is at home
-            members = [p for p in order if p.route == first.route]
-            slots = _house_slots(layout, first.route, len(members))
-            spots, diameter = [slots[members.index(p)] for p in group], round(cell * 1.1)
-        elif first.progress >= GOAL:
-            spots, diameter = _goal_slots(layout, first.route, len(group)), round(cell * 0.56)
-        elif len(group) == 1:   # the number is beside the square: the pawn fills it
-            spots, diameter = [_spot(layout, first.route, first.progress)], _track_diameter(layout)
-        else:
-            shared.append(group)
-            continue
-        places += [(p, xy, diameter, tuple(group)) for p, xy in zip(group, spots)]
-    crowded = {_cell(geo, g[0].route, g[0].progress) for g in shared}
-    taken = {layout.cell_at(xy) for _, xy, _, _ in places} | crowded
-    for group in shared:
-        places += _spread(layout, group, taken, crowded)
-    return places
-
+# --- pieces -----------------------------------------------------------------------------
 
 def shown_label(pawn: PawnView) -> str:
     """The label a pawn carries: none in the goal, where pawns never move again (no move names
@@ -366,102 +329,89 @@ def shown_label(pawn: PawnView) -> str:
 
 
 def _track_diameter(layout: Layout) -> int:
-    """A pawn on a track or corridor square: its label readable at chat size (test_chat_size)."""
+    """A pawn alone on a track or corridor square: its label readable at chat size (test_chat_size)."""
     return round(layout.cell * 0.94)
 
 
-LABEL_GAP = 2      # px between a pawn's label and the body of the pawn in front of it
-NUMBER_GRACE = 4   # px of a square number's ink that a piece's tip may touch (a diamond alone beside its number: 2 to 5)
+def _fit(shape: str, diameter: float, reach: float) -> int:
+    """`diameter`, shrunk so that a piece of `shape` reaches at most `reach` px from its centre."""
+    return int(min(diameter, reach / piece_reach(shape, 1, False)))
 
 
-def _spread(layout: Layout, group: list[PawnView], taken: set[tuple[int, int]], crowded: set[tuple[int, int]]) -> list[Place]:
-    """The pawns sharing a square, as large as a pawn alone (two labels cannot both be readable
-    within one square): the first stands on the square as it would alone, in front; each next one
-    stands behind it, far enough out that its whole label shows, towards the best side
-    (_spread_room) where no pawn stands (cells in `taken`) and, if it can, not in line with
-    another shared square or its spread (cells in `crowded`: two groups end to end would read as
-    one) and clear of the square numbers. Back to front; the cell spread into joins both sets."""
-    cell = _cell(layout.geo, group[0].route, group[0].progress)
-    room, diameter = _spread_room(layout.size), _track_diameter(layout)
-    x, y = layout.centre(cell)
+def _body_box(shape: str, diameter: int, xy: tuple[float, float]) -> FloatBox:
+    rx, ry = piece_reach(shape, diameter, True), piece_reach(shape, diameter, False)
+    return xy[0] - rx, xy[1] - ry, xy[0] + rx, xy[1] + ry
 
-    def spots(side: Side) -> list[tuple[float, float]]:   # front first
-        (dc, dr), horizontal = side, side[1] == 0
-        found, out = [(x, y)], 0.0
-        for front, back in zip(group, group[1:]):
-            out += piece_reach(shape_of(front.colour), diameter, horizontal) + label_reach(diameter, back.label, horizontal) + LABEL_GAP
-            found.append((x + dc * out, y + dr * out))
-        return found
 
-    def covers_a_number(side: Side) -> bool:   # a diamond is wider than a square
-        return any(n[0] - diameter < px < n[2] + diameter and n[1] - diameter < py < n[3] + diameter   # near enough
-                   and piece_meets(shape_of(p.colour), diameter, (px, py), n, NUMBER_GRACE)
-                   for p, (px, py) in zip(group[1:], spots(side)[1:]) for n in room.numbers)
+@dataclass(frozen=True)
+class Placed:
+    pawn: PawnView
+    xy: tuple[float, float]
+    diameter: int
+    text: int              # the label's font size (0: from the diameter)
+    closed: bool = False   # stands on a square it closes with another (a bridge, a door)
 
-    def beside(side: Side) -> tuple[int, int]:
-        return cell[0] + side[0], cell[1] + side[1]
 
-    def lines_up_with_a_group(side: Side) -> bool:   # beside it, or behind this square
-        c, r = beside(side)
-        return (cell[0] - side[0], cell[1] - side[1]) in crowded or \
-            any((c + dc, r + dr) in crowded and (c + dc, r + dr) != cell for dc, dr in SIDES)
-
-    ranked = [side for _, side in room.sides[cell]]
-    candidates = [side for side in ranked if beside(side) not in taken] or ranked
-    side = min(candidates, key=lambda side: (lines_up_with_a_group(side), covers_a_number(side)))   # the first of equals
-    taken.add(beside(side))
-    crowded.add(beside(side))
-    return [(p, xy, diameter, tuple(group)) for p, xy in reversed(list(zip(group, spots(side))))]
+def pawn_places(layout: Layout, pawns: tuple[PawnView, ...], any_pair_blocks: bool = False) -> list[Placed]:
+    """Where every pawn is drawn, back to front. A pawn alone fills its square; pawns sharing one
+    stand inside it, smaller, corner to corner (never on a neighbouring square)."""
+    geo, cell = layout.geo, layout.cell
+    groups: dict[Any, list[PawnView]] = defaultdict(list)
+    for p in pawns:
+        key = geo.square_key(p.route, p.progress) if HOUSE < p.progress < GOAL else (p.progress, p.route)
+        groups[key].append(p)
+    order = sorted(pawns, key=lambda p: (geo.colours.index(p.colour) if p.colour in geo.colours else 9, p.label))
+    places: list[Placed] = []
+    for group in groups.values():
+        group.sort(key=order.index)
+        first = group[0]
+        if first.progress == HOUSE:   # each pawn keeps its own slot, whoever else is at home
+            members = [p for p in order if p.route == first.route]
+            slots = _house_slots(layout, first.route, len(members))
+            places += [Placed(p, slots[members.index(p)], _fit(shape_of(p.colour), _track_diameter(layout), cell * 0.49),
+                              label_size(_track_diameter(layout), p.label)) for p in group]
+        elif first.progress >= GOAL:
+            places += [Placed(p, xy, _fit(shape_of(p.colour), cell * 0.56, cell * 0.3), 0)
+                       for p, xy in zip(group, _goal_slots(layout, first.route, len(group)))]
+        elif len(group) == 1:   # its label as readable as the square numbers, inside its square
+            places.append(Placed(first, _spot(layout, first.route, first.progress),
+                                 _fit(shape_of(first.colour), _track_diameter(layout), cell / 2 - 1),
+                                 label_size(_track_diameter(layout), first.label)))
+        else:
+            x, y = _spot(layout, first.route, first.progress)
+            closed = any_pair_blocks or len({p.route for p in group}) == 1
+            # Two: corner to corner along a diagonal; more: one per quarter; inside a closed square's frame.
+            room = cell / 2 - (CLOSED_FRAME if closed else 1)
+            reach = cell * (0.25 if len(group) == 2 else 0.22)
+            q = room - reach
+            corners = [(-q, -q), (q, q)] if len(group) == 2 else [(-q, -q), (q, -q), (-q, q), (q, q)]
+            places += [Placed(p, (x + dx, y + dy), _fit(shape_of(p.colour), 2 * reach, reach), 0, closed)
+                       for p, (dx, dy) in zip(group, corners)]
+    return places
 
 
 def _focused(pawn: PawnView, focus: str | None) -> bool:
     """`focus` names a pawn as colour initial + label ("Y2"), possibly followed by more."""
     if not focus:
         return False
-    key = f"{pawn.colour[0].upper()}{pawn.label}"
+    key = piece_ref(pawn)
     return focus.upper().startswith(key.upper()) and not focus[len(key):len(key) + 1].isalnum()
 
 
-@lru_cache(maxsize=32)
-def _tray_sprite(width: int, height: int, fill: RGB, rounded: tuple[bool, bool, bool, bool]) -> Image.Image:
-    """A bar under the pawns sharing a square (_spread), its `rounded` corners (top left, top
-    right, bottom right, bottom left) at the far end: an ink outline inside a white halo, which
-    parts it from a bar beside it."""
-    k, line = SUPERSAMPLE, 2 * SUPERSAMPLE
-    big = Image.new("RGBA", (width * k, height * k), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    radius = (min(width, height) // 2 - 1) * k   # (Pillow fails on rounded ends of exactly half the side)
-    draw.rounded_rectangle((0, 0, width * k - 1, height * k - 1), radius=radius, fill=WHITE, corners=rounded)
-    draw.rounded_rectangle((line, line, width * k - 1 - line, height * k - 1 - line), radius=radius - line, fill=fill,
-                           outline=INK, width=line, corners=rounded)
-    return big.reduce(k)
-
-
-def _draw_tray(sheet: Sheet, layout: Layout, group: tuple[PawnView, ...], far: tuple[float, float], closed: bool) -> None:
-    """The bar that ties a shared square's pawns to it, square at the square's end and round at
-    the other: dark when they close the square (a bridge, a door), else the square's own ground."""
-    geo, first = layout.geo, group[0]
-    x, y = layout.centre(_cell(geo, first.route, first.progress))
-    # Two pawns on a corridor square follow one route: they close it.
-    fill = INK if closed else _ground(geo, geo.track_square(first.route, first.progress))
-    half, reach = layout.cell / 2, _track_diameter(layout) / 2 + max(5, layout.cell // 10)   # the square; a rim round the last pawn
-    dx, dy = (far[0] > x) - (far[0] < x), (far[1] > y) - (far[1] < y)
-    x0, x1 = sorted((x - (dx or 1) * half, far[0] + (dx * reach or half)))
-    y0, y1 = sorted((y - (dy or 1) * half, far[1] + (dy * reach or half)))
-    rounded = (dx < 0 or dy < 0, dx > 0 or dy < 0, dx > 0 or dy > 0, dx < 0 or dy > 0)
-    sheet.paste(_tray_sprite(round(x1 - x0), round(y1 - y0), fill, rounded), ((x0 + x1) / 2, (y0 + y1) / 2))
-
-
-# --- one picture -----------------------------------------------------------------
+# --- the plan ---------------------------------------------------------------------------
 
 Move = tuple[str, int, int]   # (route, from progress, to progress), as BoardView.last_move
 
 
 def render(ruleset: Ruleset, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
            history: Sequence[Any] = ()) -> bytes:
-    result = ruleset.result(state)
-    return encode_png(picture(ruleset.board_view(state), players, locale, focus, any_pair_blocks=ruleset.id in ANY_PAIR_BLOCKS,
-                              moves=moves(ruleset, history), result=result_text(result, players, locale)))
+    return encode_png(paint(layout(ruleset, state, players, locale, focus, history)))
+
+
+def layout(ruleset: Ruleset, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+           history: Sequence[Any] = ()) -> Plan:
+    return plan(ruleset.board_view(state), players, locale, focus, any_pair_blocks=ruleset.id in ANY_PAIR_BLOCKS,
+                moves=moves(ruleset, history), result=ruleset.result(state), teams=getattr(state, "teams", False))
 
 
 def moves(ruleset: Ruleset, history: Sequence[Any]) -> list[Move]:
@@ -472,43 +422,209 @@ def moves(ruleset: Ruleset, history: Sequence[Any]) -> list[Move]:
 
 def picture(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
             any_pair_blocks: bool = False, size: int = SIZE, moves: Sequence[Move] = (),
-            result: str | None = None) -> Image.Image:
-    """The board for `view` as a palette image: `moves` (oldest first; default: the last move) are
-    traced and numbered in order; `result` (who won) is written across the middle."""
+            result: Result | None = None) -> Image.Image:
+    """The board for `view` as a palette image (see plan)."""
+    return paint(plan(view, players, locale, focus, any_pair_blocks, size, moves, result))
+
+
+def paint(board_plan: Plan) -> Image.Image:
+    routes = frozenset(item.role for item in board_plan.of("square") if item.ref.endswith(" house") and item.role and not item.paint)
+    return board_plan.paint_on(Sheet(_static(board_plan.size[0], routes))).finish()
+
+
+def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+         any_pair_blocks: bool = False, size: int = SIZE, moves: Sequence[Move] = (),
+         result: Result | None = None, teams: bool = False) -> Plan:
+    """The picture of `view`: `moves` (oldest first; default: the last move) traced under the
+    pieces and numbered beside them; the house panels carry each player's name, pieces in the
+    goal, partner, and for whoever acts the dice and notes; `result` names the winner in a panel."""
     geo = board()
-    layout = Layout(size, geo)
+    lay = Layout(size, geo, teams)
     routes = frozenset(p.route for p in view.pawns)
-    sheet = Sheet(_static(size, routes))
     owners = _owners(view.pawns, players)
+    items: list[Item] = [*_squares(lay, routes), *_labels(size)]
     traced = list(moves) or ([view.last_move] if view.last_move else [])
-    for move in traced:
-        _draw_move(sheet, layout, *move)
-    for pawn, xy, diameter, group in _pawn_places(layout, view.pawns):
-        if len(group) > 1 and pawn is group[-1] and HOUSE < pawn.progress < GOAL:   # drawn first: the farthest
-            _draw_tray(sheet, layout, group, xy, any_pair_blocks or len({p.route for p in group}) == 1)
-        ring = 4 if _focused(pawn, focus) else 0
-        sheet.paste(disc_sprite(PIECE_RGB[pawn.colour], diameter, shown_label(pawn), FOCUS if ring else None, ring,
-                                shape_of(pawn.colour)), xy)
-    if len(traced) > 1:   # the order of the moves, where each one started
-        for i, (route, start, end) in enumerate(traced):
-            sheet.badge(_badge_spot(layout, route, start, end), str(i + 1), number_size(size), HIGHLIGHT)
-    acting = _acting_route(view, players, owners)
+    items += [_trace(lay, move, i, len(traced)) for i, move in enumerate(traced)]
+    places = pawn_places(lay, view.pawns, any_pair_blocks)
+    items += [_piece(lay, place, _focused(place.pawn, focus)) for place in places]
+    taken = [item.box for item in items if item.kind in ("piece", "label")]
+    if len(traced) > 1:   # the order of the moves, beside the square each one left
+        for i, (route, start, _) in enumerate(traced):
+            badge = _badge(lay, route, start, str(i + 1), taken)
+            if badge is not None:
+                items.append(badge)
+                taken.append(badge.box)
+    acting = _acting_route(view, players, owners) if result is None else None
     for route in sorted(routes, key=geo.colours.index):
         tag = players[owners[route]] if route in owners else None
-        _draw_house_text(sheet, layout, route, tag, view if route == acting and result is None else None, locale, players)
-    if result:
-        x0, y0, x1, y1 = layout.goal_box()
-        sheet.banner(((x0 + x1) / 2, (y0 + y1) / 2), result, size - 2 * layout.margin, number_size(size))
-    return sheet.finish()
+        items += _panel(lay, route, view, tag, players, _partner(route, owners, players, teams), route == acting, locale)
+    if result is not None:
+        items.append(_banner(lay, result, players, owners, locale, [i.box for i in items if i.kind != "square"]))
+    return Plan((size, size), tuple(items))
 
 
-def _badge_spot(layout: Layout, route: str, start: int, end: int) -> tuple[float, float]:
-    """Where a move's order number goes: on the square it left, towards its top left corner (a
-    pawn still there stays readable), or at the home spot for a pawn that came out."""
-    x, y = _spot(layout, route, start)
-    if start == HOUSE:
-        return x, y
-    return x - layout.cell * 0.3, y - layout.cell * 0.3
+def _squares(lay: Layout, routes: frozenset[str]) -> list[Item]:
+    geo, found = lay.geo, []
+    for square, cell in geo.track_cells.items():
+        found.append(Item("square", str(square), lay.box(*cell)))
+    for colour, cells in geo.corridor_cells.items():
+        found += [Item("square", f"{colour} H{k + 1}", lay.box(*cell)) for k, cell in enumerate(cells)]
+    found += [Item("square", f"{route} house", lay.house_box(route), role=route if route in routes else "")
+              for route in geo.colours]
+    return found + [Item("square", "goal", lay.goal_box())]
+
+
+def _labels(size: int) -> list[Item]:
+    return [Item("label", str(square), box) for square, box in number_ink(size).items()]
+
+
+def _piece(lay: Layout, place: Placed, chosen: bool) -> Item:
+    pawn, geo = place.pawn, lay.geo
+    shape, ring = shape_of(pawn.colour), 4 if chosen else 0
+    sprite = disc_sprite(PIECE_RGB[pawn.colour], place.diameter, shown_label(pawn), FOCUS if chosen else None, ring, shape,
+                         place.text)
+    square = square_ref(geo, pawn.route, pawn.progress)
+    frame = lay.box(*_cell(geo, pawn.route, pawn.progress)) if place.closed else None
+
+    def paint(sheet: Sheet) -> None:
+        if frame is not None:   # a closed square (a bridge, a door): framed in ink over its outline, round its pawns
+            sheet.draw.rectangle((frame[0] - 1, frame[1] - 1, frame[2] + 1, frame[3] + 1), outline=INK, width=CLOSED_FRAME + 1)
+        sheet.paste(sprite, place.xy)
+    return Item("piece", piece_ref(pawn), _body_box(shape, place.diameter, place.xy), square,
+                "chosen" if chosen else "blockade" if place.closed else "", paint)
+
+
+def _trace(lay: Layout, move: Move, index: int, count: int) -> Item:
+    """A move: the squares left and reached outlined, and an arrow along the way, under the
+    pieces; each move of a long absence in a lane of its own, so that they run apart."""
+    route, start, end = move
+    geo, cell = lay.geo, lay.cell
+    steps = range(start, end + 1) if start <= end else (start, end)
+    points = [_spot(lay, route, p) for p in steps]
+    lane = (index - (count - 1) / 2) * cell * 0.5 / max(count - 1, 1) if count > 1 else 0.0
+    points = offset_line(points, lane)
+    outlined = [lay.box(*_cell(geo, route, p)) for p in (start, end) if HOUSE < p < GOAL]
+    width = max(3, cell // 9)
+    if len(points) >= 2:   # from the square left to the edge of the pawn that arrived
+        points[-1] = _towards(points[-1], points[-2], cell * 0.42)
+    xs, ys = [x for x, _ in points] + [b[i] for b in outlined for i in (0, 2)], [y for _, y in points] + [b[i] for b in outlined for i in (1, 3)]
+    box = (min(xs) - 3 * width, min(ys) - 3 * width, max(xs) + 3 * width, max(ys) + 3 * width)
+
+    def paint(sheet: Sheet) -> None:
+        for x0, y0, x1, y1 in outlined:
+            sheet.draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=max(3, cell // 12))
+        if len(points) >= 2:
+            sheet.arrow(points, HIGHLIGHT, width)
+    return Item("trace", f"{square_ref(geo, route, start)}-{square_ref(geo, route, end)}", box, paint=paint)
+
+
+def _towards(a: tuple[float, float], b: tuple[float, float], distance: float) -> tuple[float, float]:
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if length <= distance:
+        return a
+    return a[0] + (b[0] - a[0]) * distance / length, a[1] + (b[1] - a[1]) * distance / length
+
+
+def _badge(lay: Layout, route: str, start: int, text: str, taken: list[FloatBox]) -> Item | None:
+    """A move's order number beside the square it left, where it covers no piece and no number:
+    at a corner of the square, else one or two squares away."""
+    x, y = _spot(lay, route, start)
+    size = number_size(lay.size)
+    r = badge_radius(text, size)
+    reach = [lay.cell * k for k in (0.5, 1.0, 1.5, 2.0, 2.5)]
+    spots = [(x + dx * d, y + dy * d) for d in reach for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1), (-1, 0), (1, 0), (0, 1))]
+    box = first_clear((centred(xy, 2 * r, 2 * r) for xy in spots), taken, (0, 0, lay.size, lay.size))
+    if box is None:
+        return None
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    return Item("badge", text, box, paint=lambda sheet: sheet.badge(centre, text, size, HIGHLIGHT))
+
+
+def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, players: list[PlayerTag],
+           partner: str | None, acting: bool, locale: str) -> list[Item]:
+    """A house panel's words: the owner's name; the pawns in the goal and the partner (2 vs 2);
+    for the acting house, the dice beside the pawns at home and the notes under them."""
+    x0, y0, x1, y1 = lay.panel_box(route)
+    pad, cell, size = lay.cell // 5, lay.cell, readable_size(lay.size)
+    status_y, pawns_y, notes_y = _panel_rows(lay, route)
+    width = x1 - x0 - 2 * pad
+    items: list[Item] = []
+    if tag and tag.to_move:    # a heavy frame round the panel, visible in the chat preview
+        w = max(4, cell // 8)
+        frame = (x0 - w, y0 - w, x1 + w, y1 + w)
+        items.append(Item("square", f"{route} house", frame, role="to move", paint=lambda sheet: sheet.draw.rounded_rectangle(
+            frame, radius=cell // 3 + w, outline=INK, width=w + 1)))
+    if tag:
+        items.append(Item("name", tag.name, (x0 + pad, y0 + pad, x0 + pad + width, y0 + pad + size + 12),
+                          paint=lambda sheet: sheet.player_tag((x0 + pad, y0 + pad), width, tag, size)))
+    mine = [p for p in view.pawns if p.route == route]
+    arrived = sum(p.progress >= GOAL for p in mine)
+    status = [i18n.text("picture.in_goal", locale, count=arrived, total=len(mine))]
+    if partner:
+        status.append(i18n.text("picture.partner", locale, player=partner))
+    items += [_text_item("note", fit_text(line, width, size), (x0 + pad, status_y + i * line_step(size)), width, size)
+              for i, line in enumerate(status)]
+    if acting:
+        die = round(cell * 0.96)
+        spent = view.used_dice + (False,) * len(view.dice)
+        for i, value in enumerate(view.dice):   # right of the pawns at home, side by side
+            dx = x1 - pad - (len(view.dice) - i) * (die + 6) + 6
+            box = (dx, pawns_y + 2, dx + die, pawns_y + 2 + die)
+            sprite = die_sprite(value, die, spent[i])
+            items.append(Item("die", str(value), box, paint=lambda sheet, s=sprite, b=box: sheet.paste(s, b[:2], centred=False)))
+        bottom = max((item.box[3] for item in items if item.kind == "die"), default=notes_y)
+        rows = 2 if len(mine) > 4 and any(p.progress == HOUSE for p in mine[4:]) else 1
+        top = max(bottom, pawns_y + rows * _house_pitch(lay)) + pad / 2
+        items += _notes(lay, [i18n.render(note, locale, _namer(players)) for note in view.notes], (x0 + pad, top, x1 - pad, y1 - pad / 2), locale)
+    return items
+
+
+def _text_item(kind: str, text: str, origin: tuple[float, float], width: float, size: int) -> Item:
+    box = (origin[0], origin[1], origin[0] + width, origin[1] + line_step(size))
+    return Item(kind, text, box, paint=lambda sheet: sheet.lines(origin, [text], int(width), size))
+
+
+def _notes(lay: Layout, notes: list[str], box: FloatBox, locale: str) -> list[Item]:
+    """The notes in `box`, as readable as the square numbers; when they do not all fit, the last
+    line says how many more there are (never dropped silently)."""
+    x0, y0, x1, y1 = box
+    size = readable_size(lay.size, bold=False)
+    room = int((y1 - y0) // line_step(size))
+    lines = [(i, line) for i, note in enumerate(notes) for line in wrap_text(note, int(x1 - x0), size, 3)]
+    if len(lines) > room:
+        kept = lines[:max(room - 1, 0)]
+        more = len(notes) - len({i for i, _ in kept if sum(j == i for j, _ in kept) == sum(j == i for j, _ in lines)})
+        lines = kept + [(-1, i18n.text("picture.more_notes", locale, count=more))][:room]
+    return [_text_item("note", line, (x0, y0 + k * line_step(size)), x1 - x0, size) for k, (_, line) in enumerate(lines)]
+
+
+def _namer(players: list[PlayerTag]) -> Any:
+    return lambda seat: players[seat].name if seat < len(players) else str(seat + 1)
+
+
+def _partner(route: str, owners: dict[str, int], players: list[PlayerTag], teams: bool) -> str | None:
+    """In 2 vs 2 (seats 0+2 against 1+3, PM-10.1), the name of the house owner's partner."""
+    if not teams or route not in owners or len(players) != 4:
+        return None
+    return players[(owners[route] + 2) % 4].name
+
+
+def _banner(lay: Layout, result: Result, players: list[PlayerTag], owners: dict[str, int], locale: str,
+            taken: list[FloatBox]) -> Item:
+    """Who won, in a house panel under its name where no pawn stands: the winner's first."""
+    text = result_text(result, players, locale) or ""
+    size = number_size(lay.size)
+    winners = [route for route, seat in owners.items() if seat in result.winners]
+    order = sorted(lay.geo.colours, key=lambda route: (route not in winners, lay.geo.colours.index(route)))
+    boxes = []
+    for route in order:
+        x0, y0, x1, y1 = lay.panel_box(route)
+        status, _, _ = _panel_rows(lay, route)
+        boxes.append(banner_box(text, ((x0 + x1) / 2, (status + y1) / 2), x1 - x0 - 8, size)[0])
+    box = first_clear(boxes, taken) or boxes[0]
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    width = round(box[2] - box[0]) + 8
+    return Item("banner", text, box, paint=lambda sheet: sheet.banner(centre, text, width, size))
 
 
 def _owners(pawns: tuple[PawnView, ...], players: list[PlayerTag]) -> dict[str, int]:
@@ -529,58 +645,3 @@ def _acting_route(view: BoardView, players: list[PlayerTag], owners: dict[str, i
     if view.last_move:
         return view.last_move[0]
     return next(iter(sorted(owners)), None) or next((p.route for p in view.pawns), None)
-
-
-def _draw_move(sheet: Sheet, layout: Layout, route: str, start: int, end: int) -> None:
-    """Outline the squares left and reached, and an arrow along the way between them."""
-    geo, cell = layout.geo, layout.cell
-    steps = range(start, end + 1) if start <= end else (start, end)
-    points = [_spot(layout, route, p) for p in steps]
-    for p in (start, end):
-        if HOUSE < p < GOAL:
-            x0, y0, x1, y1 = layout.box(*_cell(geo, route, p))
-            sheet.draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=max(3, cell // 12))
-    # Shorten both ends so that the arrow runs between the pawns, its tip visible.
-    if len(points) >= 2:
-        points[0] = _towards(points[0], points[1], cell * 0.3)
-        points[-1] = _towards(points[-1], points[-2], cell * 0.42)
-        sheet.arrow(points, HIGHLIGHT, max(3, cell // 9))
-
-
-def _towards(a: tuple[float, float], b: tuple[float, float], distance: float) -> tuple[float, float]:
-    length = math.hypot(b[0] - a[0], b[1] - a[1])
-    if length <= distance:
-        return a
-    return a[0] + (b[0] - a[0]) * distance / length, a[1] + (b[1] - a[1]) * distance / length
-
-
-def _draw_house_text(sheet: Sheet, layout: Layout, route: str, tag: PlayerTag | None, acting: BoardView | None,
-                     locale: str, players: list[PlayerTag]) -> None:
-    """The owner's name at the top of the panel; for the acting house, the dice and notes at its bottom."""
-    x0, y0, x1, y1 = layout.panel_box(route)
-    pad, cell = layout.cell // 5, layout.cell
-    if tag and tag.to_move:    # a heavy frame, visible in the chat preview
-        w = max(4, cell // 8)
-        sheet.draw.rounded_rectangle((x0 - w, y0 - w, x1 + w, y1 + w), radius=cell // 3 + w, outline=INK, width=w + 1)
-    if tag:   # readable at chat size; a long name a little smaller rather than cut short
-        size, room = readable_size(layout.size), x1 - x0 - 2 * pad
-        shown = ("▶ " if tag.to_move else "") + tag.name   # as draw_player_tag writes it
-        while size > cell * 0.5 and sheet.draw.textlength(shown, font=font(size, tag.to_move)) > \
-                room - len(tag.colours) * (size + 4) - 20:
-            size -= 1
-        sheet.player_tag((x0 + pad, y0 + pad), room, tag, size)
-    if acting is None:
-        return
-    die = round(cell * 1.2)
-    _, home_y = _spot(layout, route, HOUSE)
-    spent = acting.used_dice + (False,) * len(acting.dice)
-    for i, value in enumerate(acting.dice):   # right of the pawns at home, one above the other
-        sheet.paste(die_sprite(value, die, spent[i]), (x1 - pad - die / 2, home_y + (i - (len(acting.dice) - 1) / 2) * die * 1.12))
-    name_of = lambda seat: players[seat].name if seat < len(players) else str(seat + 1)  # noqa: E731
-    y = home_y + cell * 1.35
-    size, width = round(cell * 0.36), x1 - x0 - 2 * pad
-    for note in acting.notes:    # under the dice, as many as fit
-        lines = wrap_text(sheet.draw, i18n.render(note, locale, name_of), width, size, 3)
-        if y + line_step(size) * len(lines) > y1 - pad / 2:
-            break
-        y += sheet.lines((x0 + pad, y), lines, width, size)

@@ -18,13 +18,15 @@ from bot import i18n
 from bot.games.base import Ruleset, msg
 from bot.games.pariti import (
     DRAW_TURNS, PAIRS_TO_WIN, PaState, Pariti, colour_of, destinations, is_pair, is_step, number_of, owner, pairs_of,
-    parse_piece, piece_message,
+    parse_piece, piece_message, piece_name,
 )
 from bot.games.pariti_board import FILES, N_FILES, N_RANKS, SQUARE_NAMES, file_rank
 from renderer.common import (
-    INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, WHITE, PlayerTag, Sheet, StaticBoard, blend,
-    disc_sprite, encode_png, font, make_palette, readable_size, result_text, wrap_text,
+    CHOICE, INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, PlayerTag, Sheet, StaticBoard, blend,
+    badge_radius, banner_box, disc_sprite, encode_png, font, line_step, make_palette, readable_size, result_text,
+    wrap_text,
 )
+from renderer.plan import FloatBox, Item, Plan, centred, first_clear, text_box
 
 WIDTH, HEIGHT = 1024, 1024
 CELL = 92
@@ -38,9 +40,9 @@ PINK = (246, 143, 192)                  # light, so its numbers are dark: told f
 PIECE_FILL: dict[int, RGB] = {0: PIECE_RGB["blue"], 1: PINK}
 LIGHT_SQUARE = (240, 228, 203)
 DARK_SQUARE = (225, 207, 172)
-LAST = (235, 110, 0)                    # the last move's path
-FOCUS = (0, 160, 200)                   # the focused piece and its reachable squares
-REACH = blend(FOCUS, WHITE, 0.7)
+LAST = TRACE                            # the last move's path
+FOCUS = CHOICE                          # the focused piece and its reachable squares
+REACH = blend(FOCUS, WHITE, 0.75)
 PAIR_RING = (200, 160, 20)
 MUTED = (120, 116, 110)
 SLOT = (222, 218, 208)
@@ -60,24 +62,28 @@ def centre(square: int) -> tuple[float, float]:
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
-# The side panel: per seat a name band, a parity line and eight pair slots;
-# then the draw counter, then notes (result or focus, last move).
+# The side panel, every word readable at chat size: per seat a name band, a parity line with the
+# pairs made, and eight pair slots; then the draw counter, then notes (who won, the focused
+# piece, the last move).
 TEXT_X, TEXT_W = PANEL_X + 14, PANEL_W - 28
+TEXT = readable_size(WIDTH, bold=False)
 SLOT_PITCH = TEXT_W // 4
-BAND = 36                                   # a player tag's height at size 24
+BAND = AXIS + 12                            # a player tag's height
+LINE = line_step(TEXT)
 
 
 def seat_top(seat: int) -> int:
-    return 82 + seat * (BAND + 32 + 2 * SLOT_PITCH + 22)
+    return 76 + seat * (BAND + LINE + 2 * SLOT_PITCH + 14)
 
 
 def slot_centre(seat: int, i: int) -> tuple[float, float]:
-    return TEXT_X + SLOT_PITCH * (i % 4 + 0.5), seat_top(seat) + BAND + 32 + SLOT_PITCH * (i // 4 + 0.5)
+    return TEXT_X + SLOT_PITCH * (i % 4 + 0.5), seat_top(seat) + BAND + LINE + SLOT_PITCH * (i // 4 + 0.5)
 
 
 COUNTER_Y = seat_top(2)
-BAR = (TEXT_X, COUNTER_Y + 80, TEXT_X + TEXT_W, COUNTER_Y + 96)
-NOTES_Y = COUNTER_Y + 116
+COUNTER_LINES = 2                           # "Turns without a new pair", wrapped
+BAR = (TEXT_X, COUNTER_Y + COUNTER_LINES * LINE + 52, TEXT_X + TEXT_W, COUNTER_Y + COUNTER_LINES * LINE + 66)
+NOTES_Y = BAR[3] + 14
 
 # --- the static board -----------------------------------------------------------
 
@@ -117,12 +123,13 @@ def _static(locale: str) -> StaticBoard:
     draw.rounded_rectangle((PANEL_X * k, 12 * k, (WIDTH - 12) * k, (HEIGHT - 12) * k), radius=14 * k, fill=WHITE, outline=INK, width=2 * k)
     text((TEXT_X, 26), i18n.text(Pariti.name, locale), 34, True)
     for seat in (0, 1):
-        text((TEXT_X + 4, seat_top(seat) + BAND + 2), i18n.text(f"pariti.picture.numbers_{seat}", locale), 20, fill=MUTED)
+        text((TEXT_X + 4, seat_top(seat) + BAND + 2), i18n.text(f"pariti.picture.numbers_{seat}", locale), TEXT, fill=MUTED)
         r = (SLOT_PITCH - 14) / 2
         for i in range(PAIRS_TO_WIN):
             cx, cy = slot_centre(seat, i)
             draw.ellipse(((cx - r) * k, (cy - r) * k, (cx + r) * k, (cy + r) * k), fill=SLOT)
-    text((TEXT_X, COUNTER_Y), i18n.text("pariti.picture.quiet", locale), 18, fill=MUTED)
+    for i, line in enumerate(wrap_text(i18n.text("pariti.picture.quiet", locale), TEXT_W * k, TEXT * k, COUNTER_LINES)):
+        text((TEXT_X, COUNTER_Y + i * LINE), line, TEXT, fill=MUTED)
     draw.rounded_rectangle(tuple(v * k for v in BAR), radius=8 * k, fill=SLOT)
     return StaticBoard.build(image.reduce(k), _palette())
 
@@ -159,11 +166,16 @@ def piece_sprite(code: int, ring: RGB | None = None) -> Image.Image:
     return disc_sprite(PIECE_FILL[colour_of(code)], PIECE, str(number_of(code)), ring, width)
 
 
-# --- one picture -------------------------------------------------------------------
+# --- the plan ----------------------------------------------------------------------
 
 def render(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
            history: Sequence[Any] = ()) -> bytes:
-    return encode_png(picture(ruleset, state, players, locale, focus, moves(history)))
+    return encode_png(paint(layout(ruleset, state, players, locale, focus, history)))
+
+
+def layout(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+           history: Sequence[Any] = ()) -> Plan:
+    return plan(ruleset, state, players, locale, focus, moves(history))
 
 
 def moves(history: Sequence[PaState]) -> list[tuple[int, ...]]:
@@ -174,11 +186,23 @@ def moves(history: Sequence[PaState]) -> list[tuple[int, ...]]:
 
 def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
             moves: Sequence[tuple[int, ...]] = ()) -> Image.Image:
-    """The board as a palette image. `focus` is a piece key such as "B7" (an
-    action_group value): its reachable squares are tinted and its paths drawn.
-    `moves` (oldest first; default: the last move) are traced and numbered in order;
-    a finished game has who won written across the board."""
-    sheet = Sheet(_static(locale))
+    """The board as a palette image (see plan)."""
+    return paint(plan(ruleset, state, players, locale, focus, moves))
+
+
+def paint(board_plan: Plan) -> Image.Image:
+    locale = next(item.role for item in board_plan.of("note") if item.ref == "locale")
+    return board_plan.paint_on(Sheet(_static(locale))).finish()
+
+
+def plan(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+         moves: Sequence[tuple[int, ...]] = ()) -> Plan:
+    """The board. `focus` is a piece key such as "B7" (an action_group value): the piece is framed,
+    its reachable squares tinted and named, its jump paths drawn. `moves` (oldest first; default:
+    the last move) are traced under the pieces and numbered beside them; the side panel says who
+    moves which numbers, the pairs made, the draw counter, who won and the last move."""
+    items = [Item("square", name, square_box(sq)) for sq, name in enumerate(SQUARE_NAMES)] + _labels()
+    items.append(Item("note", "locale", (PANEL_X, 12, PANEL_X, 12), role=locale))   # the static panel's language
     focus_code = parse_piece(focus) if focus else None
     focus_square, reach = None, {}
     # Only a piece the player to move may move has anything to show (PA-3.2, PA-4.6).
@@ -186,31 +210,69 @@ def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: 
         focus_square = state.board.index(focus_code)
         reach = destinations(state.board, focus_square)
     for square in reach:
-        _tint(sheet, square)
+        items.append(Item("square", SQUARE_NAMES[square], square_box(square), role="destination",
+                          paint=lambda sheet, square=square: _tint(sheet, square)))
     traced = list(moves) or ([state.last] if state.last else [])
-    moved = {last[-1] for last in traced}
     for path in reach.values():
         if not is_step(path):
-            _draw_tree_path(sheet, path)
-    for square, code in enumerate(state.board):
-        if code:
-            ring = FOCUS if square == focus_square or square in reach else LAST if square in moved else None
-            sheet.paste(piece_sprite(code, ring), centre(square))
+            items.append(Item("trace", "-".join(SQUARE_NAMES[s] for s in path), _span(path),
+                              paint=lambda sheet, path=path: _draw_tree_path(sheet, path)))
     if focus_square is None:   # while choosing, only the choice's paths
         for last in traced:
-            _draw_last_move(sheet, state.board, last[2:])
-        if len(traced) > 1:   # their order, on the square each one started from
-            for i, last in enumerate(traced):
-                x0, y0, _, _ = square_box(last[2])
-                sheet.badge((x0 + CELL * 0.22, y0 + CELL * 0.22), str(i + 1), AXIS, LAST)
-    for square in reach:   # an empty square's name, low in it, haloed over the paths, readable at chat size
+            path = tuple(last[2:])
+            items.append(Item("trace", "-".join(SQUARE_NAMES[s] for s in path), _span(path),
+                              paint=lambda sheet, path=path: _draw_last_move(sheet, state.board, path)))
+    moved = {last[-1] for last in traced}
+    for square, code in enumerate(state.board):
+        if code:
+            chosen = square == focus_square
+            ring = FOCUS if square in reach else LAST if square in moved and focus_square is None else None
+            sprite = piece_sprite(code, ring)
+            ref = f"pair {number_of(code)}" if is_pair(code) else piece_name(code)
+            items.append(Item("piece", ref, centred(centre(square), PIECE, PIECE), SQUARE_NAMES[square],
+                              "chosen" if chosen else "destination" if square in reach else "",
+                              lambda sheet, square=square, sprite=sprite, chosen=chosen: _paint_piece(sheet, square, sprite, chosen)))
+    for square in reach:   # an empty square's name, low in it, dark on its tint, readable at chat size
         x0, y0, x1, y1 = square_box(square)    # (a partner to pair with leaves no room: the grid names it)
         if not state.board[square]:
-            sheet.label(((x0 + x1) / 2, y1 - 4), SQUARE_NAMES[square], AXIS, True, FOCUS, "md", halo=REACH)
-    _panel(sheet, ruleset, state, players, locale, focus_code if focus_square is not None else None, len(reach))
-    if (result := result_text(ruleset.result(state), players, locale)) is not None:
-        sheet.banner((BOARD_X + N_FILES * CELL / 2, BOARD_Y + N_RANKS * CELL / 2), result, N_FILES * CELL, AXIS)
-    return sheet.finish()
+            name = SQUARE_NAMES[square]
+            at = ((x0 + x1) / 2, y1 - 4)
+            items.append(Item("label", name, text_box(at, name, AXIS, anchor="md"), role="destination",
+                              paint=lambda sheet, at=at, name=name: sheet.label(at, name, AXIS, True, INK, "md", halo=REACH)))
+    if focus_square is None and len(traced) > 1:   # their order, beside the square each one started from
+        taken = [item.box for item in items if item.kind in ("piece", "label")]
+        for i, last in enumerate(traced):
+            text, r = str(i + 1), badge_radius(str(i + 1), AXIS)
+            x0, y0, x1, y1 = square_box(last[2])
+            spots = [(x, y) for x in (x0 + r + 2, x1 - r - 2, x0, x1) for y in (y0 + r + 2, y1 - r - 2, y0, y1)]
+            box = first_clear((centred(xy, 2 * r, 2 * r) for xy in spots), taken, (0, 0, WIDTH, HEIGHT))
+            if box is not None:
+                at = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+                items.append(Item("badge", text, box, paint=lambda sheet, at=at, text=text: sheet.badge(at, text, AXIS, LAST)))
+                taken.append(box)
+    items += _panel(ruleset, state, players, locale, focus_code if focus_square is not None else None, len(reach))
+    return Plan((WIDTH, HEIGHT), tuple(items))
+
+
+def _labels() -> list[Item]:
+    """The files' letters above and below the grid, the ranks' numbers left and right."""
+    bx1, by1 = BOARD_X + N_FILES * CELL, BOARD_Y + N_RANKS * CELL
+    spots = [((BOARD_X + f * CELL + CELL / 2, y), name) for f, name in enumerate(FILES) for y in (BOARD_Y - 27, by1 + 27)]
+    spots += [((x, BOARD_Y + (N_RANKS - 1 - r) * CELL + CELL / 2), str(r + 1)) for r in range(N_RANKS)
+              for x in (BOARD_X - 26, bx1 + 25)]
+    return [Item("label", text, text_box(xy, text, AXIS)) for xy, text in spots]
+
+
+def _span(path: Sequence[int]) -> FloatBox:
+    boxes = [square_box(s) for s in path]
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
+
+
+def _paint_piece(sheet: Sheet, square: int, sprite: Image.Image, chosen: bool) -> None:
+    if chosen:   # the chosen piece: its square framed (its destinations are tinted, their pieces ringed)
+        x0, y0, x1, y1 = square_box(square)
+        sheet.draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=FOCUS, width=7)
+    sheet.paste(sprite, centre(square))
 
 
 def _tint(sheet: Sheet, square: int) -> None:
@@ -228,8 +290,8 @@ def _draw_tree_path(sheet: Sheet, path: tuple[int, ...]) -> None:
 
 
 def _draw_last_move(sheet: Sheet, board: tuple[int, ...], path: tuple[int, ...]) -> None:
-    """Over the pieces: the start square outlined, then an arrow that steps
-    straight or, jump by jump, arcs over each jumped piece (PA-4.2, PA-4.3),
+    """Under the pieces: the start square outlined, then an arrow that steps
+    straight or, jump by jump, arcs beside each jumped piece (PA-4.2, PA-4.3),
     its tip at the edge of the moved piece; a dot on each landing in between."""
     x0, y0, x1, y1 = square_box(path[0])
     sheet.draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=LAST, width=6)
@@ -271,42 +333,61 @@ def _dot(sheet: Sheet, x: float, y: float, r: float, colour: RGB) -> None:
     sheet.draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=2)
 
 
-def _panel(sheet: Sheet, ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str,
-           focus_code: int | None, reach: int) -> None:
-    """What changes in the panel: who is to move, the pairs made (PA-1.4), the
-    draw counter (PA-5.2), the result or the focused piece, the last move."""
-    result = ruleset.result(state)
+def _panel(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str, focus_code: int | None,
+           reach: int) -> list[Item]:
+    """What changes in the panel: who is to move, the pairs made (PA-1.4), the draw counter
+    (PA-5.2), who won or the focused piece, the last move."""
+    result, items = ruleset.result(state), []
     for seat, tag in enumerate(players[:2]):
-        sheet.player_tag((TEXT_X - 6, seat_top(seat)), TEXT_W + 12, PlayerTag(tag.name, (), result is None and state.seat == seat), 24)
+        top = seat_top(seat)
+        shown = PlayerTag(tag.name, (), result is None and state.seat == seat)
         made = [n for n, _ in pairs_of(state.board, seat)]
-        sheet.label((TEXT_X + TEXT_W, seat_top(seat) + BAND + 2), f"{len(made)}/{PAIRS_TO_WIN}", 22, True, anchor="ra")
+        count = _panel_text(f"{len(made)}/{PAIRS_TO_WIN}", (TEXT_X + TEXT_W, top + BAND / 2), AXIS, True, INK, "rm")
+        width = round(count.box[0] - 8 - (TEXT_X - 6))   # the name, then the pairs made on its right
+        items.append(Item("name", tag.name, (TEXT_X - 6, top, TEXT_X - 6 + width, top + BAND),
+                          paint=lambda sheet, top=top, shown=shown, width=width: sheet.player_tag((TEXT_X - 6, top), width, shown, AXIS)))
+        items.append(count)
         for i, number in enumerate(made):
-            sheet.paste(pair_sprite(number, SLOT_PITCH - 8), slot_centre(seat, i))
+            xy = slot_centre(seat, i)
+            items.append(Item("piece", f"pair {number}", centred(xy, SLOT_PITCH - 8, SLOT_PITCH - 8), "panel",
+                              paint=lambda sheet, xy=xy, number=number: sheet.paste(pair_sprite(number, SLOT_PITCH - 8), xy)))
     quiet = state.quiet
-    sheet.label((TEXT_X, COUNTER_Y + 26), f"{quiet} / {DRAW_TURNS}", 40, True, LAST if quiet >= DRAW_TURNS - 5 else INK)
+    y0 = COUNTER_Y + COUNTER_LINES * LINE
+    items.append(_panel_text(f"{quiet} / {DRAW_TURNS}", (TEXT_X, y0 + 4), 40, True, LAST if quiet >= DRAW_TURNS - 5 else INK))
     if quiet:
-        x0, y0, x1, y1 = BAR
-        sheet.draw.rounded_rectangle((x0, y0, x0 + round((x1 - x0) * min(quiet, DRAW_TURNS) / DRAW_TURNS), y1), radius=8, fill=LAST)
+        x0, by0, x1, by1 = BAR
+        bar = (x0, by0, x0 + round((x1 - x0) * min(quiet, DRAW_TURNS) / DRAW_TURNS), by1)
+        items.append(Item("note", "draw counter", bar, paint=lambda sheet: sheet.draw.rounded_rectangle(bar, radius=8, fill=LAST)))
     y = NOTES_Y
-    if result is not None:
-        words = msg("pariti.event.draw", turns=DRAW_TURNS) if result.draw else msg("pariti.event.win", seat=result.winners[0], total=PAIRS_TO_WIN)
-        y = _paragraph(sheet, y, i18n.render(words, locale, _namer(players)), 24, True, INK, 4)
+    if result is not None:   # in the panel, where no piece can be
+        text = result_text(result, players, locale) or ""
+        box, lines = banner_box(text, (TEXT_X + TEXT_W / 2, 0), TEXT_W + 20, AXIS)
+        height = box[3] - box[1]
+        box = (box[0], y, box[2], y + height)
+        at = (TEXT_X + TEXT_W / 2, y + height / 2)
+        items.append(Item("banner", text, box, paint=lambda sheet: sheet.banner(at, text, TEXT_W + 20, AXIS)))
+        y = round(box[3]) + 8
     elif focus_code is not None:
         words = msg("pariti.picture.focus", piece=piece_message(focus_code), count=reach)
-        y = _paragraph(sheet, y, i18n.render(words, locale), 22, True, FOCUS, 2)
+        y = _paragraph(items, y, i18n.render(words, locale), True, FOCUS, 2)
     if state.last:
         _, code, *path = state.last
         words = msg("pariti.picture.last", piece=piece_message(code), path=" → ".join(SQUARE_NAMES[s] for s in path))
-        _paragraph(sheet, y + 6, i18n.render(words, locale), 20, False, LAST, 3)
+        _paragraph(items, y + 6, i18n.render(words, locale), False, LAST, 3)
+    return items
 
 
-def _paragraph(sheet: Sheet, y: int, text: str, size: int, bold: bool, fill: RGB, max_lines: int) -> int:
+def _panel_text(text: str, xy: tuple[float, float], size: int, bold: bool, fill: RGB, anchor: str = "la") -> Item:
+    left, top, right, bottom = font(size, bold).getbbox(text, anchor=anchor)
+    return Item("note", text, (xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom),
+                paint=lambda sheet: sheet.label(xy, text, size, bold, fill, anchor))
+
+
+def _paragraph(items: list[Item], y: int, text: str, bold: bool, fill: RGB, max_lines: int) -> int:
+    """`text` wrapped in the panel from `y`, as readable as the grid's names. Returns where it ends."""
     # wrap_text measures the regular face; bold glyphs are up to ~12 % wider.
-    for line in wrap_text(sheet.draw, text, int(TEXT_W * 0.88) if bold else TEXT_W, size, max_lines):
-        sheet.text((TEXT_X, y), line, size, bold, fill)
-        y += size + 6
+    for line in wrap_text(text, int(TEXT_W * 0.88) if bold else TEXT_W, TEXT, max_lines):
+        items.append(Item("note", line, (TEXT_X, y, TEXT_X + TEXT_W, y + LINE),
+                          paint=lambda sheet, line=line, y=y: sheet.text((TEXT_X, y), line, TEXT, bold, fill)))
+        y += LINE
     return y
-
-
-def _namer(players: list[PlayerTag]) -> Any:
-    return lambda seat: players[seat].name if seat < len(players) else str(seat + 1)

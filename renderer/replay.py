@@ -1,11 +1,13 @@
 """The animated replay of a whole game: an animated GIF of sampled positions.
 
-Frames come from the same renderers as the board messages (render_png),
-reduced to about FRAME_SIDE pixels and mapped onto the first frame's palette
-(every board family draws with one fixed palette), so the GIF needs no
-dithering and Pillow stores only what changed between frames. Long games are
-sampled evenly down to MAX_FRAMES; the file is kept under MAX_BYTES by
-dropping frames. CPU-bound: call it off the event loop.
+Each frame comes from the same renderer as the board messages (render_png), tracing the moves made
+since the frame before it, reduced so that the frame's longest side is FRAME_SIDE pixels, with a move
+counter under the board. Every frame is mapped, without dithering, onto the board family's own fixed
+palette (the colours render_png draws with: the trace and choice colours stay exact), and each frame
+after the first keeps only the pixels that changed, the others transparent (one palette index kept for
+it), so that the file stores what moved rather than the whole board again. Long games are sampled evenly
+down to MAX_FRAMES; the file is kept under MAX_BYTES by dropping frames. CPU-bound: call it off the
+event loop.
 """
 from __future__ import annotations
 
@@ -13,10 +15,12 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageChops
 
+from bot import i18n
 from bot.games.base import Ruleset
 from renderer import PlayerTag, render_png
+from renderer.common import INK, PAPER, draw_text, readable_size
 
 FRAME_SIDE = 512
 MAX_FRAMES = 80
@@ -24,6 +28,9 @@ MAX_BYTES = 8_000_000          # Discord accepts 10 MiB per upload without boost
 FRAME_MS = 500
 FIRST_MS = 1500
 LAST_MS = 4000
+CLEAR = 255                    # the palette index of a pixel unchanged since the frame before
+COUNTER_SIZE = readable_size(1024) * FRAME_SIDE // 1024 + 3   # the counter's text, readable at chat size
+STRIP = COUNTER_SIZE * 2       # the band under the board holding it
 
 
 def sample(count: int, limit: int = MAX_FRAMES) -> list[int]:
@@ -35,31 +42,79 @@ def sample(count: int, limit: int = MAX_FRAMES) -> list[int]:
     return sorted({round(i * (count - 1) / (limit - 1)) for i in range(limit)})
 
 
-def frame(ruleset: Ruleset, state: Any, names: Sequence[str], colours: Sequence[tuple[str, ...]],
-          locale: str) -> Image.Image:
-    """One position, reduced to FRAME_SIDE, in full colour."""
+def move_numbers(ruleset: Ruleset, states: Sequence[Any]) -> list[int]:
+    """For each position, how many moves led to it (a roll of the dice is not a move)."""
+    numbers = [0]
+    for state in states[:-1]:
+        numbers.append(numbers[-1] + (not ruleset.roll_due(state)))
+    return numbers
+
+
+def frame(ruleset: Ruleset, states: Sequence[Any], names: Sequence[str], colours: Sequence[tuple[str, ...]],
+          locale: str, counter: str) -> tuple[Image.Image, Image.Image]:
+    """The last of `states` with the moves along them traced, reduced, the `counter` under it, in full
+    colour; and the palette render_png drew it with."""
+    state = states[-1]
     to_move = ruleset.to_move(state)
     players = [PlayerTag(name, tuple(colours[i]), to_move == i) for i, name in enumerate(names)]
-    picture = Image.open(io.BytesIO(render_png(ruleset, state, players, locale))).convert("RGB")
-    scale = FRAME_SIDE / max(picture.size)
+    png = Image.open(io.BytesIO(render_png(ruleset, state, players, locale, history=states)))
+    scale = min(1.0, (FRAME_SIDE - STRIP) / png.height, FRAME_SIDE / png.width)
+    board = png.convert("RGB")
     if scale < 1:
-        size = (round(picture.width * scale), round(picture.height * scale))
-        picture = picture.resize(size, Image.Resampling.LANCZOS, reducing_gap=2.0)
-    return picture
+        board = board.resize((round(png.width * scale), round(png.height * scale)), Image.Resampling.LANCZOS,
+                             reducing_gap=2.0)
+    picture = Image.new("RGB", (board.width, board.height + STRIP), PAPER)
+    picture.paste(board)
+    draw_text(picture, (board.width / 2, board.height + STRIP / 2), counter, COUNTER_SIZE, True, INK, "mm")
+    return picture, png
+
+
+def fixed_palette(png: Image.Image) -> Image.Image:
+    """The palette of a picture render_png drew (a "P" PNG), its last index kept for CLEAR."""
+    flat = png.getpalette() or []
+    colours = list(dict.fromkeys(tuple(flat[i:i + 3]) for i in range(0, len(flat), 3)))[:CLEAR]
+    values = [v for c in colours for v in c]
+    image = Image.new("P", (1, 1))
+    image.putpalette(values + values[:3] * (256 - len(colours)))
+    image.info["colours"] = len(colours)
+    return image
 
 
 def animate(ruleset: Ruleset, states: Sequence[Any], names: Sequence[str], colours: Sequence[tuple[str, ...]],
             locale: str = "en", max_frames: int = MAX_FRAMES, max_bytes: int = MAX_BYTES) -> bytes:
     """The GIF of `states` (the set-up first, the final position last)."""
-    picked = [states[i] for i in sample(len(states), max_frames)]
-    frames = [frame(ruleset, state, names, colours, locale) for state in picked]
-    palette = frames[0].quantize(colors=256, method=Image.Quantize.MEDIANCUT)
-    indexed = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
+    picked = sample(len(states), max_frames)
+    numbers = move_numbers(ruleset, states)
+    total = numbers[-1]
+    frames, palette = [], None
+    for before, index in zip([0, *picked], picked):
+        counter = i18n.text("replay.counter", locale, number=numbers[index], total=total)
+        picture, png = frame(ruleset, states[before:index + 1], names, colours, locale, counter)
+        palette = palette or fixed_palette(png)
+        # Nothing maps onto the padding of the palette (CLEAR and its like): a repeat of its first colour.
+        frames.append(picture.quantize(palette=palette, dither=Image.Dither.NONE)
+                      .point(lambda i: i if i < palette.info["colours"] else 0))
     while True:
-        data = _encode(indexed)
-        if len(data) <= max_bytes or len(indexed) <= 2:
+        data = _encode(frames)
+        if len(data) <= max_bytes or len(frames) <= 2:
             return data
-        indexed = [indexed[i] for i in sample(len(indexed), len(indexed) // 2)]
+        frames = [frames[i] for i in sample(len(frames), len(frames) // 2)]
+
+
+def _changes(frames: list[Image.Image]) -> list[Image.Image]:
+    """Each frame after the first with the pixels the frame before already shows made CLEAR."""
+    out = [frames[0]]
+    for before, after in zip(frames, frames[1:]):
+        delta = ImageChops.difference(_indices(before), _indices(after))
+        kept = after.copy()
+        kept.paste(CLEAR, mask=delta.point([255] + [0] * 255, "1"))
+        out.append(kept)
+    return out
+
+
+def _indices(image: Image.Image) -> Image.Image:
+    """A palette image's indices as a grey image (to compare two frames index by index)."""
+    return Image.frombytes("L", image.size, image.tobytes())
 
 
 def _encode(frames: list[Image.Image]) -> bytes:
@@ -67,6 +122,7 @@ def _encode(frames: list[Image.Image]) -> bytes:
     durations[0] = FIRST_MS
     durations[-1] = LAST_MS
     out = io.BytesIO()
-    frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0,
-                   optimize=False, disposal=1)
+    changes = _changes(frames)
+    changes[0].save(out, format="GIF", save_all=True, append_images=changes[1:], duration=durations, loop=0,
+                    optimize=False, disposal=1, transparency=CLEAR)
     return out.getvalue()

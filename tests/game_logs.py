@@ -7,7 +7,8 @@ import random
 import pytest
 
 from bot.services import ROLL, Sessions, ruleset_of
-from bot.store import GameRecord, LoggedAction, Seat, Store
+from bot.game_records import GameRecord, LoggedAction, Seat
+from bot.store import Store
 
 
 async def play(store: Store, game: str = "parcheesi", players: tuple[int, ...] = (1, 2), *, channel: int = 5,

@@ -6,6 +6,7 @@ import sys
 import venv
 from pathlib import Path
 
+import aiosqlite
 import asyncpg
 import discord
 import PIL
@@ -29,7 +30,7 @@ def test_the_installed_wheel_plays_a_console_game_from_an_empty_directory(tmp_pa
     # the new environment's own site-packages, so `bot` is imported from the wheel, not from here.
     site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                capture_output=True, text=True, check=True).stdout.strip())
-    (site / "dependencies.pth").write_text("\n".join({str(Path(m.__file__).parents[1]) for m in (discord, PIL, sqlalchemy, asyncpg)}))
+    (site / "dependencies.pth").write_text("\n".join({str(Path(m.__file__).parents[1]) for m in (discord, PIL, sqlalchemy, aiosqlite, asyncpg)}))
     env_vars = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "TABLERO_DATABASE")}
     run = subprocess.run([str(python), "-m", "bot", "play", "parcheesi", "--seats", "human,easy", "--lang", "fr"],
                          input="\n1\n1\n1\nq\n", capture_output=True, text=True, cwd=empty, env=env_vars, timeout=120)

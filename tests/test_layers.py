@@ -86,10 +86,11 @@ def test_nothing_imports_the_discord_layer_but_start_up():
 
 @pytest.mark.parametrize("package, forbidden", [
     ("bot.cogs", ("bot.store",)),                                   # the Discord layer calls services
-    ("bot.present", ("discord", "bot.cogs", "bot.console")),        # words for every front end
+    ("bot.present", ("discord", "bot.cogs", "bot.console", "bot.store")),   # words for every front end: records only
     ("bot.services", ("discord", "bot.cogs", "bot.present", "bot.console")),
     ("bot.games", IO_AND_DISCORD + ("bot.store", "bot.services", "bot.ai", "renderer")),
     ("renderer", ("discord", "bot.cogs", "bot.services", "bot.store")),
+    ("bot.game_records", IO_AND_DISCORD + ("bot.store", "bot.schema", "bot.services")),   # plain data
 ])
 def test_a_layer_does_not_import_what_it_must_not_know(package, forbidden):
     # bot/games reads its static tables (board geometry) from files shipped with it: pathlib and json

@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from bot.services import Sessions
-from bot.store import Seat, Store
+from bot.game_records import Seat
+from bot.store import Store
 from tests.game_logs import play
 
 GAMES = ("parcheesi", "parcheesi-classic", "parchis-maghreb", "barricade", "pariti")

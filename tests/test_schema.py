@@ -2,10 +2,11 @@
 SQLite file left by an earlier release gets only the migrations it lacks."""
 import sqlite3
 
-from sqlalchemy import inspect
+from sqlalchemy import URL, inspect
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.schema import MIGRATIONS, metadata
-from bot.store import Store
+from bot.store import Store, is_postgresql, postgresql_url
 
 
 def _columns(conn):
@@ -21,9 +22,13 @@ def _columns(conn):
 
 
 async def test_the_migrated_tables_are_those_the_queries_use(database):
-    store = await Store.open(database)
-    built = await store.run(_columns)
-    await store.close()
+    await (await Store.open(database)).close()
+    # SQLAlchemy's inspector reads the schema the migrations built.
+    engine = create_async_engine(postgresql_url(database) if is_postgresql(database)
+                                 else URL.create("sqlite+aiosqlite", database=database))
+    async with engine.connect() as conn:
+        built = await conn.run_sync(_columns)
+    await engine.dispose()
     described = {table.name: ({c.name: c.nullable for c in table.columns}, [c.name for c in table.primary_key],
                               {(i.name, tuple(c.name for c in i.columns), i.unique) for i in table.indexes})
                  for table in metadata.sorted_tables}

@@ -13,7 +13,8 @@ from bot.present.words import say
 from bot.games import get_ruleset
 from bot.games.base import GameError
 from bot.services import ROLL, Sessions
-from bot.store import Seat, Store
+from bot.game_records import Seat
+from bot.store import Store
 from bot.verify import verify
 
 CHANNEL = 7

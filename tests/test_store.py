@@ -12,7 +12,8 @@ from dataclasses import replace
 import pytest
 
 from bot.shards import Shards, shard_of
-from bot.store import FINAL_BOARD_DAYS, ChannelBusy, Seat, StaleVersion, Store
+from bot.game_records import Seat
+from bot.store import FINAL_BOARD_DAYS, ChannelBusy, StaleVersion, Store
 
 
 async def _new(store: Store, channel: int = 10):
@@ -93,7 +94,8 @@ async def test_migrations_are_applied_once_and_data_survives_reopening(database)
 
 WRITER = textwrap.dedent("""
     import asyncio, sys
-    from bot.store import Seat, Store
+    from bot.game_records import Seat
+    from bot.store import Store
 
     async def main(database):
         store = await Store.open(database)

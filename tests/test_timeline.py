@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from bot import dice, history
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError
-from bot.store import GameRecord, LoggedAction, Seat
+from bot.game_records import GameRecord, LoggedAction, Seat
 from bot.timeline import TRAIL_LIMIT, UNDO, is_roll
 from bot.verify import verify
 

@@ -165,12 +165,10 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         ruleset = ruleset_of(record)
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
         # The board tells the player to move everything since his last turn, not just this click.
-        since = await self.sessions.since_turn(record, outcome.version_before)
-        post = board.board_post(record, since.earlier + outcome.events,
-                                takeback_seat=await self.sessions.takeback_seat(record))
-        post.png = await draw(record, moves_since=since.positions)
-        people = await self.sessions.people(record, self.timers.clock.now())
-        if lines := await self.clock_lines(record, people):
+        view = await self.sessions.board_view(record, self.timers.clock.now(), outcome.version_before)
+        post = board.board_post(record, view.since.earlier + outcome.events, takeback_seat=view.takeback_seat)
+        post.png = await draw(record, moves_since=view.since.positions)
+        if lines := self.clock_lines(record, view):
             post.content = words.fit([post.content, *lines])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move
         # A turn passed: something happened, or a restart posts a board that never went out.
@@ -181,7 +179,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             await self._show(channel, replace(record, board_message_id=shown), post,
                              edit=same_player, version=record.version, retired=lobby, ping=new_turn)
         if new_turn:
-            await self.notify_turn(record, post.mention, people)
+            await self.notify_turn(record, post.mention, view.people)
         await self.announce(outcome)  # fair-dice commitment / reveal and replay (game_history)
 
     async def _show(self, channel: discord.PartialMessageable, record: GameRecord, post: Post,

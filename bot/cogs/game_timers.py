@@ -25,7 +25,7 @@ from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, Message, msg
 from bot.present.votes import vote_post, vote_text
 from bot.present.words import say, seat_name
-from bot.services import GameRecord, Outcome, People, Sessions, ruleset_of
+from bot.services import BoardView, GameRecord, Outcome, People, Sessions, ruleset_of
 from bot.services.scheduler import SystemClock, TurnTimers
 
 log = logging.getLogger(__name__)
@@ -107,18 +107,14 @@ class TimerCommands:
             i18n.text(f"timers.notify.{state.value}", i18n.locale_of(interaction.locale)), ephemeral=True)
 
     # --- hooks called by GameCog.publish ---------------------------------------------
-    async def clock_lines(self, record: GameRecord, people: People) -> list[str]:
+    def clock_lines(self, record: GameRecord, view: BoardView) -> list[str]:
         """Who is away until when, and "time runs out in ..." for a timed game waiting for a person
         (Discord timestamps: in each reader's time zone, live)."""
-        now = self.timers.clock.now()
-        if record.status != "active":
-            return []
         lines = [i18n.text("away.board", record.locale, player=seat_name(record, seat, record.locale),
                            until=f"<t:{int(until)}:D>")
-                 for seat, until in people.away.items()]
-        deadline = await self.sessions.deadline(record, now)
-        if deadline is not None:
-            lines.append(i18n.text("timers.deadline", record.locale, when=f"<t:{int(deadline)}:R>"))
+                 for seat, until in view.people.away.items()]
+        if view.deadline is not None:
+            lines.append(i18n.text("timers.deadline", record.locale, when=f"<t:{int(view.deadline)}:R>"))
         return lines
 
     async def notify_turn(self, record: GameRecord, user_id: int | None, people: People) -> None:

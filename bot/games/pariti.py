@@ -337,13 +337,13 @@ class Pariti(Ruleset):
         lines = []
         for seat in (0, 1):
             pairs = pairs_of(state.board, seat)
-            listed = ", ".join(f"{n} ({SQUARE_NAMES[sq]})" for n, sq in pairs) or "-"
+            listed = ", ".join(f"{n} ({SQUARE_NAMES[sq]})" for n, sq in pairs) or msg("list.none_feminine")
             lines.append(msg(f"pariti.describe.pairs_{seat}", seat=seat, count=len(pairs), total=PAIRS_TO_WIN, pairs=listed))
         for colour in (0, 1):
             pieces = sorted(
                 (number_of(code), sq) for sq, code in enumerate(state.board) if code and not is_pair(code) and colour_of(code) == colour
             )
-            lines.append(msg("pariti.describe.pieces", colour=COLOURS[colour], pieces=", ".join(f"{n} {SQUARE_NAMES[sq]}" for n, sq in pieces) or "-"))
+            lines.append(msg("pariti.describe.pieces", colour=COLOURS[colour], pieces=", ".join(f"{n} {SQUARE_NAMES[sq]}" for n, sq in pieces) or msg("list.none_feminine")))
         lines.append(msg("pariti.describe.quiet", count=state.quiet, total=DRAW_TURNS))
         if state.last:
             seat, code, *path = state.last

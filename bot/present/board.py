@@ -13,7 +13,7 @@ from bot.present.post import Control, Post
 from bot.present.words import fit, game_text, result_line, say, seat_name, sentence
 from bot.services.base import ruleset_of
 from bot.services.play import ROLL
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 
 MAX_ACTION_BUTTONS = 20      # four rows of five; the fifth row holds Roll / Call out / Other move
 MAX_SELECT = 25              # options of one menu
@@ -44,7 +44,7 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
         shown = controls(record, ruleset, state) + undo
     elif with_controls:   # the final board
         shown = (Control("rematch", i18n.text("button.rematch", loc)),)
-    return Post(fit(lines), shown, None, mention, alt=board_alt(record), said=tuple(said))
+    return Post(fit(lines), shown, None, mention, alt=board_alt(record, said=said), said=tuple(said))
 
 
 def controls(record: GameRecord, ruleset: Ruleset, state: Any) -> tuple[Control, ...]:

@@ -7,7 +7,7 @@ from bot.games.base import msg
 from bot.present.words import fit, result_line, say
 from bot.services.base import ruleset_of
 from bot.services.records import HistoryPage
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 
 
 def history_text(record: GameRecord, page: HistoryPage, loc: str) -> str:

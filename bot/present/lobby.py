@@ -6,7 +6,7 @@ from bot.games.base import Ruleset, msg
 from bot.present.post import Control, Post
 from bot.present.words import fit, say, seat_name
 from bot.services.base import ruleset_of
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 
 LOBBY_VERBS = ("join", "leave", "add-bot", "start")
 

@@ -8,7 +8,7 @@ from bot.games.base import Ruleset
 from bot.present.codes import canonical, shown
 from bot.present.words import game_text, say
 from bot.services.play import typed_action
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 
 MAX_CHOICES = 25             # autocomplete suggestions
 

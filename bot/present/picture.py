@@ -14,7 +14,7 @@ from typing import Any
 from bot import history
 from bot.present.words import seat_name
 from bot.services.base import ruleset_of
-from bot.store import GameRecord, LoggedAction
+from bot.game_records import GameRecord, LoggedAction
 from renderer import PlayerTag, render_png
 from renderer.replay import animate
 

@@ -7,7 +7,7 @@ from bot.games.base import msg
 from bot.present.post import Control, Post
 from bot.present.words import fit, say
 from bot.services import Outcome
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 
 
 def vote_post(record: GameRecord, seat: int) -> Post:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from bot import timers
 from bot.games.base import GameError, msg
 from bot.services.base import Service
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 
 
 @dataclass(frozen=True)
@@ -37,10 +37,9 @@ class Away(Service):
         """End the user's time away now; False when they were not away."""
         return await self.store.end_away(user_id, now)
 
-    async def people(self, record: GameRecord, now: float) -> People:
-        """What a board needs to know of the game's people (one read; nothing once the game is over)."""
-        if record.status != "active":
-            return People({}, frozenset())
-        away, turn_dms = await self.store.people({seat.user_id for seat in record.seats if seat.level is None})
-        return People({i: away[seat.user_id] for i, seat in enumerate(record.seats)
-                       if seat.level is None and away.get(seat.user_id, now) > now}, frozenset(turn_dms))
+
+
+def people_of(record: GameRecord, away: dict[int, float], turn_dms: set[int], now: float) -> People:
+    """The game's People, from the end of each user's latest time away and who wants a direct message (Store.people)."""
+    return People({i: away[seat.user_id] for i, seat in enumerate(record.seats)
+                   if seat.level is None and away.get(seat.user_id, now) > now}, frozenset(turn_dms))

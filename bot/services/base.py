@@ -15,7 +15,8 @@ from typing import Any
 from bot.games import get_ruleset
 from bot.games.base import GameError, Message, Result, Ruleset, msg
 from bot.shards import Shards
-from bot.store import GameRecord, StaleVersion, Store
+from bot.game_records import GameRecord
+from bot.store import StaleVersion, Store
 
 
 @dataclass(frozen=True)

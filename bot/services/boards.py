@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from bot.services.base import Service, remember
 from bot.shards import Shards
-from bot.store import LOBBY_SHOWN, GameRecord, Store
+from bot.game_records import GameRecord
+from bot.store import LOBBY_SHOWN, Store
 
 __all__ = ["LOBBY_SHOWN", "Boards"]
 

@@ -12,7 +12,7 @@ from bot.games.base import GameError, Ruleset, msg
 from bot.services.base import Outcome, hosts, ruleset_of
 from bot.services.endings import Endings, host_passed, with_computer
 from bot.services.play import computer_seed
-from bot.store import GameRecord, TurnClock
+from bot.game_records import GameRecord, TurnClock
 
 
 class Deadlines(Endings):
@@ -34,15 +34,6 @@ class Deadlines(Endings):
         waiting = {clock.record.id: timers.waiting_person(clock.record) for clock in clocks}
         away, _ = await self.store.people({user for user in waiting.values() if user is not None})
         return [timers.after_away(clock, away.get(waiting[clock.record.id])) for clock in clocks]
-
-    async def deadline(self, record: GameRecord, now: float) -> float | None:
-        """When time runs out in a timed game waiting for a person; None otherwise."""
-        if not record.options.get("turn_time"):
-            return None
-        clocks = await self.turn_clocks(record.id)
-        if not clocks or timers.next_due(clocks[0], now) is None:
-            return None
-        return timers.deadline(clocks[0])
 
     async def set_turn_notifications(self, user_id: int, wanted: bool) -> None:
         await self.store.set_turn_notifications(user_id, wanted)

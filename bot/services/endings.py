@@ -7,7 +7,7 @@ from typing import Any
 from bot.games.base import GameError, Message, msg
 from bot.services.base import Outcome, hosts, ruleset_of
 from bot.services.play import Play
-from bot.store import GameRecord, Seat
+from bot.game_records import GameRecord, Seat
 
 
 class Endings(Play):

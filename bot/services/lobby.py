@@ -9,7 +9,8 @@ from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, msg
 from bot.services.base import Outcome, hosts, ruleset_of
 from bot.services.play import Play
-from bot.store import ChannelBusy, GameRecord, Seat
+from bot.game_records import GameRecord, Seat
+from bot.store import ChannelBusy
 
 COMPUTER_LEVELS = ("easy", "normal", "hard")
 

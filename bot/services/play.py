@@ -10,7 +10,8 @@ from bot import ai, dice
 from bot.games.base import GameError, Message, Ruleset, msg
 from bot.services.base import Outcome, result_json, ruleset_of
 from bot.services.replays import Replays
-from bot.store import GameRecord, LoggedAction, StaleVersion
+from bot.game_records import GameRecord, LoggedAction
+from bot.store import StaleVersion
 
 ROLL = "roll"          # what a player sends to ask for a roll; the session draws the dice
 

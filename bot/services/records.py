@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from bot import dice, history, stats
 from bot.games.base import GameError, Message, msg
 from bot.services.base import ruleset_of
-from bot.store import GameRecord, LoggedAction, Store
+from bot.game_records import GameRecord, LoggedAction
+from bot.store import Store
 from bot.verify import verify
 
 OVER = ("finished", "ended")

@@ -12,7 +12,8 @@ from bot import history
 from bot.games.base import Message
 from bot.services.base import Service, remember, ruleset_of
 from bot.shards import Shards
-from bot.store import GameRecord, LoggedAction, Store
+from bot.game_records import GameRecord, LoggedAction
+from bot.store import Store
 from bot.timeline import Timeline
 
 CACHED_GAMES = 2000   # timelines kept, the least recently used dropped first (one is about a round of positions)
@@ -56,10 +57,14 @@ class Replays(Service):
     async def since_turn(self, record: GameRecord, before: int | None = None) -> SinceTurn:
         """What a board tells the player to move about what happened since they last played (a finished
         game: the last player's last turn; Timeline.since_turn)."""
-        line = await self.timeline(record)
-        seat = line.ruleset.to_move(line.state) if record.status == "active" else None
-        earlier = line.events_since_turn(seat, before) if before is not None and seat is not None else ()
-        return SinceTurn(line.since_turn(seat), earlier)
+        return since_turn(await self.timeline(record), record, before)
+
+
+def since_turn(line: Timeline, record: GameRecord, before: int | None) -> SinceTurn:
+    """Replays.since_turn, on the game's timeline `line` (replayed to `record`'s version)."""
+    seat = line.ruleset.to_move(line.state) if record.status == "active" else None
+    earlier = line.events_since_turn(seat, before) if before is not None and seat is not None else ()
+    return SinceTurn(line.since_turn(seat), earlier)
 
 
 def _replayed(line: Timeline, actions: list[LoggedAction]) -> Timeline:

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.services.base import Outcome
 from bot.services.deadlines import Deadlines
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 from bot.timers import Due, deadline, next_due
 
 log = logging.getLogger(__name__)

@@ -13,7 +13,8 @@ from dataclasses import replace
 from bot.games.base import GameError, Message, msg
 from bot.services.base import Outcome
 from bot.services.play import Play
-from bot.store import GameRecord, LoggedAction, StaleVersion
+from bot.game_records import GameRecord, LoggedAction
+from bot.store import StaleVersion
 from bot.timeline import UNDO, Timeline
 
 ASKED = "takeback_asked"     # Outcome.details: the seat asking, when the player to move must consent
@@ -26,12 +27,6 @@ def asked(outcome: Outcome) -> Message:
 
 
 class Takebacks(Play):
-    async def takeback_seat(self, record: GameRecord) -> int | None:
-        """The seat that may ask to take back its last move now (the board shows Undo), if any."""
-        if record.status != "active":
-            return None
-        return _person(record, (await self.timeline(record)).taker())
-
     async def undo(self, channel_id: int, user_id: int, *, game_id: int | None = None,
                    version: int | None = None) -> Outcome:
         """Take back the asker's last move now, or, once their turn has passed, ask the player to move
@@ -61,7 +56,7 @@ class Takebacks(Play):
             to_move = line.ruleset.to_move(line.state)
             if record.seat_of(user_id) != to_move:
                 raise GameError(msg("takeback.error.not_yours_to_answer", player=record.seats[to_move].name))
-            seat = _person(record, line.taker())
+            seat = person(record, line.taker())
             if seat is None or seat == to_move:
                 raise GameError(msg("takeback.error.lapsed"))
             details = {ASKED: seat, CONSENT: to_move}
@@ -87,6 +82,6 @@ class Takebacks(Play):
         return Outcome(outcome.record, outcome.events, moved_before, version_before=record.version)
 
 
-def _person(record: GameRecord, seat: int | None) -> int | None:
+def person(record: GameRecord, seat: int | None) -> int | None:
     """The seat if a person holds it (a computer took it over since its move: nobody to ask)."""
     return seat if seat is not None and record.seats[seat].level is None else None

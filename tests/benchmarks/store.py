@@ -6,6 +6,9 @@ snapshots are real: a Parcheesi game played at random, one snapshot per move. `g
 turns, one move at a time each (the bot serves many channels). CPU is the bot process's own
 (time.process_time: the SQLite store's thread included; PostgreSQL's server is another process, its work is
 not counted), wall time is per move, sequential, over loopback.
+
+Beside the store's SQLite (aiosqlite, statements compiled once), the way it did not take (issue 24): the same
+queries through SQLAlchemy's async engine over aiosqlite (`sqlite+aiosqlite`), as on PostgreSQL.
 """
 from __future__ import annotations
 
@@ -17,7 +20,11 @@ from itertools import islice
 from pathlib import Path
 
 from bot.games import get_ruleset
-from bot.store import Seat, Store
+from sqlalchemy import URL, event
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from bot.game_records import Seat
+from bot.store import Store, _PostgreSQL
 from tests.benchmarks.common import random_game
 from tests.databases import Unreachable, scratch_database
 
@@ -30,10 +37,40 @@ class StoreFigures:
     wall_ms_per_move: float
 
 
+class _AsyncEngineSQLite:
+    """A SQLite file through SQLAlchemy's async engine over aiosqlite: a statement is a greenlet switch and
+    several trips to aiosqlite's thread (cursor, execute, fetch, close)."""
+
+    dialect = "sqlite"
+    session = _PostgreSQL.session   # the same code: the engine's connection, a transaction if asked
+
+    def __init__(self, path: str):
+        self._engine = create_async_engine(URL.create("sqlite+aiosqlite", database=path), isolation_level="AUTOCOMMIT")
+        self._transactions = self._engine.execution_options(isolation_level="SERIALIZABLE")
+        event.listen(self._engine.sync_engine, "connect", _pragmas)
+
+    async def close(self) -> None:
+        await self._engine.dispose()
+
+
+def _pragmas(dbapi_connection, _record) -> None:
+    cursor = dbapi_connection.cursor()
+    for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+async def _open(database: str, backend: str) -> Store:
+    if backend != "sqlite+aiosqlite":
+        return await Store.open(database)
+    await (await Store.open(database)).close()   # migrated
+    return Store(_AsyncEngineSQLite(database))
+
+
 async def measure(database: str, backend: str, *, moves: int, games: int = 20, first_channel: int = 1) -> StoreFigures:
     ruleset = get_ruleset("parcheesi")
     snapshots = [ruleset.to_json(s) for s in islice(random_game(ruleset, 4, seed=3), 200)]
-    store = await Store.open(database)
+    store = await _open(database, backend)
     try:
         channels = []
         for channel in range(first_channel, first_channel + games):
@@ -54,12 +91,14 @@ async def measure(database: str, backend: str, *, moves: int, games: int = 20, f
 
 
 def run(moves: int, runs: int) -> tuple[list[StoreFigures], str | None]:
-    """The best of `runs` on a temporary SQLite file and on a scratch database of the test server
+    """The best of `runs` on a temporary SQLite file (the store's way, then SQLAlchemy's async engine's) and on a
+    scratch database of the test server
     (TABLERO_TEST_POSTGRES); the reason PostgreSQL was not measured, if it was not."""
     figures = []
     with tempfile.TemporaryDirectory() as directory:
-        figures.append(min((asyncio.run(measure(str(Path(directory) / f"{n}.sqlite3"), "sqlite", moves=moves))
-                            for n in range(runs)), key=lambda f: f.cpu_ms_per_move))
+        for backend in ("sqlite", "sqlite+aiosqlite"):
+            figures.append(min((asyncio.run(measure(str(Path(directory) / f"{backend}{n}.sqlite3"), backend, moves=moves))
+                                for n in range(runs)), key=lambda f: f.cpu_ms_per_move))
     try:
         with scratch_database("benchmark") as url:
             figures.append(min((asyncio.run(measure(url, "postgresql", moves=moves, first_channel=1000 * n))

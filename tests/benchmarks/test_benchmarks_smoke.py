@@ -25,6 +25,7 @@ def test_command_line_prints_every_ruleset(capsys):
     assert "Random playouts" in out and "pariti" in out
 
 
-async def test_the_store_move_path_is_measured(tmp_path):
-    figures = await store.measure(str(tmp_path / "b.sqlite3"), "sqlite", moves=5, games=2)
+@pytest.mark.parametrize("backend", ["sqlite", "sqlite+aiosqlite"])
+async def test_the_store_move_path_is_measured(tmp_path, backend):
+    figures = await store.measure(str(tmp_path / "b.sqlite3"), backend, moves=5, games=2)
     assert figures.moves == 5 and figures.cpu_ms_per_move > 0 and figures.wall_ms_per_move > 0

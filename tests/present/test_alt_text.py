@@ -1,5 +1,6 @@
 """Alt text of the board and replay pictures: the game, whose turn, the dice and every player's pieces in
 words, in the message's language, never longer than Discord's 1,024 characters."""
+import re
 from dataclasses import replace
 
 import pytest
@@ -8,7 +9,8 @@ from bot import history, i18n
 from bot.games import GAME_IDS
 from bot.games.base import msg
 from bot.present.alt_text import ALT_TEXT_LIMIT, board_alt, bounded, replay_alt
-from bot.present.words import say, seat_name
+from bot.present.board import board_post
+from bot.present.words import result_line, say, seat_name
 from bot.services import ruleset_of
 from tests.game_logs import play
 
@@ -28,18 +30,68 @@ async def test_every_position_of_a_game_is_described_within_the_limit_in_both_la
             described = [say(shown, line, loc) for line in ruleset.describe(state)]
             assert all(line in text for line in described), "the position as /game status tells it"
             assert all(seat_name(shown, i, loc) in text for i in range(len(shown.seats))), "every player named"
+            assert not re.search(r"(^|\s)-([\s.,;]|$)", text), "a dash read aloud: " + text
     over = board_alt(record, "fr")
     assert "user2" in over and len(over) <= ALT_TEXT_LIMIT   # the result, after user1 resigned
 
 
 async def test_the_replay_says_which_game_how_long_and_how_it_ended(store):
     record, actions = await play(store, "pariti", max_actions=20, resign=1)
-    assert replay_alt(record, len(actions), "en") == (f"Animated replay of Pariti: {len(actions)} rolls and moves. "
+    assert replay_alt(record, len(actions), "en") == (f"Animated replay of Pariti: {len(actions)} moves. "
                                                       "🏆 user2 won the game!")
-    assert replay_alt(record, 1, "fr").startswith("Rediffusion animée de Pariti\u00a0: 1 lancer ou coup.")
+    assert replay_alt(record, 1, "fr").startswith("Rediffusion animée de Pariti\u00a0: 1 coup.")
+    dice, dice_actions = await play(store, "parcheesi", channel=6, max_actions=20, resign=1)
+    assert replay_alt(dice, len(dice_actions), "en").startswith(f"Animated replay of Parcheesi (Mundijeux): {len(dice_actions)} rolls and moves.")
 
 
 def test_a_description_too_long_is_cut_at_a_word_with_an_ellipsis():
     text = bounded(["word " * 300])
     assert ALT_TEXT_LIMIT - 5 <= len(text) <= ALT_TEXT_LIMIT and text.endswith("word…")
     assert bounded(["Short.", "", "Two lines."]) == "Short. Two lines."
+
+
+async def test_the_board_says_what_happened_since_the_players_last_turn(store):
+    """Issue 23 point 9: the board message's sentences (every event since the player to move last
+    played) are in the picture's description too, before the position."""
+    record, actions = await play(store, "parcheesi", players=(1, 2, 3), max_actions=12)
+    ruleset = ruleset_of(record)
+    events = tuple(e for step in list(history.replay(ruleset, record, actions))[-4:] for e in step.events)
+    post = board_post(record, events)
+    assert post.said and all(sentence in post.alt for sentence in post.said)
+    assert post.alt.index(post.said[-1]) < post.alt.index(say(record, ruleset.describe(ruleset.from_json(record.state))[0], "en"))
+
+
+async def test_a_team_game_names_the_partners_in_both_languages(store):
+    """Issue 23 point 9: yellow + red against blue + green (PM-10.1)."""
+    record, _ = await play(store, "parcheesi", players=(1, 2, 3, 4), options={"teams": True}, max_actions=8)
+    a, b, c, d = (seat.name for seat in record.seats)   # seats are drawn at the start
+    assert f"Partners: {a} and {c}; {b} and {d}." in board_alt(record, "en")
+    assert f"Équipes\u00a0: {a} avec {c}\u00a0; {b} avec {d}." in board_alt(record, "fr")
+    alone, _ = await play(store, "parcheesi", players=(1, 2, 3, 4), channel=6, max_actions=8)
+    assert "Partners" not in board_alt(alone, "en")
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+async def test_a_finished_game_names_its_winner_once_and_nobody_to_move(store, game):
+    """Issue 23 point 9: the result line says who won; the position's own "has won" or "must roll" lines
+    are left out."""
+    record, _ = await play(store, game, max_actions=30, resign=1)
+    ruleset = ruleset_of(record)
+    drawn = (record.result or {}).get("draw")   # Pariti's random play may run out of turns first
+    for loc, won in (("en", "draw" if drawn else "won"), ("fr", "nul" if drawn else "gagne")):
+        text = board_alt(record, loc)
+        assert text.count(result_line(record, loc)) == 1 and text.count(won) == 1, text
+        turn = [say(record, line, loc) for line in ruleset.describe(ruleset.from_json(record.state))
+                if line.params.get("seat") == 0 and len(line.params) == 1]
+        assert not any(line in text for line in turn), text
+
+
+async def test_a_pariti_draw_is_said_once(store):
+    record, _ = await play(store, "pariti", seed=3)
+    assert record.status != "active"
+    for loc, said in (("en", "draw"), ("fr", "nul")):
+        text = board_alt(record, loc)
+        if (record.result or {}).get("draw"):
+            assert text.count(said) == 1, text
+        else:
+            assert text.count(result_line(record, loc)) == 1, text

@@ -6,8 +6,8 @@ from PIL import Image
 from bot.games import get_ruleset
 from bot.present.picture import picture
 from bot.services import Sessions
-from renderer import cross68
-from renderer.common import HIGHLIGHT
+from renderer import cross68, layout
+from renderer.common import TRACE
 from tests.game_logs import play
 
 PARCHEESI = get_ruleset("parcheesi")
@@ -20,7 +20,8 @@ async def test_the_board_traces_every_move_since_the_player_to_move_last_played(
     moves = cross68.moves(PARCHEESI, positions)
     assert len(moves) >= 2
     image = Image.open(io.BytesIO(picture(record, moves_since=positions))).convert("RGB")
-    layout = cross68.Layout(cross68.SIZE, cross68.board())
-    for move in moves:
-        x, y = cross68._badge_spot(layout, *move)
-        assert all(abs(a - b) < 30 for a, b in zip(image.getpixel((round(x) - 14, round(y))), HIGHLIGHT)), move
+    badges = layout(PARCHEESI, PARCHEESI.from_json(record.state), [], history=positions).of("badge")
+    assert [b.ref for b in badges] == [str(i + 1) for i in range(len(moves))]
+    for x0, y0, x1, y1 in (b.box for b in badges):
+        xy = round(x0 + (x1 - x0) * 0.2), round((y0 + y1) / 2)
+        assert all(abs(a - b) < 30 for a, b in zip(image.getpixel(xy), TRACE)), xy

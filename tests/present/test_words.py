@@ -39,3 +39,22 @@ async def test_computer_players_of_the_same_level_get_different_names(sessions):
     record = await sessions.open_game(1)
     assert [seat_name(record, i, "en") for i in range(4)] == ["Ann", "Computer 1 (easy)", "Computer (hard)",
                                                               "Computer 2 (easy)"]
+
+
+def test_long_names_are_shortened_apart_from_each_other_everywhere():
+    """Issue 23 point 6: the same short name in every message and on the picture (which is given
+    seat_name), and two long names sharing a beginning never shorten to the same text."""
+    from bot.games.base import msg
+    from bot.present.words import NAME_LIMIT, sentence, short_names
+    from bot.services import GameRecord
+    names = ("Alexandre Dupont-Martin", "Alexandre Dupont-Moreau", "Grand-mère Josette 🎲", "Bob")
+    record = GameRecord(id=1, guild_id=1, channel_id=1, game="parcheesi", status="active", host_id=1, locale="en",
+                        options={}, seats=tuple(Seat(i + 1, n) for i, n in enumerate(names)), seed="0", state=None,
+                        version=1)
+    shown = [seat_name(record, i, "en") for i in range(4)]
+    assert shown == short_names(names) and len(set(shown)) == 4 and shown[3] == "Bob"
+    assert all(len(name) <= NAME_LIMIT for name in shown) and shown[2] == "Grand-mère Jose…"
+    assert shown[0].startswith("Alexandre") and shown[0].endswith("n") and shown[1].endswith("u")
+    assert sentence(record, msg("game.resigned", seat=0), "en").startswith(shown[0] + " ")
+    family = "👨\u200d👩\u200d👧\u200d👦" * 4
+    assert short_names([family])[0] == "👨\u200d👩\u200d👧\u200d👦" * 2 + "…"   # no emoji cut in two

@@ -9,7 +9,7 @@ from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE, START, START_OF_TURN, Held
 from renderer import PlayerTag, render_png
 from renderer.barricade import BAR_RGB, FREE_RGB, LAST_MOVE_RGB, POINT_R, RING_R, _axis_spots, centre, slot_centres
-from renderer.common import HIGHLIGHT, PIECE_RGB
+from renderer.common import CHOICE, PIECE_RGB
 
 GAME = Barricade()
 IX = GAME.board.index
@@ -64,17 +64,17 @@ def test_focus_shows_where_the_pawn_can_go_and_last_move():
     assert dests == {"a3", "e3", "c5"}
     im = image(state, focus="c3")
     for d in dests:
-        assert probe(im, d, dy=-(RING_R - 2)) == HIGHLIGHT
-    assert probe(im, "d13", dy=-(RING_R - 2)) != HIGHLIGHT
-    assert probe(im, "c1", dy=-(POINT_R + 3)) in (LAST_MOVE_RGB, HIGHLIGHT)
+        assert probe(im, d, dy=-(RING_R - 2)) == CHOICE
+    assert probe(im, "d13", dy=-(RING_R - 2)) != CHOICE
+    assert probe(im, "c1", dy=-(POINT_R + 3)) in (LAST_MOVE_RGB, CHOICE)
     plain = image(state)
-    assert probe(plain, "a3", dy=-(RING_R - 2)) != HIGHLIGHT
+    assert probe(plain, "a3", dy=-(RING_R - 2)) != CHOICE
 
 
 def highlighted(im: Image.Image, xy) -> int:
-    """HIGHLIGHT pixels of the grid letter or number around `xy`."""
+    """CHOICE pixels of the grid letter or number around `xy`."""
     x, y = xy
-    return sum(1 for px in im.crop((x - 18, y - 18, x + 18, y + 18)).get_flattened_data() if near(px, HIGHLIGHT))
+    return sum(1 for px in im.crop((x - 18, y - 18, x + 18, y + 18)).get_flattened_data() if near(px, CHOICE))
 
 
 def test_the_letters_and_numbers_naming_the_points_to_choose_stand_out():
@@ -104,5 +104,5 @@ def test_focused_area_rings_its_free_points():
                      barricades=tuple(b for b in GAME.board.black_points if b != IX["i3"]))
     area = GAME.action_group(state, "bar:i3")
     im = image(state, focus=area)
-    assert probe(im, "i3", dy=-(RING_R - 2)) == HIGHLIGHT     # in the area (rows 2 to 3)
+    assert probe(im, "i3", dy=-(RING_R - 2)) == CHOICE     # in the area (rows 2 to 3)
     assert probe(im, "e5", dy=-(POINT_R + 2)) == FREE_RGB     # free, in another area

@@ -15,7 +15,7 @@ from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnVi
 from bot.games.pariti import PaState, Pariti, parse_piece
 from bot.games.pariti_board import N_SQUARES, SQUARE_INDEX
 from renderer import barricade, cross68, pariti
-from renderer.common import PlayerTag, digit_height, font, label_reach, label_size, piece_meets, piece_reach, shape_of
+from renderer.common import INK, PlayerTag, digit_height, font, label_reach, label_size, piece_reach, shape_of
 
 CHAT_WIDTH, CHAT_TEXT = 400, 9
 COLOURS = ("yellow", "blue", "red", "green")
@@ -42,8 +42,8 @@ def test_the_cross_boards_square_numbers_are_readable_and_each_fits_its_own_tile
 def test_the_cross_boards_pawn_numbers_are_readable_on_the_track_and_at_home():
     layout = cross68.Layout(cross68.SIZE, cross68.board())
     view = BoardView((PawnView("red", "red", 10, "3"), PawnView("blue", "blue", HOUSE, "4")))
-    for pawn, _, diameter, _ in cross68._pawn_places(layout, view.pawns):
-        assert high_enough(label_size(diameter, pawn.label), cross68.SIZE), pawn
+    for place in cross68.pawn_places(layout, view.pawns):
+        assert high_enough(place.text or label_size(place.diameter, place.pawn.label), cross68.SIZE), place
 
 
 def box(xy: tuple[float, float], half_width: float, half_height: float) -> tuple[float, float, float, float]:
@@ -82,26 +82,22 @@ def sharing_every_square():
             yield BoardView((PawnView(colour, colour, progress, "3"), PawnView(colour, colour, progress, "4")))
 
 
-def test_pawns_sharing_a_square_keep_labels_as_readable_as_alone_none_hidden_nor_over_a_number():
-    """Two pawns share a square on a bridge, a door or a safe square: each is as large as a pawn
-    alone, so its label is readable at chat size; no pawn drawn later hides a label, no two labels
-    meet, and those beside the square cover no square's number (a piece's tip may touch one, as a
-    diamond beside its own number does)."""
+def test_pawns_sharing_a_square_stand_inside_it_neither_label_hidden():
+    """Two pawns share a square on a bridge, a door or a safe square: both stand inside that
+    square (issue 23: a pawn beside it read as standing on the next square), corner to corner,
+    so that no pawn drawn later hides the other's label and no two labels meet."""
     layout = cross68.Layout(cross68.SIZE, board())
     for view in sharing_every_square():
-        places = cross68._pawn_places(layout, view.pawns)
-        for i, (pawn, xy, diameter, group) in enumerate(places):
-            assert high_enough(label_size(diameter, pawn.label), cross68.SIZE), view
-            for later, later_xy, later_diameter, _ in places[i + 1:]:
-                assert not meet(label(pawn, xy, diameter), body(later, later_xy, later_diameter)), view
-            for other, other_xy, other_diameter, _ in places[:i]:
-                assert not meet(label(pawn, xy, diameter), label(other, other_xy, other_diameter)), view
+        places = cross68.pawn_places(layout, view.pawns)
+        for i, place in enumerate(places):
+            pawn, xy, diameter = place.pawn, place.xy, place.diameter
+            cell = layout.box(*layout.cell_at(xy))
             x0, y0, x1, y1 = body(pawn, xy, diameter)
-            assert 0 <= x0 and 0 <= y0 and x1 <= cross68.SIZE and y1 <= cross68.SIZE, view
-            if pawn is not group[0]:   # the first stands where it would alone
-                numbers = cross68._spread_room(cross68.SIZE).numbers
-                shape = shape_of(pawn.colour)
-                assert not any(piece_meets(shape, diameter, xy, n, cross68.NUMBER_GRACE) for n in numbers), view
+            assert cell[0] <= x0 and cell[1] <= y0 and x1 <= cell[2] and y1 <= cell[3], view
+            for later in places[i + 1:]:
+                assert not meet(label(pawn, xy, diameter), body(later.pawn, later.xy, later.diameter)), view
+            for other in places[:i]:
+                assert not meet(label(pawn, xy, diameter), label(other.pawn, other.xy, other.diameter)), view
 
 
 def test_pawns_in_the_goal_carry_no_label_too_small_to_read():
@@ -152,6 +148,6 @@ def test_paritis_reachable_squares_are_named_readably():
         x0, y0, x1, y1 = pariti.square_box(SQUARE_INDEX[name])
         inside = image.crop((x0 + 6, y0 + 6, x1 - 6, y1 - 6))   # within the square's frame
         ink = Image.new("1", inside.size)
-        ink.putdata([all(abs(a - b) < 40 for a, b in zip(px, pariti.FOCUS)) for px in inside.get_flattened_data()])
+        ink.putdata([all(abs(a - b) < 40 for a, b in zip(px, INK)) for px in inside.get_flattened_data()])
         left, top, right, bottom = ink.getbbox()
         assert (bottom - top) * CHAT_WIDTH / pariti.WIDTH >= CHAT_TEXT, name

@@ -15,7 +15,8 @@ from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE
 from bot.games.parcheesi.board import BoardView, PawnView
 from renderer import barricade, cross68, pariti
-from renderer.common import PIECE_RGB, PlayerTag
+from bot.games import GAME_IDS, get_ruleset
+from renderer.common import CHOICE, PIECE_RGB, TRACE, PlayerTag, shape_of
 
 MACHADO = {
     "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
@@ -142,3 +143,32 @@ def test_simulation_keeps_grey_grey(deficiency):
     """The matrices are applied as intended: each row sums to 1, so neutral colours stay neutral."""
     grey = simulate(Image.new("RGB", (1, 1), (128, 128, 128)), deficiency).getpixel((0, 0))
     assert all(abs(v - 128) <= 2 for v in grey)
+
+
+def game_fills(game: str) -> dict[str, tuple[int, int, int]]:
+    """The pieces' colours of every seat of a game at its largest table (Maghreb: two per side)."""
+    ruleset = get_ruleset(game)
+    if game == "pariti":
+        return {"blue": pariti.PIECE_FILL[0], "pink": pariti.PIECE_FILL[1]}
+    return {c: PIECE_RGB[c] for seat in ruleset.seat_colours(ruleset.max_players, {}) for c in seat}
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_trace_and_the_choice_are_no_players_colour_under_any_deficiency(game):
+    """Issue 23 point 3: the moves traced (a line, numbered rings) and what a player is choosing
+    (rings, tinted squares) must not read as a player's piece, whatever the eye: apart from every
+    player's colour in this game, and from each other, by MIN_DELTA_E under every simulation."""
+    fills = {**game_fills(game), "trace": TRACE, "choice": CHOICE}
+    for deficiency, (a, b) in itertools.product(["normal", *MACHADO], itertools.combinations(fills, 2)):
+        if {a, b} & {"trace", "choice"}:
+            seen = [fills[c] if deficiency == "normal" else
+                    simulate(Image.new("RGB", (1, 1), fills[c]), deficiency).getpixel((0, 0)) for c in (a, b)]
+            assert delta_e(*seen) >= MIN_DELTA_E, f"{game}: {a} and {b} alike under {deficiency}"
+
+
+def test_barricades_and_blue_pawns_both_square_stay_apart_by_colour():
+    """Blue pawns are squares, as barricades are: a barricade is far darker under every deficiency."""
+    for deficiency in MACHADO:
+        seen = [simulate(Image.new("RGB", (1, 1), c), deficiency).getpixel((0, 0)) for c in (PIECE_RGB["blue"], barricade.BAR_RGB)]
+        assert delta_e(*seen) >= MIN_DELTA_E, deficiency
+    assert shape_of("blue") == "square"

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from renderer.common import (
     INK, PAPER, PIECE_RGB, WHITE, PlayerTag, Sheet, StaticBoard, die_sprite, disc_sprite,
-    encode_png, line_step, make_palette, piece_meets, wrap_text,
+    encode_png, line_step, make_palette, wrap_text,
 )
 
 
@@ -70,12 +70,11 @@ def test_die_sprite_and_tag_sizes():
 
 
 def test_text_wraps_to_the_given_lines():
-    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    lines = wrap_text(draw, "one two three four five six seven eight nine ten", 80, 16, 2)
+    lines = wrap_text("one two three four five six seven eight nine ten", 80, 16, 2)
     assert len(lines) == 2 and lines[-1].endswith("…")
     sheet = Sheet(board_fixture())
-    tall = sheet.lines((0, 0), wrap_text(draw, "one two three four five six", 80, 16, 3), 80, 16)
-    assert tall > sheet.lines((0, 0), wrap_text(draw, "one", 80, 16, 3), 80, 16) == line_step(16)
+    tall = sheet.lines((0, 0), wrap_text("one two three four five six", 80, 16, 3), 80, 16)
+    assert tall > sheet.lines((0, 0), wrap_text("one", 80, 16, 3), 80, 16) == line_step(16)
 
 
 def test_legend_on_a_sheet():
@@ -83,12 +82,3 @@ def test_legend_on_a_sheet():
     sheet = Sheet(StaticBoard.build(Image.new("RGB", (300, 100), PAPER), make_palette([PAPER, INK, WHITE])))
     assert sheet.legend((0, 0), 300, players, 20) == 64   # two lines of 20 px text
     assert INK in set(sheet.finish().convert("RGB").get_flattened_data())
-
-
-
-def test_a_piece_meets_a_box_by_its_shape_not_its_bounding_box():
-    corner = (15, 15, 30, 30)   # off a 40-px piece's corner, inside its bounding box
-    assert piece_meets("square", 40, (0, 0), corner)
-    assert not piece_meets("circle", 40, (0, 0), corner) and not piece_meets("diamond", 40, (0, 0), corner)
-    assert piece_meets("diamond", 40, (0, 0), (20, -2, 30, 2)) and not piece_meets("diamond", 40, (0, 0), (20, -2, 30, 2), 7)
-    assert piece_meets("hexagon", 40, (0, 0), (-2, -21, 2, -19)) and not piece_meets("hexagon", 40, (0, 0), (19, -21, 22, -19))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import math
 from dataclasses import replace
 
 import pytest
@@ -12,7 +11,7 @@ from PIL import Image
 from bot.games.base import msg
 from bot.games.parcheesi.board import GOAL, HOUSE, BoardView, PawnView, board
 from renderer import cross68, render_png
-from renderer.common import DIE_SPENT, HIGHLIGHT, INK, PAPER, PIECE_RGB, WHITE, PlayerTag, blend
+from renderer.common import piece_reach, shape_of, DIE_SPENT, INK, PAPER, PIECE_RGB, TRACE, WHITE, PlayerTag, blend
 
 COLOURS = ("yellow", "blue", "red", "green")
 PLAYERS = [PlayerTag(f"Player {c}", (c,), to_move=(c == "red")) for c in COLOURS]
@@ -53,12 +52,14 @@ def close(a, b, tolerance=12) -> bool:
 
 
 def places(view: BoardView) -> dict[PawnView, tuple[float, float]]:
-    return {p: xy for p, xy, _, _ in cross68._pawn_places(LAYOUT, view.pawns)}
+    return {place.pawn: place.xy for place in cross68.pawn_places(LAYOUT, view.pawns)}
 
 
 def probes(view: BoardView) -> dict[PawnView, tuple[int, int]]:
     """A point inside each pawn's shape, left of its label."""
-    return {p: (round(x - d * 0.3), round(y)) for p, (x, y), d, _ in cross68._pawn_places(LAYOUT, view.pawns)}
+    return {place.pawn: (round(place.xy[0] - piece_reach(shape_of(place.pawn.colour), place.diameter, True)
+                               * (0.5 if shape_of(place.pawn.colour) == "diamond" else 0.6)),
+                         round(place.xy[1])) for place in cross68.pawn_places(LAYOUT, view.pawns)}
 
 
 def count(image: Image.Image, box, colour, tolerance=12) -> int:
@@ -111,32 +112,33 @@ def test_house_pawns_stand_in_their_house_and_goal_pawns_in_their_triangle():
         assert close(image.getpixel(xy), PIECE_RGB[p.colour])
 
 
-def test_two_pawns_on_a_square_the_first_on_it_the_other_beside_it_towards_the_corridor():
-    view = BoardView((pawn("yellow", 10, "1"), pawn("red", 44, "2")))   # both on track square 15
-    spots = places(view)
-    a, b = spots[view.pawns[0]], spots[view.pawns[1]]
-    square = LAYOUT.centre(board().track_cells[15])
-    corridor = LAYOUT.centre(board().corridor_cells["blue"][0])           # above square 15
-    assert a == square and b[0] == a[0] and a[1] > b[1] > corridor[1]
+def square_box(number: int):
+    return LAYOUT.box(*board().track_cells[number])
+
+
+def test_two_pawns_on_a_square_both_stand_inside_it_none_on_a_neighbouring_square():
+    """Issue 23 point 1: yellow 1 and 3 both on 5 (yellow 3 was drawn on 6), red 3 and blue 2 on 63
+    (red 3 was drawn on 64): each pawn's colour shows inside its square, none on the squares
+    around it."""
+    geo = board()
+    on = {c: lambda square, c=c: (square - geo.start_square[c]) % 68 for c in COLOURS}
+    view = BoardView((pawn("yellow", on["yellow"](5), "1"), pawn("yellow", on["yellow"](5), "3"),
+                      pawn("red", on["red"](63), "3"), pawn("blue", on["blue"](63), "2")))
+    assert {geo.track_square(p.route, p.progress) for p in view.pawns} == {5, 63}
     image = draw(view)
-    for p, xy in probes(view).items():
-        assert close(image.getpixel(xy), PIECE_RGB[p.colour])
+    for square, colours in ((5, ("yellow",)), (63, ("red", "blue"))):
+        c, r = geo.track_cells[square]
+        for colour in colours:
+            assert count(image, square_box(square), PIECE_RGB[colour], 10) > 20, (square, colour)
+            for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):   # the squares beside it, and the corridors
+                assert count(image, LAYOUT.box(c + dc, r + dr), PIECE_RGB[colour], 10) < 20, (square, colour, dc, dr)
 
 
-def test_a_shared_square_spreads_to_a_free_side_not_over_a_neighbours_pawn():
-    corridor = pawn("blue", 64, "1")                  # blue's corridor square above track square 15
-    view = BoardView((pawn("yellow", 10, "1"), pawn("red", 44, "2"), corridor, pawn("green", 26, "3")))   # 15, 14
-    spots = places(view)
-    a, b = spots[view.pawns[0]], spots[view.pawns[1]]
-    assert LAYOUT.cell_at(spots[corridor]) == LAYOUT.cell_at((a[0], a[1] - LAYOUT.cell))
-    assert b[1] == a[1] and b[0] > a[0]               # towards 16, the side left free
-
-
-def bar_probe(view: BoardView) -> tuple[int, int]:
-    """A point of the bar under two pawns sharing a square: half-way between them, beside them."""
-    a, b = places(view).values()
-    dx, dy = (b[0] - a[0]) / math.dist(a, b), (b[1] - a[1]) / math.dist(a, b)
-    return round((a[0] + b[0]) / 2 - dy * LAYOUT.cell * 0.42), round((a[1] + b[1]) / 2 + dx * LAYOUT.cell * 0.42)
+def frame_probe(view: BoardView) -> tuple[int, int]:
+    """A point of a shared square's frame, between its two pawns (which stand corner to corner)."""
+    first = view.pawns[0]
+    x0, y0, x1, y1 = LAYOUT.box(*cross68._cell(board(), first.route, first.progress))
+    return x1 - 1, (y0 + y1) // 2
 
 
 @pytest.mark.parametrize(("pawns", "game_id", "closed"), [
@@ -148,7 +150,7 @@ def bar_probe(view: BoardView) -> tuple[int, int]:
 def test_bridge_or_door_is_marked(pawns, game_id, closed):
     view = BoardView(pawns)
     image = draw(view, game_id=game_id)
-    assert close(image.getpixel(bar_probe(view)), INK, 40) == closed
+    assert close(image.getpixel(frame_probe(view)), INK, 40) == closed
 
 
 def test_maghreb_pieces_keep_their_colour_on_the_side_route():
@@ -182,10 +184,10 @@ def test_last_move_outlined_with_an_arrow():
     image = draw(view)
     geo = board()
     for progress in (25, 30):
-        assert count(image, LAYOUT.box(*cross68._cell(geo, "red", progress)), HIGHLIGHT, 40) > 100
+        assert count(image, LAYOUT.box(*cross68._cell(geo, "red", progress)), TRACE, 40) > 100
     between = LAYOUT.box(*cross68._cell(geo, "red", 27))
-    assert count(image, between, HIGHLIGHT, 40) > 50     # the arrow runs along the way
-    assert count(draw(BoardView((pawn("red", 30),))), between, HIGHLIGHT, 40) == 0
+    assert count(image, between, TRACE, 40) > 50     # the arrow runs along the way
+    assert count(draw(BoardView((pawn("red", 30),))), between, TRACE, 40) == 0
 
 
 def test_focus_rings_the_named_pawn():

@@ -1,5 +1,6 @@
 """The animated replay: a valid GIF, sampled frames, a bounded size."""
 import io
+import random
 
 import pytest
 from PIL import Image
@@ -7,8 +8,12 @@ from PIL import Image
 from bot import history
 from bot.services import ruleset_of
 from bot.store import Store
-from renderer.replay import FRAME_SIDE, animate, sample
+from bot.games import get_ruleset
+from renderer.common import INK, TRACE
+from renderer.replay import FRAME_SIDE, MAX_FRAMES, STRIP, animate, move_numbers, sample
 from tests.game_logs import play
+
+NAMES = ("Ana", "Bruno", "Chloé", "Dai")
 
 
 def test_sampling_keeps_the_ends_and_the_cap():
@@ -40,6 +45,56 @@ async def test_replay_drops_frames_to_fit_the_size_bound(tmp_path):
     ruleset = ruleset_of(record)
     states = [history.initial_state(ruleset, record)] + [s.after for s in history.replay(ruleset, record, actions)]
     colours = ruleset.seat_colours(2, {})
-    data = animate(ruleset, states, ["ann", "bob"], colours, max_frames=16, max_bytes=200_000)
+    data = animate(ruleset, states, ["ann", "bob"], colours, max_frames=16, max_bytes=100_000)
     frames = Image.open(io.BytesIO(data)).n_frames
-    assert len(data) <= 200_000 and 2 <= frames < 16
+    assert len(data) <= 100_000 and 2 <= frames < 16
+
+
+def whole_game(game: str, players: int, seed: int) -> tuple:
+    """A game of seeded random actions played to its end: its ruleset and every position."""
+    ruleset = get_ruleset(game)
+    state, rng = ruleset.new_game(players, {}, seed), random.Random(seed)
+    states = [state]
+    while ruleset.result(state) is None:
+        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        state = ruleset.apply(state, action).state
+        states.append(state)
+    return ruleset, states
+
+
+def frames_of(data: bytes) -> list[Image.Image]:
+    image = Image.open(io.BytesIO(data))
+    found = []
+    for i in range(image.n_frames):
+        image.seek(i)
+        found.append(image.convert("RGB"))
+    return found
+
+
+def test_a_whole_four_player_parcheesi_replay_stays_under_one_and_a_half_megabytes():
+    """Issue 23 point 8: each frame stores what changed, not the whole board again (3.8 MB before)."""
+    ruleset, states = whole_game("parcheesi", 4, 11)
+    data = animate(ruleset, states, NAMES, ruleset.seat_colours(4, {}))
+    assert len(states) > 400 and Image.open(io.BytesIO(data)).n_frames == MAX_FRAMES
+    assert len(data) < 1_500_000
+
+
+def test_the_replay_keeps_the_trace_colour_exact_and_traces_the_moves_between_frames():
+    """Issue 23 point 8: the palette is the board's own (the trace turned into red's colour before)."""
+    ruleset, states = whole_game("parcheesi", 4, 11)
+    frames = frames_of(animate(ruleset, states[:120], NAMES, ruleset.seat_colours(4, {}), max_frames=8))
+    assert all(TRACE in set(f.get_flattened_data()) for f in frames[1:]), "each frame traces the moves since the one before"
+    first = Image.open(io.BytesIO(animate(ruleset, states[:120], NAMES, ruleset.seat_colours(4, {}), max_frames=8)))
+    assert TRACE in {tuple(first.getpalette()[i:i + 3]) for i in range(0, 768, 3)}
+
+
+def test_the_replay_counts_the_moves_under_the_board():
+    """Issue 23 point 8: "Move 3 of 7" under the board, rolls of the dice not counted."""
+    ruleset, states = whole_game("parcheesi", 4, 11)
+    numbers = move_numbers(ruleset, states[:20])
+    assert numbers[0] == 0 and numbers == sorted(numbers) and numbers[-1] == sum(not ruleset.roll_due(s) for s in states[:19])
+    frames = frames_of(animate(ruleset, states[:20], NAMES, ruleset.seat_colours(4, {}), "fr", max_frames=4))
+    strips = [f.crop((0, f.height - STRIP, f.width, f.height)) for f in frames]
+    assert all(INK in set(s.get_flattened_data()) for s in strips)
+    assert len({s.tobytes() for s in strips}) == len(strips), "the counter changes from frame to frame"
+

@@ -2,6 +2,7 @@
 numbered in order, and a finished game's board names who won, in every ruleset."""
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.parcheesi.board import BoardView, PawnView
 from renderer import PlayerTag, barricade, cross68, pariti, render_png
-from renderer.common import HIGHLIGHT, Sheet
+from renderer.common import TRACE, Sheet
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 
@@ -21,18 +22,23 @@ def close(a, b, tolerance=30) -> bool:
 def test_every_move_is_traced_and_numbered_in_order_on_the_cross_board():
     view = BoardView((PawnView("yellow", "yellow", 10, "1"), PawnView("red", "red", 8, "2")))
     moves = [("yellow", 4, 10), ("red", 3, 8)]
-    image = cross68.picture(view, [PlayerTag("A", ("yellow",)), PlayerTag("B", ("red",))], moves=moves).convert("RGB")
+    players = [PlayerTag("A", ("yellow",)), PlayerTag("B", ("red",))]
+    image = cross68.picture(view, players, moves=moves).convert("RGB")
     layout = cross68.Layout(cross68.SIZE, cross68.board())
-    for route, start, end in moves:
+    badges = cross68.plan(view, players, moves=moves).of("badge")
+    assert [b.ref for b in badges] == ["1", "2"]
+    for (route, start, end), badge in zip(moves, badges):
         for progress in (start, end):   # both squares outlined (a pawn there leaves the corners)
             x0, y0, x1, y1 = layout.box(*cross68._cell(layout.geo, route, progress))
-            assert close(image.getpixel((x0 + 4, y0 + 4)), HIGHLIGHT), (route, progress)
-        x, y = cross68._badge_spot(layout, route, start, end)
-        assert close(image.getpixel((round(x) - 14, round(y))), HIGHLIGHT), (route, start)   # its order badge
+            assert close(image.getpixel((x0 + 4, y0 + 4)), TRACE, 60), (route, progress)
+        x0, y0, x1, y1 = badge.box   # its order badge, beside the square it left
+        assert close(image.getpixel((round(x0 + (x1 - x0) * 0.2), round((y0 + y1) / 2))), TRACE), (route, start)
+        sx0, sy0, sx1, sy1 = layout.box(*cross68._cell(layout.geo, route, start))
+        assert abs((x0 + x1) / 2 - (sx0 + sx1) / 2) <= 2 * layout.cell and abs((y0 + y1) / 2 - (sy0 + sy1) / 2) <= 2 * layout.cell
     without = cross68.picture(view, [PlayerTag("A", ("yellow",)), PlayerTag("B", ("red",))],
                               moves=moves[1:]).convert("RGB")
     x0, y0, x1, y1 = layout.box(*cross68._cell(layout.geo, "yellow", 4))
-    assert not close(without.getpixel((x0 + 4, y0 + 4)), HIGHLIGHT)   # only the moves given
+    assert not close(without.getpixel((x0 + 4, y0 + 4)), TRACE)   # only the moves given
 
 
 def random_history(game: str, seed: int, finish: bool, n: int = 150, teams: bool = False):
@@ -70,8 +76,10 @@ def test_barricades_pawn_moves_and_placed_barricades_are_traced_in_order():
     image = barricade.picture(game, placed, players, moves=barricade.moves([start, moved, placed])).convert("RGB")
     x, y = barricade.centre(board, c)
     assert close(image.getpixel((round(x + barricade.RING_R + 2), round(y))), barricade.LAST_MOVE_RGB)   # ringed
-    assert close(image.getpixel((round(x - barricade.POINT_R - 12), round(y - barricade.POINT_R))),
-                 barricade.LAST_MOVE_RGB)   # its number, 2
+    badge = barricade.plan(game, placed, players, moves=barricade.moves([start, moved, placed])).of("badge")[1]
+    assert badge.ref == "2" and math.dist(((badge.box[0] + badge.box[2]) / 2, (badge.box[1] + badge.box[3]) / 2), (x, y)) < 3 * barricade.STEP
+    bx0, by0, bx1, by1 = badge.box
+    assert close(image.getpixel((round(bx0 + (bx1 - bx0) * 0.2), round((by0 + by1) / 2))), barricade.LAST_MOVE_RGB)   # its number, 2
 
 
 @pytest.mark.parametrize("game", GAME_IDS)

@@ -22,7 +22,7 @@ async def test_a_deadline_waits_while_its_player_is_away_and_runs_again_when_the
     record = await table.start()                      # lobby seating: Ann (seat 0) to roll
     until, left = await table.sessions.go_away(ANN.user_id, 2, table.clock.now())
     assert (until, left) == (START + 2 * DAY, 28)
-    assert (await table.sessions.people(record, table.clock.now())).away == {0: until}
+    assert (await table.sessions.board_view(record, table.clock.now())).people.away == {0: until}
     assert await table.timers.fire_due() == until + TURN / 2   # no reminder while she is away
     table.clock.advance(DAY)
     await table.timers.fire_due()
@@ -32,13 +32,13 @@ async def test_a_deadline_waits_while_its_player_is_away_and_runs_again_when_the
     await table.store.close()
     await table.open()
     assert await table.timers.fire_due() == until + TURN / 2
-    assert await table.sessions.deadline(record, table.clock.now()) == until + TURN
+    assert (await table.sessions.board_view(record, table.clock.now())).deadline == until + TURN
 
     # Back early: the turn's full time runs from now, then expires as usual.
     assert await table.sessions.come_back(ANN.user_id, table.clock.now())
     assert not await table.sessions.come_back(ANN.user_id, table.clock.now())
     back = table.clock.now()
-    assert (await table.sessions.people(record, back)).away == {}
+    assert (await table.sessions.board_view(record, back)).people.away == {}
     assert await table.timers.fire_due() == back + TURN / 2
     table.clock.advance(TURN)
     await table.timers.fire_due()
@@ -63,7 +63,7 @@ async def test_acting_in_a_game_ends_time_away(table):
     table.clock.advance(60)
     await table.sessions.act(CHANNEL, ANN.user_id, ROLL, game_id=record.id, version=record.version)
     record = await table.record()
-    assert (await table.sessions.people(record, table.clock.now())).away == {1: START + 3 * DAY}
+    assert (await table.sessions.board_view(record, table.clock.now())).people.away == {1: START + 3 * DAY}
     assert await table.store.away_periods(ANN.user_id, 0) == [(START, START + 60)]
 
 

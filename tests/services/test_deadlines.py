@@ -12,7 +12,8 @@ from bot.games import get_ruleset
 from bot.games.base import GameError
 from bot.services import ROLL, Sessions
 from bot.services.scheduler import TurnTimers
-from bot.store import LoggedAction, Seat, Store
+from bot.game_records import LoggedAction, Seat
+from bot.store import Store
 from tests.games.parcheesi.positions import classic_six_cheat
 
 CHANNEL = 100

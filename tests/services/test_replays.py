@@ -1,6 +1,6 @@
 """The positions a board traces (bot/services/replays.py): from the game's log, kept between clicks."""
 from bot.services import Sessions, ruleset_of
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 from tests.game_logs import play
 
 

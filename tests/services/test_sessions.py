@@ -11,7 +11,8 @@ from bot.games import get_ruleset
 from bot.games.base import GameError
 from bot.services import ROLL, Sessions
 from bot.services.play import refusal, typed_action
-from bot.store import Seat, Store
+from bot.game_records import Seat
+from bot.store import Store
 from tests.games.parcheesi.positions import classic_five, maghreb_three
 
 CHANNEL = 100

@@ -10,7 +10,7 @@ import pytest
 from bot import history
 from bot.games.base import GameError
 from bot.services import ASKED, CONSENT, ROLL, Sessions, ruleset_of
-from bot.store import GameRecord
+from bot.game_records import GameRecord
 from bot.timeline import UNDO
 from bot.verify import verify
 from tests.services.test_sessions import ANN, BOB, CHANNEL, STRANGER, key_of, sessions, snapshot, two_player_game
@@ -60,7 +60,7 @@ async def test_a_move_taken_back_within_the_turn_needs_no_consent(sessions):
     ruleset, before = position(record)
     mover = record.seats[ruleset.to_move(before)]
     moved = await sessions.act(CHANNEL, mover.user_id, keeps_the_turn(ruleset, before))
-    assert await sessions.takeback_seat(moved.record) == ruleset.to_move(before)
+    assert (await sessions.board_view(moved.record, 0.0)).takeback_seat == ruleset.to_move(before)
     undone = await sessions.undo(CHANNEL, mover.user_id, game_id=record.id, version=moved.record.version)
     assert ruleset.from_json(undone.record.state) == before and undone.record.version == record.version + 2
     assert [e.key for e in undone.events] == ["takeback.done"] and not undone.details
@@ -173,7 +173,7 @@ async def test_random_games_with_random_take_backs_replay_exactly_and_verify(ses
     undone = 0
     while record.status == "active" and record.version < 150:
         ruleset, state = position(record)
-        taker = await sessions.takeback_seat(record)
+        taker = (await sessions.board_view(record, 0.0)).takeback_seat
         if taker is not None and rng.random() < 0.3:
             outcome = await sessions.undo(CHANNEL, record.seats[taker].user_id)
             if ASKED in outcome.details:

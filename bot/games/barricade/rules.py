@@ -345,12 +345,12 @@ class Barricade(Ruleset):
         lines = [self._stage_line(state)]
         for rank, seat in enumerate(state.order or range(len(state.colours))):
             mine = state.pawns[seat]
-            on_board = ", ".join(names[p] for p in mine if p != START) or "-"
+            on_board = ", ".join(names[p] for p in mine if p != START) or msg("list.none")
             lines.append(msg(
                 "barricade.describe.seat", seat=seat, colour=state.colours[seat], home=mine.count(START),
                 points=on_board, held=sum(h.seat == seat for h in state.held),
             ))
-        lines.append(msg("barricade.describe.barricades", points=", ".join(names[p] for p in state.barricades) or "-"))
+        lines.append(msg("barricade.describe.barricades", points=", ".join(names[p] for p in state.barricades) or msg("list.none_feminine")))
         return lines
 
     def _stage_line(self, state: State) -> Message:

@@ -1,0 +1,33 @@
+"""What a board of a game shows besides its position, in one call after each change (and for the console):
+the moves since its player's last turn, who may take a move back, who is away and who wants a direct
+message, and when time runs out. One replay lookup and one read of the people; the game as the caller
+holds it (its last write), not read again."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot import timers
+from bot.game_records import GameRecord
+from bot.services.away import Away, People, people_of
+from bot.services.replays import SinceTurn, since_turn
+from bot.services.takeback import Takebacks, person
+
+
+@dataclass(frozen=True)
+class BoardView:
+    since: SinceTurn               # traced and told: what happened since the player to move last played
+    takeback_seat: int | None      # the seat that may ask to take back its last move (the board shows Undo)
+    people: People
+    deadline: float | None         # when time runs out, in a timed game waiting for a person
+
+
+class BoardViews(Takebacks, Away):
+    async def board_view(self, record: GameRecord, now: float, before: int | None = None) -> BoardView:
+        """What a board of `record` shows; `before`: the version before the change shown (what happened from
+        it on is the caller's to tell; Replays.since_turn)."""
+        line = await self.timeline(record)
+        if record.status != "active":
+            return BoardView(since_turn(line, record, before), None, People({}, frozenset()), None)
+        away, turn_dms = await self.store.people({seat.user_id for seat in record.seats if seat.level is None})
+        return BoardView(since_turn(line, record, before), person(record, line.taker()),
+                         people_of(record, away, turn_dms, now), timers.shown_deadline(record, away, now))
