@@ -34,8 +34,8 @@ MAX_WORKERS = 2
 # Slack over the search budget before falling back (the first call also
 # starts the worker processes).
 GRACE_S = 5.0
-# The least a search queued behind others, or a turn's later decision, still gets (see remaining_budget):
-# short, as a Barricade turn can take eight decisions after the first used the turn's budget.
+# The least a search queued behind others, or each later decision of a turn whose budget is spent, still
+# gets (see remaining_budget): short, as a turn can hold several decisions.
 MIN_BUDGET_S = 0.02
 # How often a worker checks that the bot is still its parent.
 PARENT_POLL_S = 0.5

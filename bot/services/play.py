@@ -116,11 +116,11 @@ class Play(Replays):
             seat = ruleset.to_move(state)
             if seat is None or record.seats[seat].level is None:
                 break
+            if turn is None or turn[0] != seat:
+                turn = (seat, time.time())
             if ruleset.roll_due(state):
                 action = ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
             else:
-                if turn is None or turn[0] != seat:
-                    turn = (seat, time.time())
                 if not planned:
                     planned = await ai.think(ruleset.id, record.state, seat, record.seats[seat].level or "easy",
                                              self._think_budget_s, seed=computer_seed(record), started=turn[1])
