@@ -14,7 +14,7 @@ from bot import ai
 from bot.ai.calls import CALL_RATES, choose_call
 from bot.ai.heuristics import GENERIC, Heuristic, heuristic_for, register
 from bot.ai.search import playout
-from tests.benchmarks.strength import available_rulesets, play_game, wilson
+from tests.benchmarks.strength import available_rulesets, play_game, seat_levels, wilson
 from tests.toy_ruleset import ToyRace
 
 TOY = ToyRace()
@@ -116,6 +116,14 @@ def test_hard_beats_easy_on_the_toy_race():
     wins = sum(play_game(TOY, ("hard", "easy") if i % 2 == 0 else ("easy", "hard"), i, 40, None) == i % 2
                for i in range(30))
     assert wins >= 15
+
+
+def test_the_strength_benchmark_seats_one_level_among_three_of_the_other_in_turn():
+    """Four-player tables (issue 26): the hard seat rotates; two-player tables alternate seats."""
+    assert [seat_levels(("hard", "normal"), 4, k) for k in (0, 1, 5)] == [
+        (0, ("hard", "normal", "normal", "normal")), (1, ("normal", "hard", "normal", "normal")),
+        (1, ("normal", "hard", "normal", "normal"))]
+    assert [seat_levels(("hard", "easy"), 2, k)[1] for k in (0, 1)] == [("hard", "easy"), ("easy", "hard")]
 
 
 def test_wilson_interval():
