@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> None:
         for game_id, match, outcome in pool.imap_unordered(_run, jobs, chunksize=1):
             counts = tally.setdefault((game_id, match), [0, 0, 0])
             counts[(1, -1, 0).index(outcome)] += 1
-            if sum(counts) % 10 == 0:   # progress, for runs cut short
+            if sum(counts) % max(1, min(10, args.games // 20)) == 0:   # progress, for runs cut short
                 print(f"  ... {game_id} {'-'.join(match)} W-L-D {'-'.join(map(str, counts))} after "
                       f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - started
