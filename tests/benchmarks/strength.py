@@ -167,6 +167,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--nodes", type=int, help="hard's positions a move in tree searches (instead of --seconds)")
     parser.add_argument("--playouts", type=int, help="hard's playouts a move elsewhere (instead of --seconds)")
     parser.add_argument("--budget", type=float, default=None, help="also a real time limit a move (default: none)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="index of the first game (default 0): a later run adds other seeds to an earlier one's")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     args = parser.parse_args(argv)
 
@@ -183,7 +185,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{game_id:20} hard: {budgets[game_id][unit]:,} {unit} a move ({how})"
               + (f", at most {args.budget:g} s" if args.budget else ""))
     jobs = [_Job(g, m, args.players, i, budgets[g], args.budget)
-            for g in game_ids for m in matches for i in range(args.games)]
+            for g in game_ids for m in matches for i in range(args.first, args.first + args.games)]
     tally: dict[tuple[str, tuple[str, str]], list[int]] = {}
     started = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
