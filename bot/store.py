@@ -32,6 +32,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
 
 from bot.game_records import GameRecord, LoggedAction, Seat, TurnClock
+from bot.outages import StoreUnavailable, stale_connection, unreachable
 from bot.schema import (Statements, actions, away_periods, bot_facts, games, migrate_one, seat_votes, server_defaults,
                         turn_notifications)
 from bot.shards import GUILD_ID_SHIFT, Shards
@@ -58,6 +59,8 @@ LOBBY_SHOWN = -1
 FINAL_BOARD_DAYS = 7
 # Hosts hand out both spellings (Heroku, Render, Supabase: postgres://).
 POSTGRESQL_SCHEMES = ("postgresql", "postgres")
+# A server that does not answer (failing over) is reported within Discord's 3 s for an interaction.
+CONNECT_TIMEOUT_S = 2.0
 
 
 def is_postgresql(database: str) -> bool:
@@ -154,7 +157,7 @@ class _PostgreSQL:
         # cost more than the query. Up to 15 connections, all kept once opened (SQLAlchemy's default
         # 5 + 10 overflow opens and closes the overflow ones under load: a connection costs many queries).
         self._engine = create_async_engine(postgresql_url(url), isolation_level="AUTOCOMMIT", pool_size=15,
-                                           max_overflow=0)
+                                           max_overflow=0, connect_args={"timeout": CONNECT_TIMEOUT_S})
         self._transactions = self._engine.execution_options(isolation_level="READ COMMITTED")
 
     async def start(self) -> None:
@@ -285,9 +288,11 @@ _TURN_CLOCKS = {(one, sharded): _on_shards(_turn_clocks(one)) if sharded else _t
 _TO_RESUME = (select(*_GAME, games.c.board_version)
               .where(or_(games.c.status == "active",
                          and_(games.c.status == "finished", games.c.board_version < games.c.version,
-                              games.c.updated_at > bindparam("ended_after"))))
+                              games.c.updated_at > bindparam("ended_after")),
+                         and_(games.c.status == "lobby", games.c.board_message_id.is_(None))))   # never shown
               .order_by(games.c.id))
 _TO_RESUME_ON_SHARDS = _on_shards(_TO_RESUME)
+_GAME_TO_RESUME = _TO_RESUME.where(games.c.id == bindparam("the_game"))
 
 
 def _upserts(make: Callable[[Any], Any]) -> dict[str, Any]:
@@ -379,9 +384,23 @@ class Store:
     async def run(self, query: Callable[..., Awaitable[T]], *args: Any, transaction: bool = False) -> T:
         """await query(statements, *args): a function running SQLAlchemy Core statements (bot/schema.py's
         tables) on the database (`Statements`), in one transaction if asked. The methods below are made of
-        it; so are tools that work on whole tables (bot/migrate.py)."""
+        it; so are tools that work on whole tables (bot/migrate.py). StoreUnavailable when the database is
+        out of reach."""
         if self._closed:
             raise StoreClosed
+        try:
+            try:
+                return await self._session(query, args, transaction)
+            except Exception as error:
+                if not stale_connection(error):
+                    raise
+                return await self._session(query, args, transaction)   # on a new connection
+        except Exception as error:   # the database out of reach: one typed error (bot/outages.py)
+            if unreachable(error):
+                raise StoreUnavailable(str(error).splitlines()[0]) from error
+            raise
+
+    async def _session(self, query: Callable[..., Awaitable[T]], args: tuple[Any, ...], transaction: bool) -> T:
         async with self._backend.session(transaction) as db:
             return await query(db, *args)
 
@@ -474,12 +493,17 @@ class Store:
         """The message showing the game's board, and the game version it shows (LOBBY_SHOWN: the lobby)."""
         await self._execute(_SET_BOARD, {"the_game": game_id, "message": message_id, "shown": version})
 
-    async def boards_to_resume(self, shards: Shards | None = None) -> list[tuple[GameRecord, int | None]]:
-        """Every game in play (in the guilds of `shards`), and every game its last move finished within
-        FINAL_BOARD_DAYS whose board does not show that move yet, with the version its posted board shows
-        (None: not recorded)."""
-        rows = await self._rows(_TO_RESUME if shards is None else _TO_RESUME_ON_SHARDS,
-                                {"ended_after": self._clock() - FINAL_BOARD_DAYS * 86400} | _shard_parameters(shards))
+    async def boards_to_resume(self, shards: Shards | None = None,
+                               game_id: int | None = None) -> list[tuple[GameRecord, int | None]]:
+        """Every game in play (in the guilds of `shards`; or just `game_id`), every lobby never shown, and
+        every game its last move finished within FINAL_BOARD_DAYS whose board does not show that move yet,
+        with the version its posted board shows (None: not recorded)."""
+        ended_after = {"ended_after": self._clock() - FINAL_BOARD_DAYS * 86400}
+        if game_id is not None:
+            rows = await self._rows(_GAME_TO_RESUME, ended_after | {"the_game": game_id})
+        else:
+            rows = await self._rows(_TO_RESUME if shards is None else _TO_RESUME_ON_SHARDS,
+                                    ended_after | _shard_parameters(shards))
         return [(_record(row), row["board_version"]) for row in rows]
 
     async def server_defaults(self, guild_id: int) -> dict[str, Any]:

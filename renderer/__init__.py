@@ -1,9 +1,8 @@
 """Board pictures: game state -> PNG bytes. Knows nothing about Discord.
 
 `layout` makes the picture's plan (renderer.plan: where every piece, square, label, trace and
-note goes) and `render_png` paints it; both dispatch to one module per board family, which
-exposes `layout(ruleset, state, players, locale, focus, history) -> Plan` and `render(...) -> bytes`
-(its plan, painted).
+note goes) and `render_png` paints it and nothing else; `layout` dispatches to one module per
+board family, which exposes `layout(ruleset, state, players, locale, focus, history) -> Plan`.
 """
 from __future__ import annotations
 
@@ -12,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.base import Ruleset
-from renderer.common import PlayerTag
+from renderer.common import PlayerTag, encode_png
 from renderer.plan import Item, Plan
 
 # Board family of each game id.
@@ -38,8 +37,7 @@ def render_png(
     player to move last played, oldest first, `state` last: bot.history.since_turn)
     has every move made along it traced, in order. A finished game's picture
     says who won."""
-    module = import_module(_FAMILIES[ruleset.id])
-    return module.render(ruleset, state, players, locale, focus, history)
+    return encode_png(layout(ruleset, state, players, locale, focus, history).picture())
 
 
 def layout(ruleset: Ruleset, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None,

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -30,7 +30,7 @@ from bot.games.barricade.rules import START_NAME, group_area
 from bot.games.barricade.state import MOVE, PLACE, SIX, START, START_OF_TURN, State
 from renderer.common import (
     CHOICE, DIE_SPENT, INK, PAPER, PIECE_RGB, PIP_SPENT, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, PlayerTag, Sheet,
-    StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, encode_png, font, make_palette,
+    StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, make_palette,
     piece_reach, readable_size, result_text, shape_of,
 )
 from renderer.plan import Item, Plan, centred, first_clear, offset_line, text_box
@@ -180,11 +180,6 @@ def _focus_point(board: Board, focus: str | None) -> int | None:
     return board.index.get(pawn)
 
 
-def render(ruleset: Barricade, state: State, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-           history: Sequence[Any] = ()) -> bytes:
-    return encode_png(paint(ruleset, layout(ruleset, state, players, locale, focus, history)))
-
-
 def layout(ruleset: Barricade, state: State, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
            history: Sequence[Any] = ()) -> Plan:
     return plan(ruleset, state, players, focus, moves(history), result_text(ruleset.result(state), players, locale))
@@ -206,13 +201,7 @@ def moves(history: Sequence[State]) -> list[Move]:
 def picture(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str | None = None,
             moves: Sequence[Move] = (), result: str | None = None) -> Image.Image:
     """The board as a palette image (see plan)."""
-    return paint(ruleset, plan(ruleset, state, players, focus, moves, result))
-
-
-def paint(ruleset: Barricade, board_plan: Plan) -> Image.Image:
-    colours = tuple(item.role for item in board_plan.of("square") if item.ref.endswith(" start"))
-    finished = bool(board_plan.of("banner"))
-    return board_plan.paint_on(Sheet(_static(ruleset.board, colours, finished))).finish()
+    return plan(ruleset, state, players, focus, moves, result).picture()
 
 
 def _ring(point_xy: tuple[float, float], r: float, colour: Any, width: int, fill: Any = None):
@@ -227,7 +216,7 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
     barricades each player holds and the die of the player to move; `result` under the legend."""
     board, colours = ruleset.board, state.colours
     size = (WIDTH, height(len(colours), board, bool(result)))
-    items = _squares(board, colours) + _labels(board)
+    items = [*_squares(board, colours), *_labels(board)]
     choices: list[int] = []   # the points the player can choose now, named in HIGHLIGHT along the sides
     if state.stage in (START_OF_TURN, PLACE):   # where the held barricade may go (BA-5.3)
         area = group_area(board, focus)         # the area being chosen in stands out
@@ -272,20 +261,22 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
         y = legend_top(board) + len(colours) * LEGEND_LINE + 12 + BANNER_ROOM / 2
         box, _ = banner_box(result, (WIDTH / 2, y), WIDTH - 100, AXIS)
         items.append(Item("banner", result, box, paint=lambda sheet: sheet.banner((WIDTH / 2, y), result, WIDTH - 100, AXIS)))
-    return Plan(size, tuple(items))
+    return Plan(size, tuple(items), partial(_static, board, colours, bool(result)))
 
 
-def _squares(board: Board, colours: tuple[str, ...]) -> list[Item]:
+@cache
+def _squares(board: Board, colours: tuple[str, ...]) -> tuple[Item, ...]:
     found = [Item("square", name, centred(centre(board, p), STEP, STEP)) for p, name in enumerate(board.names)]
     for colour in colours:
         (x0, y0), (x1, _) = slot_centres(board, colour)[0], slot_centres(board, colour)[-1]
-        found.append(Item("square", f"{colour} start", (x0 - 24, y0 - 24, x1 + 24, y0 + 24), role=colour))
-    return found
+        found.append(Item("square", f"{colour} start", (x0 - 24, y0 - 24, x1 + 24, y0 + 24)))
+    return tuple(found)
 
 
-def _labels(board: Board) -> list[Item]:
-    return [Item("label", text, text_box(xy, text, AXIS))
-            for xy, text in dict.fromkeys(spot for p in range(len(board.names)) for spot in _axis_spots(board, p))]
+@cache
+def _labels(board: Board) -> tuple[Item, ...]:
+    return tuple(Item("label", text, text_box(xy, text, AXIS))
+                 for xy, text in dict.fromkeys(spot for p in range(len(board.names)) for spot in _axis_spots(board, p)))
 
 
 def _pieces(board: Board, state: State, chosen: int | None) -> list[Item]:

@@ -250,13 +250,16 @@ def text_box(xy: tuple[float, float], text: str, size: int, bold: bool = False, 
 
 
 def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
-    """`text` shortened with an ellipsis so that it fits in `width` pixels (characters no font has left out)."""
+    """`text` shortened with an ellipsis so that it fits in `width` pixels (characters no font has left out).
+    A text shortened already keeps what follows its ellipsis: the end that tells two long names apart
+    (bot.present.words.short_names), its beginning shortened further."""
     text = printable(text, bold)
     if text_length(text, size, bold) <= width:
         return text
-    while text and text_length(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
+    head, _, tail = text.rpartition("…") if "…" in text else (text, "", "")
+    while head and text_length(head + "…" + tail, size, bold) > width:
+        head = head[:-1]
+    return head.rstrip() + "…" + tail
 
 
 def wrap_text(text: str, width: int, size: int, max_lines: int) -> list[str]:

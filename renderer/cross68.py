@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,10 +25,10 @@ from bot.games.base import Result, Ruleset
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
     CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
-    StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, encode_png, fit_text, font, label_size,
+    StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, fit_text, font, label_size,
     line_step, make_palette, piece_reach, readable_size, result_text, shape_of, wrap_text,
 )
-from renderer.plan import FloatBox, Item, Plan, centred, first_clear, offset_line
+from renderer.plan import OVERLAYS, FloatBox, Item, Plan, centred, first_clear, offset_line
 
 SIZE = 1024                    # posted size, px (square)
 SAFE = (214, 214, 206)         # safe track squares
@@ -282,13 +282,13 @@ def _spot(layout: Layout, route: str, progress: int) -> tuple[float, float]:
 
 # --- a house panel: name, goal count and partner, pawns at home, dice, notes -----------
 
-def _panel_rows(layout: Layout, route: str) -> tuple[float, float, float]:
-    """The panel's rows, top down: where the status line, the pawns at home and the notes begin."""
+def _panel_rows(layout: Layout, route: str) -> tuple[float, float]:
+    """The panel's rows under the name: where the status lines and the pawns at home begin (the
+    notes follow the pawns, or the dice beside them)."""
     x0, y0, x1, y1 = layout.panel_box(route)
     pad, size = layout.cell // 5, readable_size(layout.size)
     status = y0 + pad + size + 14
-    pawns = status + line_step(size) * (2 if layout.teams else 1) + 2
-    return status, pawns, pawns + 2 * _house_pitch(layout) + pad / 2
+    return status, status + line_step(size) * (2 if layout.teams else 1) + 2
 
 
 def _house_pitch(layout: Layout) -> float:
@@ -299,7 +299,7 @@ def _house_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]
     """Slots for the `n` pawns of a route at home: rows of four at the left of the panel, under
     its status line (the dice stand on their right)."""
     x0, _, _, _ = layout.panel_box(route)
-    _, top, _ = _panel_rows(layout, route)
+    _, top = _panel_rows(layout, route)
     pitch = _house_pitch(layout)
     return [(x0 + layout.cell // 5 + pitch * (i % 4 + 0.5), top + pitch * (i // 4 + 0.5)) for i in range(max(n, 4))]
 
@@ -403,11 +403,6 @@ def _focused(pawn: PawnView, focus: str | None) -> bool:
 Move = tuple[str, int, int]   # (route, from progress, to progress), as BoardView.last_move
 
 
-def render(ruleset: Ruleset, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-           history: Sequence[Any] = ()) -> bytes:
-    return encode_png(paint(layout(ruleset, state, players, locale, focus, history)))
-
-
 def layout(ruleset: Ruleset, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
            history: Sequence[Any] = ()) -> Plan:
     return plan(ruleset.board_view(state), players, locale, focus, any_pair_blocks=ruleset.id in ANY_PAIR_BLOCKS,
@@ -424,12 +419,7 @@ def picture(view: BoardView, players: list[PlayerTag], locale: str = "en", focus
             any_pair_blocks: bool = False, size: int = SIZE, moves: Sequence[Move] = (),
             result: Result | None = None) -> Image.Image:
     """The board for `view` as a palette image (see plan)."""
-    return paint(plan(view, players, locale, focus, any_pair_blocks, size, moves, result))
-
-
-def paint(board_plan: Plan) -> Image.Image:
-    routes = frozenset(item.role for item in board_plan.of("square") if item.ref.endswith(" house") and item.role and not item.paint)
-    return board_plan.paint_on(Sheet(_static(board_plan.size[0], routes))).finish()
+    return plan(view, players, locale, focus, any_pair_blocks, size, moves, result).picture()
 
 
 def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
@@ -442,40 +432,42 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
     lay = Layout(size, geo, teams)
     routes = frozenset(p.route for p in view.pawns)
     owners = _owners(view.pawns, players)
-    items: list[Item] = [*_squares(lay, routes), *_labels(size)]
+    items: list[Item] = [*_squares(size, routes), *_labels(size)]
     traced = list(moves) or ([view.last_move] if view.last_move else [])
     items += [_trace(lay, move, i, len(traced)) for i, move in enumerate(traced)]
     places = pawn_places(lay, view.pawns, any_pair_blocks)
     items += [_piece(lay, place, _focused(place.pawn, focus)) for place in places]
-    taken = [item.box for item in items if item.kind in ("piece", "label")]
+    acting = _acting_route(view, players, owners) if result is None else None
+    for route in sorted(routes, key=geo.colours.index):
+        tag = players[owners[route]] if route in owners else None
+        items += _panel(lay, route, view, tag, players, _partner(route, owners, players, teams), route == acting, locale)
+    taken = [item.box for item in items if item.kind in ("piece", "label", *OVERLAYS)]
     if len(traced) > 1:   # the order of the moves, beside the square each one left
         for i, (route, start, _) in enumerate(traced):
             badge = _badge(lay, route, start, str(i + 1), taken)
             if badge is not None:
                 items.append(badge)
                 taken.append(badge.box)
-    acting = _acting_route(view, players, owners) if result is None else None
-    for route in sorted(routes, key=geo.colours.index):
-        tag = players[owners[route]] if route in owners else None
-        items += _panel(lay, route, view, tag, players, _partner(route, owners, players, teams), route == acting, locale)
     if result is not None:
         items.append(_banner(lay, result, players, owners, locale, [i.box for i in items if i.kind != "square"]))
-    return Plan((size, size), tuple(items))
+    return Plan((size, size), tuple(items), partial(_static, size, routes))
 
 
-def _squares(lay: Layout, routes: frozenset[str]) -> list[Item]:
+@lru_cache(maxsize=32)
+def _squares(size: int, routes: frozenset[str]) -> tuple[Item, ...]:
+    lay = Layout(size, board())
     geo, found = lay.geo, []
     for square, cell in geo.track_cells.items():
         found.append(Item("square", str(square), lay.box(*cell)))
     for colour, cells in geo.corridor_cells.items():
         found += [Item("square", f"{colour} H{k + 1}", lay.box(*cell)) for k, cell in enumerate(cells)]
-    found += [Item("square", f"{route} house", lay.house_box(route), role=route if route in routes else "")
-              for route in geo.colours]
-    return found + [Item("square", "goal", lay.goal_box())]
+    found += [Item("square", f"{route} house", lay.house_box(route)) for route in geo.colours]
+    return (*found, Item("square", "goal", lay.goal_box()))
 
 
-def _labels(size: int) -> list[Item]:
-    return [Item("label", str(square), box) for square, box in number_ink(size).items()]
+@lru_cache(maxsize=8)
+def _labels(size: int) -> tuple[Item, ...]:
+    return tuple(Item("label", str(square), box) for square, box in number_ink(size).items())
 
 
 def _piece(lay: Layout, place: Placed, chosen: bool) -> Item:
@@ -546,7 +538,7 @@ def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, play
     for the acting house, the dice beside the pawns at home and the notes under them."""
     x0, y0, x1, y1 = lay.panel_box(route)
     pad, cell, size = lay.cell // 5, lay.cell, readable_size(lay.size)
-    status_y, pawns_y, notes_y = _panel_rows(lay, route)
+    status_y, pawns_y = _panel_rows(lay, route)
     width = x1 - x0 - 2 * pad
     items: list[Item] = []
     if tag and tag.to_move:    # a heavy frame round the panel, visible in the chat preview
@@ -572,7 +564,7 @@ def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, play
             box = (dx, pawns_y + 2, dx + die, pawns_y + 2 + die)
             sprite = die_sprite(value, die, spent[i])
             items.append(Item("die", str(value), box, paint=lambda sheet, s=sprite, b=box: sheet.paste(s, b[:2], centred=False)))
-        bottom = max((item.box[3] for item in items if item.kind == "die"), default=notes_y)
+        bottom = max((item.box[3] for item in items if item.kind == "die"), default=pawns_y)
         rows = 2 if len(mine) > 4 and any(p.progress == HOUSE for p in mine[4:]) else 1
         top = max(bottom, pawns_y + rows * _house_pitch(lay)) + pad / 2
         items += _notes(lay, [i18n.render(note, locale, _namer(players)) for note in view.notes], (x0 + pad, top, x1 - pad, y1 - pad / 2), locale)
@@ -585,17 +577,20 @@ def _text_item(kind: str, text: str, origin: tuple[float, float], width: float, 
 
 
 def _notes(lay: Layout, notes: list[str], box: FloatBox, locale: str) -> list[Item]:
-    """The notes in `box`, as readable as the square numbers; when they do not all fit, the last
-    line says how many more there are (never dropped silently)."""
+    """The notes in `box`, as readable as the square numbers, each whole; when they do not all
+    fit, the last line says how many more there are (never dropped silently)."""
     x0, y0, x1, y1 = box
     size = readable_size(lay.size, bold=False)
     room = int((y1 - y0) // line_step(size))
-    lines = [(i, line) for i, note in enumerate(notes) for line in wrap_text(note, int(x1 - x0), size, 3)]
-    if len(lines) > room:
-        kept = lines[:max(room - 1, 0)]
-        more = len(notes) - len({i for i, _ in kept if sum(j == i for j, _ in kept) == sum(j == i for j, _ in lines)})
-        lines = kept + [(-1, i18n.text("picture.more_notes", locale, count=more))][:room]
-    return [_text_item("note", line, (x0, y0 + k * line_step(size)), x1 - x0, size) for k, (_, line) in enumerate(lines)]
+    wrapped = [wrap_text(note, int(x1 - x0), size, 3) for note in notes]
+    lines: list[str] = []
+    for i, note in enumerate(wrapped):
+        rest = len(wrapped) - i
+        if len(lines) + len(note) + (rest > 1) > room:   # a "more" line must still fit after it
+            lines.append(i18n.text("picture.more_notes", locale, count=rest))
+            break
+        lines += note
+    return [_text_item("note", line, (x0, y0 + k * line_step(size)), x1 - x0, size) for k, line in enumerate(lines[:room])]
 
 
 def _namer(players: list[PlayerTag]) -> Any:
@@ -616,14 +611,15 @@ def _banner(lay: Layout, result: Result, players: list[PlayerTag], owners: dict[
     size = number_size(lay.size)
     winners = [route for route, seat in owners.items() if seat in result.winners]
     order = sorted(lay.geo.colours, key=lambda route: (route not in winners, lay.geo.colours.index(route)))
+    x0, _, x1, _ = lay.panel_box(order[0])
+    width = round((x1 - x0 - 8 + 0.8 * size) / 0.86)   # Sheet.banner's band then spans the panel at most
     boxes = []
     for route in order:
         x0, y0, x1, y1 = lay.panel_box(route)
-        status, _, _ = _panel_rows(lay, route)
-        boxes.append(banner_box(text, ((x0 + x1) / 2, (status + y1) / 2), x1 - x0 - 8, size)[0])
+        _, below = _panel_rows(lay, route)   # under the name and status lines
+        boxes.append(banner_box(text, ((x0 + x1) / 2, (below + y1) / 2), width, size)[0])
     box = first_clear(boxes, taken) or boxes[0]
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    width = round(box[2] - box[0]) + 8
     return Item("banner", text, box, paint=lambda sheet: sheet.banner(centre, text, width, size))
 
 

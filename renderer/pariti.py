@@ -9,7 +9,7 @@ panel (players, pairs made, draw counter, last move) onto it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -23,7 +23,7 @@ from bot.games.pariti import (
 from bot.games.pariti_board import FILES, N_FILES, N_RANKS, SQUARE_NAMES, file_rank
 from renderer.common import (
     CHOICE, INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, PlayerTag, Sheet, StaticBoard, blend,
-    badge_radius, banner_box, disc_sprite, encode_png, font, line_step, make_palette, readable_size, result_text,
+    badge_radius, banner_box, disc_sprite, font, line_step, make_palette, readable_size, result_text,
     wrap_text,
 )
 from renderer.plan import FloatBox, Item, Plan, centred, first_clear, text_box
@@ -168,11 +168,6 @@ def piece_sprite(code: int, ring: RGB | None = None) -> Image.Image:
 
 # --- the plan ----------------------------------------------------------------------
 
-def render(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-           history: Sequence[Any] = ()) -> bytes:
-    return encode_png(paint(layout(ruleset, state, players, locale, focus, history)))
-
-
 def layout(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
            history: Sequence[Any] = ()) -> Plan:
     return plan(ruleset, state, players, locale, focus, moves(history))
@@ -187,12 +182,7 @@ def moves(history: Sequence[PaState]) -> list[tuple[int, ...]]:
 def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
             moves: Sequence[tuple[int, ...]] = ()) -> Image.Image:
     """The board as a palette image (see plan)."""
-    return paint(plan(ruleset, state, players, locale, focus, moves))
-
-
-def paint(board_plan: Plan) -> Image.Image:
-    locale = next(item.role for item in board_plan.of("note") if item.ref == "locale")
-    return board_plan.paint_on(Sheet(_static(locale))).finish()
+    return plan(ruleset, state, players, locale, focus, moves).picture()
 
 
 def plan(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
@@ -201,8 +191,7 @@ def plan(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str
     its reachable squares tinted and named, its jump paths drawn. `moves` (oldest first; default:
     the last move) are traced under the pieces and numbered beside them; the side panel says who
     moves which numbers, the pairs made, the draw counter, who won and the last move."""
-    items = [Item("square", name, square_box(sq)) for sq, name in enumerate(SQUARE_NAMES)] + _labels()
-    items.append(Item("note", "locale", (PANEL_X, 12, PANEL_X, 12), role=locale))   # the static panel's language
+    items = [*_squares_and_labels()]
     focus_code = parse_piece(focus) if focus else None
     focus_square, reach = None, {}
     # Only a piece the player to move may move has anything to show (PA-3.2, PA-4.6).
@@ -251,16 +240,18 @@ def plan(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str
                 items.append(Item("badge", text, box, paint=lambda sheet, at=at, text=text: sheet.badge(at, text, AXIS, LAST)))
                 taken.append(box)
     items += _panel(ruleset, state, players, locale, focus_code if focus_square is not None else None, len(reach))
-    return Plan((WIDTH, HEIGHT), tuple(items))
+    return Plan((WIDTH, HEIGHT), tuple(items), partial(_static, locale))
 
 
-def _labels() -> list[Item]:
-    """The files' letters above and below the grid, the ranks' numbers left and right."""
+@lru_cache(maxsize=1)
+def _squares_and_labels() -> tuple[Item, ...]:
+    """The squares; the files' letters above and below the grid, the ranks' numbers left and right."""
     bx1, by1 = BOARD_X + N_FILES * CELL, BOARD_Y + N_RANKS * CELL
     spots = [((BOARD_X + f * CELL + CELL / 2, y), name) for f, name in enumerate(FILES) for y in (BOARD_Y - 27, by1 + 27)]
     spots += [((x, BOARD_Y + (N_RANKS - 1 - r) * CELL + CELL / 2), str(r + 1)) for r in range(N_RANKS)
               for x in (BOARD_X - 26, bx1 + 25)]
-    return [Item("label", text, text_box(xy, text, AXIS)) for xy, text in spots]
+    return (*(Item("square", name, square_box(sq)) for sq, name in enumerate(SQUARE_NAMES)),
+            *(Item("label", text, text_box(xy, text, AXIS)) for xy, text in spots))
 
 
 def _span(path: Sequence[int]) -> FloatBox:

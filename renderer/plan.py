@@ -12,7 +12,9 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from renderer.common import Sheet, font
+from PIL import Image
+
+from renderer.common import Sheet, StaticBoard, font
 
 KINDS = ("piece", "square", "label", "trace", "badge", "banner", "note", "name", "die")
 # Items that must never cover a piece or a label a player reads or types.
@@ -38,8 +40,12 @@ class Item:
 
 @dataclass(frozen=True)
 class Plan:
+    """`size` of the posted picture, its `items` back to front, and `ground`: the cached static
+    board (squares and labels drawn once) its items are painted over."""
+
     size: tuple[int, int]
     items: tuple[Item, ...]
+    ground: Callable[[], StaticBoard] = field(compare=False, repr=False)
 
     def of(self, *kinds: str) -> list[Item]:
         return [item for item in self.items if item.kind in kinds]
@@ -47,12 +53,13 @@ class Plan:
     def square(self, ref: str) -> Item:
         return next(item for item in self.items if item.kind == "square" and item.ref == ref)
 
-    def paint_on(self, sheet: Sheet) -> Sheet:
-        """Every item's paint step, in the plan's order (back to front)."""
+    def picture(self) -> Image.Image:
+        """The picture in palette form: every item's paint step over the static board, back to front."""
+        sheet = Sheet(self.ground())
         for item in self.items:
             if item.paint is not None:
                 item.paint(sheet)
-        return sheet
+        return sheet.finish()
 
 
 def overlap(a: Sequence[float], b: Sequence[float]) -> bool:

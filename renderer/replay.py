@@ -1,7 +1,7 @@
 """The animated replay of a whole game: an animated GIF of sampled positions.
 
 Each frame comes from the same renderer as the board messages (render_png), tracing the moves made
-since the frame before it, reduced so that the frame's longest side is FRAME_SIDE pixels, with a move
+since the frame before it (the last TRACED actions of a long gap: more tangle), reduced so that the frame's longest side is FRAME_SIDE pixels, with a move
 counter under the board. Every frame is mapped, without dithering, onto the board family's own fixed
 palette (the colours render_png draws with: the trace and choice colours stay exact), and each frame
 after the first keeps only the pixels that changed, the others transparent (one palette index kept for
@@ -28,6 +28,7 @@ MAX_BYTES = 8_000_000          # Discord accepts 10 MiB per upload without boost
 FRAME_MS = 500
 FIRST_MS = 1500
 LAST_MS = 4000
+TRACED = 8                     # actions traced at most on a frame: the last of those since the frame before
 CLEAR = 255                    # the palette index of a pixel unchanged since the frame before
 COUNTER_SIZE = readable_size(1024) * FRAME_SIDE // 1024 + 3   # the counter's text, readable at chat size
 STRIP = COUNTER_SIZE * 2       # the band under the board holding it
@@ -88,8 +89,9 @@ def animate(ruleset: Ruleset, states: Sequence[Any], names: Sequence[str], colou
     total = numbers[-1]
     frames, palette = [], None
     for before, index in zip([0, *picked], picked):
-        counter = i18n.text("replay.counter", locale, number=numbers[index], total=total)
-        picture, png = frame(ruleset, states[before:index + 1], names, colours, locale, counter)
+        counter = (i18n.text("replay.counter", locale, number=numbers[index], total=total) if numbers[index]
+                   else i18n.text("replay.start", locale, count=total))
+        picture, png = frame(ruleset, states[max(before, index - TRACED):index + 1], names, colours, locale, counter)
         palette = palette or fixed_palette(png)
         # Nothing maps onto the padding of the palette (CLEAR and its like): a repeat of its first colour.
         frames.append(picture.quantize(palette=palette, dither=Image.Dither.NONE)

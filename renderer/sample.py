@@ -1,20 +1,33 @@
-"""`python -m renderer.sample docs/board.png`: the board picture the README shows, drawn by the
-current renderer (a test keeps the committed file equal to what this writes).
+"""Pictures drawn by the current renderer, kept in docs/ (tests keep the committed files equal to
+what this writes):
 
-A four-player Parcheesi game of seeded random moves, stopped mid-game, with the last round of
-moves traced as the player to move sees them.
+- `python -m renderer.sample docs/board.png`: the board picture the README shows, a four-player
+  Parcheesi game of seeded random moves stopped mid-game, the last round of moves traced as the
+  player to move sees them;
+- `python -m renderer.sample --gallery docs`: hard positions of every ruleset (shared squares, a
+  long absence, a finished game, a 2 vs 2, emoji and CJK names) at chat size, 400 px wide, in
+  docs/boards/, with docs/boards.md showing them.
 """
 from __future__ import annotations
 
+import io
 import random
 import sys
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from PIL import Image
 
 from bot.games import get_ruleset
-from renderer import PlayerTag, render_png
+from renderer import PlayerTag, layout, render_png
 
 GAME, SEED, ACTIONS, TRACED = "parcheesi", 7, 124, 12
 NAMES = ("Éloïse", "Bob", "Computer (hard)", "Dmitri")
+HARD_NAMES = ("Grand-mère Josette 👵", "小明", "Bob", "さくら")
+CHAT_WIDTH = 400
 
 
 def sample_png() -> bytes:
@@ -31,7 +44,109 @@ def sample_png() -> bytes:
     return render_png(ruleset, state, players, "en", history=positions[-TRACED:])
 
 
+# --- the gallery --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Hard:
+    """A hard position: the first of a seeded random game's positions (after `skip`) that `wanted`
+    accepts in its plan, with the `traced` positions before it."""
+
+    name: str
+    game: str
+    caption: str
+    seed: int
+    wanted: Callable[[Any], bool]
+    options: tuple[tuple[str, Any], ...] = ()
+    traced: int = 2
+    skip: int = 0
+    finished: bool = False
+    focus: bool = False
+
+
+def _shared(plan: Any) -> bool:
+    squares = Counter(p.square for p in plan.of("piece") if p.square and "house" not in p.square
+                      and "start" not in p.square and p.square != "goal")
+    return any(n > 1 for n in squares.values())
+
+
+def _anything(plan: Any) -> bool:
+    return True
+
+
+HARD = (
+    Hard("parcheesi-shared", "parcheesi", "Parcheesi: two pawns on one square stand inside it (a bridge is framed); "
+         "a long absence of twelve moves traced in lanes", 3, _shared, traced=13, skip=150),
+    Hard("parcheesi-2v2-finished", "parcheesi", "Parcheesi 2 vs 2, finished: the winners in a house panel, "
+         "the partners named under each player", 2, _anything, (("teams", True),), traced=6, finished=True),
+    Hard("classic-shared", "parcheesi-classic", "Classic Parcheesi: a barrier, the notes in the acting house",
+         5, _shared, traced=4, skip=80),
+    Hard("maghreb-door", "parchis-maghreb", "Parchís Maghreb: a door of two pieces, two colours per side",
+         4, _shared, traced=4, skip=60),
+    Hard("barricade-held", "barricade", "Barricade: the order of play that was rolled, who holds which barricade, "
+         "the die of the player to move; traces along the lines", 1, lambda plan: any(
+             p.square and p.square.endswith(" held") for p in plan.of("piece")), traced=8, skip=400),
+    Hard("barricade-finished", "barricade", "Barricade, finished: who won, under the legend", 3, _anything,
+         traced=4, finished=True),
+    Hard("pariti-focus", "pariti", "Pariti: a piece chosen (framed) and the squares it can reach (named)",
+         2, _anything, skip=12, focus=True),
+    Hard("pariti-finished", "pariti", "Pariti, finished: who won, in the side panel", 1, _anything, traced=5,
+         finished=True),
+)
+
+
+def hard_position(hard: Hard) -> tuple[Any, Any, list[PlayerTag], list[Any], str | None]:
+    """(ruleset, state, players, history, focus) of `hard`."""
+    ruleset = get_ruleset(hard.game)
+    assert ruleset is not None
+    options = dict(hard.options)
+    n = ruleset.player_range(options)[1]
+    colours = ruleset.seat_colours(n, options)
+    state, rng = ruleset.new_game(n, options, hard.seed), random.Random(hard.seed)
+    history = [state]
+
+    def players_of(state: Any) -> list[PlayerTag]:
+        to_move = ruleset.to_move(state) if ruleset.result(state) is None else None
+        return [PlayerTag(HARD_NAMES[i], colours[i], to_move == i) for i in range(n)]
+
+    while ruleset.result(state) is None:
+        if not hard.finished and len(history) > hard.skip and \
+                hard.wanted(layout(ruleset, state, players_of(state), history=history[-hard.traced:])):
+            break
+        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        state = ruleset.apply(state, action).state
+        history.append(state)
+    focus = None
+    if hard.focus:
+        focus = next((g for a in ruleset.legal_actions(state) if (g := ruleset.action_group(state, a))), None)
+    return ruleset, state, players_of(state), history[-hard.traced:], focus
+
+
+def chat_size(png: bytes) -> bytes:
+    """The picture as a phone's chat shows it: 400 px wide."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    small = image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    small.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def gallery(root: Path) -> None:
+    """docs/boards/<name>.png (400 px wide) and docs/boards.md."""
+    (root / "boards").mkdir(parents=True, exist_ok=True)
+    lines = ["# Boards at chat size", "",
+             "Hard positions of every ruleset as a phone shows them (400 px wide), drawn by "
+             "`python -m renderer.sample --gallery docs` with the current code (a test keeps them current).", ""]
+    for hard in HARD:
+        ruleset, state, players, history, focus = hard_position(hard)
+        (root / "boards" / f"{hard.name}.png").write_bytes(chat_size(render_png(ruleset, state, players, "en", focus, history)))
+        lines += [f"## {hard.caption}", "", f"![{hard.caption}](boards/{hard.name}.png)", ""]
+    (root / "boards.md").write_text("\n".join(lines), encoding="utf-8")
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--gallery"]:
+        gallery(Path(argv[1] if len(argv) > 1 else "docs"))
+        return 0
     target = Path(argv[0] if argv else "board.png")
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(sample_png())

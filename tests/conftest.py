@@ -1,22 +1,35 @@
 """Shared fixtures: the fake Discord and the bot run as a separate process against it."""
 
+import hashlib
+import itertools
 import sys
 from pathlib import Path
 
 import pytest
 
+from bot import dice
 from tests.fake_discord import ClientProcess, FakeDiscord
 
 REPO = Path(__file__).resolve().parent.parent
 
 # The `store` fixture of real game logs (tests/game_logs.py); `database`, each backend in turn
 # (tests/databases.py).
-pytest_plugins = ["tests.game_logs", "tests.databases"]
+pytest_plugins = ["tests.game_logs", "tests.databases", "tests.postgres_cluster"]
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "fake_discord(**options): FakeDiscord options for the fake_discord "
                                        "fixture, e.g. @pytest.mark.fake_discord(shard_count=2)")
+
+
+@pytest.fixture(autouse=True)
+def reproducible_seeds(request, monkeypatch):
+    """Games started in the test process draw their dice from seeds made of the test's name, not from
+    `secrets`: each test plays the same games on every run, so a dice-dependent failure shows every time
+    instead of once in a thousand runs. (A bot process started by an e2e test keeps real secret seeds.)"""
+    count = itertools.count()
+    monkeypatch.setattr(dice, "new_seed",
+                        lambda: hashlib.sha256(f"{request.node.nodeid}#{next(count)}".encode()).hexdigest())
 
 
 @pytest.fixture

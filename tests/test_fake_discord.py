@@ -159,6 +159,36 @@ async def test_dropped_gateway_is_resumed(fake_discord, client, alice, table):
     assert fake_discord.identifies == 1, "the client resumed instead of identifying again"
 
 
+async def test_a_session_that_timed_out_is_identified_afresh(fake_discord, client, alice, table):
+    await fake_discord.drop_gateway(code=4009)
+    reply = await fake_discord.slash(alice, table, "demo file", colour="red")
+    assert reply.files[0].bytes == b"red x1 for fr"
+    assert fake_discord.identifies == 2 and fake_discord.gateway_drops == [(0, 4009)]
+
+
+EDIT = "/channels/{channel}/messages/{message}"
+
+
+async def test_server_errors_discord_py_retries_pass_and_503_reaches_the_client(fake_discord, client, alice, table):
+    """discord.py retries 500, 502, 504 and 524 (discord/http.py), not 503: Discord's 503 reaches the bot."""
+    posted = await fake_discord.slash(alice, table, "demo file", colour="red")
+    fake_discord.fail("PATCH", EDIT, status=502)
+    assert (await fake_discord.slash(alice, table, "demo edit", message=str(posted.message.id))).content == "edited"
+    fake_discord.fail("PATCH", EDIT, status=503)
+    answer = await fake_discord.slash(alice, table, "demo edit", message=str(posted.message.id))
+    assert answer.content == "error 503 0"
+    assert fake_discord.failed == [("PATCH", f"/channels/{table.id}/messages/{posted.message.id}")] * 2
+    with pytest.raises(FakeDiscordUsageError):
+        fake_discord.fail("PATCH", EDIT, status=501)
+
+
+async def test_a_server_error_on_a_request_carried_out_leaves_its_effect(fake_discord, client, alice, table):
+    posted = await fake_discord.slash(alice, table, "demo file", colour="red")
+    fake_discord.fail("PATCH", EDIT, status=503, carried_out=True)
+    answer = await fake_discord.slash(alice, table, "demo edit", message=str(posted.message.id))
+    assert answer.content == "error 503 0" and posted.message.content == "edited"
+
+
 async def test_interaction_token_expires_after_15_minutes(fake_discord, client, alice, table):
     pending = asyncio.create_task(fake_discord.slash(alice, table, "demo slow", seconds=1.0, timeout=3))
     await fake_discord.wait_until(lambda: fake_discord.interactions and fake_discord.interactions[-1].responded_at,

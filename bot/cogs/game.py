@@ -23,9 +23,11 @@ from bot.cogs.components import controls_of, png_file, read, view_of
 from bot.cogs.custom_ids import MOVE_FIELD, MOVE_LENGTH, Forged, Request, encode
 from bot.cogs.game_defaults import SEATING_CHOICES, DefaultsCommands
 from bot.cogs.game_history import HistoryCommands
+from bot.cogs.game_mine import MineCommands
 from bot.cogs.game_takeback import TakebackCommands
 from bot.cogs.game_threads import open_thread, thread_refusal
 from bot.cogs.game_timers import TimerCommands
+from bot.cogs.recovery import FAULTS, Recovery
 from bot.cogs.translator import command_text as _
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, Message, msg
@@ -34,8 +36,8 @@ from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.present.post import Post
 from bot.present.post import retired as retired_lines
-from bot.services import (COMPUTER_LEVELS, LOBBY_SHOWN, ROLL, GameRecord, Outcome, Seat, Sessions, ruleset_of,
-                          started_events)
+from bot.services import (COMPUTER_LEVELS, LOBBY_SHOWN, ROLL, GameRecord, Outcome, Seat, Sessions, StoreUnavailable,
+                          ruleset_of, started_events)
 
 log = logging.getLogger(__name__)
 
@@ -74,8 +76,8 @@ def _seat(interaction: discord.Interaction) -> Seat:
     return Seat(user.id, user.display_name, locale=_locale(interaction))
 
 
-class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands, commands.GroupCog, name="GameCog",
-              group_name="game", group_description=_("cmd.game.description")):
+class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands, MineCommands, Recovery,
+              commands.GroupCog, name="GameCog", group_name="game", group_description=_("cmd.game.description")):
     def __init__(self, bot: commands.Bot, sessions: Sessions):
         self.bot = bot
         self.sessions = sessions
@@ -97,7 +99,8 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         A command's result is what the channel shows: its deferred reply is deleted, so no "Done."
         stays behind, unless `done` has something to say to the user alone. Where the bot cannot post a board, nothing is changed (a move nobody could see
         would stall the game), except what `needs_board=False` allows (ending a game): done, unposted,
-        and the reply says so."""
+        and the reply says so. A database out of reach is answered so (nothing was written); a board Discord
+        would not show after the action was stored is shown later (Recovery), and the reply says so."""
         can_post = _can_post(interaction)
         if needs_board and not can_post:
             await self._tell(interaction, msg("error.missing_permissions"))
@@ -113,10 +116,15 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             except GameError as refusal:
                 await self._tell(interaction, refusal.message)
                 return
+            except StoreUnavailable as error:
+                await self.storage_unreachable(interaction, error)
+                return
             except Exception:
                 log.exception("session call failed in channel %s", interaction.channel_id)
                 await self._tell(interaction, msg("error.internal"))
                 return
+            if outcome.unfinished:   # computer players stopped by the database: resumed once it is back
+                self.recover_later(outcome.record.id, StoreUnavailable("computer players wait for the database"))
             try:
                 if can_post:
                     await (show or self.publish)(outcome)
@@ -124,8 +132,8 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
                 log.warning("no permission to post the board in channel %s", interaction.channel_id)
                 await self._tell(interaction, msg("error.cannot_post"))
                 return
-            except discord.HTTPException:
-                log.exception("could not post the board in channel %s", interaction.channel_id)
+            except FAULTS as error:   # stored, not shown: shown when Discord (or the database) is back
+                self.recover_later(outcome.record.id, error)
                 await self._tell(interaction, msg("boards.error.not_shown"))
                 return
         if component:
@@ -190,7 +198,10 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         Else the recent boards this process posted lose what the new one says again (its recap of what
         the player missed), so that each event is said once; a board left with nothing to say is
         deleted once the new one, with a newer picture, is up. A message a moderator deleted (404) is
-        posted afresh; only a new post with `ping` notifies anyone."""
+        posted afresh; only a new post with `ping` notifies anyone. A board older than one this process
+        already showed (a publish overtaken by the next, or caught up late) is not shown: never a stale one."""
+        if self.sessions.shows_newer(record.id, version):
+            return
         old = channel.get_partial_message(record.board_message_id) if record.board_message_id else None
 
         def files() -> list[discord.File]:   # a File is read once: a second request needs new ones
@@ -259,19 +270,31 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         final board (Store.boards_to_resume)."""
         for record, shown in await self.sessions.boards_to_resume():
             try:
-                outcome = await self.sessions.resume(record.channel_id, record.id)
-                if outcome is None:
-                    if shown is None or shown >= record.version or await self._adopt_board(record):
-                        continue
-                    outcome = Outcome(record, version_before=record.version)
-                if shown == LOBBY_SHOWN:
-                    outcome = replace(outcome, events=started_events(record) + outcome.events)
-                async with self._working:
-                    await self.publish(outcome)
+                await self.catch_up(record, shown)
             except GameError:   # the version check: another process (that had these shards before) moved it first
                 log.info("game %s was resumed elsewhere first", record.id)
+            except FAULTS as error:
+                self.recover_later(record.id, error)
             except Exception:
                 log.exception("could not resume game %s in channel %s", record.id, record.channel_id)
+
+    async def catch_up(self, record: GameRecord, shown: int | None) -> bool:
+        """Play what computer players have to, and post the board of the stored position if the posted one
+        lags behind (or of the lobby, never shown); whether anything was played or posted. `shown`: the
+        version the posted board shows (None: not recorded; with no board recorded either, never shown)."""
+        never_shown = shown is None and record.board_message_id is None
+        outcome = await self.sessions.resume(record.channel_id, record.id)
+        if outcome is None:
+            if not never_shown and (shown is None or shown >= record.version or await self._adopt_board(record)):
+                return False
+            outcome = Outcome(record, version_before=None if record.state is None else record.version)
+        if record.state is not None and (shown == LOBBY_SHOWN or never_shown):
+            outcome = replace(outcome, events=started_events(record) + outcome.events)
+        async with self._working:
+            await self.publish(outcome)
+        if outcome.unfinished:
+            raise StoreUnavailable("computer players wait for the database")
+        return True
 
     async def _adopt_board(self, record: GameRecord) -> bool:
         """The bot may have died between posting (or editing) a board and storing its id: look in the
@@ -295,7 +318,8 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         if current is None:
             return False
         await self.sessions.set_board_message(record.id, current.id, record.version)
-        log.info("game %s: board %s was posted before a restart", record.id, current.id)
+        log.info("game %s: board %s found in the channel (posted before a restart or a lost answer)", record.id,
+                 current.id)
         return True
 
     # --- channels that go away --------------------------------------------------
@@ -485,7 +509,10 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             "r": lambda interaction, request: self.on_rematch(interaction, request.game),
             "t": self.on_takeback_answer,
         }
-        await handlers[request.kind](interaction, request)
+        try:
+            await handlers[request.kind](interaction, request)
+        except StoreUnavailable as error:
+            await self.storage_unreachable(interaction, error)
 
     async def on_action(self, interaction: discord.Interaction, request: Request) -> None:
         """An action button, a pick in a menu of moves or a move typed in the Other move modal."""

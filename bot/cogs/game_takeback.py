@@ -27,6 +27,7 @@ class TakebackCommands:
     bot: Any
     sessions: Sessions
     publish: Callable[[Outcome], Awaitable[None]]                       # GameCog's
+    publish_or_recover: Callable[[Outcome], Awaitable[None]]            # GameCog's (Recovery)
     _run: Callable[..., Awaitable[None]]                                # GameCog's
     _tell: Callable[[discord.Interaction, Message], Awaitable[None]]    # GameCog's
 
@@ -65,7 +66,7 @@ class TakebackCommands:
         await interaction.edit_original_response(content=answered_text(outcome), view=None,
                                                  allowed_mentions=discord.AllowedMentions.none())
         if accept:
-            await self.publish(outcome)
+            await self.publish_or_recover(outcome)
 
 
 def _answers(game: int, version: int, post: Any) -> discord.ui.View:

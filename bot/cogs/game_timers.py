@@ -21,6 +21,8 @@ from discord.ext import commands
 from bot import i18n, timers
 from bot.cogs.components import button, stopped
 from bot.cogs.custom_ids import Request, encode
+from bot.cogs.game_mine import board_link
+from bot.cogs.recovery import DISCORD_FAULTS
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, Message, msg
 from bot.present.votes import vote_post, vote_text
@@ -42,7 +44,8 @@ class TimerCommands:
     bot: commands.Bot
     sessions: Sessions
     timers: TurnTimers
-    publish: Callable[[Outcome], Awaitable[None]]                  # GameCog's
+    publish_or_recover: Callable[[Outcome], Awaitable[None]]       # GameCog's (Recovery)
+    turn_list: Callable[[int | None, int, str], Awaitable[str]]    # GameCog's (game_mine)
     _tell: Callable[[discord.Interaction, Message], Awaitable[None]]   # GameCog's
 
     async def cog_load(self) -> None:
@@ -123,10 +126,11 @@ class TimerCommands:
         if user_id not in people.turn_dms:
             return
         board = await self.sessions.board_message(record.id)
-        link = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{board}"
+        link = board_link(record.guild_id, record.channel_id, board)
         locale = next((s.locale for s in record.seats if s.level is None and s.user_id == user_id), record.locale)
-        text = i18n.text("timers.dm.your_turn", locale, link=link,
-                         game=say(record, msg(ruleset_of(record).name), locale))
+        text = "\n".join(filter(None, [i18n.text("timers.dm.your_turn", locale, link=link,
+                                                  game=say(record, msg(ruleset_of(record).name), locale)),
+                                        await self.turn_list(record.guild_id, user_id, locale)]))
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
             await channel.send(text)
@@ -138,11 +142,15 @@ class TimerCommands:
         user = record.seats[seat].user_id
         key = "timers.reminder_skip" if record.options.get("on_timeout") == "skip" else "timers.reminder"
         text = i18n.text(key, record.locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:R>")
-        await self.bot.get_partial_messageable(record.channel_id).send(
-            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)], everyone=False, roles=False))
+        try:
+            await self.bot.get_partial_messageable(record.channel_id).send(
+                text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)], everyone=False,
+                                                               roles=False))
+        except DISCORD_FAULTS as error:   # the board's deadline line still tells it
+            log.warning("game %s: no reminder (%s)", record.id, error)
 
     async def _publish_expiry(self, outcome: Outcome) -> None:
-        await self.publish(outcome)
+        await self.publish_or_recover(outcome)
         seat = outcome.details.get("vote_seat")
         if seat is None:
             return
@@ -169,4 +177,4 @@ class TimerCommands:
             await interaction.edit_original_response(content=vote_text(outcome, seat))
             return
         await interaction.edit_original_response(content=vote_text(outcome, seat), view=None)
-        await self.publish(outcome)
+        await self.publish_or_recover(outcome)

@@ -31,6 +31,9 @@ class Outcome:
     details: dict[str, Any] = field(default_factory=dict)
     # The game's version before the call: what happened earlier is in the log.
     version_before: int | None = None
+    # The database went out of reach while computer players were playing on: what they played is stored
+    # and shown; the front end resumes them later (as after a restart).
+    unfinished: bool = False
 
 
 def ruleset_of(record: GameRecord) -> Ruleset:

@@ -15,23 +15,30 @@ KNOWN_BOARDS = 2000   # games whose board this process remembers, the least rece
 class Boards(Service):
     def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
         super().__init__(store, think_budget_s, shards)
-        # The boards this process recorded: only the process of a game's shard posts its boards (after a
-        # restart, or shards handed over, the store tells), so a board read back is one recorded here.
-        self._boards: dict[int, int] = {}
+        # The boards this process recorded, as (message id, version shown): only the process of a game's shard
+        # posts its boards (after a restart, or shards handed over, the store tells), so a board read back is
+        # one recorded here.
+        self._boards: dict[int, tuple[int, int]] = {}
 
     async def board_message(self, game_id: int) -> int | None:
         """The id of the message showing the game's board, as last recorded (None: none posted)."""
         if game_id in self._boards:
-            return self._boards[game_id]
+            return self._boards[game_id][0]
         record = await self.store.game(game_id)
         return None if record is None else record.board_message_id
+
+    def shows_newer(self, game_id: int, version: int) -> bool:
+        """Whether this process already recorded a board of the game newer than `version` (a board of
+        `version` would be a stale one)."""
+        return game_id in self._boards and self._boards[game_id][1] > version
 
     async def set_board_message(self, game_id: int, message_id: int, version: int) -> None:
         """The message showing the game's board, and the game version it shows (LOBBY_SHOWN: the lobby)."""
         await self.store.set_board_message(game_id, message_id, version)
-        remember(self._boards, game_id, message_id, KNOWN_BOARDS)
+        remember(self._boards, game_id, (message_id, version), KNOWN_BOARDS)
 
-    async def boards_to_resume(self) -> list[tuple[GameRecord, int | None]]:
-        """Every game in play on this process's shards, and those that a move just finished (Store.boards_to_resume),
-        with the version its posted board shows (None: not recorded)."""
-        return await self.store.boards_to_resume(self.shards)
+    async def boards_to_resume(self, game_id: int | None = None) -> list[tuple[GameRecord, int | None]]:
+        """Every game in play on this process's shards (or just `game_id`), and those that a move just finished
+        or whose lobby was never shown (Store.boards_to_resume), with the version its posted board shows
+        (None: not recorded)."""
+        return await self.store.boards_to_resume(self.shards, game_id)

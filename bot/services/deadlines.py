@@ -71,12 +71,11 @@ class Deadlines(Endings):
                     ruleset.to_move(state := ruleset.from_json(outcome.record.state)) == seat:
                 action = self._timeout_action(outcome.record, ruleset, state, seat, skip)
                 outcome = await self._apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
-            details, events = {}, outcome.events
-            if await self._vote_opens(outcome.record, seat):
-                details["vote_seat"] = seat
-                events += (msg("timers.vote.opened", seat=seat, count=timers.VOTE_AFTER),)
-            outcome = await self._play_computers(outcome.record, events)
-        return Outcome(outcome.record, outcome.events, moved_before=seat, details=details)
+            # A vote that opens is said by its own message (details: vote_seat), not by the board too.
+            details = {"vote_seat": seat} if await self._vote_opens(outcome.record, seat) else {}
+            outcome = await self._play_computers(outcome.record, outcome.events)
+        return Outcome(outcome.record, outcome.events, moved_before=seat, details=details,
+                       unfinished=outcome.unfinished)
 
     async def vote(self, channel_id: int, user_id: int, game_id: int, seat: int, choice: str) -> Outcome:
         """Another seated person votes on an absent seat; a majority of them decides.
@@ -105,7 +104,7 @@ class Deadlines(Endings):
             record = await self._save(record, **changes)
             outcome = await self._play_computers(record, (msg("timers.vote.computer", seat=seat),
                                                           *host_passed(record, changes)))
-        return Outcome(outcome.record, outcome.events, moved_before, details)
+        return Outcome(outcome.record, outcome.events, moved_before, details, unfinished=outcome.unfinished)
 
     async def _due(self, game_id: int, version: int, now: float, kind: str) -> TurnClock | None:
         """The game's clock if its next event is `kind` for `version` and due at `now` (as the scheduler saw it)."""

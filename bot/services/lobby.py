@@ -110,7 +110,7 @@ class Lobby(Play):
             record = await self._save(record, status="active", state=ruleset.to_json(state), seats=seats,
                                       options=options)
             outcome = await self._play_computers(record, started_events(record))
-        return Outcome(outcome.record, outcome.events, moved_before=None)
+        return Outcome(outcome.record, outcome.events, moved_before=None, unfinished=outcome.unfinished)
 
     async def _lobby(self, channel_id: int, game_id: int | None) -> GameRecord:
         record = await self.store.open_game(channel_id)

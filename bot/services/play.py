@@ -2,16 +2,24 @@
 after a restart. Each call holds the channel's lock from reading the game to writing the action."""
 from __future__ import annotations
 
+import logging
 import random
+<<<<<<< HEAD
 import time
+=======
+from dataclasses import replace
+>>>>>>> main
 from typing import Any
 
 from bot import ai, dice
 from bot.games.base import GameError, Message, Ruleset, msg
+from bot.outages import StoreUnavailable
 from bot.services.base import Outcome, result_json, ruleset_of
 from bot.services.replays import Replays
 from bot.game_records import GameRecord, LoggedAction
 from bot.store import StaleVersion
+
+log = logging.getLogger(__name__)
 
 ROLL = "roll"          # what a player sends to ask for a roll; the session draws the dice
 
@@ -35,11 +43,13 @@ class Play(Replays):
                 if action == ROLL and not ruleset.has_dice:   # whoever asks: the answer is the same
                     raise GameError(msg("error.no_dice"))
                 if moved_before != seat:
-                    raise GameError(msg("error.not_your_turn", player=record.seats[moved_before].name or "🤖"))
+                    mover = record.seats[moved_before]
+                    raise GameError(msg("error.not_your_turn", player="🤖" if mover.level else mover.name))
                 outcome = await self._apply(record, ruleset, state, seat, user_id, self._resolve(
                     ruleset, state, record, action))
             outcome = await self._play_computers(outcome.record, outcome.events)
-        return Outcome(outcome.record, outcome.events, moved_before=moved_before, version_before=record.version)
+        return Outcome(outcome.record, outcome.events, moved_before=moved_before, version_before=record.version,
+                       unfinished=outcome.unfinished)
 
     async def call_out(self, channel_id: int, user_id: int, action: str) -> Outcome:
         """`/game call`: a call-out (cheating rulesets), refused unless it is one the player may make now."""
@@ -63,8 +73,10 @@ class Play(Replays):
                 return None
             outcome = await self._play_computers(record, ())
         if outcome.record.version == record.version:
+            if outcome.unfinished:   # the first computer move could not be written: nothing to show yet
+                raise StoreUnavailable("computer players wait for the database")
             return None
-        return Outcome(outcome.record, outcome.events, version_before=record.version)
+        return Outcome(outcome.record, outcome.events, version_before=record.version, unfinished=outcome.unfinished)
 
     def _resolve(self, ruleset: Ruleset, state: Any, record: GameRecord, action: str) -> str:
         """The action to apply for what the player sent: a roll is drawn here."""
@@ -110,6 +122,7 @@ class Play(Replays):
             state = ruleset.from_json(record.state)
             call = self._computer_call(record, ruleset, state)
             if call is not None:
+<<<<<<< HEAD
                 planned = []
                 outcome = await self._apply(record, ruleset, state, call[0], 0, call[1], outcome.events)
                 continue
@@ -126,6 +139,24 @@ class Play(Replays):
                                              self._think_budget_s, seed=computer_seed(record), started=turn[1])
                 action = planned.pop(0)
             outcome = await self._apply(record, ruleset, state, seat, 0, action, outcome.events)
+=======
+                seat, action = call
+            else:
+                seat = ruleset.to_move(state)
+                if seat is None or record.seats[seat].level is None:
+                    break
+                if ruleset.roll_due(state):
+                    action = ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
+                else:
+                    action = await ai.think(ruleset.id, record.state, seat, record.seats[seat].level or "easy",
+                                            self._think_budget_s, seed=computer_seed(record))
+            try:
+                outcome = await self._apply(record, ruleset, state, seat, 0, action, outcome.events)
+            except StoreUnavailable as error:   # what was played before stands; the rest waits for the database
+                log.warning("game %s: computer players stopped at version %s, the database is out of reach (%s)",
+                            record.id, record.version, error)
+                return replace(outcome, unfinished=True)
+>>>>>>> main
         return outcome
 
     def _computer_call(self, record: GameRecord, ruleset: Ruleset, state: Any) -> tuple[int, str] | None:

@@ -9,12 +9,15 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
+from bot.outages import StoreUnavailable
 from bot.services.base import Outcome
 from bot.services.deadlines import Deadlines
 from bot.game_records import GameRecord
 from bot.timers import Due, deadline, next_due
 
 log = logging.getLogger(__name__)
+
+OUTAGE_RETRY_S = 2.0   # while the database is out of reach, the timers look again this often
 
 
 class SystemClock:
@@ -79,18 +82,33 @@ class TurnTimers:
                     await self._on_reminder(reminded.record, due.seat, deadline(reminded))
             elif (outcome := await self.sessions.expire(record.channel_id, record.id, record.version, now)):
                 await self._on_expiry(outcome)
+        except StoreUnavailable:
+            raise   # not the turn's fault: fired once the database is back (late rather than never)
         except Exception:
             log.exception("turn %s of game %s failed at version %s", due.kind, record.id, record.version)
             self._failed.add((record.id, record.version, due.kind))
 
     async def run(self) -> None:
-        """Forever: fire what is due, then sleep until the next event or a wake-up."""
+        """Forever: fire what is due, then sleep until the next event or a wake-up. While the database is out
+        of reach, try again every OUTAGE_RETRY_S: what fell due meanwhile fires then, once (each firing is
+        conditional on the version it was due for)."""
+        out_since: float | None = None
         while True:
             self._wake.clear()
             try:
                 when = await self.fire_due()
-            except Exception:  # e.g. the database is briefly locked: try again soon
+            except StoreUnavailable as error:
+                if out_since is None:
+                    out_since = self.clock.now()
+                    log.warning("turn timers wait for the database: %s", error)
+                when = self.clock.now() + OUTAGE_RETRY_S
+            except Exception:
                 log.exception("turn timers could not read the games")
                 when = self.clock.now() + 5
+            else:
+                if out_since is not None:
+                    log.info("turn timers run again (the database was out of reach for %.0f s)",
+                             self.clock.now() - out_since)
+                    out_since = None
             await self.clock.sleep_until(when, self._wake)
 

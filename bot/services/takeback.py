@@ -65,7 +65,7 @@ class Takebacks(Play):
                                record.version)
             outcome = await self._take_back(record, line, seat, record.seats[seat].user_id)
         return Outcome(outcome.record, (msg("takeback.accepted", seat=to_move, asked_seat=seat),) + outcome.events,
-                       to_move, details, record.version)
+                       to_move, details, record.version, unfinished=outcome.unfinished)
 
     async def _take_back(self, record: GameRecord, line: Timeline, seat: int, user_id: int) -> Outcome:
         moved_before = line.ruleset.to_move(line.state)
@@ -79,7 +79,8 @@ class Takebacks(Play):
             raise GameError(msg("error.stale")) from None
         self._written(record.id, logged)
         outcome = await self._play_computers(undone, applied.events)
-        return Outcome(outcome.record, outcome.events, moved_before, version_before=record.version)
+        return Outcome(outcome.record, outcome.events, moved_before, version_before=record.version,
+                       unfinished=outcome.unfinished)
 
 
 def person(record: GameRecord, seat: int | None) -> int | None:

@@ -16,3 +16,14 @@ async def quick_bot(fake_discord, tmp_path):
     await bot.start()
     yield bot
     await bot.terminate()
+
+
+@pytest.fixture
+async def postgres_bot(fake_discord, own_postgres, tmp_path):
+    """`python -m bot` on a PostgreSQL server of the test's own (`own_postgres`), which the test may stop and start."""
+    bot = fake_discord.client_process([sys.executable, "-m", "bot"], cwd=REPO, log_path=tmp_path / "bot.log",
+                                      env={"TABLERO_DATABASE": own_postgres.url})
+    bot.database = own_postgres.url
+    await bot.start()
+    yield bot
+    await bot.terminate()

@@ -45,7 +45,7 @@ Several guilds, shards, private channels, threads::
     one = fake.client_process(argv, env={"TABLERO_SHARD_COUNT": "2", "TABLERO_SHARD_IDS": "1"}, shards=[1])
     await one.start()                                  # waits for shard 1's IDENTIFY (fake.identified: [(1, 2)])
     reply = await fake.slash(alice, hall, ...); reply.shard_id   # dispatched on shard 1 only
-    await fake.drop_gateway(1)                         # that shard resumes
+    await fake.drop_gateway(1)                         # that shard resumes (code=4009: it identifies afresh)
     secret = fake.add_channel("secret", private=True, members=[alice])  # @everyone denied View Channel
     fake.permissions(alice, secret); fake.bot_permissions(secret)  # as sent in member.permissions / app_permissions
     fake.dispatched(1)                                 # [(event name, data)] sent on shard 1, oldest first

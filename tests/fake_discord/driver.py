@@ -59,8 +59,10 @@ class FakeDiscord(GatewayMixin, RestMixin):
         self._dm_channels: dict[int, User] = {}  # DM channel id -> the user at the other end
         self._dms: dict[int, list[Message]] = {}  # user id -> direct messages the bot sent
         self.requests: list[tuple[str, str]] = []
-        self._rate_limits: dict[tuple[str, str], list] = {}  # (method, route) -> [times left, retry_after]
+        # (method, route) -> the next requests' fault answers (rate_limit, fail): (response, carried out?)
+        self._faults: dict[tuple[str, str], list[tuple[Callable[[], web.Response], bool]]] = {}
         self.rate_limited: list[tuple[str, str]] = []  # requests answered 429, as (method, path)
+        self.failed: list[tuple[str, str]] = []  # requests answered with a server error (fail), as (method, path)
         self._holds: list = []  # Hold: requests kept back for a test (FakeDiscord.hold)
         self.clock_offset = 0.0
         self.quiet = 0.3  # seconds without a bot write before an interaction counts as settled
@@ -68,6 +70,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         self._live: dict[tuple[int, int], _GatewaySession] = {}  # (shard id, shard count) -> live session
         self.identifies = 0
         self.identified: list[tuple[int, int]] = []  # the `shard` of every IDENTIFY, in order
+        self.gateway_drops: list[tuple[int, int]] = []  # (shard id, close code) of every drop_gateway
         self._change = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0

@@ -12,9 +12,14 @@ from aiohttp import WSMsgType, web
 
 from tests.fake_discord.constants import (MEMBER_PERMISSIONS, OP_DISPATCH, OP_HEARTBEAT, OP_HEARTBEAT_ACK, OP_HELLO,
                                           OP_IDENTIFY, OP_INVALID_SESSION, OP_PRESENCE, OP_REQUEST_MEMBERS, OP_RESUME)
-from tests.fake_discord.entities import Guild, _role_payload
+from tests.fake_discord.entities import FakeDiscordUsageError, Guild, _role_payload
 
 log = logging.getLogger(__name__)
+
+# Close codes Discord's gateway sends that a client may reconnect after (the others end the bot).
+CLOSE_CODES = {1001: "Going away", 4000: "Unknown error", 4007: "Invalid seq", 4008: "Rate limited.",
+               4009: "Session timed out"}
+SESSION_ENDING_CLOSE_CODES = {4007, 4009}   # the session cannot be resumed: identify afresh
 
 
 class GatewayMixin:
@@ -143,11 +148,20 @@ class GatewayMixin:
         self._notify()
         return session
 
-    async def drop_gateway(self, shard_id: int | None = None) -> None:
-        """Close the bot's websocket (of one shard, default all) as Discord sometimes does (the client resumes)."""
+    async def drop_gateway(self, shard_id: int | None = None, *, code: int = 4000) -> None:
+        """Close the bot's websocket (of one shard, default all) with one of Discord's close codes, as
+        Discord sometimes does: 4000 (unknown error), 4008 (rate limited), 1001 (going away): the client
+        resumes; 4007 (invalid seq), 4009 (session timed out): the session is gone, its resume is answered
+        INVALID_SESSION and the client identifies afresh (events meanwhile are lost, as on Discord)."""
+        if code not in CLOSE_CODES:
+            raise FakeDiscordUsageError(f"{code} is not a close code the fake sends: {sorted(CLOSE_CODES)}")
         for (shard, _), session in list(self._live.items()):
             if session.connection is not None and shard_id in (None, shard):
-                await session.connection.ws.close(code=4000, message=b"Unknown error")
+                if code in SESSION_ENDING_CLOSE_CODES:
+                    self._sessions.pop(session.id, None)
+                    session.ready = False
+                self.gateway_drops.append((session.shard_id, code))
+                await session.connection.ws.close(code=code, message=CLOSE_CODES[code].encode())
 
     def _guild_payload(self, guild: Guild) -> dict:
         everyone = _role_payload(guild.id, "@everyone", MEMBER_PERMISSIONS)

@@ -29,13 +29,31 @@ USER_MENTION = re.compile(r"<@!?(\d+)>")
 class RestMixin:
     """FakeDiscord's REST API v10: the routes a bot calls, with Discord's checks and errors."""
 
-    def rate_limit(self, method: str, route: str, *, times: int = 1, retry_after: float = 0.2) -> None:
+    def rate_limit(self, method: str, route: str, *, times: int = 1, retry_after: float = 0.2,
+                   scope: str = "shared") -> None:
         """Answer the next `times` requests to `route` (a template of the route table, e.g.
         "/channels/{channel}/messages") with Discord's 429, as a bucket exhausted by other traffic
-        would: the request is not carried out, and a client must wait `retry_after` and retry."""
+        would (`scope="global"`: the bot's global limit): the request is not carried out, and a client
+        must wait `retry_after` and retry."""
+        self._add_fault(method, route, times, lambda: _too_many_requests(retry_after, scope), carried_out=False)
+
+    def fail(self, method: str, route: str, *, status: int = 503, times: int = 1, carried_out: bool = False) -> None:
+        """Answer the next `times` requests to `route` with a server error as Discord's front end sends it
+        during an incident (500, 502, 503, 504 or 524: `Via`, a JSON body). Not carried out, unless
+        `carried_out` (the answer was lost on the way back: the message exists all the same)."""
+        if status not in SERVER_ERRORS:
+            raise FakeDiscordUsageError(f"{status} is not one of Discord's server errors {sorted(SERVER_ERRORS)}")
+        self._add_fault(method, route, times, lambda: _server_error(status), carried_out=carried_out)
+
+    def clear_faults(self) -> None:
+        """Discord is well again: the faults not yet answered (rate_limit, fail) are forgotten."""
+        self._faults.clear()
+
+    def _add_fault(self, method: str, route: str, times: int, answer: Callable[[], web.Response],
+                   carried_out: bool) -> None:
         if not any(m == method and template == route for m, template, _, _ in self._routes):
             raise FakeDiscordUsageError(f"no route {method} {route}")
-        self._rate_limits[(method, route)] = [times, retry_after]
+        self._faults.setdefault((method, route), []).extend([(answer, carried_out)] * times)
 
     def hold(self, method: str, route: str, *, when: Callable[[Message | None], bool] = lambda m: True,
              before: bool = False) -> Hold:
@@ -110,11 +128,14 @@ class RestMixin:
         else:
             self.violation(f"unknown route {request.method} {path}")
             return _error(404, 0, "404: Not Found")
-        limit = self._rate_limits.get((method, template))
-        if limit and limit[0] > 0:
-            limit[0] -= 1
-            self.rate_limited.append((method, path))
-            return _too_many_requests(limit[1])
+        fault, carried_out = (self._faults.get((method, template)) or [(None, False)])[0]
+        if fault is not None:
+            self._faults[(method, template)].pop(0)
+            answer = fault()
+            (self.rate_limited if answer.status == 429 else self.failed).append((method, path))
+            if not carried_out:
+                self._notify()
+                return answer
         webhook = path.startswith(("/interactions/", "/webhooks/"))
         if not webhook and request.headers.get("Authorization") != f"Bot {self.token}":
             return _error(401, 0, "401: Unauthorized")
@@ -132,6 +153,9 @@ class RestMixin:
                 self.refusals.append(f"{request.method} {path}: {error.message}")
                 self._notify()
             return _error(error.status, error.code, error.message)
+        if fault is not None:   # carried out, but the answer was lost on the way back
+            self._notify()
+            return answer
         if result is None:
             return web.Response(status=204)
         return _json(result)
@@ -584,11 +608,26 @@ def _error(status: int, code: int, message: str) -> web.Response:
     return _json({"message": message, "code": code}, status)
 
 
-def _too_many_requests(retry_after: float) -> web.Response:
-    """Discord's 429 for an exhausted per-route bucket (a 429 without `Via` would be Cloudflare's ban)."""
-    response = _json({"message": "You are being rate limited.", "retry_after": retry_after, "global": False}, 429)
+def _too_many_requests(retry_after: float, scope: str = "shared") -> web.Response:
+    """Discord's 429 for an exhausted bucket (a 429 without `Via` would be Cloudflare's ban)."""
+    is_global = scope == "global"
+    response = _json({"message": "You are being rate limited.", "retry_after": retry_after, "global": is_global}, 429)
     response.headers.update({"Via": "1.1 google", "Retry-After": str(max(1, round(retry_after))),
                              "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
                              "X-RateLimit-Reset-After": str(retry_after), "X-RateLimit-Bucket": "fake-bucket",
-                             "X-RateLimit-Scope": "shared"})
+                             "X-RateLimit-Scope": scope})
+    if is_global:
+        response.headers["X-RateLimit-Global"] = "true"
+    return response
+
+
+# Discord's server errors: discord.py retries 500, 502, 504 and 524 itself (five tries), not 503.
+SERVER_ERRORS = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
+                 504: "Gateway Timeout", 524: "A timeout occurred"}
+
+
+def _server_error(status: int) -> web.Response:
+    """A server error as Discord's front end answers it during an incident (through Google's proxy: `Via`)."""
+    response = _json({"message": f"{status}: {SERVER_ERRORS[status]}", "code": 0}, status)
+    response.headers["Via"] = "1.1 google"
     return response

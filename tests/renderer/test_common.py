@@ -82,3 +82,11 @@ def test_legend_on_a_sheet():
     sheet = Sheet(StaticBoard.build(Image.new("RGB", (300, 100), PAPER), make_palette([PAPER, INK, WHITE])))
     assert sheet.legend((0, 0), 300, players, 20) == 64   # two lines of 20 px text
     assert INK in set(sheet.finish().convert("RGB").get_flattened_data())
+
+
+def test_a_name_shortened_already_keeps_the_end_that_tells_it_apart():
+    """Issue 23 point 6: two long names shortened apart ("Alexandre…n", "Alexandre…u": seat_name) stay apart
+    when the picture has even less room for them."""
+    from renderer.common import fit_text
+    a, b = fit_text("Alexandre…n", 120, 24), fit_text("Alexandre…u", 120, 24)
+    assert a != b and a.endswith("…n") and b.endswith("…u") and len(a) < len("Alexandre…n")

@@ -69,7 +69,7 @@ def count(image: Image.Image, box, colour, tolerance=12) -> int:
 
 def test_png_size_and_weight():
     view = BoardView(all_home(), dice=(5, 3))
-    data = cross68.render(StubRuleset(), view, PLAYERS, "en", None)
+    data = render_png(StubRuleset(), view, PLAYERS, "en", None)
     assert Image.open(io.BytesIO(data)).size == (cross68.SIZE, cross68.SIZE)
     assert len(data) < 150_000
 

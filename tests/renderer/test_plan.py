@@ -11,7 +11,7 @@ from collections import Counter
 from functools import cache
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.barricade.state import START
@@ -20,7 +20,7 @@ from bot.games.pariti import is_pair, number_of, piece_name
 from bot.games.pariti_board import SQUARE_NAMES
 from renderer import PlayerTag, layout, render_png
 from renderer.common import CHAT_TEXT, CHAT_WIDTH
-from renderer.plan import OVERLAYS, inside, overlap
+from renderer.plan import OVERLAYS, Plan, inside, overlap
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 
@@ -76,18 +76,20 @@ def engine_squares(ruleset, state) -> Counter:
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
-def test_every_piece_is_inside_the_square_the_engine_says_and_on_no_other(game):
+def test_every_piece_is_inside_the_square_the_engine_says_on_no_other_and_over_no_label(game):
     shared = 0
     for ruleset, state, players, history in positions(game):
         plan = layout(ruleset, state, players, "en", history=history)
         squares = {item.ref: item for item in plan.of("square") if not item.paint}
         pieces = [item for item in plan.of("piece") if item.square in squares or item.square is None]
+        labels = plan.of("label")
         assert Counter((p.ref, p.square) for p in pieces) == engine_squares(ruleset, state)
         for piece in pieces:
             assert inside(piece.box, squares[piece.square].box), (piece, squares[piece.square])
             others = [s for ref, s in squares.items() if ref != piece.square and overlap(piece.box, s.box)
                       and not inside(squares[piece.square].box, s.box)]
             assert not others, (piece, others)
+            assert not [label for label in labels if overlap(piece.box, label.box)], piece   # e.g. square 39's number
         shared += sum(n > 1 for n in Counter(p.square for p in pieces if "house" not in p.square and p.square != "goal"
                                              and "start" not in p.square).values())
     if "parc" in game:   # the sample holds squares with two pawns (a bridge, a blockade, a door)
@@ -95,14 +97,16 @@ def test_every_piece_is_inside_the_square_the_engine_says_and_on_no_other(game):
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
-def test_no_badge_banner_note_name_or_die_covers_a_piece_or_a_label(game):
+def test_no_badge_banner_note_name_or_die_covers_a_piece_a_label_or_another(game):
     kinds = Counter()
     for ruleset, state, players, history in positions(game):
         plan = layout(ruleset, state, players, "en", history=history)
         covered = plan.of("piece", "label")
-        for item in plan.of(*OVERLAYS):
+        overlays = plan.of(*OVERLAYS)
+        for i, item in enumerate(overlays):
             kinds[item.kind] += 1
             assert not [c for c in covered if overlap(item.box, c.box)], item
+            assert not [o for o in overlays[i + 1:] if overlap(item.box, o.box)], item   # nor one another
             assert inside(item.box, (0, 0, *plan.size)), item
     assert kinds["badge"] and kinds["banner"] and kinds["name"]
 
@@ -124,14 +128,9 @@ def test_the_picture_paints_nothing_outside_its_plan(game):
     ruleset, state, players, history = positions(game)[2]
     plan = layout(ruleset, state, players, "en", history=history)
     picture = Image.open(io.BytesIO(render_png(ruleset, state, players, "en", history=history))).convert("RGB")
-    empty = Image.new("RGB", picture.size)
-    family = __import__(f"renderer.{'cross68' if 'parch' in game else game}", fromlist=["paint"])
-    bare = type(plan)(plan.size, tuple(i for i in plan.items if i.kind in ("square", "label") and not i.paint
-                                       or i.ref == "locale"))
-    empty = (family.paint(ruleset, bare) if game == "barricade" else family.paint(bare)).convert("RGB")
+    empty = Plan(plan.size, (), plan.ground).picture().convert("RGB")
     changed = ImageChops.difference(picture, empty).convert("L").point(lambda v: 255 if v > 24 else 0)
     mask = Image.new("L", picture.size, 0)
-    from PIL import ImageDraw
     draw = ImageDraw.Draw(mask)
     for item in plan.items:
         if item.paint is not None:

@@ -4,6 +4,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageChops
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -15,3 +16,25 @@ def test_the_sample_script_draws_the_readmes_picture_as_committed(tmp_path):
     drawn, committed = Image.open(target).convert("RGB"), Image.open(ROOT / "docs" / "board.png").convert("RGB")
     assert drawn.size == committed.size and ImageChops.difference(drawn, committed).getbbox() is None, \
         "docs/board.png is out of date: run python -m renderer.sample docs/board.png"
+
+
+def test_the_gallery_in_docs_is_what_the_current_renderer_draws(tmp_path):
+    """docs/boards.md and its pictures: hard positions of every ruleset at chat size (issue 23).
+    Their names need the CJK and emoji fallback fonts (the Docker image installs them)."""
+    from renderer.common import faces
+    found = " ".join(faces())
+    if "CJK" not in found or "Emoji" not in found:
+        pytest.skip("the gallery's names need Noto CJK and Noto Color Emoji, which this machine lacks")
+    subprocess.run([sys.executable, "-m", "renderer.sample", "--gallery", str(tmp_path)], check=True, cwd=ROOT, timeout=300)
+    docs = ROOT / "docs"
+    assert (tmp_path / "boards.md").read_text(encoding="utf-8") == (docs / "boards.md").read_text(encoding="utf-8"), \
+        "docs/boards.md is out of date: run python -m renderer.sample --gallery docs"
+    drawn = sorted(p.name for p in (tmp_path / "boards").iterdir())
+    assert drawn == sorted(p.name for p in (docs / "boards").iterdir()) and len(drawn) >= 8
+    games = {"parcheesi", "classic", "maghreb", "barricade", "pariti"}
+    assert games == {name.split("-")[0] for name in drawn}
+    for name in drawn:
+        new, old = Image.open(tmp_path / "boards" / name), Image.open(docs / "boards" / name)
+        assert new.width == 400
+        assert new.size == old.size and ImageChops.difference(new.convert("RGB"), old.convert("RGB")).getbbox() is None, \
+            f"docs/boards/{name} is out of date: run python -m renderer.sample --gallery docs"

@@ -1,0 +1,118 @@
+"""What Discord or the database kept from being shown, shown when they are back (a mixin of GameCog).
+
+A board whose post or edit failed after its move was stored (Discord's 5xx beyond discord.py's own retries,
+the connection lost, the database out of reach for the reads after the write), and computer players the
+database stopped mid-way, are caught up for that game as at start-up (GameCog.catch_up: the stored position,
+posted once), tried again with backoff for RETRY_FOR_S; given up at once on Discord's 403 or 404 (the
+permission or the channel gone), with one log line. The store already holds what is pending (the version each
+board shows, Store.boards_to_resume): a restart meanwhile shows it too. The slash commands and controls that
+meet a database out of reach are answered, to the user alone, that the storage is not reachable.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+import aiohttp
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games.base import Message, msg
+from bot.services import GameRecord, Outcome, Sessions, StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+# Discord out of reach or failing: worth trying again later (a 403 or 404 is not: see _recover).
+DISCORD_FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+FAULTS = DISCORD_FAULTS + (StoreUnavailable,)
+FIRST_RETRY_S = 1.0
+MAX_RETRY_S = 60.0
+RETRY_FOR_S = 15 * 60.0
+
+
+class Recovery:
+    bot: commands.Bot
+    sessions: Sessions
+    publish: Callable[[Outcome], Awaitable[None]]                        # GameCog's
+    catch_up: Callable[[GameRecord, int | None], Awaitable[bool]]        # GameCog's
+    _tell: Callable[[discord.Interaction, Message], Awaitable[None]]     # GameCog's
+
+    def __init__(self) -> None:
+        self._recovering: dict[int, asyncio.Task] = {}   # game id -> the task catching its board up
+        self._recover_again: set[int] = set()            # games that failed again while their task ran
+        super().__init__()
+
+    async def publish_or_recover(self, outcome: Outcome) -> None:
+        """Publish; what Discord or the database keeps from being shown is shown later (recover_later)."""
+        try:
+            await self.publish(outcome)
+        except FAULTS as error:
+            self.recover_later(outcome.record.id, error)
+            return
+        if outcome.unfinished:
+            self.recover_later(outcome.record.id, StoreUnavailable("computer players wait for the database"))
+
+    def recover_later(self, game_id: int, error: BaseException) -> None:
+        """Show the game's stored position once Discord and the database allow (one task per game)."""
+        if game_id in self._recovering:
+            self._recover_again.add(game_id)
+            return
+        if isinstance(error, (discord.Forbidden, discord.NotFound)):
+            log.warning("game %s: its board cannot be shown (Discord answered %s): given up", game_id, error.status)
+            return
+        log.warning("game %s: not shown yet (%s): trying again", game_id, _said(error))
+        self._recovering[game_id] = asyncio.create_task(self._recover(game_id), name=f"recover game {game_id}")
+
+    async def _recover(self, game_id: int) -> None:
+        loop = asyncio.get_running_loop()
+        started, delay = loop.time(), FIRST_RETRY_S
+        try:
+            while True:
+                await asyncio.sleep(delay)
+                try:
+                    while await self._catch_up_game(game_id) or game_id in self._recover_again:
+                        pass   # until nothing is left to show (a later move may have failed meanwhile too)
+                except (discord.Forbidden, discord.NotFound) as error:
+                    log.warning("game %s: its board cannot be shown (Discord answered %s): given up", game_id,
+                                error.status)
+                    return
+                except FAULTS as error:
+                    if loop.time() - started > RETRY_FOR_S:
+                        log.warning("game %s: not shown for %.0f min (%s): given up until the next start", game_id,
+                                    RETRY_FOR_S / 60, _said(error))
+                        return
+                    delay = min(2 * delay, MAX_RETRY_S)
+                    continue
+                except Exception:   # a bug, not a fault: said once, with its traceback
+                    log.exception("game %s: catching up its board failed", game_id)
+                    return
+                log.info("game %s: shown again after %.0f s", game_id, loop.time() - started)
+                return
+        finally:
+            del self._recovering[game_id]
+
+    async def _catch_up_game(self, game_id: int) -> bool:
+        """Catch the game up once; whether anything had to be shown or played."""
+        self._recover_again.discard(game_id)
+        found = await self.sessions.boards_to_resume(game_id)
+        return bool(found) and await self.catch_up(*found[0])
+
+    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """The command tree's error handler: a database out of reach is answered; the rest logged as before."""
+        if isinstance(cause := getattr(error, "original", error), StoreUnavailable):
+            await self.storage_unreachable(interaction, cause)
+            return
+        await app_commands.CommandTree.on_error(self.bot.tree, interaction, error)
+
+    async def storage_unreachable(self, interaction: discord.Interaction, error: StoreUnavailable) -> None:
+        log.warning("interaction in channel %s answered: the database is out of reach (%s)", interaction.channel_id,
+                    error)
+        await self._tell(interaction, msg("storage.error.unreachable"))
+
+
+def _said(error: BaseException) -> str:
+    """An error in one short line (no traceback: an expected fault)."""
+    text = str(error).splitlines()[0] if str(error) else ""
+    return f"{type(error).__name__}: {text}"[:200]

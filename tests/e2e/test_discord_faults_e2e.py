@@ -1,0 +1,74 @@
+"""Discord failing (issue 25, point 1): a board whose post or edit Discord answers with a server error that
+discord.py does not retry (503) after the move was stored is posted once Discord answers again: the table sees
+one board, of the stored position, never two; a lobby whose post failed is posted at the next start."""
+
+import pytest
+
+from tests.e2e.table import Table, board_version, said, stored, two_players
+
+pytestmark = pytest.mark.e2e
+
+POST, EDIT = "/channels/{channel}/messages", "/channels/{channel}/messages/{message}"
+
+
+def live_boards(fake, table: Table) -> list:
+    return [m for m in fake.messages(table.channel) if m.files and m.custom_ids]
+
+
+async def the_stored_board(fake, table: Table, database):
+    """Waits until the one live board shows the stored version; that board."""
+    def shown():
+        live = live_boards(fake, table)
+        return len(live) == 1 and board_version(live[0]) == stored(database)[0][-1][3] and live[0]
+    return await fake.wait_until(shown, timeout=15, what="one live board of the stored version")
+
+
+def log_of(bot) -> str:
+    return bot.log_path.read_text(errors="replace")
+
+
+@pytest.mark.parametrize("carried_out", [False, True], ids=["not carried out", "carried out, answer lost"])
+async def test_a_board_discord_would_not_show_is_shown_once_discord_answers_again(fake_discord, bot_process,
+                                                                                  carried_out):
+    fake, database = fake_discord, bot_process.database
+    table = Table(fake, two_players(fake), "parcheesi", seed=5)
+    await table.open()
+    _, before = stored(database)
+    board = await table.live_board()
+    player = table.to_act(board)
+    # Every way the bot may show the roll fails once: the edit in place, the old board retired, the new one posted.
+    fake.fail("PATCH", EDIT, status=503, carried_out=carried_out)
+    fake.fail("POST", POST, status=503, carried_out=carried_out)
+    answer = await table.roll(board)
+    assert answer.ack_seconds < 3
+    assert [m.content for m in answer.followups] == [said("boards.error.not_shown", player)]
+    assert answer.followups[0].ephemeral
+    _, after = stored(database)
+    assert len(after) > len(before), "the roll was stored"
+
+    shown = await the_stored_board(fake, table, database)
+    posted = [m for m in fake.messages(table.channel) if m.files and board_version_or_none(m) == board_version(shown)]
+    assert posted == [shown], "one board of the stored position, not two"
+    assert fake.failed and not fake.unanswered()
+    assert "Traceback" not in log_of(bot_process)
+    fake.clear_faults()                       # a request the bot did not need to make (an edit, a post)
+    await table.play(2)                       # and the game goes on from it
+
+
+def board_version_or_none(message) -> int | None:
+    return board_version(message) if message.custom_ids else None
+
+
+async def test_a_lobby_never_shown_before_a_restart_is_posted_at_start_up(fake_discord, bot_process):
+    fake = fake_discord
+    host = fake.add_user("ana")
+    channel = fake.add_channel("lobby")
+    fake.fail("POST", POST, status=503, times=1000)     # Discord down for longer than the bot runs
+    reply = await fake.slash(host, channel, "game new", game="parcheesi")
+    assert reply.content == said("boards.error.not_shown", host) and reply.ephemeral
+    assert not fake.messages(channel)
+    await bot_process.terminate()
+    fake.clear_faults()
+    await bot_process.start()
+    lobby = await fake.wait_for_message(channel, lambda m: "Join" in [b.get("label") for b in m.buttons])
+    assert len([m for m in fake.messages(channel) if m.custom_ids]) == 1 and lobby
