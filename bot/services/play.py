@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import logging
 import random
-<<<<<<< HEAD
 import time
-=======
 from dataclasses import replace
->>>>>>> main
 from typing import Any
 
 from bot import ai, dice
@@ -122,41 +119,27 @@ class Play(Replays):
             state = ruleset.from_json(record.state)
             call = self._computer_call(record, ruleset, state)
             if call is not None:
-<<<<<<< HEAD
                 planned = []
-                outcome = await self._apply(record, ruleset, state, call[0], 0, call[1], outcome.events)
-                continue
-            seat = ruleset.to_move(state)
-            if seat is None or record.seats[seat].level is None:
-                break
-            if turn is None or turn[0] != seat:
-                turn = (seat, time.time())
-            if ruleset.roll_due(state):
-                action = ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
-            else:
-                if not planned:
-                    planned = await ai.think(ruleset.id, record.state, seat, record.seats[seat].level or "easy",
-                                             self._think_budget_s, seed=computer_seed(record), started=turn[1])
-                action = planned.pop(0)
-            outcome = await self._apply(record, ruleset, state, seat, 0, action, outcome.events)
-=======
                 seat, action = call
             else:
                 seat = ruleset.to_move(state)
                 if seat is None or record.seats[seat].level is None:
                     break
+                if turn is None or turn[0] != seat:
+                    turn = (seat, time.time())
                 if ruleset.roll_due(state):
                     action = ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
                 else:
-                    action = await ai.think(ruleset.id, record.state, seat, record.seats[seat].level or "easy",
-                                            self._think_budget_s, seed=computer_seed(record))
+                    if not planned:
+                        planned = await ai.think(ruleset.id, record.state, seat, record.seats[seat].level or "easy",
+                                                 self._think_budget_s, seed=computer_seed(record), started=turn[1])
+                    action = planned.pop(0)
             try:
                 outcome = await self._apply(record, ruleset, state, seat, 0, action, outcome.events)
             except StoreUnavailable as error:   # what was played before stands; the rest waits for the database
                 log.warning("game %s: computer players stopped at version %s, the database is out of reach (%s)",
                             record.id, record.version, error)
                 return replace(outcome, unfinished=True)
->>>>>>> main
         return outcome
 
     def _computer_call(self, record: GameRecord, ruleset: Ruleset, state: Any) -> tuple[int, str] | None:
