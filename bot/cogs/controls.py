@@ -132,12 +132,15 @@ _DRAWN = {shown: kind for kind in KINDS.values() for shown in kind.looks}   # pr
 
 
 # --- reading ----------------------------------------------------------------------------
-def decode(custom_id: str, shown: Mapping[str, Sequence[str]] | None, *, is_select: bool = False,
+def decode(custom_id: object, shown: Mapping[str, Sequence[str]] | None, *, is_select: bool = False,
            values: Sequence[str] = (), typed: Mapping[str, str] | None = None) -> Request:
-    """Read a control. `shown` maps each custom_id of the message the control is on to its select
-    options (() for a button): a control must be one of them, a picked value one of its options.
-    Modal submissions (`typed`: their fields) come with no such message to check (None)."""
-    parts = custom_id.split(":", 2) if isinstance(custom_id, str) and len(custom_id) <= ID_LENGTH else []
+    """Read a control (`custom_id` as the payload has it: a forged one may be no string). `shown` maps
+    each custom_id of the message the control is on to its select options (() for a button): a control
+    must be one of them, a picked value one of its options. Modal submissions (`typed`: their fields)
+    come with no such message to check (None)."""
+    if not isinstance(custom_id, str) or len(custom_id) > ID_LENGTH:
+        raise Forged("shape")
+    parts = custom_id.split(":", 2)
     if len(parts) != 3 or parts[0] != "tb" or parts[1] not in KINDS:
         raise Forged("shape")
     kind, rest = KINDS[parts[1]], parts[2]

@@ -13,7 +13,6 @@ import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -35,13 +34,13 @@ from bot.cogs.recovery import FAULTS, Recovery
 from bot.cogs.translator import command_text as _
 from bot.config import Settings
 from bot.games import GAME_IDS, get_ruleset
-from bot.games.base import GameError, Message, Ruleset, msg
+from bot.games.base import GameError, Message, msg
 from bot.present import board, codes, moves, words
 from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.present.post import Post
 from bot.services import (COMPUTER_LEVELS, LOBBY_SHOWN, ROLL, GameRecord, Outcome, Seat, Sessions, StoreUnavailable,
-                          ruleset_of, started_events)
+                          position, ruleset_of, started_events)
 
 log = logging.getLogger(__name__)
 
@@ -75,13 +74,6 @@ def _can_post(interaction: discord.Interaction) -> bool:
     return perms.view_channel and send and perms.attach_files
 
 
-def _position(record: GameRecord) -> tuple[Ruleset, Any]:
-    """The ruleset and the position of a game in play."""
-    assert record.state is not None, record.id
-    ruleset = ruleset_of(record)
-    return ruleset, ruleset.from_json(record.state)
-
-
 def _files(post: Post) -> list[discord.File]:
     """The post's picture, as a new File each time (a File is read once: each request needs its own)."""
     return [png_file(post.png, post.alt)] if post.png else []
@@ -94,7 +86,7 @@ def _seat(interaction: discord.Interaction) -> Seat:
 
 class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands, MineCommands, Recovery,
               commands.GroupCog, name="GameCog", group_name="game", group_description=_("cmd.game.description")):
-    def __init__(self, bot: commands.Bot, sessions: Sessions, settings: Settings):
+    def __init__(self, bot: commands.AutoShardedBot, sessions: Sessions, settings: Settings):
         self.bot = bot
         self.sessions = sessions
         self.config = settings
@@ -441,7 +433,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         record = await self.sessions.open_game(channel_of(interaction))
         if record is None or record.status != "active":
             return []
-        ruleset, state = _position(record)
+        ruleset, state = position(record)
         if ruleset.to_move(state) != record.seat_of(interaction.user.id) or ruleset.roll_due(state):
             return []
         return _as_choices(moves.move_choices(record, ruleset, state, current, _locale(interaction)))
@@ -459,7 +451,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         record = await self.sessions.open_game(channel_of(interaction))
         if record is None or record.status != "active" or (seat := record.seat_of(interaction.user.id)) is None:
             return []
-        ruleset, state = _position(record)
+        ruleset, state = position(record)
         return _as_choices(moves.suggestions(record, ruleset, state, ruleset.call_actions(state, seat), current,
                                              _locale(interaction)))
 
@@ -567,7 +559,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             record = await self._current_board(interaction, request)
-            ruleset, state = _position(record)
+            ruleset, state = position(record)
             seat = record.seat_of(interaction.user.id)
             calls = ruleset.call_actions(state, seat) if seat is not None else []
             if not calls:
@@ -588,7 +580,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
-        ruleset, state = _position(record)
+        ruleset, state = position(record)
         label, placeholder = moves.other_move_field(record, ruleset, state, loc)
         modal = discord.ui.Modal(title=i18n.text("modal.other_move.title", loc)[:45],
                                  custom_id=TYPED_MOVE.encode(record.id, record.version))

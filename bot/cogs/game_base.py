@@ -50,7 +50,7 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 
 class GameCogBase(commands.Cog):
-    bot: commands.Bot
+    bot: commands.AutoShardedBot   # bot.app.TableroBot: sharded from the start
     config: Settings
     sessions: Sessions
     timers: TurnTimers

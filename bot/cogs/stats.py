@@ -7,6 +7,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.cogs.game import GAME_CHOICES
+from bot.cogs.game_base import guild_of
 from bot.cogs.translator import command_text as _
 from bot.present.stats import leaderboard_text, stats_text
 from bot.services import Records
@@ -21,7 +22,7 @@ class StatsCog(commands.Cog, name="StatsCog"):
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         who = player or interaction.user
-        found = await self.records.player(interaction.guild_id, who.id)
+        found = await self.records.player(guild_of(interaction), who.id)
         text = stats_text(found, who.mention, i18n.locale_of(interaction.locale))
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
@@ -32,6 +33,6 @@ class StatsCog(commands.Cog, name="StatsCog"):
     async def leaderboard(self, interaction: discord.Interaction,
                           game: app_commands.Choice[str] | None = None) -> None:
         game_id = game.value if game else None
-        ranked = await self.records.leaderboard(interaction.guild_id, game_id)
+        ranked = await self.records.leaderboard(guild_of(interaction), game_id)
         text = leaderboard_text(ranked, game_id, i18n.locale_of(interaction.locale))
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())

@@ -63,15 +63,15 @@ class Records:
         return msg("verify.ok_seating" if result.seating_matches else "verify.ok", game_id=record.id, seed=record.seed,
                    commitment=commitment, rolls=result.rolls)
 
-    async def player(self, guild_id: int | None, user_id: int) -> stats.PlayerStats | None:
+    async def player(self, guild_id: int, user_id: int) -> stats.PlayerStats | None:
         """A person's statistics and ratings over the server's finished games (None: no game yet)."""
         return (await self._players(guild_id)).get(user_id)
 
-    async def leaderboard(self, guild_id: int | None, game: str | None) -> list[tuple[int, stats.PlayerStats]]:
+    async def leaderboard(self, guild_id: int, game: str | None) -> list[tuple[int, stats.PlayerStats]]:
         """The server's people ranked by rating in `game`, or by wins over every game."""
         return stats.leaderboard(await self._players(guild_id), game)
 
-    async def _players(self, guild_id: int | None) -> dict[stats.PlayerKey, stats.PlayerStats]:
+    async def _players(self, guild_id: int) -> dict[stats.PlayerKey, stats.PlayerStats]:
         return stats.compute(await self.store.finished_games(guild_id))
 
 
