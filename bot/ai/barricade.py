@@ -13,9 +13,9 @@ from functools import lru_cache
 from typing import Any
 
 from bot.ai.heuristics import Heuristic, relative
+from bot.games.barricade import Barricade
 from bot.games.barricade.board import Board
 from bot.games.barricade.state import START
-from bot.games.base import Ruleset
 
 BARRICADE_STEPS = 4
 OTHER_PAWNS_WEIGHT = 0.1
@@ -41,7 +41,7 @@ def goal_distances(board: Board, barricades: tuple[int, ...]) -> tuple[float, ..
     return tuple(dist)
 
 
-def evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
+def evaluate(ruleset: Barricade, state: Any, seat: int) -> float:
     board = ruleset.board
     dist = goal_distances(board, state.barricades)
     scores = []

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from bot.games.base import Ruleset
 
@@ -20,9 +20,13 @@ from bot.games.base import Ruleset
 WIN = 1e9
 
 
+# The rulesets a heuristic knows: its game's (a game's ruleset names its heuristic, found at run time).
+R = TypeVar("R", bound=Ruleset)
+
+
 @dataclass(frozen=True)
-class Heuristic:
-    evaluate: Callable[[Ruleset, Any, int], float]   # (ruleset, state, seat) -> score of seat, relative
+class Heuristic(Generic[R]):
+    evaluate: Callable[[R, Any, int], float]         # (ruleset, state, seat) -> score of seat, relative
     scale: float = 1.0                                # score gap worth odds of e:1
     horizon: int | None = None                        # playout length in the seat's turns; None: to the end
 

@@ -18,7 +18,7 @@ from bot.ai.heuristics import Heuristic, relative
 from bot.games.base import Ruleset
 from bot.games.parcheesi import maghreb_state as mg
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK
-from bot.games.parcheesi.engine import ROUTE_PROGRESS, SAFE, square_rows
+from bot.games.parcheesi.engine import ROUTE_PROGRESS, SAFE, Engine, square_rows
 
 OUT_VALUE = 12          # a pawn out of the house: worth more than a few squares
 GOAL_BONUS = 10         # a pawn home can never be lost
@@ -79,7 +79,7 @@ def _seat_scores(pawns: list[tuple[int, int, int, bool]], n_seats: int, hunters:
     return scores
 
 
-def _engine_evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
+def _engine_evaluate(ruleset: Engine, state: Any, seat: int) -> float:
     rows = square_rows(state.colours)
     pos = state.pos
     colours = state.colours

@@ -52,6 +52,7 @@ def ranked_actions(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: rand
     """(score, action, position at the end of the turn) for the mover, best first;
     equal scores in random order."""
     seat = ruleset.to_move(state)
+    assert seat is not None   # a position with actions to choose from has a mover
     actions = ruleset.legal_actions(state)
     share = max(1, LOOKAHEAD_NODES // len(actions))
     ranked = []
@@ -73,6 +74,7 @@ def _playout_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: ran
     if len(actions) == 1 or heuristic is GENERIC or rng.random() < PLAYOUT_EPSILON:
         return rng.choice(actions)
     seat = ruleset.to_move(state)
+    assert seat is not None   # as in ranked_actions
     if len(actions) > PLAYOUT_SAMPLE:
         actions = rng.sample(actions, PLAYOUT_SAMPLE)
     best, best_score = actions[0], None
@@ -114,6 +116,7 @@ def monte_carlo_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: 
     if len(ranked) == 1 or ranked[0][0] >= WIN:
         return ranked[0][1]
     seat = ruleset.to_move(state)
+    assert seat is not None   # as in ranked_actions
     # Playouts start where the normal level would end the turn after each candidate.
     candidates = [action for _, action, _ in ranked[:HARD_CANDIDATES]]
     after = [end for _, _, end in ranked[:HARD_CANDIDATES]]

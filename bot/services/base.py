@@ -42,11 +42,16 @@ def ruleset_of(record: GameRecord) -> Ruleset:
     return ruleset
 
 
-def position(record: GameRecord) -> tuple[Ruleset, Any]:
-    """The ruleset and the position of a game past its lobby (a lobby has no state)."""
+def snapshot(record: GameRecord) -> dict[str, Any]:
+    """The stored state of a game past its lobby (a lobby has none)."""
     assert record.state is not None, record.id
+    return record.state
+
+
+def position(record: GameRecord) -> tuple[Ruleset, Any]:
+    """The ruleset and the position of a game past its lobby."""
     ruleset = ruleset_of(record)
-    return ruleset, ruleset.from_json(record.state)
+    return ruleset, ruleset.from_json(snapshot(record))
 
 
 def result_json(result: Result) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import GameError, Message, msg
-from bot.services.base import Outcome, hosts, ruleset_of
+from bot.services.base import Outcome, hosts, position
 from bot.services.play import Play
 from bot.game_records import GameRecord, Seat
 
@@ -15,11 +15,10 @@ class Endings(Play):
         """Two sides, or no other person seated: the others win. Otherwise a computer player takes the seat."""
         async with self._locks[channel_id]:
             record = await self._active(channel_id, None, None)
-            ruleset = ruleset_of(record)
+            ruleset, state = position(record)
             seat = record.seat_of(user_id)
             if seat is None:
                 raise GameError(msg("error.not_a_player"))
-            state = ruleset.from_json(record.state)
             moved_before = ruleset.to_move(state)
             sides = ruleset.teams(len(record.seats), record.options) or [(i,) for i in range(len(record.seats))]
             humans_left = [s for i, s in enumerate(record.seats) if i != seat and s.level is None]

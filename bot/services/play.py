@@ -11,7 +11,7 @@ from typing import Any
 from bot import ai, dice
 from bot.games.base import GameError, Message, Ruleset, msg
 from bot.outages import StoreUnavailable
-from bot.services.base import Outcome, result_json, ruleset_of
+from bot.services.base import Outcome, position, result_json, ruleset_of, snapshot
 from bot.services.replays import Replays
 from bot.game_records import GameRecord, LoggedAction
 from bot.store import StaleVersion
@@ -28,8 +28,7 @@ class Play(Replays):
         button: a click on an older board is refused."""
         async with self._locks[channel_id]:
             record = await self._active(channel_id, game_id, version)
-            ruleset = ruleset_of(record)
-            state = ruleset.from_json(record.state)
+            ruleset, state = position(record)
             seat = record.seat_of(user_id)
             if seat is None:
                 raise GameError(msg("error.not_a_player"))
@@ -40,6 +39,7 @@ class Play(Replays):
                 if action == ROLL and not ruleset.has_dice:   # whoever asks: the answer is the same
                     raise GameError(msg("error.no_dice"))
                 if moved_before != seat:
+                    assert moved_before is not None   # a game in play has a player to move
                     mover = record.seats[moved_before]
                     raise GameError(msg("error.not_your_turn", player="🤖" if mover.level else mover.name))
                 outcome = await self._apply(record, ruleset, state, seat, user_id, self._resolve(
@@ -57,7 +57,7 @@ class Play(Replays):
             raise GameError(msg("error.no_cheating"))
         if record.status != "active":   # a lobby: nothing has been played
             raise GameError(msg("error.not_started"))
-        if seat is None or action not in ruleset.call_actions(ruleset.from_json(record.state), seat):
+        if seat is None or action not in ruleset.call_actions(position(record)[1], seat):
             raise GameError(msg("error.cannot_call"))
         return await self.act(channel_id, user_id, action)
 
@@ -115,23 +115,23 @@ class Play(Replays):
         turn: tuple[int, float] | None = None   # (computer seat, when its turn began): one budget a turn
         while outcome.record.status == "active":
             record = outcome.record
-            ruleset = ruleset_of(record)
-            state = ruleset.from_json(record.state)
+            ruleset, state = position(record)
             call = self._computer_call(record, ruleset, state)
             if call is not None:
                 planned = []
                 seat, action = call
             else:
-                seat = ruleset.to_move(state)
-                if seat is None or record.seats[seat].level is None:
+                to_move = ruleset.to_move(state)
+                if to_move is None or record.seats[to_move].level is None:
                     break
+                seat = to_move
                 if turn is None or turn[0] != seat:
                     turn = (seat, time.time())
                 if ruleset.roll_due(state):
                     action = ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
                 else:
                     if not planned:
-                        planned = await ai.think(ruleset.id, record.state, seat, record.seats[seat].level or "easy",
+                        planned = await ai.think(ruleset.id, snapshot(record), seat, record.seats[seat].level or "easy",
                                                  self._think_budget_s, seed=computer_seed(record), started=turn[1])
                     action = planned.pop(0)
             try:

@@ -54,6 +54,7 @@ class Takebacks(Play):
                 raise GameError(msg("takeback.error.lapsed"))
             line = await self.timeline(record)
             to_move = line.ruleset.to_move(line.state)
+            assert to_move is not None   # a game in play has a player to move
             if record.seat_of(user_id) != to_move:
                 raise GameError(msg("takeback.error.not_yours_to_answer", player=record.seats[to_move].name))
             seat = person(record, line.taker())
