@@ -28,7 +28,8 @@ def test_bot_and_renderer_type_check_without_errors():
 
 
 # A wrong attribute and a missing await (a coroutine that never runs; a coroutine read as its result, its
-# `is None` test then always false), on the project's real store: each marked line reported with its codes.
+# `is None` test then always false), on the project's real store, and a parameter left unannotated (Any, on
+# which a wrong attribute would pass): each marked line reported with its codes.
 SNIPPET = textwrap.dedent("""\
     from bot.store import Store
 
@@ -44,6 +45,10 @@ SNIPPET = textwrap.dedent("""\
     async def version(store: Store, channel_id: int) -> int:
         record = store.open_game(channel_id)
         return 0 if record is None else record.version  # expect: redundant-expr attr-defined
+
+
+    async def untyped(store):  # expect: no-untyped-def
+        await store.clsoe()
     """)
 
 
