@@ -83,7 +83,7 @@ HARD = (
     Hard("maghreb-door", "parchis-maghreb", "Parchís Maghreb: a door of two pieces, two colours per side",
          4, _shared, traced=4, skip=60),
     Hard("barricade-held", "barricade", "Barricade: the order of play that was rolled, who holds which barricade, "
-         "the die of the player to move; traces along the lines", 1, lambda plan: any(
+         "the die of the player to move on their line; traces along the lines", 1, lambda plan: plan.of("die") and any(
              p.square and p.square.endswith(" held") for p in plan.of("piece")), traced=8, skip=400),
     Hard("barricade-finished", "barricade", "Barricade, finished: who won, under the legend", 3, _anything,
          traced=4, finished=True),
@@ -130,17 +130,23 @@ def chat_size(png: bytes) -> bytes:
     return out.getvalue()
 
 
-def gallery(root: Path) -> None:
-    """docs/boards/<name>.png (400 px wide) and docs/boards.md."""
-    (root / "boards").mkdir(parents=True, exist_ok=True)
+def gallery_page() -> str:
+    """docs/boards.md: each hard position's caption and picture."""
     lines = ["# Boards at chat size", "",
              "Hard positions of every ruleset as a phone shows them (400 px wide), drawn by "
              "`python -m renderer.sample --gallery docs` with the current code (a test keeps them current).", ""]
     for hard in HARD:
+        lines += [f"## {hard.caption}", "", f"![{hard.caption}](boards/{hard.name}.png)", ""]
+    return "\n".join(lines)
+
+
+def gallery(root: Path) -> None:
+    """docs/boards/<name>.png (400 px wide) and docs/boards.md."""
+    (root / "boards").mkdir(parents=True, exist_ok=True)
+    for hard in HARD:
         ruleset, state, players, history, focus = hard_position(hard)
         (root / "boards" / f"{hard.name}.png").write_bytes(chat_size(render_png(ruleset, state, players, "en", focus, history)))
-        lines += [f"## {hard.caption}", "", f"![{hard.caption}](boards/{hard.name}.png)", ""]
-    (root / "boards.md").write_text("\n".join(lines), encoding="utf-8")
+    (root / "boards.md").write_text(gallery_page(), encoding="utf-8")
 
 
 def main(argv: list[str]) -> int:

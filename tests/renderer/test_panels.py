@@ -1,0 +1,60 @@
+"""What the lead still saw wrong in the gallery (issue 23, after the plan): names cut harder in the
+picture than in the messages, a Maghreb note replaced by a count beside empty houses, Barricade's die
+of the player to move too small to read at chat size."""
+from __future__ import annotations
+
+import pytest
+
+from bot.games import GAME_IDS, get_ruleset
+from bot.games.barricade import Barricade
+from bot.games.barricade.state import MOVE
+from bot.names import NAME_LIMIT
+from renderer import PlayerTag, layout
+from renderer.common import CHAT_WIDTH
+from renderer.sample import HARD, hard_position
+from tests.renderer.test_plan import positions
+
+# Names as bot.names.short_names leaves them, as wide as NAME_LIMIT characters get in the shipped face.
+WIDE = ("WWWWWWWWWWWW", "Grand-mère…", "MMMMMMMMMMM…", "Éloïse Dumas")
+
+
+def letters(text: str) -> str:
+    return "".join(text.split())
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_picture_shows_a_name_whole_when_the_messages_do(game):
+    """A name of NAME_LIMIT characters (the messages show it whole) is written whole in the picture, on
+    a second line (or third, in Pariti's narrow panel) where one does not hold it, whoever is to move."""
+    assert all(len(name) <= NAME_LIMIT for name in WIDE)
+    ruleset, state, players, history = positions(game)[4]
+    for to_move in range(len(players)):
+        tags = [PlayerTag(WIDE[i], tag.colours, i == to_move) for i, tag in enumerate(players)]
+        plan = layout(ruleset, state, tags, "en", history=history)
+        names = plan.of("name")
+        assert names
+        for item in names:
+            assert letters(item.ref) in letters(item.role), item
+
+
+def test_a_maghreb_note_goes_to_the_sides_second_house_rather_than_a_count():
+    """Each Maghreb side has two colours, so two houses: a note that does not fit under the acting house's
+    pawns is written whole in the side's other house, not counted as "1 more note"."""
+    hard = next(h for h in HARD if h.name == "maghreb-door")
+    ruleset, state, players, history, focus = hard_position(hard)
+    assert ruleset.board_view(state).notes
+    plan = layout(ruleset, state, players, "en", focus, history)
+    notes = [item.ref for item in plan.of("note")]
+    assert not [note for note in notes if "more note" in note], notes
+    assert "cheating" in " ".join(notes)
+
+
+def test_barricades_die_of_the_player_to_move_is_on_their_line_and_reads_at_chat_size():
+    game = Barricade()
+    state = game.new_game(4, {}, 0).evolve(order=(2, 0, 1, 3), ranking=(), stage=MOVE, seat=1, die=5)
+    players = [PlayerTag(name, (c,), i == 1) for i, (name, c) in enumerate(zip(("Ann", "Bob", "Cat", "Dan"), state.colours))]
+    plan = layout(game, state, players)
+    (die,), bob = plan.of("die"), next(item for item in plan.of("name") if item.ref == "Bob")
+    middle = (die.box[1] + die.box[3]) / 2
+    assert bob.box[1] <= middle <= bob.box[3]
+    assert (die.box[3] - die.box[1]) * CHAT_WIDTH / plan.size[0] >= 18   # pips a phone shows
