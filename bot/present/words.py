@@ -5,8 +5,6 @@ that user's locale.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from bot import i18n
 from bot.games.base import Message, Ruleset
 from bot.game_records import GameRecord
