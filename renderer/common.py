@@ -332,12 +332,17 @@ def draw_shape(draw: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, f
 
 def tag_lines(tag: PlayerTag, width: int, size: int, max_lines: int = 1) -> list[str]:
     """The lines draw_player_tag writes `tag`'s name on in a tag `width` px wide: the first beside the
-    colour swatches, the others under them across the whole tag, broken after a line's last space or hyphen,
-    else (a word longer than the line) between two characters; shortened with an ellipsis only when
+    colour swatches, the others under them across the whole tag, broken after a line's last space or hyphen
+    where the rest still fits, else between two characters; shortened with an ellipsis only when
     `max_lines` lines cannot hold it. Measured in the weight drawn: bold for whoever is to move."""
-    bold = tag.to_move
-    text, room = printable(tag.name, bold), width - 16
-    widths = [room - len(tag.colours) * (size + 4) - 4] + [room - 4] * (max_lines - 1)
+    room = width - 16
+    return break_lines(tag.name, [room - len(tag.colours) * (size + 4) - 4] + [room - 4] * (max_lines - 1), size,
+                       tag.to_move)
+
+
+def break_lines(text: str, widths: Sequence[float], size: int, bold: bool = False) -> list[str]:
+    """`text` on as few lines as hold it, the i-th at most widths[i] px wide (see tag_lines)."""
+    text = printable(text, bold)
     lines: list[str] = []
     for i, line_width in enumerate(widths):
         if text_length(text, size, bold) <= line_width or i == len(widths) - 1:
@@ -347,8 +352,10 @@ def tag_lines(tag: PlayerTag, width: int, size: int, max_lines: int = 1) -> list
             end += 1
         while end < len(text) and joins_previous(text, end):
             end -= 1
-        breaks = [k + 1 for k in range(1, end) if text[k] in " -"]   # after the line's last whole word
-        end = breaks[-1] if breaks else max(end, 1)
+        breaks = [k + 1 for k in range(1, end) if text[k] in " -"]   # after the line's last whole word, if the rest
+        if breaks and text_length(text[breaks[-1]:], size, bold) <= sum(widths[i + 1:]) - size:   # still fits then
+            end = breaks[-1]
+        end = max(end, 1)
         lines.append(text[:end].rstrip())
         text = text[end:].lstrip()
         if not text:
@@ -356,9 +363,14 @@ def tag_lines(tag: PlayerTag, width: int, size: int, max_lines: int = 1) -> list
     return lines
 
 
+def tag_step(size: int) -> int:
+    """The distance between two lines of a name: set closer than a paragraph's (line_step), one name."""
+    return size + 6
+
+
 def tag_height(lines: int, size: int) -> int:
     """The height of a player tag of `lines` lines (see draw_player_tag)."""
-    return size + 12 + (lines - 1) * line_step(size)
+    return size + 12 + (lines - 1) * tag_step(size)
 
 
 def draw_player_tag(image: Image.Image, origin: tuple[int, int], width: int, tag: PlayerTag, size: int = 22,
@@ -378,7 +390,7 @@ def draw_player_tag(image: Image.Image, origin: tuple[int, int], width: int, tag
         draw_shape(draw, shape_of(colour), (sx, y + 5, sx + size, y + 5 + size), PIECE_RGB[colour], INK, 2)
         sx += size + 4
     for i, line in enumerate(lines):
-        draw_text(image, ((sx if i == 0 else x + 8) + 4, y + 4 + i * line_step(size)), line, size, tag.to_move)
+        draw_text(image, ((sx if i == 0 else x + 8) + 4, y + 4 + i * tag_step(size)), line, size, tag.to_move)
     return height
 
 

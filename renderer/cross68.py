@@ -27,6 +27,7 @@ from renderer.common import (
     CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
     StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, fit_text, font, label_size,
     line_step, make_palette, piece_reach, readable_size, result_text, shape_of, tag_height, tag_lines, wrap_text,
+    break_lines,
 )
 from renderer.plan import OVERLAYS, FloatBox, Item, Plan, centred, first_clear, offset_line
 
@@ -67,6 +68,7 @@ class Layout:
     geo: Cross68
     teams: bool = False   # 2 vs 2: each house panel names the partner on a line of its own
     tall: frozenset[str] = frozenset()   # the houses whose owner's name takes two lines (tag_lines)
+    long_partner: frozenset[str] = frozenset()   # the houses whose partner line takes two
 
     @cached_property
     def margin(self) -> int:
@@ -289,7 +291,7 @@ def _panel_rows(layout: Layout, route: str) -> tuple[float, float]:
     x0, y0, x1, y1 = layout.panel_box(route)
     pad, size = layout.cell // 5, readable_size(layout.size)
     status = y0 + pad + tag_height(2 if route in layout.tall else 1, size) + 2
-    return status, status + line_step(size) * (2 if layout.teams else 1) + 2
+    return status, status + line_step(size) * (1 + layout.teams + (route in layout.long_partner)) + 2
 
 
 def _house_pitch(layout: Layout) -> float:
@@ -433,7 +435,10 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
     routes = frozenset(p.route for p in view.pawns)
     owners = _owners(view.pawns, players)
     names = {route: _name_lines(Layout(size, geo), players[seat]) for route, seat in owners.items()}
-    lay = Layout(size, geo, teams, frozenset(route for route, lines in names.items() if len(lines) > 1))
+    partners = {route: _partner_lines(Layout(size, geo), partner, locale) for route in owners
+                if (partner := _partner(route, owners, players, teams))}
+    lay = Layout(size, geo, teams, frozenset(route for route, lines in names.items() if len(lines) > 1),
+                 frozenset(route for route, lines in partners.items() if len(lines) > 1))
     items: list[Item] = [*_squares(size, routes), *_labels(size)]
     traced = list(moves) or ([view.last_move] if view.last_move else [])
     items += [_trace(lay, move, i, len(traced)) for i, move in enumerate(traced)]
@@ -442,8 +447,7 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
     acting = _acting_route(view, players, owners) if result is None else None
     for route in sorted(routes, key=geo.colours.index):
         tag = players[owners[route]] if route in owners else None
-        items += _panel(lay, route, view, tag, names.get(route, ()), _partner(route, owners, players, teams),
-                        route == acting, locale)
+        items += _panel(lay, route, view, tag, names.get(route, ()), partners.get(route, ()), route == acting, locale)
     if acting is not None:
         notes = [i18n.render(note, locale, _namer(players)) for note in view.notes]
         items += _notes(lay, notes, _note_boxes(lay, view, acting, owners, routes, items), locale)
@@ -538,14 +542,25 @@ def _badge(lay: Layout, route: str, start: int, text: str, taken: list[FloatBox]
     return Item("badge", text, box, paint=lambda sheet: sheet.badge(centre, text, size, HIGHLIGHT))
 
 
+def _text_width(lay: Layout) -> int:
+    """The width of a house panel's words (every panel is as wide)."""
+    x0, _, x1, _ = lay.panel_box(lay.geo.colours[0])
+    return x1 - x0 - 2 * (lay.cell // 5)
+
+
 def _name_lines(lay: Layout, tag: PlayerTag) -> list[str]:
     """The lines of a house owner's name: two where one does not hold it (readable_size cannot shrink)."""
-    x0, _, x1, _ = lay.panel_box(lay.geo.colours[0])   # every panel is as wide
-    return tag_lines(tag, x1 - x0 - 2 * (lay.cell // 5), readable_size(lay.size), 2)
+    return tag_lines(tag, _text_width(lay), readable_size(lay.size), 2)
+
+
+def _partner_lines(lay: Layout, partner: str, locale: str) -> list[str]:
+    """The partner's line in 2 vs 2, on two where one does not hold the name (as the name's own)."""
+    width = _text_width(lay) - 8
+    return break_lines(i18n.text("picture.partner", locale, player=partner), [width, width], readable_size(lay.size))
 
 
 def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, name: Sequence[str],
-           partner: str | None, acting: bool, locale: str) -> list[Item]:
+           partner: Sequence[str], acting: bool, locale: str) -> list[Item]:
     """A house panel's words: the owner's name; the pawns in the goal and the partner (2 vs 2);
     for the acting house, the dice beside the pawns at home (the notes follow: _note_boxes)."""
     x0, y0, x1, y1 = lay.panel_box(route)
@@ -564,9 +579,7 @@ def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, name
                           paint=lambda sheet: sheet.player_tag((x0 + pad, y0 + pad), width, tag, size, name)))
     mine = [p for p in view.pawns if p.route == route]
     arrived = sum(p.progress >= GOAL for p in mine)
-    status = [i18n.text("picture.in_goal", locale, count=arrived, total=len(mine))]
-    if partner:
-        status.append(i18n.text("picture.partner", locale, player=partner))
+    status = [i18n.text("picture.in_goal", locale, count=arrived, total=len(mine)), *partner]
     items += [_text_item("note", fit_text(line, width, size), (x0 + pad, status_y + i * line_step(size)), width, size)
               for i, line in enumerate(status)]
     if acting:
@@ -593,8 +606,8 @@ def _note_boxes(lay: Layout, view: BoardView, acting: str, owners: dict[str, int
         mine = [p for p in view.pawns if p.route == route]
         rows = 2 if len(mine) > 4 and any(p.progress == HOUSE for p in mine[4:]) else 1
         dice = [item.box[3] for item in items if item.kind == "die" and x0 <= item.box[0] <= x1 and y0 <= item.box[1] <= y1]
-        top = max([pawns_y + rows * _house_pitch(lay), *dice]) + pad / 2
-        found.append((x0 + pad, top, x1 - pad, y1 - pad / 2))
+        top = max([pawns_y + rows * _house_pitch(lay), *dice]) + 1
+        found.append((x0 + pad, top, x1 - pad, y1 - 1))
     second = next((p.colour for p in view.pawns if p.route == acting and p.colour != acting), acting)
     for route in sorted(lay.geo.colours, key=lambda route: route != second):
         if route not in routes:
@@ -613,8 +626,7 @@ def _notes(lay: Layout, notes: list[str], boxes: list[FloatBox], locale: str) ->
     wide); when they do not all fit, the last box's last line says how many more there are (never
     dropped silently)."""
     size, step = readable_size(lay.size, bold=False), line_step(readable_size(lay.size, bold=False))
-    tallest = max(int((y1 - y0) // step) for _, y0, _, y1 in boxes)
-    wrapped = [wrap_text(note, int(boxes[0][2] - boxes[0][0]), size, max(tallest, 1)) for note in notes]
+    wrapped = [wrap_text(note, int(boxes[0][2] - boxes[0][0]), size, 12) for note in notes]   # whole, or counted
     items: list[Item] = []
     i = 0
     for b, (x0, y0, x1, y1) in enumerate(boxes):

@@ -22,11 +22,12 @@ from typing import Any
 from PIL import Image
 
 from bot.games import get_ruleset
+from bot.names import short_names
 from renderer import PlayerTag, layout, render_png
 
 GAME, SEED, ACTIONS, TRACED = "parcheesi", 7, 124, 12
 NAMES = ("Éloïse", "Bob", "Computer (hard)", "Dmitri")
-HARD_NAMES = ("Grand-mère Josette 👵", "小明", "Bob", "さくら")
+HARD_NAMES = short_names(("Grand-mère Josette 👵", "小明", "Bob 🎲", "さくら"))   # as the messages show them
 CHAT_WIDTH = 400
 
 

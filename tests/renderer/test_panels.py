@@ -8,13 +8,17 @@ import pytest
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE
+from bot.games.parcheesi.board import HOUSE, BoardView, PawnView, board
 from bot.names import NAME_LIMIT
+from renderer import cross68
 from renderer import PlayerTag, layout
 from renderer.common import CHAT_WIDTH
+from renderer.plan import inside
 from renderer.sample import HARD, hard_position
 from tests.renderer.test_plan import positions
 
 # Names as bot.names.short_names leaves them, as wide as NAME_LIMIT characters get in the shipped face.
+COLOURS = ("yellow", "blue", "red", "green")
 WIDE = ("WWWWWWWWWWWW", "Grand-mère…", "MMMMMMMMMMM…", "Éloïse Dumas")
 
 
@@ -35,6 +39,17 @@ def test_the_picture_shows_a_name_whole_when_the_messages_do(game):
         assert names
         for item in names:
             assert letters(item.ref) in letters(item.role), item
+
+
+def test_a_partner_is_named_whole_in_two_vs_two():
+    """PM-10.1: each house names its owner's partner, as whole as the owner's name."""
+    pawns = tuple(PawnView(c, c, HOUSE, str(i)) for c in COLOURS for i in range(1, 5))
+    for name in WIDE[1:]:
+        players = [PlayerTag(name if i == 2 else f"P{i}", (c,), i == 0) for i, c in enumerate(COLOURS)]
+        plan = cross68.plan(BoardView(pawns, dice=(5, 3)), players, teams=True)
+        yellow = cross68.Layout(cross68.SIZE, board()).panel_box("yellow")   # seat 0: plays with seat 2
+        words = "".join(item.ref for item in plan.of("note") if inside(item.box, yellow))
+        assert letters(name) in letters(words), words
 
 
 def test_a_maghreb_note_goes_to_the_sides_second_house_rather_than_a_count():
