@@ -192,11 +192,17 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
     return out
 
 
+def shipped(text: str) -> bool:
+    """Whether the shipped face alone writes `text` (printable ASCII: the words of most pictures), known
+    without asking the fallback chain."""
+    return text.isascii() and text.isprintable()
+
+
 def printable(text: str, bold: bool = False) -> str:
     """`text` as the pictures write it: the characters no font has left out ("Josette 🎲" without an
     emoji font reads "Josette"), or, when none is left of a word, each replaced by "?" (小明 without a
     CJK font reads "??", not an empty name)."""
-    if all(has_glyph(faces(bold)[0], ch) for ch in text):
+    if shipped(text) or all(has_glyph(faces(bold)[0], ch) for ch in text):
         return text
     kept = " ".join("".join(chunk for _, chunk in runs(text, bold)).split())
     if any(ch.isalnum() for ch in kept):
@@ -206,6 +212,8 @@ def printable(text: str, bold: bool = False) -> str:
 
 def text_length(text: str, size: int, bold: bool = False) -> float:
     """The width of `text` as `draw_text` writes it."""
+    if shipped(text):
+        return font(size, bold).getlength(text)
     text = printable(text, bold)
     return sum(f.getlength(chunk) * scale for f, scale, chunk in
                ((*face_font(path, size), chunk) for path, chunk in runs(text, bold)))
@@ -215,10 +223,13 @@ def draw_text(image: Image.Image, xy: tuple[float, float], text: str, size: int,
               fill: RGB = INK, anchor: str = "la", stroke_width: int = 0, stroke_fill: RGB | None = None) -> None:
     """`text` on an RGB(A) `image` through the fallback chain (`runs`), placed by `anchor` as Pillow places
     it for the shipped face: each run on the shipped face's baseline, colour emoji scaled to the text."""
-    primary, text = font(size, bold), printable(text, bold)
-    draw = ImageDraw.Draw(image)
+    primary, draw = font(size, bold), ImageDraw.Draw(image)
+    if shipped(text):   # the common case
+        draw.text(xy, text, font=primary, fill=fill, anchor=anchor, stroke_width=stroke_width, stroke_fill=stroke_fill)
+        return
+    text = printable(text, bold)
     parts = runs(text, bold)
-    if len(parts) == 1 and parts[0][0] == faces(bold)[0] and parts[0][1] == text:   # the common case
+    if len(parts) == 1 and parts[0][0] == faces(bold)[0] and parts[0][1] == text:
         draw.text(xy, text, font=primary, fill=fill, anchor=anchor, stroke_width=stroke_width, stroke_fill=stroke_fill)
         return
     width = text_length(text, size, bold)

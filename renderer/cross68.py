@@ -25,7 +25,7 @@ from bot.games.base import Result, Ruleset
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
     CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
-    StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, fit_text, font, label_size,
+    StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, label_size,
     line_step, make_palette, piece_reach, readable_size, result_text, shape_of, tag_height, tag_lines, wrap_text,
     break_lines,
 )
@@ -579,9 +579,12 @@ def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, name
                           paint=lambda sheet: sheet.player_tag((x0 + pad, y0 + pad), width, tag, size, name)))
     mine = [p for p in view.pawns if p.route == route]
     arrived = sum(p.progress >= GOAL for p in mine)
-    status = [i18n.text("picture.in_goal", locale, count=arrived, total=len(mine)), *partner]
-    items += [_text_item("note", fit_text(line, width, size), (x0 + pad, status_y + i * line_step(size)), width, size)
-              for i, line in enumerate(status)]
+    goal = i18n.text("picture.in_goal", locale, count=arrived, total=len(mine))   # from a small set: a cached label
+    at = (x0 + pad + width / 2, status_y)
+    items.append(Item("note", goal, (x0 + pad, status_y, x0 + pad + width, status_y + line_step(size)),
+                      paint=lambda sheet: sheet.label(at, goal, size, anchor="ma")))
+    items += [_text_item("note", line, (x0 + pad, status_y + (i + 1) * line_step(size)), width, size)
+              for i, line in enumerate(partner)]
     if acting:
         die = round(cell * 0.96)
         spent = view.used_dice + (False,) * len(view.dice)
