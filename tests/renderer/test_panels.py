@@ -73,3 +73,19 @@ def test_barricades_die_of_the_player_to_move_is_on_their_line_and_reads_at_chat
     middle = (die.box[1] + die.box[3]) / 2
     assert bob.box[1] <= middle <= bob.box[3]
     assert (die.box[3] - die.box[1]) * CHAT_WIDTH / plan.size[0] >= 18   # pips a phone shows
+
+
+def test_the_player_to_move_is_told_apart_without_colour():
+    """The turn marker "▶ " gave its room to the name: the mover's ink-framed band (and bold name) still tell
+    them apart in grey, as under any colour blindness."""
+    from PIL import Image
+
+    from renderer.common import INK, PAPER, WHITE, TO_MOVE_BAND, Sheet, StaticBoard, make_palette
+
+    def grey_edge(tag: PlayerTag) -> int:
+        sheet = Sheet(StaticBoard.build(Image.new("RGB", (300, 50), WHITE), make_palette([PAPER, INK, WHITE, TO_MOVE_BAND])))
+        sheet.player_tag((0, 0), 300, tag, 33)
+        grey = sheet.finish().convert("L")
+        return min(grey.getpixel((x, y)) for x in range(0, 4) for y in range(10, 30))
+
+    assert grey_edge(PlayerTag("Ann", ("red",), True)) < 100 < grey_edge(PlayerTag("Ann", ("red",)))
