@@ -70,6 +70,7 @@ TEXT_X, TEXT_W = PANEL_X + 14, PANEL_W - 28
 TEXT = readable_size(WIDTH, bold=False)
 SLOT_PITCH = TEXT_W // 4
 LINE = line_step(TEXT)
+PANEL_BOTTOM = HEIGHT - 16                  # inside the panel's frame
 COUNTER_LINES = 2                           # "Turns without a new pair", wrapped
 Tall = tuple[int, int]
 NAME_W = TEXT_W + 6 - 8 - round(font(AXIS, True).getlength("8/8"))   # a name band, left of the pairs made
@@ -400,7 +401,11 @@ def _panel_text(text: str, xy: tuple[float, float], size: int, bold: bool, fill:
 
 
 def _paragraph(items: list[Item], y: int, text: str, bold: bool, fill: RGB, max_lines: int) -> int:
-    """`text` wrapped in the panel from `y`, as readable as the grid's names. Returns where it ends."""
+    """`text` wrapped in the panel from `y`, as readable as the grid's names, on at most `max_lines` lines
+    and those the panel still holds (names on several lines leave it fewer). Returns where it ends."""
+    max_lines = min(max_lines, (PANEL_BOTTOM - y) // LINE)
+    if max_lines < 1:
+        return y
     # wrap_text measures the regular face; bold glyphs are up to ~12 % wider.
     for line in wrap_text(text, int(TEXT_W * 0.88) if bold else TEXT_W, TEXT, max_lines):
         items.append(Item("note", line, (TEXT_X, y, TEXT_X + TEXT_W, y + LINE),

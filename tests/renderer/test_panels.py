@@ -3,6 +3,8 @@ picture than in the messages, a Maghreb note replaced by a count beside empty ho
 of the player to move too small to read at chat size."""
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from bot.games import GAME_IDS, get_ruleset
@@ -13,13 +15,15 @@ from bot.names import NAME_LIMIT
 from renderer import cross68
 from renderer import PlayerTag, layout
 from renderer.common import CHAT_WIDTH
-from renderer.plan import inside
+from renderer.plan import OVERLAYS, inside, overlap
 from renderer.sample import HARD, hard_position
 from tests.renderer.test_plan import positions
 
 # Names as bot.names.short_names leaves them, as wide as NAME_LIMIT characters get in the shipped face.
 COLOURS = ("yellow", "blue", "red", "green")
 WIDE = ("WWWWWWWWWWWW", "Grand-mère…", "MMMMMMMMMMM…", "Éloïse Dumas")
+# Wider still: twelve CJK characters, and a computer's name in French (our words, whole in the messages).
+LONGER = ("小明小明小明小明小明小明", "Ordinateur 2 (difficile)", "さくらさくらさくらさくら", "Bob")
 
 
 def letters(text: str) -> str:
@@ -29,16 +33,22 @@ def letters(text: str) -> str:
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_the_picture_shows_a_name_whole_when_the_messages_do(game):
     """A name of NAME_LIMIT characters (the messages show it whole) is written whole in the picture, on
-    a second line (or third, in Pariti's narrow panel) where one does not hold it, whoever is to move."""
+    a second line (or third, in Pariti's narrow panel) where one does not hold it, whoever is to move; the
+    rows it pushes down still cover nothing, even under wider names."""
     assert all(len(name) <= NAME_LIMIT for name in WIDE)
-    ruleset, state, players, history = positions(game)[4]
-    for to_move in range(len(players)):
-        tags = [PlayerTag(WIDE[i], tag.colours, i == to_move) for i, tag in enumerate(players)]
-        plan = layout(ruleset, state, tags, "en", history=history)
-        names = plan.of("name")
-        assert names
-        for item in names:
-            assert letters(item.ref) in letters(item.role), item
+    cases = [(positions(game)[4], seat) for seat in range(4)] + [(positions(game)[-1], None)]   # and a banner
+    for ((ruleset, state, players, history), to_move), (names, locale) in itertools.product(
+            cases, ((WIDE, "en"), (LONGER, "fr"))):
+        tags = [PlayerTag(names[i], tag.colours, i == to_move) for i, tag in enumerate(players)]
+        plan = layout(ruleset, state, tags, locale, history=history)
+        assert plan.of("name")
+        for item in plan.of("name"):
+            if len(item.ref) <= NAME_LIMIT:
+                assert letters(item.ref) in letters(item.role), item
+        overlays, covered = plan.of(*OVERLAYS), plan.of("piece", "label")
+        for i, item in enumerate(overlays):
+            assert not [c for c in [*covered, *overlays[i + 1:]] if overlap(item.box, c.box)], item
+            assert inside(item.box, (0, 0, *plan.size)), item
 
 
 def test_a_partner_is_named_whole_in_two_vs_two():
