@@ -79,12 +79,10 @@ HARD = (
          "a long absence of twelve moves traced in lanes", 3, _shared, traced=13, skip=150),
     Hard("parcheesi-2v2-finished", "parcheesi", "Parcheesi 2 vs 2, finished: the winners in a house panel, "
          "the partners named under each player", 2, _anything, (("teams", True),), traced=6, finished=True),
-    Hard("classic-shared", "parcheesi-classic", "Classic Parcheesi: a barrier; a note longer than the acting house holds "
-         "(four players: no house is free) is counted, never dropped",
-         5, _shared, traced=4, skip=80),
-    Hard("maghreb-door", "parchis-maghreb", "Parchís Maghreb: a door of two pieces, two colours per side; the note goes on in the side's second "
-         "house",
-         4, _shared, traced=4, skip=60),
+    Hard("classic-shared", "parcheesi-classic", "Classic Parcheesi: a barrier; a note longer than the acting "
+         "house holds (four players: no house is free) is counted, never dropped", 5, _shared, traced=4, skip=80),
+    Hard("maghreb-door", "parchis-maghreb", "Parchís Maghreb: a door of two pieces, two colours per side; the note "
+         "goes on in the side's second house", 4, _shared, traced=4, skip=60),
     Hard("barricade-held", "barricade", "Barricade: the order of play that was rolled, who holds which barricade, "
          "the die of the player to move on their line; traces along the lines", 1, lambda plan: plan.of("die") and any(
              p.square and p.square.endswith(" held") for p in plan.of("piece")), traced=8, skip=400),
