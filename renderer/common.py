@@ -357,7 +357,7 @@ def break_lines(text: str, widths: Sequence[float], size: int, bold: bool = Fals
     lines: list[str] = []
     for i, line_width in enumerate(widths):
         if text_length(text, size, bold) <= line_width or i == len(widths) - 1:
-            return lines + [fit_text(text, line_width, size, bold)]
+            return lines + [fit_text(text, int(line_width), size, bold)]
         end = 1
         while end < len(text) and text_length(text[:end + 1], size, bold) <= line_width:
             end += 1

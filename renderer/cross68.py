@@ -602,7 +602,7 @@ def _note_boxes(lay: Layout, view: BoardView, acting: str, owners: dict[str, int
     the acting house, then of the player's other houses (a Maghreb side has two), then across the
     houses no one plays in (first those of the player's colours: a Maghreb side's second house)."""
     pad = lay.cell // 5
-    found = []
+    found: list[FloatBox] = []
     for route in [acting] + [r for r in lay.geo.colours if r != acting and r in owners and owners[r] == owners.get(acting)]:
         x0, y0, x1, y1 = lay.panel_box(route)
         _, pawns_y = _panel_rows(lay, route)
