@@ -14,6 +14,7 @@ from bot.outages import StoreUnavailable
 from bot.services.base import Outcome, position, result_json, ruleset_of, snapshot
 from bot.services.replays import Replays
 from bot.game_records import GameRecord, LoggedAction
+from bot.names import person_name
 from bot.store import StaleVersion
 
 log = logging.getLogger(__name__)
@@ -40,8 +41,7 @@ class Play(Replays):
                     raise GameError(msg("error.no_dice"))
                 if moved_before != seat:
                     assert moved_before is not None   # a game in play has a player to move
-                    mover = record.seats[moved_before]
-                    raise GameError(msg("error.not_your_turn", player="🤖" if mover.level else mover.name))
+                    raise GameError(msg("error.not_your_turn", player=person_name(record, moved_before)))
                 outcome = await self._apply(record, ruleset, state, seat, user_id, self._resolve(
                     ruleset, state, record, action))
             outcome = await self._play_computers(outcome.record, outcome.events)

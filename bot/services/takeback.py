@@ -14,6 +14,7 @@ from bot.games.base import GameError, Message, msg
 from bot.services.base import Outcome
 from bot.services.play import Play
 from bot.game_records import GameRecord, LoggedAction
+from bot.names import person_name
 from bot.store import StaleVersion
 from bot.timeline import UNDO, Timeline
 
@@ -56,7 +57,7 @@ class Takebacks(Play):
             to_move = line.ruleset.to_move(line.state)
             assert to_move is not None   # a game in play has a player to move
             if record.seat_of(user_id) != to_move:
-                raise GameError(msg("takeback.error.not_yours_to_answer", player=record.seats[to_move].name))
+                raise GameError(msg("takeback.error.not_yours_to_answer", player=person_name(record, to_move)))
             seat = person(record, line.taker())
             if seat is None or seat == to_move:
                 raise GameError(msg("takeback.error.lapsed"))
