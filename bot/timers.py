@@ -141,7 +141,7 @@ class Due:
 
 def seat_to_move(record: GameRecord) -> int | None:
     ruleset = get_ruleset(record.game)
-    return None if ruleset is None or record.state is None else ruleset.to_move(ruleset.from_json(record.state))
+    return None if record.state is None else ruleset.to_move(ruleset.from_json(record.state))
 
 
 def next_due(clock: TurnClock, now: float) -> Due | None:

@@ -84,11 +84,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game_id", type=int)
     args = parser.parse_args(argv)
     record, actions = asyncio.run(_load(args.database, args.game_id))
-    ruleset = get_ruleset(record.game) if record else None
-    if record is None or ruleset is None:
+    if record is None:
         sys.stderr.write(f"no game {args.game_id} in {args.database}\n")
         return 2
-    result = verify(ruleset, record, actions)
+    result = verify(get_ruleset(record.game), record, actions)
     lines = [f"game {record.id} ({record.game}, {record.status})", f"seed       {record.seed}",
              f"commitment {result.commitment}", f"rolls checked: {result.rolls}"]
     lines += [f"action {m.seq + 1}: logged {m.logged!r}, the seed gives {m.expected!r}" for m in result.mismatches]

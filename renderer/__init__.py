@@ -1,8 +1,9 @@
 """Board pictures: game state -> PNG bytes. Knows nothing about Discord.
 
 `layout` makes the picture's plan (renderer.plan: where every piece, square, label, trace and
-note goes) and `render_png` paints it and nothing else; `layout` dispatches to one module per
-board family, which exposes `layout(ruleset, state, players, locale, focus, history) -> Plan`.
+note goes) and `render_png` paints it and nothing else. Each game's ruleset names its board
+family's module (`Ruleset.board_family`), which has `layout(ruleset, state, players, locale,
+focus, history) -> Plan`.
 """
 from __future__ import annotations
 
@@ -13,16 +14,6 @@ from typing import Any
 from bot.games.base import Ruleset
 from renderer.common import PlayerTag, encode_png
 from renderer.plan import Item, Plan
-
-# Board family of each game id.
-_FAMILIES = {
-    "parcheesi": "renderer.cross68",
-    "parcheesi-classic": "renderer.cross68",
-    "parchis-maghreb": "renderer.cross68",
-    "barricade": "renderer.barricade",
-    "pariti": "renderer.pariti",
-}
-
 
 def render_png(
     ruleset: Ruleset,
@@ -44,7 +35,7 @@ def layout(ruleset: Ruleset, state: Any, players: list[PlayerTag], locale: str =
            history: Sequence[Any] = ()) -> Plan:
     """The plan of render_png's picture (same arguments): its `size` and `items`, each with its
     kind, ref, box in the posted picture's pixels and, for a piece, the square it stands on."""
-    return import_module(_FAMILIES[ruleset.id]).layout(ruleset, state, players, locale, focus, history)
+    return import_module(ruleset.board_family).layout(ruleset, state, players, locale, focus, history)
 
 
 __all__ = ["Item", "Plan", "PlayerTag", "layout", "render_png"]

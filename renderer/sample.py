@@ -32,7 +32,6 @@ CHAT_WIDTH = 400
 
 def sample_png() -> bytes:
     ruleset = get_ruleset(GAME)
-    assert ruleset is not None
     state, rng = ruleset.new_game(4, {}, SEED), random.Random(SEED)
     positions = [state]
     for _ in range(ACTIONS):
@@ -97,7 +96,6 @@ HARD = (
 def hard_position(hard: Hard) -> tuple[Any, Any, list[PlayerTag], list[Any], str | None]:
     """(ruleset, state, players, history, focus) of `hard`."""
     ruleset = get_ruleset(hard.game)
-    assert ruleset is not None
     options = dict(hard.options)
     n = ruleset.player_range(options)[1]
     colours = ruleset.seat_colours(n, options)

@@ -82,8 +82,6 @@ def _choose(ruleset_id: str, state_json: dict[str, Any], seat: int, level: str, 
     if submitted is not None:
         budget_s = remaining_budget(budget_s, submitted, time.time())
     ruleset = get_ruleset(ruleset_id)
-    if ruleset is None:
-        raise ValueError(f"unknown ruleset {ruleset_id!r}")
     state = ruleset.from_json(state_json)
     return choose_action(ruleset, state, seat, level, rng=random.Random(seed), budget_s=budget_s)
 

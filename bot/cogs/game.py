@@ -486,8 +486,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         if game_id is None:
             record = await self.sessions.open_game(interaction.channel_id)
             game_id = record.game if record else "parcheesi"
-        ruleset = get_ruleset(game_id)
-        message = ruleset.rules_summary() if ruleset else msg("error.coming_soon", game=msg(f"game.{game_id}"))
+        message = get_ruleset(game_id).rules_summary()
         await interaction.response.send_message(i18n.render(message, _locale(interaction)), ephemeral=True)
 
     # --- controls on the messages ------------------------------------------------

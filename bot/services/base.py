@@ -37,9 +37,7 @@ class Outcome:
 
 
 def ruleset_of(record: GameRecord) -> Ruleset:
-    ruleset = get_ruleset(record.game)
-    assert ruleset is not None, record.game
-    return ruleset
+    return get_ruleset(record.game)
 
 
 def result_json(result: Result) -> dict[str, Any]:

@@ -37,6 +37,8 @@ _BY_DICE = tuple(tuple(tuple(_by_dice(used, d0, d1) for d1 in range(7)) for d0 i
 class Mundijeux(Engine):
     id = "parcheesi"
     name = "game.parcheesi"
+    board_family = "renderer.cross68"
+    heuristic = "bot.ai.parcheesi:ENGINE"
     min_players = 2
     max_players = 4
     n_dice = 2
