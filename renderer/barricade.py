@@ -4,7 +4,7 @@ The static board (lines, points, goal, start areas, the grid's letters and
 numbers) is drawn once per colour set in full colour and converted once
 to a fixed palette; each render copies it and pastes pawn and barricade
 sprites, highlight rings, the die and the legend in that palette, so that
-the palette PNG encodes fast (design.md principle 6).
+the palette PNG encodes fast.
 
 A point is named by its column's letter and its row's number, printed along
 the four sides, readable at chat size: the points, pawns and barricades carry

@@ -1,6 +1,6 @@
 """What every part of the session service shares: the store, the channels' locks, reading a game.
 
-The services are the only writers (design principle 4): a part takes the channel's lock, loads the
+The services are the only writers, one per channel at a time: a part takes the channel's lock, loads the
 game, asks the ruleset whether the action is accepted, and writes it through the store in one
 transaction before returning. Refusals are GameError values carrying a translatable Message; the
 stored game is untouched by them. Nothing in bot/services/ imports discord.

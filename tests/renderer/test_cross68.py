@@ -1,5 +1,5 @@
 """The 68-square board picture: format, size, and pixel probes where pieces stand
-(boards.md section 1; design.md principle 6)."""
+(tests/rules/boards.md section 1)."""
 from __future__ import annotations
 
 import io

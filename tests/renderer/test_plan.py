@@ -1,4 +1,4 @@
-"""The picture's plan (renderer.layout, design.md principle 10), checked over random positions of
+"""The picture's plan (renderer.layout), checked over random positions of
 every ruleset: shared squares, blockades, long traces and finished games. Each piece lies inside
 its square's box and on the square the engine says it holds; nothing written over the board
 (a badge, a banner, a note, a name, a die) covers a piece or a label; every label a player types
