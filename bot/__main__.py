@@ -7,6 +7,7 @@ import logging
 import sqlite3
 import sys
 from contextlib import closing
+from pathlib import Path
 
 import aiohttp
 import discord
@@ -15,8 +16,9 @@ from sqlalchemy import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot import i18n
-from bot.config import Settings
+from bot.config import CONSOLE_DATABASE, Settings
 from bot.games import GAME_IDS
+from bot.outages import StoreUnavailable
 from bot.seating import SEATINGS
 from bot.shards import ShardSpecError
 from bot.store import Store, is_postgresql
@@ -27,11 +29,11 @@ log = logging.getLogger("bot")
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=i18n.text("cli.description", "en"))
     commands = parser.add_subparsers(dest="command")
-    local = commands.add_parser("play", help=i18n.text("cli.play", "en"))
+    local = commands.add_parser("play", help=i18n.text("cli.play", "en"), description=i18n.text("cli.play_keys", "en"))
     local.add_argument("game", choices=GAME_IDS)
     local.add_argument("--seats", default="human,normal",
                        help=i18n.text("cli.seats", "en"))
-    local.add_argument("--database", default="tablero-console.sqlite3", help=i18n.text("cli.database", "en"))
+    local.add_argument("--database", default=CONSOLE_DATABASE, help=i18n.text("cli.database", "en"))
     local.add_argument("--board", default="board.png", help=i18n.text("cli.board", "en"))
     local.add_argument("--new", action="store_true", help=i18n.text("cli.new", "en"))
     local.add_argument("--seating", choices=SEATINGS, default="lobby", help=i18n.text("cli.seating", "en"))
@@ -50,8 +52,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             return asyncio.run(play(args.game, seats, args.database, args.board, args.lang, new=args.new,
                                     seating=args.seating))
-        except KeyboardInterrupt:   # Ctrl-C away from a prompt (computer players thinking)
-            print(i18n.text("console.interrupted", args.lang))
+        except KeyboardInterrupt:   # Ctrl-C before the game is open (the game says its own stop)
+            print(i18n.text("console.stopped", args.lang))
             return INTERRUPTED
     if settings.token is None:
         print(i18n.text("cli.no_token", "en"), file=sys.stderr)
@@ -72,21 +74,43 @@ def run_bot(settings: Settings) -> int:
     database file) ends it with one line on stderr, not a traceback."""
     from bot.app import TableroBot
 
-    if (problem := database_problem(settings.database)) is not None:
-        print(problem, file=sys.stderr)
-        return 1
-    try:
-        TableroBot(settings).run(settings.token, log_handler=None)
-    except discord.LoginFailure:
-        problem = i18n.text("cli.bad_token", "en")
-    except aiohttp.ClientConnectionError as error:   # DNS, refused connection, reset...
-        problem = i18n.text("cli.unreachable", "en", url=discord.http.Route.BASE, reason=error)
-    except (SQLAlchemyError, sqlite3.Error) as error:   # PostgreSQL's errors come wrapped by SQLAlchemy, SQLite's bare
-        problem = _bad_database(settings.database, error)
-    else:
+    # A SQLite file this start creates is removed if the start fails: an empty database left behind
+    # would later pass for the server's (and migrate "OK" with no game).
+    created = not is_postgresql(settings.database) and not Path(settings.database).exists()
+    problem = database_problem(settings.database)
+    if problem is None:
+        problem = _run(TableroBot(settings), settings)
+    if problem is None:
         return 0
+    if created:
+        _remove_if_empty(settings.database)
     print(problem, file=sys.stderr)
     return 1
+
+
+def _run(bot: discord.Client, settings: Settings) -> str | None:
+    """Run the bot until it stops; None when it stopped normally, else why it could not run."""
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        return i18n.text("cli.bad_token", "en")
+    except aiohttp.ClientConnectionError as error:   # DNS, refused connection, reset...
+        return i18n.text("cli.unreachable", "en", url=discord.http.Route.BASE, reason=error)
+    except (SQLAlchemyError, sqlite3.Error) as error:   # PostgreSQL's errors come wrapped by SQLAlchemy, SQLite's bare
+        return _bad_database(settings.database, error)
+    return None
+
+
+def _remove_if_empty(path: str) -> None:
+    """Remove a SQLite file (and its WAL files) that holds no game."""
+    try:
+        with closing(sqlite3.connect(path)) as db:
+            if db.execute("SELECT count(*) FROM games").fetchone()[0]:
+                return
+    except sqlite3.Error:   # no games table: nothing was ever stored there
+        pass
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(path + suffix).unlink(missing_ok=True)
 
 
 def database_problem(database: str) -> str | None:
@@ -109,6 +133,8 @@ async def _postgresql_problem(url: str) -> str | None:
         store = await Store.open(url)
     except (OSError, SQLAlchemyError) as error:   # refused connection, unknown host; login, missing database
         return _bad_database(url, error)
+    except StoreUnavailable as error:   # the store's word for a server out of reach: the driver's error caused it
+        return _bad_database(url, error.__cause__ or error)
     await store.close()
     return None
 

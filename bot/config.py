@@ -6,11 +6,14 @@ from dataclasses import dataclass
 
 from bot.shards import Shards, parse_shards
 
+DATABASE = "tablero.sqlite3"                   # the bot's games, unless TABLERO_DATABASE says otherwise
+CONSOLE_DATABASE = "tablero-console.sqlite3"   # the console's (`python -m bot play`), unless --database
+
 
 @dataclass(frozen=True)
 class Settings:
     token: str | None
-    database: str             # a SQLite file's path or a postgresql:// URL (bot/store.py)
+    database: str             # a SQLite file's path or a postgresql:// (postgres://) URL (bot/store.py)
     api_base: str | None      # REST base URL (a REST proxy, or the test suite's fake Discord)
     gateway_url: str | None   # gateway URL to dial when the shard count is given (a proxy, or the fake Discord)
     log_level: str
@@ -23,7 +26,7 @@ class Settings:
         env = dict(os.environ if env is None else env)
         return cls(
             token=env.get("DISCORD_TOKEN") or None,
-            database=env.get("TABLERO_DATABASE") or "tablero.sqlite3",
+            database=env.get("TABLERO_DATABASE") or DATABASE,
             api_base=(env.get("DISCORD_API_BASE") or "").rstrip("/") or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
             log_level=env.get("TABLERO_LOG_LEVEL", "INFO").upper(),

@@ -9,6 +9,7 @@ Ctrl-C at a prompt leaves at once: every accepted move is already stored.
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 import time
 from pathlib import Path
@@ -27,6 +28,7 @@ from bot.store import Store
 _CONSOLE_WORDING = {"error.illegal_move": "console.illegal_move"}
 LISTED = 20         # more moves sharing a "prefix:" than this are not listed one by one (Barricade's points)
 INTERRUPTED = 130   # the exit status of a program stopped by Ctrl-C (128 + SIGINT)
+CALL = "call"       # a call-out's code, alone (classic Parcheesi) or before the piece called out ("call:B1")
 
 
 async def play(game: str, seats: list[str], database: str, board_file: str, locale: str,
@@ -56,30 +58,42 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
         else:
             write(i18n.text("console.resumed", locale, game=msg(ruleset_of(record).name), database=database))
             outcome = Outcome(record)
-        while True:
-            view = await sessions.board_view(outcome.record, time.time())
-            _show(outcome, board_file, locale, write, view.since.positions)
-            record = outcome.record
-            if record.status != "active":
-                return 0
-            try:
-                action = await _next_action(record, locale, read)
-            except (KeyboardInterrupt, asyncio.CancelledError):   # Ctrl-C: the game is stored already
-                write("")   # off the prompt's line
-                write(i18n.text("console.interrupted", locale))
-                return INTERRUPTED
-            if action is None:
-                write(i18n.text("console.saved", locale))
-                return 0
-            try:
-                outcome = await sessions.act(channel, _human_to_move(record), action)
-            except GameError as refusal:
-                message = refusal.message
-                key = _CONSOLE_WORDING.get(message.key)
-                write(i18n.render(Message(key, message.params) if key else message, locale))
-                outcome = Outcome(record)
+        record = outcome.record
+        try:
+            return await _play_on(sessions, channel, outcome, board_file, locale, read, write, database)
+        except (KeyboardInterrupt, asyncio.CancelledError):   # Ctrl-C: every accepted move is stored already
+            write("")   # off the prompt's line
+            write(i18n.text("console.interrupted", locale, game_id=record.id, database=database))
+            return INTERRUPTED
     finally:
         await store.close()
+
+
+async def _play_on(sessions: Sessions, channel: int, outcome: Outcome, board_file: str, locale: str, read, write,
+                   database: str) -> int:
+    """Show each position and ask for the next action until the game ends or the player quits."""
+    while True:
+        view = await sessions.board_view(outcome.record, time.time())
+        _show(outcome, board_file, locale, write, view.since.positions)
+        record = outcome.record
+        if record.status != "active":
+            write(i18n.text("console.over", locale, game_id=record.id, database=database))
+            return 0
+        action = await _next_action(record, locale, read)
+        if action is None:
+            write(i18n.text("console.saved", locale, game_id=record.id, database=database))
+            return 0
+        try:
+            user = _human_to_move(record)
+            called = action.partition(":")[0] == CALL
+            outcome = await (sessions.call_out if called else sessions.act)(channel, user, action)
+        except GameError as refusal:
+            message = refusal.message
+            key = _CONSOLE_WORDING.get(message.key)
+            if key and _names_points(record):
+                key += "_point"
+            write(i18n.render(Message(key, message.params) if key else message, locale))
+            outcome = Outcome(record)
 
 
 async def _start(sessions: Sessions, channel: int, game: str, seats: list[str], locale: str,
@@ -88,18 +102,20 @@ async def _start(sessions: Sessions, channel: int, game: str, seats: list[str], 
     if not humans:
         raise SystemExit(i18n.text("console.need_human", locale))
     if lobby is None:
-        first = Seat(humans[0] + 1, i18n.text("player.default_name", locale, number=humans[0] + 1), locale=locale)
-        await sessions.create(channel_id=channel, guild_id=None, host=first, game=game,
+        # The first human hosts the lobby, so sits (and, seated in lobby order, plays) first; the
+        # others follow in the order given. Each is named after the place they sit at.
+        order = humans[:1] + [i for i in range(len(seats)) if i != humans[0]]
+
+        def person(place: int) -> Seat:
+            return Seat(place + 1, i18n.text("player.default_name", locale, number=place + 1), locale=locale)
+        await sessions.create(channel_id=channel, guild_id=None, host=person(0), game=game,
                               options={"seating": seating})
-        host = first.user_id
-        for i, kind in enumerate(seats):
-            if i == humans[0]:
-                continue
-            if kind == "human":
-                await sessions.join(channel, Seat(i + 1, i18n.text("player.default_name", locale, number=i + 1),
-                                                  locale=locale))
+        host = person(0).user_id
+        for place, i in enumerate(order[1:], start=1):
+            if seats[i] == "human":
+                await sessions.join(channel, person(place))
             else:
-                await sessions.add_computer(channel, host, kind)
+                await sessions.add_computer(channel, host, seats[i])
     else:
         host = lobby.host_id
     return await sessions.start(channel, host)
@@ -150,31 +166,58 @@ async def _ask(read, prompt: str) -> str:
             outcome = "q"
         except BaseException as error:   # KeyboardInterrupt raised by a scripted reader
             outcome = error
-        loop.call_soon_threadsafe(settle, outcome)
+        try:
+            loop.call_soon_threadsafe(settle, outcome)
+        except RuntimeError:   # the loop is closed (Ctrl-C ended the game): nobody waits for this answer
+            pass
 
     threading.Thread(target=run, daemon=True).start()
     return await answer
 
 
-def _legal(record: GameRecord) -> list[str]:
+def _calls(record: GameRecord) -> list[str]:
+    """The call-outs the player to move may make now (cheating rulesets: "call", or "call:B1" naming a piece)."""
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
-    return [] if ruleset.roll_due(state) else ruleset.legal_actions(state)
+    seat = ruleset.to_move(state)
+    return ruleset.call_actions(state, seat) if seat is not None else []
+
+
+def _destination(action: str) -> str:
+    """The point a move's code ends on: "e1" of Barricade's "start-e1" or "bar:e1", "b4" of Pariti's "B10:b4"."""
+    return re.split("[:-]", action)[-1]
+
+
+def _names_points(record: GameRecord) -> bool:
+    return any(_destination(a) != a for a in _legal(record))
 
 
 def _action(record: GameRecord, answer: str) -> str:
-    """A number picks from the printed list; Enter (or r) rolls, Enter plays the only move; a point's
-    label stands for the one move whose code ends with ":label" (Barricade's "bar:i3"); anything
-    else is a move code, in either language's colour letters. "" when the answer says nothing yet (Enter among several moves)."""
+    """A number picks from the printed list; Enter (or r) rolls when a roll is due, and otherwise only
+    asks again (Enter never plays a move); "call", "call B1" or "call:B1" is a call-out; a point's name
+    stands for the one move that ends there (Barricade's "e1" for "start-e1", "bar:e1"); anything else is
+    a move code, in either language's colour letters. "" when the answer says nothing yet."""
+    ruleset = ruleset_of(record)
+    if answer[:len(CALL)].casefold() == CALL:
+        return _call(record, answer[len(CALL):].strip(" :"))
     actions = _legal(record)
     if not actions:
-        return ROLL if answer.lower() in ("", "r") else answer
+        return ROLL if answer.lower() in ("", "r") else canonical(ruleset, answer)
     if not answer:
-        return actions[0] if len(actions) == 1 else ""
+        return ""
     if answer.isdigit() and 1 <= int(answer) <= len(actions):
         return actions[int(answer) - 1]
-    labelled = [a for a in actions if a.partition(":")[2].casefold() == answer.casefold()]
-    return labelled[0] if len(labelled) == 1 and answer not in actions else canonical(ruleset_of(record), answer)
+    ending = [a for a in actions if _destination(a).casefold() == answer.casefold()]
+    return ending[0] if len(ending) == 1 and answer not in actions else canonical(ruleset, answer)
+
+
+def _call(record: GameRecord, piece: str) -> str:
+    """The call-out meant by "call" followed by `piece` (maybe ""): "" when it must name one of several pieces."""
+    calls = _calls(record)
+    if not piece:
+        return calls[0] if len(calls) == 1 else "" if calls else CALL
+    typed = f"{CALL}:{canonical(ruleset_of(record), piece)}"
+    return next((c for c in calls if c.casefold() == typed.casefold()), typed)
 
 
 def _prompt(record: GameRecord, locale: str) -> str:
@@ -183,8 +226,12 @@ def _prompt(record: GameRecord, locale: str) -> str:
     letter and row's number, which the picture prints along its sides)."""
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
+    calls = _calls(record)
+    # "call" or "call B1": how a player types a call-out (the colon of the code is optional)
+    call = [i18n.text("console.prompt_call", locale, example=shown(ruleset, calls[0], locale).replace(":", " "))
+            ] if calls else []
     if ruleset.roll_due(state):
-        return i18n.text("console.prompt_roll", locale) + " "
+        return "\n".join(call + [i18n.text("console.prompt_roll", locale) + " "])
     actions = ruleset.legal_actions(state)
     kinds: dict[str, list[str]] = {}
     for action in actions:
@@ -195,7 +242,7 @@ def _prompt(record: GameRecord, locale: str) -> str:
              for i, a in enumerate(actions, start=1) if a.partition(":")[0] + ":" not in many]
     lines += [i18n.text("console.prompt_label", locale, count=len(kinds[kind]),
                         example=kinds[kind][0].partition(":")[2]) for kind in sorted(many)]
-    return "\n".join(lines + [i18n.text("console.prompt_move", locale) + " "])
+    return "\n".join(lines + call + [i18n.text("console.prompt_move", locale) + " "])
 
 
 def _show(outcome: Outcome, board_file: str, locale: str, write, moves_since: list[Any]) -> None:

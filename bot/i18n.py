@@ -67,9 +67,22 @@ def text(key: str, locale: str, **params: Any) -> str:
     return render(Message(key, params), locale)
 
 
+class Word(str):
+    """Our own words standing where a name goes (a computer player: "l’ordinateur (normal)"): unlike a
+    player's name, taken as written, they start a sentence with a capital letter, and the brackets of a
+    detail that follows them join theirs ("Computer (easy, red)", not "Computer (easy) (red)")."""
+
+
+def opening(value: Any) -> Any:
+    """`value` opening a sentence or a line: our own words (a Word) take a capital letter, a player's name
+    stays as written."""
+    return Word(value[:1].upper() + value[1:]) if isinstance(value, Word) else value
+
+
 def render(message: Message, locale: str, name_of: Callable[[int], str] | None = None, *,
-           capitalised: bool = False) -> str:
-    """Translate `message`; seats are shown with `name_of(seat)` (default "Player N")."""
+           capitalised: bool = False, nested: bool = False) -> str:
+    """Translate `message`; seats are shown with `name_of(seat)` (default "Player N"). `nested`: a part of
+    another message's text, which says where sentences start."""
     template = catalogue(locale).get(message.key) or catalogue(DEFAULT_LOCALE).get(message.key)
     if template is None:
         log.warning("missing translation key %s", message.key)
@@ -77,6 +90,9 @@ def render(message: Message, locale: str, name_of: Callable[[int], str] | None =
     if isinstance(template, dict):
         template = template[plural_category(message.params.get("count", 0), locale)]
     values = {k: _value(k, v, locale, name_of) for k, v in message.params.items()}
+    for name in _sentence_starts(template, at_start=not nested):
+        if name in values:
+            values[name] = opening(values[name])
     if capitalised:
         lead = _leading_placeholder(template)
         if lead is None:
@@ -86,10 +102,14 @@ def render(message: Message, locale: str, name_of: Callable[[int], str] | None =
         elif lead in values and not _is_seat(lead):           # our word ("red 3"), not a player's name
             values[lead] = str(values[lead])[:1].upper() + str(values[lead])[1:]
     try:
-        return _FORMATTER.vformat(template, (), values)
+        rendered = _FORMATTER.vformat(template, (), values)
     except (KeyError, IndexError, ValueError):
         log.warning("bad parameters for translation key %s", message.key)
         return template
+    for word in {v for v in values.values() if isinstance(v, Word) and v.endswith(")")}:
+        rendered = rendered.replace(f"{word} (", f"{word[:-1]}, ")
+    lead = _leading_placeholder(template)
+    return Word(rendered) if lead is not None and isinstance(values.get(lead), Word) else rendered
 
 
 ELIDED = {"de": "d’", "que": "qu’", "le": "l’"}
@@ -97,8 +117,11 @@ _ELIDING_START = "aeiouyhàâäéèêëîïôöùûüœæ"
 
 
 def elide(word: str, following: str) -> str:
-    """`word` then `following`, elided before a vowel or a mute h: ("de", "Éloïse") -> "d’Éloïse"."""
-    if following[:1].casefold() in _ELIDING_START and following[:1].isalpha():
+    """`word` then `following`, elided before a vowel or a mute h: ("de", "Éloïse") -> "d’Éloïse"; a y
+    before a vowel is a consonant (a semi-vowel: "de Yasmine", but "d’Yves")."""
+    first, second = following[:1].casefold(), following[1:2].casefold()
+    semi_vowel = first == "y" and second in _ELIDING_START and second.isalpha()
+    if first in _ELIDING_START and first.isalpha() and not semi_vowel:
         return ELIDED[word] + following
     return f"{word} {following}"
 
@@ -127,6 +150,17 @@ def _leading_placeholder(template: str) -> str | None:
     return first[1] if first is not None and first[0] == "" and first[1] else None
 
 
+def _sentence_starts(template: str, at_start: bool) -> list[str]:
+    """The placeholders of `template` that start a sentence: the first, when the text starts one
+    (`at_start`), and any after a full stop, ! or ?."""
+    starts, first = [], True
+    for literal, name, _, _ in string.Formatter().parse(template):
+        if name and ((first and not literal and at_start) or literal.rstrip().endswith((".", "!", "?"))):
+            starts.append(name)
+        first = False
+    return starts
+
+
 def _is_seat(name: str) -> bool:
     return name == "seat" or name.endswith("_seat")
 
@@ -140,7 +174,7 @@ def plural_category(count: int, locale: str) -> str:
 
 def _value(name: str, value: Any, locale: str, name_of: Callable[[int], str] | None) -> Any:
     if isinstance(value, Message):
-        return render(value, locale, name_of)
+        return render(value, locale, name_of, nested=True)
     if _is_seat(name):
         return name_of(value) if name_of else text("player.default_name", locale, number=value + 1)
     if name == "colour" or name.endswith("_colour"):

@@ -19,13 +19,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import Table, func, select, text
+from sqlalchemy.exc import DBAPIError
 
+from bot.config import CONSOLE_DATABASE, DATABASE
 from bot.games import get_ruleset
+from bot.outages import StoreUnavailable
 from bot.schema import Statements, games, metadata
-from bot.store import Store, is_postgresql
+from bot.store import Store, is_postgresql, postgresql_url
 from bot.verify import verify
 
 BATCH = 2000  # rows per read and per insert transaction
+MISSING_DATABASE = "3D000"   # PostgreSQL's SQLSTATE invalid_catalog_name
 
 
 class Refused(Exception):
@@ -97,14 +101,30 @@ async def check(source: Store, target: Store) -> list[str]:
     return problems
 
 
-async def migrate(sqlite_file: str, postgresql_url: str, force: bool) -> tuple[dict[str, int], list[str]]:
+async def _open_target(url: str) -> Store:
+    """The PostgreSQL store, or Refused in one line: a database that does not exist says what creates it."""
+    try:
+        return await Store.open(url)
+    except DBAPIError as error:
+        parts = postgresql_url(url)
+        if getattr(error.orig, "sqlstate", None) != MISSING_DATABASE:
+            raise Refused(f"cannot open {parts}: {error.orig}") from None
+        options = " ".join(f"{flag} {value}" for flag, value in (("-h", parts.host), ("-p", parts.port),
+                                                                   ("-U", parts.username)) if value)
+        raise Refused(f"the database {parts.database!r} does not exist on the server: create it first "
+                      f"(createdb {options} {parts.database}), then run this again") from None
+    except StoreUnavailable as error:   # no server there: refused connection, unknown host
+        raise Refused(f"cannot reach {postgresql_url(url)}: {error}") from None
+
+
+async def migrate(sqlite_file: str, target_url: str, force: bool) -> tuple[dict[str, int], list[str]]:
     if is_postgresql(sqlite_file) or not os.path.isfile(sqlite_file):
         raise Refused(f"{sqlite_file}: no such SQLite file")
-    if not is_postgresql(postgresql_url):
-        raise Refused("the target must be a postgresql:// URL")
+    if not is_postgresql(target_url):
+        raise Refused("the target must be a postgresql:// (or postgres://) URL")
     source = await Store.open(sqlite_file)
     try:
-        target = await Store.open(postgresql_url)
+        target = await _open_target(target_url)
         try:
             copied = await copy(source, target, force)
             return copied, await check(source, target)
@@ -126,6 +146,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"refused: {refused}\n")
         return 2
     sys.stdout.write("copied " + ", ".join(f"{n} {table}" for table, n in copied.items()) + "\n")
+    if not copied["games"]:
+        sys.stderr.write(f"warning: {args.sqlite_file} holds no games: nothing was copied. The bot keeps its games in "
+                         f"TABLERO_DATABASE ({DATABASE} by default), the console (python -m bot play) in "
+                         f"{CONSOLE_DATABASE}, beside it\n")
     for problem in problems:
         sys.stdout.write(f"CHECK FAILED: {problem}\n")
     sys.stdout.write("MISMATCH\n" if problems else

@@ -10,7 +10,8 @@ from the set-up, redraws each roll and compares it with the logged one, then
 checks that the replay ends on the stored snapshot.
 
 Anyone holding the database can run it:  python -m bot.verify tablero.sqlite3 <game_id>
-(or a postgresql:// URL in place of the file).
+(or a postgresql:// URL in place of the file). A game still being played is refused: its seed draws
+every roll to come, so it stays secret until the game is over.
 """
 from __future__ import annotations
 
@@ -27,6 +28,9 @@ from bot.history import timeline
 from bot.game_records import GameRecord, LoggedAction, Seat
 from bot.store import Store
 from bot.timeline import is_roll
+
+# The statuses of a game whose seed is revealed (before, it would tell every roll to come).
+OVER = ("finished", "ended")
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,11 @@ def main(argv: list[str] | None = None) -> int:
     record, actions = asyncio.run(_load(args.database, args.game_id))
     if record is None:
         sys.stderr.write(f"no game {args.game_id} in {args.database}\n")
+        return 2
+    if record.status not in OVER:
+        sys.stderr.write(f"game {record.id} ({record.game}) is still being played: its seed, which draws every roll "
+                         f"to come, stays secret until it is over; verify it then. Its fingerprint (SHA-256), "
+                         f"posted at the start: {dice.commitment(record.seed)}\n")
         return 2
     result = verify(get_ruleset(record.game), record, actions)
     lines = [f"game {record.id} ({record.game}, {record.status})", f"seed       {record.seed}",

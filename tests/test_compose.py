@@ -27,3 +27,24 @@ def test_compose_runs_postgresql_and_bots_on_every_shard_once_with_the_readmes_c
         command = f"TABLERO_SHARD_COUNT={shards.count} TABLERO_SHARD_IDS={env['TABLERO_SHARD_IDS']} python -m bot"
         assert command in readme, f"{name}: the README's Scaling section shows no {command!r}"
     assert sorted(covered) == list(range(shards.count))
+
+
+def test_compose_has_a_migrate_step_keeps_the_password_out_of_urls_and_bounds_restarts():
+    """Issue 28, point 7: the README's "migrate first" needs the database compose keeps private; a password
+    with @ or : would break a URL; a wrong token (exit 1) must not restart forever."""
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    readme = (ROOT / "README.md").read_text()
+    services = compose["services"]
+    migrate = services["migrate"]
+    assert migrate["command"][:3] == ["python", "-m", "bot.migrate"] and migrate["profiles"] == ["migrate"]
+    assert "docker compose run --rm migrate" in readme
+    source = migrate["command"][3]
+    assert any(v.split(":")[1] == str(Path(source).parent) for v in migrate["volumes"])
+    for name, service in services.items():
+        env = service.get("environment", {})
+        assert all("TABLERO_DB_PASSWORD" not in str(value) for key, value in env.items() if "DATABASE" in key), name
+        if name != "db":
+            assert "TABLERO_DB_PASSWORD" in env.get("PGPASSWORD", ""), name
+        if service.get("command") == ["python", "-m", "bot"]:
+            policy, _, retries = service["restart"].partition(":")
+            assert policy == "on-failure" and 0 < int(retries) <= 10, name

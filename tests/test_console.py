@@ -1,4 +1,6 @@
 """`python -m bot play`: a terminal game through the same sessions and store, resumable."""
+import os
+import random
 import re
 import signal
 import sqlite3
@@ -25,7 +27,7 @@ async def test_a_terminal_game_is_played_saved_and_resumed(tmp_path):
     shown: list[str] = []
     assert await play("parcheesi", ["human", "easy"], database, str(board), "en", scripted("", "q"), shown.append) == 0
     assert board.read_bytes().startswith(b"\x89PNG")
-    assert i18n.text("console.saved", "en") in shown
+    assert i18n.text("console.saved", "en", game_id=1, database=database) in shown
     shown.clear()
     assert await play("parcheesi", ["human", "easy"], database, str(board), "en", scripted("q"), shown.append) == 0
     assert shown[0] == i18n.text("console.resumed", "en", game=msg("game.parcheesi"), database=database)
@@ -45,7 +47,7 @@ def test_a_fifth_seat_is_refused_and_seats_take_any_case(tmp_path):
     five = run_console(tmp_path, "parcheesi", "--seats", "Human,easy,easy,easy,easy", stdin="q\n")
     assert five.returncode == 2 and five.stdout.strip() == "At most 4 players can play this game."
     mixed = run_console(tmp_path, "parcheesi", "--seats", "Human,EASY", stdin="q\n")
-    assert mixed.returncode == 0 and i18n.text("console.saved", "en") in mixed.stdout
+    assert mixed.returncode == 0 and "Game 1 is saved in" in mixed.stdout
 
 
 def run_console(tmp_path, *args, stdin):
@@ -72,19 +74,51 @@ def test_ctrl_c_at_a_prompt_saves_and_leaves_at_once_in_one_line(tmp_path):
     finally:
         console.kill()
     assert console.returncode == 130
-    assert out.rstrip().splitlines()[-1] == i18n.text("console.interrupted", "en")
+    assert out.rstrip().splitlines()[-1] == i18n.text("console.interrupted", "en", game_id=1,
+                                                      database=str(tmp_path / "c.sqlite3"))
     assert "Traceback" not in err
     with sqlite3.connect(tmp_path / "c.sqlite3") as db:
         assert db.execute("SELECT status FROM games").fetchall() == [("active",)]
+
+
+def test_ctrl_c_in_a_terminal_after_a_computer_played_prints_one_line_and_no_worker_traceback(tmp_path):
+    """A terminal's Ctrl-C reaches the whole process group, the computer players' worker processes too."""
+    database = tmp_path / "c.sqlite3"
+    console = subprocess.Popen([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,normal",
+                                "--database", str(database), "--board", str(tmp_path / "b.png")],
+                               cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    try:
+        console.stdin.write("1\n")   # the human's first move; then the computer thinks in a worker
+        console.stdin.flush()
+        deadline = time.monotonic() + 60
+        while moves_stored(database) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(1)   # the next prompt is up
+        os.killpg(console.pid, signal.SIGINT)
+        out, err = console.communicate(timeout=10)
+    finally:
+        console.kill()
+    assert console.returncode == 130
+    assert out.rstrip().splitlines()[-1] == i18n.text("console.interrupted", "en", game_id=1, database=str(database))
+    assert err == "", err
+
+
+def moves_stored(database) -> int:
+    try:
+        with sqlite3.connect(database) as db:
+            return db.execute("SELECT count(*) FROM actions").fetchone()[0]
+    except sqlite3.Error:   # not created yet
+        return 0
 
 
 async def test_a_ctrl_c_in_the_function_api_is_answered_the_same_way(tmp_path):
     def interrupted(prompt=""):
         raise KeyboardInterrupt
     shown: list[str] = []
-    code = await play("pariti", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
-                      interrupted, shown.append)
-    assert code == 130 and shown[-1] == i18n.text("console.interrupted", "en")
+    database = str(tmp_path / "c.sqlite3")
+    code = await play("pariti", ["human", "easy"], database, str(tmp_path / "b.png"), "en", interrupted, shown.append)
+    assert code == 130 and shown[-1] == i18n.text("console.interrupted", "en", game_id=1, database=database)
 
 
 async def test_r_rolls_at_the_roll_prompt(tmp_path):
@@ -164,16 +198,17 @@ async def test_new_ends_the_saved_game_and_starts_another(tmp_path):
 
 async def test_end_of_input_saves_and_quits_quietly(tmp_path):
     shown: list[str] = []
-    code = await play("parcheesi", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
-                      ending_input(), shown.append)
-    assert code == 0 and shown[-1] == i18n.text("console.saved", "en")
+    database = str(tmp_path / "c.sqlite3")
+    code = await play("parcheesi", ["human", "easy"], database, str(tmp_path / "b.png"), "en", ending_input(),
+                      shown.append)
+    assert code == 0 and shown[-1] == i18n.text("console.saved", "en", game_id=1, database=database)
 
 
 async def test_an_unknown_move_is_refused_with_the_terminal_s_wording(tmp_path):
     shown: list[str] = []
     await play("pariti", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
                scripted("xyz", "q"), shown.append)
-    assert i18n.text("console.illegal_move", "en", move="xyz") in shown
+    assert i18n.text("console.illegal_move_point", "en", move="xyz") in shown
     assert not any("/game" in line for line in shown)
 
 
@@ -183,13 +218,13 @@ async def test_the_seats_keep_the_order_given_unless_drawn_at_random(tmp_path, m
     shown: list[str] = []
     await play("parcheesi", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
                scripted("q"), shown.append)
-    assert "• Seats in lobby order: Player 1 (yellow), Computer (easy) (red). Player 1 plays first." in shown
+    assert "• Seats in lobby order: Player 1 (yellow), Computer (easy, red). Player 1 plays first." in shown
     seed = next(s for i in range(100) if dice.seat_order(s := f"{i:064x}", 2) == [1, 0])
     monkeypatch.setattr(dice, "new_seed", lambda: seed)
     shown.clear()
     await play("parcheesi", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
                scripted("q"), shown.append, new=True, seating="random")
-    assert "• Seats drawn at random: Computer (easy) (yellow), Player 1 (red). Computer (easy) plays first." in shown
+    assert "• Seats drawn at random: Computer (easy, yellow), Player 1 (red). Computer (easy) plays first." in shown
 
 
 async def test_a_french_game_lists_and_takes_french_colour_letters(tmp_path):
@@ -209,3 +244,100 @@ async def test_a_french_game_lists_and_takes_french_colour_letters(tmp_path):
     assert typed and not any("[Y" in prompt for prompt in prompts)
     with sqlite3.connect(database) as db:
         assert ("Y" + typed[0][1:],) in db.execute("SELECT action FROM actions").fetchall()
+
+
+def test_the_readme_console_example_works_for_every_game_it_lists(tmp_path):
+    """Maghreb (MG-1.1) and Pariti (PA-1.3) are two-player games: the example's seats fit them all."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"python -m bot play (\S+) --seats (\S+) +# or (.+)", readme)
+    games = [example[1], *example[3].split(", ")]
+    assert len(games) == 5
+    for game in games:
+        done = run_console(tmp_path, game, "--seats", example[2], "--new", stdin="q\n")
+        assert done.returncode == 0, (game, done.stdout)
+
+
+def position(game, wanted, seats=2, seed=1):
+    """A record of `game` after random legal play, at the first position where `wanted(ruleset, state)` holds."""
+    ruleset = get_ruleset(game)
+    rng = random.Random(seed)
+    state = ruleset.new_game(seats, {}, seed)
+    for _ in range(2000):
+        if wanted(ruleset, state):
+            return GameRecord(id=1, guild_id=None, channel_id=4, game=game, status="active", host_id=1, locale="en",
+                              options={}, seats=(Seat(1, "Ann"), Seat(2, "Bob")), seed="0",
+                              state=ruleset.to_json(state), version=1)
+        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        state = ruleset.apply(state, action).state
+    raise AssertionError("no such position")
+
+
+def test_enter_alone_never_plays_a_move_even_the_only_one():
+    record = position("parcheesi", lambda r, s: not r.roll_due(s) and len(r.legal_actions(s)) == 1)
+    assert _action(record, "") == ""
+    assert "Enter to see the moves again" in _prompt(record, "en")
+
+
+def test_a_call_out_is_typed_call_then_the_piece_as_a_player_would():
+    """MG-10.3: the opponent names the piece he calls out; the prompt says how."""
+    record = position("parchis-maghreb", lambda r, s: bool(r.call_actions(s, r.to_move(s))))
+    ruleset = get_ruleset("parchis-maghreb")
+    state = ruleset.from_json(record.state)
+    calls = ruleset.call_actions(state, ruleset.to_move(state))
+    piece = calls[0].partition(":")[2]
+    assert _action(record, f"call {piece}") == _action(record, f"CALL:{piece.lower()}") == calls[0]
+    assert f"call {piece}" in _prompt(record, "en")
+    assert _action(record, "call") == ""   # which piece? asked again, with the hint
+
+
+def test_classic_parcheesi_says_how_to_call_out():
+    """PC-9.1: any other player may call out the last turn; the prompt says `call`."""
+    record = position("parcheesi-classic", lambda r, s: r.to_move(s) is not None
+                      and bool(r.call_actions(s, r.to_move(s))))
+    assert _action(record, "call") == "call" and "call out" in _prompt(record, "en")
+
+
+def test_a_barricade_pawn_goes_to_a_point_typed_by_its_name():
+    """BA-3.1: a pawn moves to a point; typing that point's name plays the one move that ends there."""
+    def one_ends_there(ruleset, state):
+        moves = [] if ruleset.roll_due(state) else ruleset.legal_actions(state)
+        ends = [m.rpartition("-")[2] for m in moves if "-" in m]
+        return any(ends.count(e) == 1 for e in ends)
+    record = position("barricade", one_ends_there)
+    moves = get_ruleset("barricade").legal_actions(get_ruleset("barricade").from_json(record.state))
+    ends = [m.rpartition("-")[2] for m in moves if "-" in m]
+    move = next(m for m, e in zip([m for m in moves if "-" in m], ends) if ends.count(e) == 1)
+    assert _action(record, move.rpartition("-")[2].upper()) == move
+
+
+async def test_the_first_human_sits_first_as_player_1_whatever_place_seats_gives(tmp_path):
+    shown: list[str] = []
+    await play("pariti", ["normal", "human"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
+               scripted("q"), shown.append)
+    assert any(line.startswith("• Seats in lobby order: Player 1 (") for line in shown)
+
+
+async def test_the_end_of_a_game_names_its_id_for_verify(tmp_path):
+    database = str(tmp_path / "c.sqlite3")
+    shown: list[str] = []
+    code = await play("pariti", ["human", "easy"], database, str(tmp_path / "b.png"), "en", lambda prompt="": "1",
+                      shown.append)
+    assert code == 0 and shown[-1] == i18n.text("console.over", "en", game_id=1, database=database)
+
+
+async def test_a_maghreb_call_out_typed_at_the_prompt_is_judged(tmp_path):
+    """MG-10.3: when the prompt offers a call-out ("call R1"), typing it calls out that piece."""
+    called: list[str] = []
+
+    def read(prompt=""):
+        read.asked += 1
+        offer = re.search(r"call out the last turn's illegal move: (call \w+)", prompt)
+        if offer and not called:
+            called.append(offer[1])
+            return offer[1].lower()
+        return "q" if called or read.asked > 300 else "1" if "  1. " in prompt else "r"
+    read.asked = 0
+    shown: list[str] = []
+    await play("parchis-maghreb", ["human", "normal"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
+               read, shown.append)
+    assert called and any(line.startswith("• Player 1 calls out cheating by ") for line in shown), shown[-5:]

@@ -84,7 +84,8 @@ def test_no_catalogue_writes_a_plural_as_s_in_brackets():
 
 
 @pytest.mark.parametrize(("name", "said"), [("Éloïse", "Au tour d’Éloïse."), ("Paul", "Au tour de Paul."),
-                                            ("Hélène", "Au tour d’Hélène."), ("8 ball", "Au tour de 8 ball.")])
+                                            ("Hélène", "Au tour d’Hélène."), ("8 ball", "Au tour de 8 ball."),
+                                            ("Yasmine", "Au tour de Yasmine."), ("Yves", "Au tour d’Yves.")])
 def test_de_elides_before_a_name_that_starts_with_a_vowel(name, said):
     assert i18n.render(msg("parcheesi.event.next", seat=0), "fr", lambda seat: name) == said
 

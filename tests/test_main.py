@@ -34,6 +34,7 @@ async def test_a_token_discord_refuses_is_one_line(fake_discord, tmp_path):
     code, stderr = await run_bot("not-the-token", fake_discord.api_base, tmp_path / "t.sqlite3")
     assert code == 1
     one_line(stderr, "cli.bad_token")
+    assert list(tmp_path.iterdir()) == [], "a failed start leaves no empty database behind"
 
 
 @pytest.mark.parametrize("api_base", ["http://discord.invalid/api/v10", "http://127.0.0.1:9/api/v10"])
@@ -42,6 +43,14 @@ async def test_discord_out_of_reach_is_one_line(api_base, tmp_path):
     code, stderr = await run_bot("any", api_base, tmp_path / "t.sqlite3")
     assert code == 1
     assert api_base in one_line(stderr, "cli.unreachable")
+    assert list(tmp_path.iterdir()) == [], "a failed start leaves no empty database behind"
+
+
+async def test_a_failed_start_keeps_a_database_that_was_there(tmp_path):
+    database = tmp_path / "t.sqlite3"
+    database.write_bytes(b"")   # an empty file is a valid empty SQLite database: it is the user's
+    code, _ = await run_bot("any", "http://127.0.0.1:9/api/v10", database)
+    assert code == 1 and database.exists()
 
 
 async def test_a_database_that_cannot_be_opened_or_written_is_one_line(fake_discord, tmp_path):

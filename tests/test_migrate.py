@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from sqlalchemy import make_url
 
 from bot.services import Sessions
 from bot.game_records import Seat
@@ -82,3 +83,20 @@ def test_a_missing_source_file_is_refused(tmp_path, postgresql_database):
     done = _migrate(str(tmp_path / "none.sqlite3"), postgresql_database)
     assert done.returncode == 2 and "no such SQLite file" in done.stderr
     assert not (tmp_path / "none.sqlite3").exists()
+
+
+def test_a_target_database_that_does_not_exist_is_named_in_one_line_with_what_creates_it(server, postgresql_database):
+    missing = make_url(postgresql_database).set(database="tablero_not_created").render_as_string(hide_password=False)
+    done = _migrate(server, missing)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+    assert "'tablero_not_created' does not exist" in done.stderr
+    assert "createdb -h 127.0.0.1 -p 5432 -U postgres tablero_not_created" in done.stderr
+
+
+async def test_an_empty_sqlite_file_warns_that_nothing_was_copied_and_names_the_consoles_file(tmp_path,
+                                                                                            postgresql_database):
+    empty = str(tmp_path / "tablero.sqlite3")
+    await (await Store.open(empty)).close()
+    done = _migrate(empty, postgresql_database)
+    assert done.returncode == 0
+    assert "holds no games: nothing was copied" in done.stderr and "tablero-console.sqlite3" in done.stderr

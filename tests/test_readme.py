@@ -12,7 +12,7 @@ def test_the_readme_opens_with_the_bot_the_two_commands_then_a_picture_and_the_c
     opening = README[:README.index("## ")]
     run, test = opening.index("python -m pip install -e . && python -m bot"), opening.index("python -m pytest")
     assert opening.index("Discord bot") < run < test
-    assert "Python 3.11" in opening and "-m venv" in opening
+    assert "Python 3.11" in opening and opening.index("-m venv") < run, "the virtual environment comes first"
     picture = re.search(r"!\[[^\]]+\]\((docs/board\.png)\)", opening)
     assert picture and test < picture.start() and (ROOT / picture.group(1)).is_file()
     assert README.index("## Commands") > picture.end()

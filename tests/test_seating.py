@@ -126,7 +126,7 @@ async def test_computers_are_drawn_like_people(sessions, monkeypatch):
     # Both computers played before Ann's first turn; the first board tells it after the seating.
     keys = [event.key for event in outcome.events]
     assert keys[:2] == ["game.started", "seating.random"] and len(keys) > 2
-    assert "Seats drawn at random: Computer (easy) (yellow), Computer (hard) (blue), Ann (red). " \
+    assert "Seats drawn at random: Computer (easy, yellow), Computer (hard, blue), Ann (red). " \
            "Computer (easy) plays first." in [text(outcome.record, e) for e in outcome.events]
 
 

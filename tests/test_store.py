@@ -1,5 +1,6 @@
 """Store, on both backends (a SQLite file, a PostgreSQL server: tests/databases.py): crashes in the middle of
 writes lose nothing acknowledged, and of two writers racing on one game exactly one wins."""
+import ast
 import asyncio
 import json
 import os
@@ -10,10 +11,13 @@ import textwrap
 from dataclasses import replace
 
 import pytest
+from sqlalchemy import make_url
 
-from bot.shards import Shards, shard_of
+import bot.store
 from bot.game_records import Seat
-from bot.store import FINAL_BOARD_DAYS, LOBBY_SHOWN, ChannelBusy, StaleVersion, Store
+from bot.shards import Shards, shard_of
+from bot.store import (FINAL_BOARD_DAYS, LOBBY_SHOWN, ChannelBusy, StaleVersion, Store, StoreClosed, is_postgresql,
+                       postgresql_url)
 
 
 async def _new(store: Store, channel: int = 10):
@@ -277,3 +281,42 @@ async def test_a_process_resumes_and_times_only_the_games_of_its_shards_guilds(d
     assert len(await store.boards_to_resume()) == len(await store.turn_clocks()) == len(guilds)
     assert [shard_of(g, 2) for g in guilds] == [0, 0, 1, 1, 1, 1]
     await store.close()
+
+
+async def test_a_closed_store_refuses_calls_at_once_and_ends_those_in_flight(database):
+    store = await Store.open(database)
+    record = await _new(store)
+    in_flight = [asyncio.ensure_future(store.game(record.id)) for _ in range(40)]
+    await asyncio.sleep(0)   # under way
+    # A hang fails here (wait_for), not by the clock of a slow machine: 30 s is far beyond any of these calls.
+    await asyncio.wait_for(store.close(), 30)
+    ended = await asyncio.wait_for(asyncio.gather(*in_flight, return_exceptions=True), 30)
+    assert all(result == record or isinstance(result, StoreClosed) for result in ended)
+    with pytest.raises(StoreClosed):
+        await asyncio.wait_for(store.open_game(10), 30)
+
+
+def test_postgres_urls_are_postgresql_and_a_password_may_hold_at_colon_and_slash_encoded():
+    assert is_postgresql("postgres://tablero@db.example/tablero") and is_postgresql("postgresql+asyncpg://h/db")
+    assert not is_postgresql("postgres.sqlite3") and not is_postgresql("data/postgresql.sqlite3")
+    url = postgresql_url("postgres://tablero:p%40ss%3Aw%2Frd@db.example:6543/games")
+    assert (url.drivername, url.username, url.password, url.host, url.port, url.database) == \
+        ("postgresql+asyncpg", "tablero", "p@ss:w/rd", "db.example", 6543, "games")
+
+
+async def test_a_postgres_url_with_an_encoded_password_opens_the_database(postgresql_database):
+    url = make_url(postgresql_database).set(drivername="postgres", password="p@ss:w/rd")
+    text = url.render_as_string(hide_password=False)
+    assert text.startswith("postgres://") and "p%40ss%3Aw%2Frd@" in text
+    store = await Store.open(text)
+    assert (await _new(store)).channel_id == 10
+    await store.close()
+
+
+def test_rows_are_read_by_column_name_never_by_position():
+    """row[14] would read another column, silently, once a column is added before it."""
+    tree = ast.parse(open(bot.store.__file__, encoding="utf-8").read())
+    by_position = [ast.unparse(node) for node in ast.walk(tree) if isinstance(node, ast.Subscript)
+                   and isinstance(node.value, ast.Name) and node.value.id in ("row", "r")
+                   and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, int)]
+    assert by_position == []

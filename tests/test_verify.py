@@ -49,3 +49,13 @@ async def test_command_line_check(store, tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "OK" in done.stdout and record.seed in done.stdout
     assert "the stored seats match: True" in done.stdout
+
+
+async def test_the_command_line_never_prints_the_seed_of_a_game_still_being_played(store, tmp_path):
+    """The seed draws every roll to come: before the game is over only its fingerprint is shown."""
+    record, _ = await play(store, "parcheesi", max_actions=10)
+    assert record.status == "active"
+    done = subprocess.run([sys.executable, "-m", "bot.verify", str(tmp_path / "t.sqlite3"), str(record.id)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "still being played" in done.stderr
+    assert record.seed not in done.stdout + done.stderr and dice.commitment(record.seed) in done.stderr

@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import random
 import secrets
+import signal
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -47,12 +48,16 @@ def _pool() -> ProcessPoolExecutor:
     if _executor is None:
         # spawn, not fork: the bot process runs threads (discord.py, the SQLite store's).
         _executor = ProcessPoolExecutor(max_workers=MAX_WORKERS, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=watch_parent, initargs=(os.getpid(),))
+                                        initializer=start_worker, initargs=(os.getpid(),))
     return _executor
 
 
-def watch_parent(parent: int) -> None:
-    """In a worker: exit as soon as `parent` (the bot) is no longer this process's parent."""
+def start_worker(parent: int) -> None:
+    """In a worker: leave Ctrl-C to the bot, and exit as soon as `parent` (the bot) is no longer this
+    process's parent. A terminal's Ctrl-C reaches the whole process group: the bot (or the console)
+    says it stopped in one line and the workers end with it; a worker stopped by Ctrl-C would print
+    its traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(PARENT_POLL_S)

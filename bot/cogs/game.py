@@ -23,6 +23,7 @@ from bot.cogs.components import controls_of, png_file, read, view_of
 from bot.cogs.custom_ids import MOVE_FIELD, MOVE_LENGTH, Forged, Request, encode
 from bot.cogs.game_defaults import SEATING_CHOICES, DefaultsCommands
 from bot.cogs.game_history import HistoryCommands
+from bot.cogs.game_mine import MineCommands
 from bot.cogs.game_takeback import TakebackCommands
 from bot.cogs.game_threads import open_thread, thread_refusal
 from bot.cogs.game_timers import TimerCommands
@@ -75,9 +76,8 @@ def _seat(interaction: discord.Interaction) -> Seat:
     return Seat(user.id, user.display_name, locale=_locale(interaction))
 
 
-class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands, Recovery, commands.GroupCog,
-              name="GameCog",
-              group_name="game", group_description=_("cmd.game.description")):
+class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands, MineCommands, Recovery,
+              commands.GroupCog, name="GameCog", group_name="game", group_description=_("cmd.game.description")):
     def __init__(self, bot: commands.Bot, sessions: Sessions):
         self.bot = bot
         self.sessions = sessions

@@ -21,6 +21,7 @@ from discord import app_commands
 from bot import i18n
 from bot.cogs.components import button, png_file, stopped
 from bot.cogs.custom_ids import Request, encode
+from bot.cogs.game_mine import can_view
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError
 from bot.present.alt_text import board_alt, replay_alt
@@ -35,12 +36,8 @@ _replays: set[asyncio.Task[None]] = set()   # running replay builds (a task need
 
 
 def _can_view(interaction: discord.Interaction, channel_id: int) -> bool:
-    """Can the member who asked see that channel (or thread)? From the cached overwrites and roles;
-    a channel the bot no longer knows shows nothing."""
-    channel = interaction.guild.get_channel_or_thread(channel_id) if interaction.guild else None
-    member = interaction.user
-    return channel is not None and isinstance(member, discord.Member) and \
-        channel.permissions_for(member).view_channel
+    """Can the member who asked see that channel (or thread)?"""
+    return can_view(interaction.guild, interaction.user, channel_id)
 
 
 class HistoryCommands:

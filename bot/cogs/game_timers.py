@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot import i18n, timers
 from bot.cogs.components import button, stopped
 from bot.cogs.custom_ids import Request, encode
+from bot.cogs.game_mine import board_link
 from bot.cogs.recovery import DISCORD_FAULTS
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, Message, msg
@@ -44,6 +45,7 @@ class TimerCommands:
     sessions: Sessions
     timers: TurnTimers
     publish_or_recover: Callable[[Outcome], Awaitable[None]]       # GameCog's (Recovery)
+    turn_list: Callable[[int | None, int, str], Awaitable[str]]    # GameCog's (game_mine)
     _tell: Callable[[discord.Interaction, Message], Awaitable[None]]   # GameCog's
 
     async def cog_load(self) -> None:
@@ -124,10 +126,11 @@ class TimerCommands:
         if user_id not in people.turn_dms:
             return
         board = await self.sessions.board_message(record.id)
-        link = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{board}"
+        link = board_link(record.guild_id, record.channel_id, board)
         locale = next((s.locale for s in record.seats if s.level is None and s.user_id == user_id), record.locale)
-        text = i18n.text("timers.dm.your_turn", locale, link=link,
-                         game=say(record, msg(ruleset_of(record).name), locale))
+        text = "\n".join(filter(None, [i18n.text("timers.dm.your_turn", locale, link=link,
+                                                  game=say(record, msg(ruleset_of(record).name), locale)),
+                                        await self.turn_list(record.guild_id, user_id, locale)]))
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
             await channel.send(text)

@@ -35,7 +35,7 @@ def lobby_post(record: GameRecord) -> Post:
     elif "seating" in record.options:   # lobbies opened before the option: as they always were
         lines.append(i18n.text("lobby.seating_lobby", loc))
     for i, seat in enumerate(record.seats):
-        who = seat_name(record, i, loc) if seat.level else f"<@{seat.user_id}>"
+        who = i18n.opening(seat_name(record, i, loc)) if seat.level else f"<@{seat.user_id}>"
         host = " " + i18n.text("lobby.host", loc) if seat.level is None and seat.user_id == record.host_id else ""
         # Drawn seats get their colours at the start; in lobby order they are known now, once started in any.
         side = "" if drawn else " — " + _lobby_side(ruleset, colours, i, loc)

@@ -18,7 +18,9 @@ NAME_LIMIT = 12              # characters of a name shown whole: as many as a bo
 
 def seat_name(record: GameRecord, seat: int, locale: str) -> str:
     """A player's name as every message and picture shows it: computer players by level, numbered in seat
-    order when two share one (our words, whole); a player's long name shortened, apart from the others
+    order when two seated at the start share one (our words, whole; one seated during the game, by a
+    resignation or a vote, carries its number in its name, bot.services.endings.with_computer, so that no
+    name changes in the middle of a game); a player's long name shortened, apart from the others
     (short_names)."""
     if record.seats[seat].level is not None:
         return _computer_name(record, seat, locale)
@@ -65,10 +67,14 @@ def _boundary(text: str, i: int) -> int:
 def _computer_name(record: GameRecord, seat: int, locale: str) -> str:
     s = record.seats[seat]
     level = i18n.text(f"level.{s.level}", locale)
-    same = [i for i, other in enumerate(record.seats) if other.level == s.level]
-    if len(same) == 1:
-        return i18n.text("player.computer", locale, level=level)
-    return i18n.text("player.computer_numbered", locale, level=level, number=same.index(seat) + 1)
+    same = [i for i, other in enumerate(record.seats) if other.level == s.level and not other.name]
+    if s.name:
+        number = int(s.name)
+    elif len(same) == 1:
+        return i18n.Word(i18n.text("player.computer", locale, level=level))
+    else:
+        number = same.index(seat) + 1
+    return i18n.Word(i18n.text("player.computer_numbered", locale, level=level, number=number))
 
 
 def say(record: GameRecord, message: Message, locale: str) -> str:

@@ -9,6 +9,7 @@ A front end builds one `Sessions` on a store and calls it; each part lives in it
   replays.py     each game in play replayed as far as last seen: take-backs and the moves a board traces
   endings.py     resign, end, a channel or server gone
   deadlines.py   turn deadlines: settings, reminder, expiry, votes on an absent seat, turn notifications
+  mine.py        a person's games in play on a server, those waiting for them first (/game mine)
   scheduler.py   the loop that fires reminders and expiries when they fall due
   boards.py      which message shows which version of a game
   board_views.py what a board shows besides its position, in one call: moves since a player's turn, take-back,
@@ -16,8 +17,8 @@ A front end builds one `Sessions` on a store and calls it; each part lives in it
   defaults.py    each server's defaults of new games
   away.py        time away: players whose deadlines wait
   records.py     history pages, verification, statistics (reads only; `Sessions.records`)
-Each part builds on the one it needs (rematch -> lobby; board_views -> takeback, away; lobby, endings, takeback -> play -> replays -> base;
-deadlines -> endings), so the arrows point one way; `Sessions` is their union.
+Each part builds on the one it needs (rematch -> lobby; board_views -> takeback, away; lobby, endings,
+takeback -> play -> replays -> base; deadlines -> endings; mine -> base), so the arrows point one way; `Sessions` is their union.
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from bot.services.boards import LOBBY_SHOWN, Boards
 from bot.services.deadlines import Deadlines
 from bot.services.defaults import ServerDefaults
 from bot.services.lobby import COMPUTER_LEVELS, started_events
+from bot.services.mine import MyGames, WaitingGame
 from bot.services.play import ROLL
 from bot.services.records import Records
 from bot.services.rematch import Rematch
@@ -38,10 +40,10 @@ from bot.game_records import GameRecord, Seat
 from bot.store import Store
 
 __all__ = ["ASKED", "CONSENT", "COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "BoardView", "GameRecord", "Outcome", "People",
-           "Records", "Seat", "Sessions", "StoreUnavailable", "asked", "ruleset_of", "started_events"]
+           "Records", "Seat", "Sessions", "StoreUnavailable", "WaitingGame", "asked", "ruleset_of", "started_events"]
 
 
-class Sessions(Rematch, BoardViews, Deadlines, Boards, ServerDefaults):
+class Sessions(Rematch, BoardViews, Deadlines, Boards, ServerDefaults, MyGames):
     def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
         super().__init__(store, think_budget_s, shards)
         self.records = Records(store)

@@ -71,11 +71,9 @@ class Deadlines(Endings):
                     ruleset.to_move(state := ruleset.from_json(outcome.record.state)) == seat:
                 action = self._timeout_action(outcome.record, ruleset, state, seat, skip)
                 outcome = await self._apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
-            details, events = {}, outcome.events
-            if await self._vote_opens(outcome.record, seat):
-                details["vote_seat"] = seat
-                events += (msg("timers.vote.opened", seat=seat, count=timers.VOTE_AFTER),)
-            outcome = await self._play_computers(outcome.record, events)
+            # A vote that opens is said by its own message (details: vote_seat), not by the board too.
+            details = {"vote_seat": seat} if await self._vote_opens(outcome.record, seat) else {}
+            outcome = await self._play_computers(outcome.record, outcome.events)
         return Outcome(outcome.record, outcome.events, moved_before=seat, details=details,
                        unfinished=outcome.unfinished)
 

@@ -69,8 +69,10 @@ class Endings(Play):
 def with_computer(record: GameRecord, seat: int) -> dict[str, Any]:
     """The changes when a computer player takes `seat` (a resignation, or the others' vote): the seats
     and, when it was the host's, the host's powers passed to the next person seated after it."""
-    seats = tuple(Seat(0, "", level="normal", locale=record.locale) if i == seat else s
-                  for i, s in enumerate(record.seats))
+    # Numbered after the normal computers already seated, if any: their names stay as they were.
+    others = sum(1 for s in record.seats if s.level == "normal")
+    computer = Seat(0, str(others + 1) if others else "", level="normal", locale=record.locale)
+    seats = tuple(computer if i == seat else s for i, s in enumerate(record.seats))
     changes: dict[str, Any] = {"seats": seats}
     if record.seat_of(record.host_id) == seat:
         following = [seats[(seat + k) % len(seats)] for k in range(1, len(seats))]

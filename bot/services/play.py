@@ -39,7 +39,8 @@ class Play(Replays):
                 if action == ROLL and not ruleset.has_dice:   # whoever asks: the answer is the same
                     raise GameError(msg("error.no_dice"))
                 if moved_before != seat:
-                    raise GameError(msg("error.not_your_turn", player=record.seats[moved_before].name or "🤖"))
+                    mover = record.seats[moved_before]
+                    raise GameError(msg("error.not_your_turn", player="🤖" if mover.level else mover.name))
                 outcome = await self._apply(record, ruleset, state, seat, user_id, self._resolve(
                     ruleset, state, record, action))
             outcome = await self._play_computers(outcome.record, outcome.events)

@@ -10,9 +10,8 @@ from bot.games.base import GameError, Message, msg
 from bot.services.base import ruleset_of
 from bot.game_records import GameRecord, LoggedAction
 from bot.store import Store
-from bot.verify import verify
+from bot.verify import OVER, verify
 
-OVER = ("finished", "ended")
 NO_GAME = msg("history.no_game")   # an unknown game, and one in a channel the asker cannot view
 
 

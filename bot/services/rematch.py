@@ -3,6 +3,8 @@ the same options, the finished game's players already seated in the same seating
 seats too) and the one who asked as host. From there it is a lobby like any other."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot import dice, seating
 from bot.games.base import GameError, msg
 from bot.services.base import Outcome, ruleset_of
@@ -27,7 +29,8 @@ class Rematch(Lobby):
                 raise GameError(msg("rematch.error.not_a_player"))
             # The seats as they ended (a computer that took a seat keeps it); drawn afresh at the start
             # from the new game's seed when the seating is random.
-            seats = tuple(asker if i == seat else s for i, s in enumerate(last.seats))
+            seats = tuple(asker if i == seat else replace(s, name="") if s.level else s  # numbered afresh
+                          for i, s in enumerate(last.seats))
             options = {k: v for k, v in last.options.items() if k != seating.LOBBY_SEATS}
             try:
                 record = await self.store.create_game(

@@ -97,8 +97,9 @@ def run(moves: int, runs: int) -> tuple[list[StoreFigures], str | None]:
     figures = []
     with tempfile.TemporaryDirectory() as directory:
         for backend in ("sqlite", "sqlite+aiosqlite"):
-            figures.append(min((asyncio.run(measure(str(Path(directory) / f"{backend}{n}.sqlite3"), backend, moves=moves))
-                                for n in range(runs)), key=lambda f: f.cpu_ms_per_move))
+            files = [str(Path(directory) / f"{backend}{n}.sqlite3") for n in range(runs)]
+            figures.append(min((asyncio.run(measure(file, backend, moves=moves)) for file in files),
+                               key=lambda f: f.cpu_ms_per_move))
     try:
         with scratch_database("benchmark") as url:
             figures.append(min((asyncio.run(measure(url, "postgresql", moves=moves, first_channel=1000 * n))

@@ -85,3 +85,17 @@ async def test_with_skip_an_expired_turn_is_passed_and_the_next_player_is_pinged
     assert "Time ran out: ana's turn is passed." in listed.content
     await fake_discord.slash(ana, table, "game end")
     assert "Traceback" not in quick_bot.log_tail(400)
+
+
+async def test_three_expired_turns_in_a_row_announce_the_vote_once_in_the_vote_message(fake_discord, quick_bot):
+    """The board of the third expiry does not say what the vote message beside it says."""
+    ana, bo = fake_discord.add_user("ana"), fake_discord.add_user("bo")
+    game = Table(fake_discord, [ana, bo])
+    await game.open(turn_time="1s", seating="lobby")
+    table = game.channel
+    vote = await fake_discord.wait_for_message(
+        table, lambda m: "End the game" in [b.get("label") for b in m.buttons], timeout=60)
+    said = [m for m in fake_discord.messages(table, deleted=True) if "times in a row" in m.content]
+    assert said == [vote], [m.content for m in said]
+    await fake_discord.slash(ana, table, "game end")
+    assert "Traceback" not in quick_bot.log_tail(400)

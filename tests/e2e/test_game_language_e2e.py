@@ -48,3 +48,25 @@ async def test_the_host_may_choose_the_game_s_language(fake_discord, bot_process
     await fake_discord.slash(ana, channel, "game new", game="pariti", language="en")
     lobby = fake_discord.last_message(channel, lambda m: m.buttons)
     assert "Join" in labels(lobby) and "a new game is looking for players" in lobby.content
+
+
+@pytest.mark.fake_discord(guild_locale="fr")
+async def test_french_boards_read_computers_and_names_aloud(fake_discord, bot_process):
+    """"de Yasmine", "de l’ordinateur (normal)", one pair of brackets, a computer's name kept after a resignation."""
+    yasmine, bruno = fake_discord.add_user("Yasmine", locale="fr"), fake_discord.add_user("Bruno", locale="fr")
+    channel = fake_discord.add_channel("partie")
+    await fake_discord.slash(bruno, channel, "game new", game="parcheesi", seating="lobby")
+    await fake_discord.slash(bruno, channel, "game add-bot", level="normal")
+    lobby = fake_discord.last_message(channel, lambda m: m.buttons)
+    await fake_discord.click(yasmine, lobby, label=i18n.text("lobby.button.join", "fr"))
+    await fake_discord.click(bruno, lobby, label=i18n.text("lobby.button.start", "fr"))
+    first = fake_discord.last_message(channel, lambda m: m.files)
+    assert "Bruno (jaune), l’ordinateur (normal, " in first.content and ") (" not in first.content
+    await fake_discord.slash(bruno, channel, "game resign")   # a second normal computer takes Bruno's seat
+    await fake_discord.wait_for_message(channel, lambda m: m.files and yasmine.id in m.pings, timeout=30)
+    said = "\n".join(m.content for m in fake_discord.messages(channel, deleted=True))
+    assert "Au tour de Yasmine." in said and "d’Yasmine" not in said
+    assert "Au tour de l’ordinateur (normal)." in said and "L’ordinateur (normal) lance " in said
+    assert "L’ordinateur 2 (normal) lance " in said and "(normal) (" not in said, said
+    status = await fake_discord.slash(yasmine, channel, "game status")
+    assert "L’ordinateur (normal, bleu)\u00a0: " in status.content and ") (" not in status.content

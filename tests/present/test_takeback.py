@@ -17,7 +17,8 @@ async def pariti_after_anns_move(sessions):
 
 async def test_the_board_offers_undo_only_when_a_move_may_be_taken_back(sessions):
     record = await pariti_after_anns_move(sessions)
-    kinds = [c.kind for c in board_post(record, takeback_seat=(await sessions.board_view(record, 0.0)).takeback_seat).controls]
+    view = await sessions.board_view(record, 0.0)
+    kinds = [c.kind for c in board_post(record, takeback_seat=view.takeback_seat).controls]
     assert kinds.count("undo") == 1
     assert "undo" not in [c.kind for c in board_post(record).controls]
 

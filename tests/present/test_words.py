@@ -41,6 +41,42 @@ async def test_computer_players_of_the_same_level_get_different_names(sessions):
                                                               "Computer 2 (easy)"]
 
 
+def computers_and_yasmine():
+    from bot.services import GameRecord
+    return GameRecord(id=1, guild_id=1, channel_id=1, game="parcheesi", status="active", host_id=1, locale="fr",
+                      options={}, seats=(Seat(0, "", level="normal"), Seat(1, "Yasmine"), Seat(0, "", level="easy")),
+                      seed="0", state=None, version=1)
+
+
+def test_french_reads_a_computer_player_as_the_computer_with_one_pair_of_brackets():
+    """"Au tour de l’ordinateur (normal)", "L’ordinateur (normal) joue en premier", "(normal, rouge)"."""
+    from bot.games import get_ruleset
+    from bot.games.base import msg
+    from bot.seating import announcement
+    record = computers_and_yasmine()
+    assert say(record, msg("parcheesi.event.next", seat=0), "fr") == "Au tour de l’ordinateur (normal)."
+    assert say(record, msg("parcheesi.event.next", seat=1), "fr") == "Au tour de Yasmine."
+    assert say(record, msg("game.resigned", seat=2), "fr").startswith("L’ordinateur (facile) ")
+    seats = say(record, announcement(get_ruleset("parcheesi"), record), "fr")
+    assert "l’ordinateur (normal, jaune), Yasmine (" in seats and seats.endswith(" L’ordinateur (normal) joue en premier.")
+    assert ") (" not in seats and ") (" not in say(record, announcement(get_ruleset("parcheesi"), record), "en")
+
+
+async def test_a_computer_keeps_its_name_when_a_resignation_seats_another(sessions):
+    bob, cy = Seat(2, "Bob"), Seat(3, "Cy")
+    await sessions.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={"seating": "lobby"})
+    await sessions.add_computer(1, ANN.user_id, "normal")
+    await sessions.join(1, bob)
+    await sessions.join(1, cy)
+    before = (await sessions.start(1, ANN.user_id)).record
+    assert seat_name(before, 1, "en") == "Computer (normal)"
+    after = (await sessions.resign(1, bob.user_id)).record
+    assert seat_name(after, 1, "en") == "Computer (normal)" and seat_name(after, 2, "en") == "Computer 2 (normal)"
+    again = (await sessions.resign(1, cy.user_id)).record
+    assert [seat_name(again, i, "en") for i in (1, 2, 3)] == ["Computer (normal)", "Computer 2 (normal)",
+                                                              "Computer 3 (normal)"]
+
+
 def test_long_names_are_shortened_apart_from_each_other_everywhere():
     """Issue 23 point 6: the same short name in every message and on the picture (which is given
     seat_name), and two long names sharing a beginning never shorten to the same text."""

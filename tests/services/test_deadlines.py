@@ -313,7 +313,7 @@ async def expire_until_vote(table) -> int:
 async def test_three_expiries_in_a_row_open_a_vote_and_a_majority_ends_the_game(table):
     record = await table.start(players=(ANN, BOB, CY))
     seat = await expire_until_vote(table)
-    assert "timers.vote.opened" in keys(table.expiries[-1])
+    assert "timers.vote.opened" not in keys(table.expiries[-1])   # the vote message says it (issue 28)
     assert timers.expiry_streak(await table.store.actions(record.id), seat) == timers.VOTE_AFTER
     absent = (ANN, BOB, CY)[seat]
     first, second = [p for p in (ANN, BOB, CY) if p is not absent]

@@ -1,0 +1,73 @@
+"""/game mine: the games on this server waiting for the member, then those they sit in, each linked to its
+board; told to the member alone, in their language, and only about channels they can view. The turn's
+direct message (/game notify) ends with the same short list when more than one game waits."""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import i18n
+from bot.cogs.recovery import FAULTS
+from bot.cogs.translator import command_text as _
+from bot.present.mine import my_games_text, turn_list
+from bot.services import WaitingGame
+
+log = logging.getLogger(__name__)
+
+
+def can_view(guild: discord.Guild | None, member: Any, channel_id: int) -> bool:
+    """Can `member` see that channel (or thread)? From the cached overwrites and roles; a channel the bot
+    no longer knows shows nothing."""
+    channel = guild.get_channel_or_thread(channel_id) if guild else None
+    return channel is not None and isinstance(member, discord.Member) and channel.permissions_for(member).view_channel
+
+
+def board_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
+    """The address of a board message (of its channel when none is known)."""
+    return f"https://discord.com/channels/{guild_id}/{channel_id}" + (f"/{message_id}" if message_id else "")
+
+
+def _link(game: WaitingGame) -> str:
+    return board_link(game.record.guild_id, game.record.channel_id, game.record.board_message_id)
+
+
+class MineCommands:
+    """GameCog's /game mine, and the list a turn's direct message ends with."""
+
+    sessions: Any
+    timers: Any
+    bot: Any
+
+    @app_commands.command(name="mine", description=_("cmd.mine.description"))
+    @app_commands.guild_only()
+    async def mine(self, interaction: discord.Interaction) -> None:
+        waiting, others = await self._visible_games(interaction.guild, interaction.user)
+        await interaction.response.send_message(
+            my_games_text(waiting, others, i18n.locale_of(interaction.locale), _link), ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none())
+
+    async def turn_list(self, guild_id: int | None, user_id: int, locale: str) -> str:
+        """The games waiting for `user_id` on that server, when more than one waits ("" otherwise)."""
+        guild = self.bot.get_guild(guild_id) if guild_id else None
+        if guild is None:
+            return ""
+        try:   # the guilds intent alone caches no members: ask for this one (only when a list is due)
+            waiting, _ = await self.sessions.my_games(guild.id, user_id, self.timers.clock.now())
+            if len(waiting) < 2:
+                return ""
+            member = guild.get_member(user_id) or await guild.fetch_member(user_id)
+        except FAULTS as error:   # the turn's message goes without the list
+            log.info("no list of games for user %s: %s", user_id, error)
+            return ""
+        return turn_list([g for g in waiting if can_view(guild, member, g.record.channel_id)], locale, _link)
+
+    async def _visible_games(self, guild: discord.Guild | None, member: Any) -> tuple[list[WaitingGame],
+                                                                                     list[WaitingGame]]:
+        if guild is None:
+            return [], []
+        waiting, others = await self.sessions.my_games(guild.id, member.id, self.timers.clock.now())
+        return ([g for g in waiting if can_view(guild, member, g.record.channel_id)],
+                [g for g in others if can_view(guild, member, g.record.channel_id)])

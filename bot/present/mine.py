@@ -1,0 +1,43 @@
+"""/game mine in words: the games waiting for a person (a link to each board, since when, the deadline),
+then those waiting for someone else; and the short list a turn's direct message ends with."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot import i18n, timers
+from bot.games.base import msg
+from bot.present.words import fit, say, seat_name
+from bot.services import WaitingGame, ruleset_of
+
+Link = Callable[[WaitingGame], str]   # the board's address (the front end knows how to link to a message)
+
+
+def my_games_text(waiting: list[WaitingGame], others: list[WaitingGame], locale: str, link: Link) -> str:
+    if not waiting and not others:
+        return i18n.text("mine.none", locale)
+    lines = _yours(waiting, locale, link)
+    if others:
+        lines.append(i18n.text("mine.title_others", locale, count=len(others)))
+        lines += [i18n.text("mine.others", locale, game=_game(g, locale), link=link(g), channel=g.record.channel_id,
+                            player=seat_name(g.record, timers.seat_to_move(g.record), locale), since=int(g.since))
+                  for g in others]
+    return fit(lines)
+
+
+def turn_list(waiting: list[WaitingGame], locale: str, link: Link) -> str:
+    """What a turn's direct message ends with when more than one game waits for the player ("" otherwise)."""
+    return "\n".join(_yours(waiting, locale, link)) if len(waiting) > 1 else ""
+
+
+def _yours(waiting: list[WaitingGame], locale: str, link: Link) -> list[str]:
+    if not waiting:
+        return []
+    return [i18n.text("mine.title_yours", locale, count=len(waiting))] + [
+        i18n.text("mine.yours", locale, game=_game(g, locale), link=link(g), channel=g.record.channel_id,
+                  since=int(g.since))
+        + (i18n.text("mine.deadline", locale, deadline=int(g.deadline)) if g.deadline is not None else "")
+        for g in waiting]
+
+
+def _game(game: WaitingGame, locale: str) -> str:
+    return say(game.record, msg(ruleset_of(game.record).name), locale)

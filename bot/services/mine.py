@@ -1,0 +1,28 @@
+"""/game mine: a person's games in play on a server, those waiting for them first (and the short list a
+turn's direct message ends with)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot import timers
+from bot.game_records import GameRecord
+from bot.services.base import Service
+
+
+@dataclass(frozen=True)
+class WaitingGame:
+    record: GameRecord
+    since: float             # when the turn began to wait (the game's last write)
+    deadline: float | None   # when its time runs out (a timed game waiting for a person; time away counted)
+
+
+class MyGames(Service):
+    async def my_games(self, guild_id: int, user_id: int, now: float) -> tuple[list[WaitingGame], list[WaitingGame]]:
+        """The games in play on the server where `user_id` sits: those waiting for them, then those waiting
+        for someone else, the longest waiting first. The front end keeps those in channels they can view."""
+        games = sorted((r for r in await self.store.open_games_in_guild(guild_id)
+                        if r.status == "active" and r.seat_of(user_id) is not None), key=lambda r: (r.updated_at, r.id))
+        away, _ = await self.store.people({timers.waiting_person(r) for r in games} - {None})
+        listed = [WaitingGame(r, r.updated_at, timers.shown_deadline(r, away, now)) for r in games]
+        waiting = [g for g in listed if timers.waiting_person(g.record) == user_id]
+        return waiting, [g for g in listed if timers.waiting_person(g.record) != user_id]
