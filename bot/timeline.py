@@ -15,11 +15,13 @@ turn. Whether the player to move must consent is the session's business (bot/ser
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot import dice
 from bot.games.base import Applied, GameError, Message, Ruleset, msg
-from bot.game_records import LoggedAction
+from bot.game_records import GameRecord, LoggedAction
 
 UNDO = "undo"
 
@@ -160,3 +162,34 @@ class Timeline:
             return self.undoable(self._moves[-1].seat).seat
         except GameError:
             return None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One logged action and what it did."""
+
+    seq: int
+    seat: int | None
+    action: str
+    before: Any
+    after: Any
+    events: tuple[Message, ...]
+
+
+def setup(ruleset: Ruleset, record: GameRecord) -> Any:
+    """The set-up the session started from (seats are stored in their dealt order)."""
+    return ruleset.new_game(len(record.seats), record.options, dice.setup_seed(record.seed))
+
+
+def at_setup(ruleset: Ruleset, record: GameRecord) -> Timeline:
+    """The game's timeline at its set-up, ready to go through its log."""
+    return Timeline(ruleset, setup(ruleset, record), len(record.seats))
+
+
+def steps(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]) -> Iterator[Step]:
+    """Every step of the game's log; GameError if the log does not apply."""
+    line = at_setup(ruleset, record)
+    for logged in actions:
+        before = line.state
+        applied = line.step(logged)
+        yield Step(logged.seq, logged.seat, logged.action, before, applied.state, applied.events)

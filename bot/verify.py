@@ -24,10 +24,9 @@ from dataclasses import dataclass
 from bot import dice, seating
 from bot.games import get_ruleset
 from bot.games.base import GameError, Ruleset
-from bot.history import timeline
 from bot.game_records import GameRecord, LoggedAction, Seat
 from bot.store import Store
-from bot.timeline import is_roll
+from bot.timeline import at_setup, is_roll
 
 # The statuses of a game whose seed is revealed (before, it would tell every roll to come).
 OVER = ("finished", "ended")
@@ -56,7 +55,7 @@ class Verification:
 def verify(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]) -> Verification:
     commitment = dice.commitment(record.seed)
     seated = seating.matches(record)
-    line = timeline(ruleset, record)
+    line = at_setup(ruleset, record)
     rolls, mismatches = 0, []
     for logged in actions:
         if is_roll(ruleset, line.state, logged.action, logged.seat):

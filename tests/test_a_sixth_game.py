@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 
 import bot.games
-from bot import ai, history
+from bot import ai, timeline
 from bot.ai.heuristics import Heuristic, heuristic_for
 from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
 from bot.present.picture import picture
@@ -163,5 +163,5 @@ async def test_the_sixth_game_is_played_through_the_services_and_drawn(line_race
     winner = final.squares.index(LENGTH - 1)
     assert record.result["winners"] == [winner]
     # The log replays to the final position, as for every game.
-    steps = list(history.replay(line_race, record, await sessions.store.actions(record.id)))
+    steps = list(timeline.steps(line_race, record, await sessions.store.actions(record.id)))
     assert steps[-1].after == final

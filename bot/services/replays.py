@@ -8,13 +8,12 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from bot import history
 from bot.games.base import Message
 from bot.services.base import Service, remember, ruleset_of
 from bot.shards import Shards
 from bot.game_records import GameRecord, LoggedAction
 from bot.store import Store
-from bot.timeline import Timeline
+from bot.timeline import Timeline, at_setup
 
 CACHED_GAMES = 2000   # timelines kept, the least recently used dropped first (one is about a round of positions)
 INLINE_STEPS = 16     # a longer replay (after a restart) runs in a thread, so that the event loop keeps answering
@@ -36,7 +35,7 @@ class Replays(Service):
         """The game's log replayed up to `record`'s version: a copy of its own to go on with."""
         seen = self._timelines.get(record.id)
         if seen is None or seen.length > record.version:
-            seen = history.timeline(ruleset_of(record), record)
+            seen = at_setup(ruleset_of(record), record)
         missing = record.version - seen.length
         tail = (await self.store.actions(record.id, since=seen.length))[:missing] if missing else []
         line = _replayed(seen, tail) if len(tail) <= INLINE_STEPS else await asyncio.to_thread(_replayed, seen, tail)

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot import history
+from bot import history, timeline
 from bot.games.base import GameError
 from bot.services import ASKED, CONSENT, ROLL, Sessions, ruleset_of
 from bot.game_records import GameRecord
@@ -193,4 +193,4 @@ async def test_random_games_with_random_take_backs_replay_exactly_and_verify(ses
     assert undone and sum(a.action == UNDO for a in actions) >= 1
     ruleset = ruleset_of(record)
     assert verify(ruleset, record, actions).ok
-    assert list(history.replay(ruleset, record, actions))[-1].after == ruleset.from_json(record.state)
+    assert list(timeline.steps(ruleset, record, actions))[-1].after == ruleset.from_json(record.state)
