@@ -17,7 +17,7 @@ from bot.cogs.custom_ids import Request, encode
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, Message
 from bot.present.takeback import answered_text, request_post
-from bot.services import ASKED, Outcome, Sessions
+from bot.services import Outcome, Sessions
 
 
 class TakebackCommands:
@@ -44,7 +44,7 @@ class TakebackCommands:
 
     async def _show_undo(self, outcome: Outcome) -> None:
         """The board taken back, or the question put to the player to move."""
-        if ASKED not in outcome.details:
+        if outcome.takeback_asked is None:
             await self.publish(outcome)
             return
         post = request_post(outcome)

@@ -151,10 +151,9 @@ class TimerCommands:
 
     async def _publish_expiry(self, outcome: Outcome) -> None:
         await self.publish_or_recover(outcome)
-        seat = outcome.details.get("vote_seat")
-        if seat is None:
+        if outcome.vote is None:
             return
-        record = outcome.record
+        record, seat = outcome.record, outcome.vote.seat
         post = vote_post(record, seat)
         view = discord.ui.View(timeout=None)
         for control in post.controls:
@@ -173,8 +172,8 @@ class TimerCommands:
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
-        if outcome.details["decided"] is None:
-            await interaction.edit_original_response(content=vote_text(outcome, seat))
+        if outcome.vote is not None and outcome.vote.decided is None:
+            await interaction.edit_original_response(content=vote_text(outcome))
             return
-        await interaction.edit_original_response(content=vote_text(outcome, seat), view=None)
+        await interaction.edit_original_response(content=vote_text(outcome), view=None)
         await self.publish_or_recover(outcome)

@@ -23,7 +23,7 @@ takeback -> play -> timelines -> base; deadlines -> endings; mine -> base), so t
 from __future__ import annotations
 
 from bot.outages import StoreUnavailable
-from bot.services.base import Outcome, ruleset_of
+from bot.services.base import Outcome, TakebackAsked, Vote, ruleset_of
 from bot.services.away import People
 from bot.services.board_views import BoardView, BoardViews
 from bot.services.boards import LOBBY_SHOWN, Boards
@@ -34,13 +34,14 @@ from bot.services.mine import MyGames, WaitingGame
 from bot.services.play import ROLL
 from bot.services.records import Records
 from bot.services.rematch import Rematch
-from bot.services.takeback import ASKED, CONSENT, asked
+from bot.services.takeback import asked
 from bot.shards import Shards
 from bot.game_records import GameRecord, Seat
 from bot.store import Store
 
-__all__ = ["ASKED", "CONSENT", "COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "BoardView", "GameRecord", "Outcome", "People",
-           "Records", "Seat", "Sessions", "StoreUnavailable", "WaitingGame", "asked", "ruleset_of", "started_events"]
+__all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "BoardView", "GameRecord", "Outcome", "People",
+           "Records", "Seat", "Sessions", "StoreUnavailable", "TakebackAsked", "Vote", "WaitingGame", "asked", "ruleset_of",
+           "started_events"]
 
 
 class Sessions(Rematch, BoardViews, Deadlines, Boards, ServerDefaults, MyGames):

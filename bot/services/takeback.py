@@ -8,29 +8,23 @@ writes nothing; the take-back itself is logged (UNDO) with the position before t
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.games.base import GameError, Message, msg
-from bot.services.base import Outcome
+from bot.services.base import Outcome, TakebackAsked
 from bot.services.play import Play
 from bot.game_records import GameRecord, LoggedAction
 from bot.store import StaleVersion
 from bot.timeline import UNDO, Timeline
 
-ASKED = "takeback_asked"     # Outcome.details: the seat asking, when the player to move must consent
-CONSENT = "takeback_consent"  # Outcome.details: that player's seat
-
-
-def asked(outcome: Outcome) -> Message:
+def asked(request: TakebackAsked) -> Message:
     """What a take-back request says: who asks whom."""
-    return msg("takeback.asked", seat=outcome.details[ASKED], consent_seat=outcome.details[CONSENT])
+    return msg("takeback.asked", seat=request.seat, consent_seat=request.consent_seat)
 
 
 class Takebacks(Play):
     async def undo(self, channel_id: int, user_id: int, *, game_id: int | None = None,
                    version: int | None = None) -> Outcome:
         """Take back the asker's last move now, or, once their turn has passed, ask the player to move
-        (details ASKED and CONSENT; nothing is written)."""
+        (the outcome's `takeback_asked`; nothing is written)."""
         async with self._locks[channel_id]:
             record = await self._active(channel_id, game_id, version)
             seat = record.seat_of(user_id)
@@ -40,8 +34,8 @@ class Takebacks(Play):
             line.undoable(seat)
             to_move = line.ruleset.to_move(line.state)
             if to_move != seat:
-                request = Outcome(record, (), to_move, {ASKED: seat, CONSENT: to_move}, record.version)
-                return replace(request, events=(asked(request),))
+                request = TakebackAsked(seat, to_move)
+                return Outcome(record, (asked(request),), to_move, record.version, takeback_asked=request)
             return await self._take_back(record, line, seat, user_id)
 
     async def answer_takeback(self, channel_id: int, user_id: int, game_id: int, version: int,
@@ -59,13 +53,13 @@ class Takebacks(Play):
             seat = person(record, line.taker())
             if seat is None or seat == to_move:
                 raise GameError(msg("takeback.error.lapsed"))
-            details = {ASKED: seat, CONSENT: to_move}
+            request = TakebackAsked(seat, to_move)
             if not accept:
-                return Outcome(record, (msg("takeback.refused", seat=to_move, asked_seat=seat),), to_move, details,
-                               record.version)
+                return Outcome(record, (msg("takeback.refused", seat=to_move, asked_seat=seat),), to_move,
+                               record.version, takeback_asked=request)
             outcome = await self._take_back(record, line, seat, record.seats[seat].user_id)
         return Outcome(outcome.record, (msg("takeback.accepted", seat=to_move, asked_seat=seat),) + outcome.events,
-                       to_move, details, record.version, unfinished=outcome.unfinished)
+                       to_move, record.version, unfinished=outcome.unfinished, takeback_asked=request)
 
     async def _take_back(self, record: GameRecord, line: Timeline, seat: int, user_id: int) -> Outcome:
         moved_before = line.ruleset.to_move(line.state)
