@@ -129,15 +129,15 @@ class Timeline:
         # A person's move: not one a computer played, nor one played for an absent person at a deadline.
         a_move = logged.user_id is not None and not rolled and logged.seat is not None and \
             logged.action != ruleset.SKIP and logged.action not in ruleset.call_actions(before, logged.seat)
-        if a_move:
-            self._movers.add(logged.seat)
-        if a_move and logged.seat == self._last_seat:
-            self._moves.append(Move(logged.seq, logged.seat, before, logged.legal))
-        elif a_move:
-            self._moves = [Move(logged.seq, logged.seat, before, logged.legal)]
-        else:
+        mover = logged.seat if a_move else None
+        if mover is None:
             self._moves = []
             self._closed_by = "roll" if rolled else "other"
+        else:
+            self._movers.add(mover)
+            if mover != self._last_seat:
+                self._moves = []
+            self._moves.append(Move(logged.seq, mover, before, logged.legal))
         self._advance(logged.seat, applied)
         return applied
 

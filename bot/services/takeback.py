@@ -33,7 +33,7 @@ class Takebacks(Play):
             line = await self.timeline(record)
             line.undoable(seat)
             to_move = line.ruleset.to_move(line.state)
-            if to_move != seat:
+            if to_move is not None and to_move != seat:
                 request = TakebackAsked(seat, to_move)
                 return Outcome(record, (asked(request),), to_move, record.version, takeback_asked=request)
             return await self._take_back(record, line, seat, user_id)
@@ -48,6 +48,8 @@ class Takebacks(Play):
                 raise GameError(msg("takeback.error.lapsed"))
             line = await self.timeline(record)
             to_move = line.ruleset.to_move(line.state)
+            if to_move is None:
+                raise GameError(msg("takeback.error.lapsed"))
             if record.seat_of(user_id) != to_move:
                 raise GameError(msg("takeback.error.not_yours_to_answer", player=record.seats[to_move].name))
             seat = person(record, line.taker())
