@@ -1,10 +1,11 @@
-"""The positions a game goes through as its log replays, take-backs included (no discord, no I/O).
+"""The positions a game goes through, its log applied step by step from the set-up, take-backs included
+(no discord, no I/O).
 
-A take-back is an action of the log like any other (the log stays append-only): UNDO, logged by the
-seat whose move it takes back, returns the game to the position before that move, so the next roll
-is still drawn at its own log position (`rng_for(seed, seq)`) and replays, the history and
-`/game verify` stay exact. No die is drawn or shown again: a take-back is refused once a die has
-been rolled since the move.
+A take-back is an action of the log like any other (the log stays append-only). UNDO, logged by the
+seat whose move it takes back, returns the game to the position before that move. So the next roll is
+still drawn at its own log position (`rng_for(seed, seq)`), and the history, the animated replay and
+`/game verify` stay exact. No die is drawn or shown again: a take-back is refused once a die has been
+rolled since the move.
 
 What may be taken back: the latest moves a person made (not those played for them at a deadline),
 newest first, while nobody else acted and no die was rolled since (a roll, a forfeited turn, a

@@ -93,11 +93,10 @@ class Ruleset(ABC):
     draws its board and which heuristic guides computer players. Subclasses are singletons
     (bot.games.get_ruleset) whose only state is data about the game; a position is a value passed in and out.
 
-    Caches, and why sharing them is safe. A ruleset object serves the event loop (sessions), the
-    board-drawing thread (bot/present/picture.py and renderer/: to_move, board_view, Barricade's
-    moves and free_points) and, in each computer players' worker process, a copy of its own
-    (bot/ai/pool.py sends the game id and the state as JSON; the worker calls get_ruleset: nothing is
-    shared across processes).
+    Caches, and why sharing them is safe. One ruleset object serves two threads: the event loop
+    (sessions) and the board-drawing thread (bot/present/picture.py and renderer/: to_move,
+    board_view, Barricade's moves and free_points). Each computer players' worker process has a copy
+    of its own: bot/ai/pool.py sends it the game id and the state as JSON.
     - Per object: the 68-square Parcheesi engine keeps `_memo` (the last state seen and its options)
       and `_occ` (the occupancy of the last position seen, carried from move to move); Parchís Maghreb
       keeps `_memo` (the last state and its legal actions) and `_occ_memo` (the last pieces tuple and

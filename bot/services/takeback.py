@@ -1,10 +1,10 @@
 """Take-backs: a player asks to take back their last move (`/game undo`, the board's Undo button).
 
-What may be taken back is bot/timeline.py's to say (the log replayed). While it is still that
-player's turn the take-back is made at once; once the turn has passed, the player to move is asked
-and it is made only if they accept before anything else happens to the game: their answer carries
-the game's version from the moment of asking, so that any action since makes it stale. A request
-writes nothing; the take-back itself is logged (UNDO) with the position before the move.
+What may be taken back is bot/timeline.py's to say. While it is still that player's turn, the
+take-back is made at once. Once the turn has passed, the player to move is asked, and it is made only
+if they accept before anything else happens to the game. Their answer carries the game's version from
+the moment of asking, so any action since makes it stale. A request writes nothing; the take-back
+itself is logged (UNDO) with the position before the move.
 """
 from __future__ import annotations
 
