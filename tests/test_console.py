@@ -331,7 +331,7 @@ async def test_a_maghreb_call_out_typed_at_the_prompt_is_judged(tmp_path):
 
     def read(prompt=""):
         read.asked += 1
-        offer = re.search(r"call out the last turn's illegal move: (call \w+)", prompt)
+        offer = re.search(r"call out .* e\.g\. (call \w+)", prompt)
         if offer and not called:
             called.append(offer[1])
             return offer[1].lower()
