@@ -16,12 +16,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from PIL import Image, ImageDraw
 
 from bot import i18n
-from bot.games.base import Result, Ruleset
+from bot.games.base import Result
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
     CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
@@ -401,14 +401,23 @@ def _focused(pawn: PawnView, focus: str | None) -> bool:
 Move = tuple[str, int, int]   # (route, from progress, to progress), as BoardView.last_move
 
 
-def layout(ruleset: Ruleset, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-           history: Sequence[Any] = ()) -> Plan:
-    return plan(ruleset.board_view(state), players, locale, focus, moves=moves(ruleset, history), result=ruleset.result(state), teams=getattr(state, "teams", False))
+class Cross68Game(Protocol):
+    """What this family reads of a ruleset (the three Parcheesi rulesets): a position's board view and result."""
+
+    def board_view(self, state: Any) -> BoardView: ...
+
+    def result(self, state: Any) -> Result | None: ...
 
 
-def moves(ruleset: Ruleset, history: Sequence[Any]) -> list[Move]:
-    """The moves made along `history` (positions, oldest first), in order."""
-    lasts = [ruleset.board_view(state).last_move for state in history]
+def layout(ruleset: Cross68Game, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+           traced: Sequence[Any] = ()) -> Plan:
+    return plan(ruleset.board_view(state), players, locale, focus, moves=moves(ruleset, traced),
+                result=ruleset.result(state), teams=getattr(state, "teams", False))
+
+
+def moves(ruleset: Cross68Game, positions: Sequence[Any]) -> list[Move]:
+    """The moves made along `positions` (oldest first), in order."""
+    lasts = [ruleset.board_view(state).last_move for state in positions]
     return [last for before, last in zip(lasts, lasts[1:]) if last is not None and last != before]
 
 

@@ -59,7 +59,7 @@ def frame(ruleset: Ruleset, states: Sequence[Any], names: Sequence[str], colours
     state = states[-1]
     to_move = ruleset.to_move(state)
     players = [PlayerTag(name, tuple(colours[i]), to_move == i) for i, name in enumerate(names)]
-    png = Image.open(io.BytesIO(render_png(ruleset, state, players, locale, history=states)))
+    png = Image.open(io.BytesIO(render_png(ruleset, state, players, locale, traced=states)))
     scale = min(1.0, (FRAME_SIDE - STRIP) / png.height, FRAME_SIDE / png.width)
     board = png.convert("RGB")
     if scale < 1:

@@ -108,7 +108,7 @@ def _ground() -> StaticBoard:
 
 
 def layout(ruleset: Ruleset, state: LineState, players: list[PlayerTag], locale: str = "en",
-           focus: str | None = None, history: Any = ()) -> Plan:
+           focus: str | None = None, traced: Any = ()) -> Plan:
     """The line's squares, and each pawn on its square (one row per seat)."""
     items = [Item("square", str(i), (i * SQUARE, 0, (i + 1) * SQUARE, 2 * SQUARE)) for i in range(LENGTH)]
     for seat, square in enumerate(state.squares):
