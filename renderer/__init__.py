@@ -35,7 +35,8 @@ def layout(ruleset: Ruleset, state: Any, players: list[PlayerTag], locale: str =
            traced: Sequence[Any] = ()) -> Plan:
     """The plan of render_png's picture (same arguments): its `size` and `items`, each with its
     kind, ref, box in the posted picture's pixels and, for a piece, the square it stands on."""
-    return import_module(ruleset.board_family).layout(ruleset, state, players, locale, focus, traced)
+    plan: Plan = import_module(ruleset.board_family).layout(ruleset, state, players, locale, focus, traced)
+    return plan
 
 
 __all__ = ["Item", "Plan", "PlayerTag", "layout", "render_png"]
