@@ -48,7 +48,7 @@ class TableroBot(commands.AutoShardedBot):
         sys.setswitchinterval(SWITCH_INTERVAL_S)
         self.store = await Store.open(self.settings.database)
         sessions = Sessions(self.store, shards=self.settings.shards)
-        game = GameCog(self, sessions)
+        game = GameCog(self, sessions, self.settings)
         await self.add_cog(game)
         self.tree.error(game.on_app_command_error)   # every command (stats too) meeting the database out of reach
         await self.add_cog(StatsCog(sessions.records))

@@ -13,8 +13,9 @@ import pytest
 from bot import ai
 from bot.ai.calls import CALL_RATES, choose_call
 from bot.ai.heuristics import GENERIC, Heuristic, heuristic_for
+from bot.ai.search import playout
 from tests.benchmarks.common import rulesets
-from tests.benchmarks.strength import play_game, wilson
+from tests.benchmarks.strength import play_game, seat_levels, wilson
 from tests.toy_ruleset import ToyRace
 
 TOY = ToyRace()
@@ -48,7 +49,7 @@ def test_every_level_plays_only_legal_actions(ruleset, level):
     for seed in (1, 2):
         for state in decision_points(ruleset, seed=seed, count=6 if level == "hard" else 12):
             seat = ruleset.to_move(state)
-            action = ai.choose_action(ruleset, state, seat, level, rng=rng, budget_s=None, playouts=20)
+            action = ai.choose_action(ruleset, state, seat, level, rng=rng, budget_s=None, playouts=20, nodes=2000)
             assert action in ruleset.legal_actions(state)
 
 
@@ -79,10 +80,10 @@ def test_hard_level_keeps_to_its_time_budget(ruleset):
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=IDS)
 @pytest.mark.parametrize("level", ai.LEVELS)
-def test_same_rng_and_playout_count_give_the_same_choice(ruleset, level):
+def test_same_rng_and_work_budget_give_the_same_choice(ruleset, level):
     for state in decision_points(ruleset, seed=4, count=3):
         seat = ruleset.to_move(state)
-        choices = {ai.choose_action(ruleset, state, seat, level, rng=random.Random(7), budget_s=None, playouts=30)
+        choices = {ai.choose_action(ruleset, state, seat, level, rng=random.Random(7), budget_s=None, playouts=30, nodes=3000)
                    for _ in range(2)}
         assert len(choices) == 1
 
@@ -124,6 +125,14 @@ def test_hard_beats_easy_on_the_toy_race():
     assert wins >= 15
 
 
+def test_the_strength_benchmark_seats_one_level_among_three_of_the_other_in_turn():
+    """Four-player tables (issue 26): the hard seat rotates; two-player tables alternate seats."""
+    assert [seat_levels(("hard", "normal"), 4, k) for k in (0, 1, 5)] == [
+        (0, ("hard", "normal", "normal", "normal")), (1, ("normal", "hard", "normal", "normal")),
+        (1, ("normal", "hard", "normal", "normal"))]
+    assert [seat_levels(("hard", "easy"), 2, k)[1] for k in (0, 1)] == [("hard", "easy"), ("easy", "hard")]
+
+
 def test_wilson_interval():
     low, high = wilson(140, 200)
     assert 0.63 < low < 0.70 < high < 0.76
@@ -144,8 +153,8 @@ async def test_think_runs_in_a_worker_process():
     ruleset = rulesets()[0]
     state = decision_points(ruleset, seed=6, count=1)[0]
     seat = ruleset.to_move(state)
-    action = await ai.think(ruleset.id, ruleset.to_json(state), seat, "hard", budget_s=0.2, seed=1)
-    assert action in ruleset.legal_actions(state)
+    actions = await ai.think(ruleset.id, ruleset.to_json(state), seat, "hard", budget_s=0.2, seed=1)
+    assert actions[0] in ruleset.legal_actions(state)
 
 
 async def test_think_falls_back_to_normal_when_the_worker_overruns(monkeypatch):
@@ -153,9 +162,9 @@ async def test_think_falls_back_to_normal_when_the_worker_overruns(monkeypatch):
     state = decision_points(ruleset, seed=6, count=1)[0]
     seat = ruleset.to_move(state)
     monkeypatch.setattr(ai.pool, "GRACE_S", -0.5)   # the deadline passes at once
-    action = await ai.think(ruleset.id, ruleset.to_json(state), seat, "hard", budget_s=0.2, seed=1)
+    actions = await ai.think(ruleset.id, ruleset.to_json(state), seat, "hard", budget_s=0.2, seed=1)
     expected = ai.choose_action(ruleset, state, seat, "normal", rng=random.Random(1))
-    assert action == expected
+    assert actions[0] == expected
 
 
 def test_a_search_queued_behind_others_gets_what_is_left_of_its_budget():
@@ -167,13 +176,26 @@ def test_a_search_queued_behind_others_gets_what_is_left_of_its_budget():
     assert remaining(None, submitted=100.0, now=200.0) is None                   # unbounded stays so
 
 
+def test_when_more_think_than_there_are_workers_each_thinks_for_its_share():
+    """200 games at once: moves come in time, shallower, rather than one budget after another (issue 26)."""
+    share = ai.pool.shared_budget
+    workers = ai.pool.MAX_WORKERS
+    assert share(1.0, in_flight=0) == share(1.0, in_flight=workers - 1) == 1.0
+    assert share(1.0, in_flight=4 * workers - 1) == 0.25
+
+
 def test_the_worker_searches_with_the_budget_left_after_queueing(monkeypatch):
     seen = []
-    monkeypatch.setattr(ai.pool, "choose_action", lambda *args, budget_s, **kwargs: seen.append(budget_s) or "x")
+    def first_legal(ruleset, state, *args, budget_s, **kwargs):
+        seen.append(budget_s)
+        return ruleset.legal_actions(state)[0]
+
+    monkeypatch.setattr(ai.pool, "choose_action", first_legal)
     ruleset = RULESETS[0]
-    state_json = ruleset.to_json(ruleset.new_game(2, {}, 0))
-    ai.pool._choose(ruleset.id, state_json, 0, "hard", 1.0, 1, submitted=time.time() - 0.4)
-    assert 0.5 < seen[0] <= 0.6
+    state = decision_points(ruleset, seed=6, count=1)[0]
+    ai.pool._choose(ruleset.id, ruleset.to_json(state), ruleset.to_move(state), "hard", 1.0, 1,
+                    submitted=time.time() - 0.4)
+    assert 0.5 < seen[0] <= 0.6 and all(later <= seen[0] for later in seen[1:])
 
 
 CHEATING = [r for r in RULESETS if r.allows_cheating]
@@ -226,3 +248,26 @@ def test_computer_players_never_cheat(ruleset):
         seat = ruleset.to_move(state)
         for level in ai.LEVELS:
             assert ai.choose_action(ruleset, state, seat, level, rng=rng, budget_s=None, playouts=8) in ruleset.legal_actions(state)
+
+
+class _SeenMovers(ToyRace):
+    """The toy race, noting who acts: what a playout lets happen before it scores."""
+
+    def __init__(self):
+        self.movers = []
+
+    def apply(self, state, action, seat=None):
+        self.movers.append(self.to_move(state))
+        return super().apply(state, action, seat)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_hard_playouts_see_every_opponents_next_turn(players):
+    """Issue 26: at a table of four, hard weighs the dice and replies of all three opponents before its next
+    turn, not only the next player's; a playout stops when the mover's turn comes back."""
+    ruleset = _SeenMovers()
+    state = ruleset.apply(ruleset.new_game(players, {}, 0), "r3").state
+    state = ruleset.apply(state, "m0").state   # seat 0 has moved: seat 1 rolls next
+    ruleset.movers.clear()
+    playout(ruleset, Heuristic(lambda r, s, seat: 0.0, scale=1.0, horizon=1), state, 0, random.Random(1))
+    assert set(range(1, players)) <= set(ruleset.movers) and 0 not in ruleset.movers

@@ -24,7 +24,7 @@ WIN = 1e9
 class Heuristic:
     evaluate: Callable[[Ruleset, Any, int], float]   # (ruleset, state, seat) -> score of seat, relative
     scale: float = 1.0                                # score gap worth odds of e:1
-    horizon: int | None = None                        # playout length in turn changes; None: to the end
+    horizon: int | None = None                        # playout length in the seat's turns; None: to the end
 
 
 def _no_knowledge(ruleset: Ruleset, state: Any, seat: int) -> float:

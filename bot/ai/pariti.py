@@ -17,7 +17,7 @@ from bot.games.pariti_board import N_SQUARES, file_rank
 _COORDS = tuple(file_rank(s) for s in range(N_SQUARES))
 
 
-def _cost(distance: int) -> float:
+def pairing_cost(distance: int) -> float:
     """Moves a number at this king distance still needs (1 = adjacent: one step pairs)."""
     return float(distance) if distance <= 2 else 2.0 + 0.5 * (distance - 2)
 
@@ -34,7 +34,7 @@ def remaining(board: tuple[int, ...]) -> tuple[float, float]:
         if board[blue] != number:   # paired (both entries stale)
             continue
         (bf, br), (pf, pr) = _COORDS[blue], _COORDS[pink]
-        costs[number % 2] += _cost(max(abs(bf - pf), abs(br - pr)))
+        costs[number % 2] += pairing_cost(max(abs(bf - pf), abs(br - pr)))
     return costs[0], costs[1]
 
 

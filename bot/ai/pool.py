@@ -35,12 +35,15 @@ MAX_WORKERS = 2
 # Slack over the search budget before falling back (the first call also
 # starts the worker processes).
 GRACE_S = 5.0
-# The least a search queued behind others still gets (see remaining_budget).
-MIN_BUDGET_S = 0.05
+# The least a search queued behind others, or each later decision of a turn whose budget is spent, still
+# gets (see remaining_budget): short, as a turn can hold several decisions.
+MIN_BUDGET_S = 0.02
 # How often a worker checks that the bot is still its parent.
 PARENT_POLL_S = 0.5
 
 _executor: ProcessPoolExecutor | None = None
+# Requests sent to the pool and not answered yet (this process's event loop only: no lock needed).
+_in_flight = 0
 
 
 def _pool() -> ProcessPoolExecutor:
@@ -73,6 +76,13 @@ def shutdown() -> None:
         _executor = None
 
 
+def shared_budget(budget_s: float, in_flight: int) -> float:
+    """The budget of a request sent while `in_flight` others wait or run: when more computer players think at
+    once than there are workers, each thinks for its share, so that the last in the queue still answers
+    about one budget after its turn came (a move in time matters more than a deeper one)."""
+    return budget_s * min(1.0, MAX_WORKERS / (in_flight + 1))
+
+
 def remaining_budget(budget_s: float | None, submitted: float, now: float) -> float | None:
     """The search budget left to a job that waited in the pool's queue since `submitted` (time.time()):
     when many computer players think at once, each still answers about `budget_s` after its turn
@@ -83,28 +93,42 @@ def remaining_budget(budget_s: float | None, submitted: float, now: float) -> fl
 
 
 def _choose(ruleset_id: str, state_json: dict[str, Any], seat: int, level: str, budget_s: float | None,
-            seed: int, submitted: float | None = None) -> str:
-    if submitted is not None:
-        budget_s = remaining_budget(budget_s, submitted, time.time())
+            seed: int, submitted: float | None = None) -> list[str]:
+    """The actions of `seat`'s turn from this state up to its next roll or the end of its turn (two dice can
+    mean two pawn moves, a Barricade move a barricade to place), chosen in one go within one budget, so
+    that a turn's later decisions do not queue again behind other games' searches."""
     ruleset = get_ruleset(ruleset_id)
     state = ruleset.from_json(state_json)
-    return choose_action(ruleset, state, seat, level, rng=random.Random(seed), budget_s=budget_s)
+    rng = random.Random(seed)
+    actions = []
+    while True:
+        budget = budget_s if submitted is None else remaining_budget(budget_s, submitted, time.time())
+        actions.append(choose_action(ruleset, state, seat, level, rng=rng, budget_s=budget))
+        state = ruleset.apply(state, actions[-1]).state
+        if ruleset.to_move(state) != seat or ruleset.roll_due(state):
+            return actions
 
 
 async def think(ruleset_id: str, state_json: dict[str, Any], seat: int, level: str, budget_s: float = 1.0,
-                *, seed: int | None = None) -> str:
-    """choose_action in a worker process, within budget_s of this call however long it waits for a
-    worker (remaining_budget), bounded by budget_s + GRACE_S; on overrun or failure, the normal
-    level's choice."""
+                *, seed: int | None = None, started: float | None = None) -> list[str]:
+    """_choose (the seat's actions up to its next roll) in a worker process, within budget_s (or its share
+    when many think at once: shared_budget) of `started` (time.time() when the seat's turn began, default
+    now: a turn that rolls again keeps to one budget) however long it waits for a worker
+    (remaining_budget), bounded by budget_s + GRACE_S; on overrun or failure, the normal level's choice."""
+    global _in_flight
     if seed is None:
         seed = secrets.randbits(64)
     loop = asyncio.get_running_loop()
+    _in_flight += 1
     try:
-        future = loop.run_in_executor(_pool(), _choose, ruleset_id, state_json, seat, level, budget_s, seed,
-                                      time.time())
+        future = loop.run_in_executor(_pool(), _choose, ruleset_id, state_json, seat, level,
+                                      shared_budget(budget_s, _in_flight - 1), seed,
+                                      time.time() if started is None else started)
         return await asyncio.wait_for(future, timeout=budget_s + GRACE_S)
     except (asyncio.TimeoutError, BrokenProcessPool) as exc:
         log.warning("computer player (%s, %s) fell back to normal: %r", ruleset_id, level, exc)
         if isinstance(exc, BrokenProcessPool):
             shutdown()
+    finally:
+        _in_flight -= 1
     return await asyncio.to_thread(_choose, ruleset_id, state_json, seat, "normal", None, seed)

@@ -5,7 +5,8 @@
   through the rest of the mover's own turn (dice already rolled are known);
 - hard: the normal level's best few candidates, each followed to the end of
   the turn as normal would play it, compared by short Monte-Carlo playouts
-  from there (the opponents' dice and replies, sampled). Every candidate meets the same dice (common random numbers: the
+  from there (every opponent's dice and replies until the mover's next turn,
+  sampled). Every candidate meets the same dice (common random numbers: the
   i-th playout of each candidate draws from the same seed), so differences
   between candidates come from the moves, not from luck.
 """
@@ -83,8 +84,9 @@ def _playout_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: ran
 
 
 def playout(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, rng: random.Random) -> float:
-    """Play on for `heuristic.horizon` turns (or to the end) and return seat's win chance."""
-    turns, actions = 0, 0
+    """Play on until `seat`'s turn has come back `heuristic.horizon` times (or to the end) and return
+    seat's win chance: with horizon 1, every opponent's next turn, at a table of four as of two."""
+    returns, actions = 0, 0
     mover = ruleset.to_move(state)
     while mover is not None and actions < PLAYOUT_MAX_ACTIONS:
         if ruleset.roll_due(state):
@@ -94,9 +96,9 @@ def playout(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, rng: 
         state = ruleset.apply(state, action).state
         actions += 1
         new_mover = ruleset.to_move(state)
-        if new_mover != mover:
-            turns += 1
-            if heuristic.horizon is not None and turns >= heuristic.horizon:
+        if new_mover != mover and new_mover == seat:
+            returns += 1
+            if heuristic.horizon is not None and returns >= heuristic.horizon:
                 break
         mover = new_mover
     return win_chance(ruleset, heuristic, state, seat)
@@ -104,7 +106,10 @@ def playout(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, rng: 
 
 def monte_carlo_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: random.Random,
                        budget_s: float | None, playouts: int | None) -> str:
-    """The candidate with the best mean playout value, within the budget (whichever ends first)."""
+    """The candidate with the best mean playout value, within the budget (whichever ends first).
+    The time budget covers the whole choice, the normal level's ranking included, and a round of
+    playouts the deadline interrupts is dropped (rounds only count whole)."""
+    deadline = None if budget_s is None else time.perf_counter() + budget_s
     ranked = ranked_actions(ruleset, heuristic, state, rng)
     if len(ranked) == 1 or ranked[0][0] >= WIN:
         return ranked[0][1]
@@ -113,13 +118,18 @@ def monte_carlo_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: 
     candidates = [action for _, action, _ in ranked[:HARD_CANDIDATES]]
     after = [end for _, _, end in ranked[:HARD_CANDIDATES]]
     totals = [0.0] * len(candidates)
-    deadline = None if budget_s is None else time.perf_counter() + budget_s
     done = 0
     # One round = one playout per candidate, all from the same seed.
-    while (playouts is None or done + len(candidates) <= playouts) and (deadline is None or time.perf_counter() < deadline):
+    while playouts is None or done + len(candidates) <= playouts:
         seed = rng.getrandbits(64)
-        for i, start in enumerate(after):
-            totals[i] += playout(ruleset, heuristic, start, seat, random.Random(seed))
+        values = []
+        for start in after:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            values.append(playout(ruleset, heuristic, start, seat, random.Random(seed)))
+        if len(values) < len(candidates):
+            break
+        totals = [total + value for total, value in zip(totals, values)]
         done += len(candidates)
     # Ties (and no playout at all) keep the normal level's order.
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))

@@ -13,14 +13,18 @@ import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
-from bot.cogs.components import controls_of, png_file, read, view_of
-from bot.cogs.custom_ids import MOVE_FIELD, MOVE_LENGTH, Forged, Request, encode
+from bot.cogs import board_messages
+from bot.cogs.board_messages import DELETE, KEEP, Retire, Said
+from bot.cogs.components import pinging, png_file
+from bot.cogs.controls import KINDS, MOVE_FIELD, MOVE_LENGTH, TYPED_MOVE, Forged, controls_of, read, view_of
+from bot.cogs.game_base import Request, channel_of, guild_of
 from bot.cogs.game_defaults import SEATING_CHOICES, DefaultsCommands
 from bot.cogs.game_history import HistoryCommands
 from bot.cogs.game_mine import MineCommands
@@ -29,13 +33,13 @@ from bot.cogs.game_threads import open_thread, thread_refusal
 from bot.cogs.game_timers import TimerCommands
 from bot.cogs.recovery import FAULTS, Recovery
 from bot.cogs.translator import command_text as _
+from bot.config import Settings
 from bot.games import GAME_IDS, get_ruleset
-from bot.games.base import GameError, Message, msg
+from bot.games.base import GameError, Message, Ruleset, msg
 from bot.present import board, codes, moves, words
 from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.present.post import Post
-from bot.present.post import retired as retired_lines
 from bot.services import (COMPUTER_LEVELS, LOBBY_SHOWN, ROLL, GameRecord, Outcome, Seat, Sessions, StoreUnavailable,
                           ruleset_of, started_events)
 
@@ -71,6 +75,18 @@ def _can_post(interaction: discord.Interaction) -> bool:
     return perms.view_channel and send and perms.attach_files
 
 
+def _position(record: GameRecord) -> tuple[Ruleset, Any]:
+    """The ruleset and the position of a game in play."""
+    assert record.state is not None, record.id
+    ruleset = ruleset_of(record)
+    return ruleset, ruleset.from_json(record.state)
+
+
+def _files(post: Post) -> list[discord.File]:
+    """The post's picture, as a new File each time (a File is read once: each request needs its own)."""
+    return [png_file(post.png, post.alt)] if post.png else []
+
+
 def _seat(interaction: discord.Interaction) -> Seat:
     user = interaction.user
     return Seat(user.id, user.display_name, locale=_locale(interaction))
@@ -78,68 +94,83 @@ def _seat(interaction: discord.Interaction) -> Seat:
 
 class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands, MineCommands, Recovery,
               commands.GroupCog, name="GameCog", group_name="game", group_description=_("cmd.game.description")):
-    def __init__(self, bot: commands.Bot, sessions: Sessions):
+    def __init__(self, bot: commands.Bot, sessions: Sessions, settings: Settings):
         self.bot = bot
         self.sessions = sessions
+        self.config = settings
         # One board update at a time per channel, so a board just posted is the one the next update sees.
         self._publishing: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._working = asyncio.Semaphore(CLICKS_AT_ONCE)
         # The recent boards posted in each channel (oldest first) and their lines of what happened, so that
         # the next board's post can take back from them what it says again (after a restart: none known).
-        self._said: dict[int, list[tuple[int, tuple[str, ...]]]] = {}
+        self._said: dict[int, list[Said]] = {}
         super().__init__()
 
     # --- shared flow ---------------------------------------------------------
     async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
                    done: Message | Callable[[Outcome], Message] | None = None, needs_board: bool = True,
                    show: Callable[[Outcome], Awaitable[None]] | None = None) -> None:
-        """Acknowledge, run the session call, publish (or `show`); refusals go to the user alone; `done` (or
-        what it makes of the outcome) is the acknowledgement of a command.
+        """Answer a command or a click that calls the services: acknowledge, call, show, reply.
 
-        A command's result is what the channel shows: its deferred reply is deleted, so no "Done."
-        stays behind, unless `done` has something to say to the user alone. Where the bot cannot post a board, nothing is changed (a move nobody could see
-        would stall the game), except what `needs_board=False` allows (ending a game): done, unposted,
-        and the reply says so. A database out of reach is answered so (nothing was written); a board Discord
-        would not show after the action was stored is shown later (Recovery), and the reply says so."""
+        `show` shows the outcome (default: publish). A command's reply is `done` (or what it makes of the
+        outcome), shown to the user alone; with nothing to say, the reply is deleted, since the channel
+        shows the result. Where the bot cannot post a board nothing is changed (a move nobody could see
+        would stall the game), unless `needs_board` is False (ending a game): done, unposted, said so."""
         can_post = _can_post(interaction)
         if needs_board and not can_post:
             await self._tell(interaction, msg("error.missing_permissions"))
             return
-        component = interaction.type == discord.InteractionType.component
-        if component:
+        await self._acknowledge(interaction)
+        async with self._working:
+            outcome = await self._call(interaction, call)
+            if outcome is None or (can_post and not await self._show_outcome(interaction, outcome, show)):
+                return
+        if interaction.type != discord.InteractionType.component:
+            await self._reply(interaction, done(outcome) if callable(done) else done, can_post)
+
+    async def _acknowledge(self, interaction: discord.Interaction) -> None:
+        """Within Discord's 3 s: a click silently (the board changes), a command "thinking…" to the user alone."""
+        if interaction.type == discord.InteractionType.component:
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        async with self._working:
-            try:
-                outcome = await call()
-            except GameError as refusal:
-                await self._tell(interaction, refusal.message)
-                return
-            except StoreUnavailable as error:
-                await self.storage_unreachable(interaction, error)
-                return
-            except Exception:
-                log.exception("session call failed in channel %s", interaction.channel_id)
-                await self._tell(interaction, msg("error.internal"))
-                return
-            if outcome.unfinished:   # computer players stopped by the database: resumed once it is back
-                self.recover_later(outcome.record.id, StoreUnavailable("computer players wait for the database"))
-            try:
-                if can_post:
-                    await (show or self.publish)(outcome)
-            except discord.Forbidden:   # only Discord's 403 says a permission is missing
-                log.warning("no permission to post the board in channel %s", interaction.channel_id)
-                await self._tell(interaction, msg("error.cannot_post"))
-                return
-            except FAULTS as error:   # stored, not shown: shown when Discord (or the database) is back
-                self.recover_later(outcome.record.id, error)
-                await self._tell(interaction, msg("boards.error.not_shown"))
-                return
-        if component:
-            return
-        said = done(outcome) if callable(done) else done
-        if said is None and can_post:   # the channel shows the result: no "Done." stays behind
+
+    async def _call(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]]) -> Outcome | None:
+        """The service's outcome; None when it refused or failed, and the user was told why."""
+        try:
+            outcome = await call()
+        except GameError as refusal:
+            await self._tell(interaction, refusal.message)
+            return None
+        except StoreUnavailable as error:   # nothing was written
+            await self.storage_unreachable(interaction, error)
+            return None
+        except Exception:
+            log.exception("session call failed in channel %s", interaction.channel_id)
+            await self._tell(interaction, msg("error.internal"))
+            return None
+        if outcome.unfinished:   # computer players stopped by the database: resumed once it is back
+            self.recover_later(outcome.record.id, StoreUnavailable("computer players wait for the database"))
+        return outcome
+
+    async def _show_outcome(self, interaction: discord.Interaction, outcome: Outcome,
+                            show: Callable[[Outcome], Awaitable[None]] | None) -> bool:
+        """Show a stored outcome; whether it was shown (if not, the user was told why)."""
+        try:
+            await (show or self.publish)(outcome)
+        except discord.Forbidden:   # only Discord's 403 says a permission is missing
+            log.warning("no permission to post the board in channel %s", interaction.channel_id)
+            await self._tell(interaction, msg("error.cannot_post"))
+            return False
+        except FAULTS as error:   # stored, not shown: shown when Discord (or the database) is back (Recovery)
+            self.recover_later(outcome.record.id, error)
+            await self._tell(interaction, msg("boards.error.not_shown"))
+            return False
+        return True
+
+    async def _reply(self, interaction: discord.Interaction, said: Message | None, can_post: bool) -> None:
+        """A command's reply once done: `said`, or nothing left behind where the channel shows the result."""
+        if said is None and can_post:
             await interaction.delete_original_response()
         else:
             await interaction.edit_original_response(content=i18n.render(said or msg("ack.done"), _locale(interaction)))
@@ -192,65 +223,56 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
 
     async def _show(self, channel: discord.PartialMessageable, record: GameRecord, post: Post,
                     edit: bool, version: int, retired: str | None = None, ping: bool = False) -> None:
-        """Post or edit the message, then record which version of the game it shows.
+        """Show `post` as the game's board (board_messages.plan says how), then record which version it shows.
 
-        A new message retires the old one: its controls go, and its text becomes `retired` if given.
-        Else the recent boards this process posted lose what the new one says again (its recap of what
-        the player missed), so that each event is said once; a board left with nothing to say is
-        deleted once the new one, with a newer picture, is up. A message a moderator deleted (404) is
-        posted afresh; only a new post with `ping` notifies anyone. A board older than one this process
-        already showed (a publish overtaken by the next, or caught up late) is not shown: never a stale one."""
+        A board deleted by a moderator (404) is posted afresh; only a new post with `ping` notifies anyone.
+        A board older than one this process already showed (a publish overtaken by the next, or caught up
+        late) is not shown: never a stale one."""
         if self.sessions.shows_newer(record.id, version):
             return
-        old = channel.get_partial_message(record.board_message_id) if record.board_message_id else None
-
-        def files() -> list[discord.File]:   # a File is read once: a second request needs new ones
-            return [png_file(post.png, post.alt)] if post.png else []
+        recent = tuple(self._said.get(record.channel_id, ()))
+        plan = board_messages.plan(record.board_message_id, recent, post.said, edit=edit, retired=retired)
         view = view_of(record.id, record.version, post.controls)
-        nobody = discord.AllowedMentions.none()
-        recent = self._said.get(record.channel_id, [])
-        if edit and old is not None:
-            try:
-                await old.edit(content=post.content, attachments=files(), view=view, allowed_mentions=nobody)
-            except discord.NotFound:
-                log.info("board %s of game %s was deleted: posting it again", old.id, record.id)
-                old = None
-            else:
-                await self.sessions.set_board_message(record.id, old.id, version)
-                self._remember(record.channel_id, [*recent[:-1], (old.id, post.said)]
-                               if recent and recent[-1][0] == old.id else [(old.id, post.said)])
+        if plan.edit is not None:
+            if await self._edit(channel.get_partial_message(plan.edit), post, view):
+                await self.sessions.set_board_message(record.id, plan.edit, version)
+                self._remember(record.channel_id, list(plan.kept))
                 return
-        if not (old is not None and recent and recent[-1][0] == old.id):
-            recent = []   # not this process's boards (a restart): only the controls go
-        kept = retired_lines([said for _, said in recent], post.said)
-        text = retired if retired is not None else "\n".join(kept[-1]) if recent else None
-        if old is not None and text != "":
-            await self._retire(old, text)
-        mentions = discord.AllowedMentions(users=[discord.Object(post.mention)], everyone=False, roles=False) \
-            if ping and post.mention else nobody
-        message = await channel.send(content=post.content, files=files(), view=view, allowed_mentions=mentions)
+            log.info("board %s of game %s was deleted: posting it again", plan.edit, record.id)
+            plan = board_messages.plan(None, recent, post.said, edit=edit, retired=retired)
+        await self._retire_all(channel, plan.before)
+        message = await channel.send(content=post.content, files=_files(post), view=view,
+                                     allowed_mentions=pinging(post.mention if ping else None))
         await self.sessions.set_board_message(record.id, message.id, version)
-        for (message_id, said), now in zip(recent[:-1], kept[:-1]):   # boards retired before: their words
-            if now != said:
-                await self._retire(channel.get_partial_message(message_id), "\n".join(now))
-        if old is not None and text == "":
-            await self._retire(old, "")
-        self._remember(record.channel_id, [(i, now) for (i, _), now in zip(recent, kept) if now]
-                       + [(message.id, post.said)])
+        await self._retire_all(channel, plan.after)
+        self._remember(record.channel_id, [*plan.kept, (message.id, post.said)])
 
-    async def _retire(self, message: discord.PartialMessage, text: str | None) -> None:
-        """An earlier board: without controls, saying `text` (None: as it was; "": deleted)."""
+    async def _edit(self, board: discord.PartialMessage, post: Post, view: discord.ui.View) -> bool:
+        """Edit the board in place; False if it was deleted."""
         try:
-            if text == "":
+            await board.edit(content=post.content, attachments=_files(post), view=view,
+                             allowed_mentions=discord.AllowedMentions.none())
+        except discord.NotFound:
+            return False
+        return True
+
+    async def _retire_all(self, channel: discord.PartialMessageable, boards: tuple[Retire, ...]) -> None:
+        for board in boards:
+            await self._retire(channel.get_partial_message(board.message), board.text)
+
+    async def _retire(self, message: discord.PartialMessage | discord.Message, text: str | None) -> None:
+        """An earlier board: without controls, saying `text` (KEEP: as it was; DELETE: deleted)."""
+        try:
+            if text == DELETE:
                 await message.delete()
-            elif text is None:
+            elif text is KEEP:
                 await message.edit(view=None)
             else:
                 await message.edit(content=text, view=None)
         except discord.NotFound:
             pass
 
-    def _remember(self, channel_id: int, boards: list[tuple[int, tuple[str, ...]]]) -> None:
+    def _remember(self, channel_id: int, boards: list[Said]) -> None:
         self._said[channel_id] = boards[-RECENT_BOARDS:]
 
     # --- after a restart ------------------------------------------------------------
@@ -305,13 +327,13 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         after = discord.Object(record.board_message_id - 1) if record.board_message_id else None
         try:
             shown = [m async for m in channel.history(limit=100, after=after)
-                     if m.author.id == self.bot.user.id and (controls_of(m) or (None,))[0] == record.id]
+                     if m.author == self.bot.user and (controls_of(m) or (None,))[0] == record.id]
             current = next((m for m in reversed(shown) if controls_of(m) == (record.id, record.version)), None)
             # Not found, the recorded board is retired by the board posted next.
             kept = current.id if current else record.board_message_id
             for stray in shown:
                 if stray.id != kept:
-                    await self._retire(stray, None)
+                    await self._retire(stray, KEEP)
         except discord.HTTPException as error:
             log.info("no look at the history of channel %s: %s", record.channel_id, error)
             return False
@@ -368,11 +390,11 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             options = ({"teams": True} if teams else {}) | ({"seating": seating.value} if seating else {}) \
                 | ({"turn_time": self.turn_time(turn_time)} if turn_time else {}) \
                 | ({"language": language.value} if language else {})
-            channel_id = interaction.channel_id
+            channel_id = channel_of(interaction)
             if thread:   # checked before the thread opens, so that a refused game leaves no empty thread
                 self.sessions.check_new(game.value, options)
                 channel_id = await open_thread(interaction, msg(f"game.{game.value}"), _locale(interaction))
-            return await self.sessions.create(channel_id=channel_id, guild_id=interaction.guild_id,
+            return await self.sessions.create(channel_id=channel_id, guild_id=guild_of(interaction),
                                               host=_seat(interaction), game=game.value, options=options,
                                               locale=i18n.locale_of(interaction.guild_locale))
         await self._run(interaction, create, done=(lambda outcome: msg(
@@ -385,42 +407,41 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
 
     @app_commands.command(name="join", description=_("cmd.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, lambda: self.sessions.join(interaction.channel_id, _seat(interaction)))
+        await self._run(interaction, lambda: self.sessions.join(channel_of(interaction), _seat(interaction)))
 
     @app_commands.command(name="leave", description=_("cmd.leave.description"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, lambda: self.sessions.leave(interaction.channel_id, interaction.user.id))
+        await self._run(interaction, lambda: self.sessions.leave(channel_of(interaction), interaction.user.id))
 
     @app_commands.command(name="start", description=_("cmd.start.description"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, lambda: self.sessions.start(interaction.channel_id, interaction.user.id))
+        await self._run(interaction, lambda: self.sessions.start(channel_of(interaction), interaction.user.id))
 
     @app_commands.command(name="add-bot", description=_("cmd.add-bot.description"))
     @app_commands.describe(level=_("opt.level.description"))
     @app_commands.choices(level=LEVEL_CHOICES)
     async def add_bot(self, interaction: discord.Interaction, level: app_commands.Choice[str]) -> None:
         await self._run(interaction, lambda: self.sessions.add_computer(
-            interaction.channel_id, interaction.user.id, level.value))
+            channel_of(interaction), interaction.user.id, level.value))
 
     @app_commands.command(name="roll", description=_("cmd.roll.description"))
     async def roll(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, lambda: self.sessions.act(interaction.channel_id, interaction.user.id, ROLL))
+        await self._run(interaction, lambda: self.sessions.act(channel_of(interaction), interaction.user.id, ROLL))
 
     @app_commands.command(name="move", description=_("cmd.move.description"))
     @app_commands.describe(move=_("opt.move.description"))
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         async def play() -> Outcome:
-            return await self.sessions.act(interaction.channel_id, interaction.user.id,
-                                           await self._typed(interaction.channel_id, move))
+            return await self.sessions.act(channel_of(interaction), interaction.user.id,
+                                           await self._typed(channel_of(interaction), move))
         await self._run(interaction, play)
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        record = await self.sessions.open_game(interaction.channel_id)
+        record = await self.sessions.open_game(channel_of(interaction))
         if record is None or record.status != "active":
             return []
-        ruleset = ruleset_of(record)
-        state = ruleset.from_json(record.state)
+        ruleset, state = _position(record)
         if ruleset.to_move(state) != record.seat_of(interaction.user.id) or ruleset.roll_due(state):
             return []
         return _as_choices(moves.move_choices(record, ruleset, state, current, _locale(interaction)))
@@ -429,25 +450,23 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
     @app_commands.describe(piece=_("opt.piece.description"))
     async def call(self, interaction: discord.Interaction, piece: str) -> None:
         async def call_out() -> Outcome:
-            return await self.sessions.call_out(interaction.channel_id, interaction.user.id,
-                                                await self._typed(interaction.channel_id, piece))
+            return await self.sessions.call_out(channel_of(interaction), interaction.user.id,
+                                                await self._typed(channel_of(interaction), piece))
         await self._run(interaction, call_out)
 
     @call.autocomplete("piece")
     async def call_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        record = await self.sessions.open_game(interaction.channel_id)
-        seat = record.seat_of(interaction.user.id) if record and record.status == "active" else None
-        if seat is None:
+        record = await self.sessions.open_game(channel_of(interaction))
+        if record is None or record.status != "active" or (seat := record.seat_of(interaction.user.id)) is None:
             return []
-        ruleset = ruleset_of(record)
-        state = ruleset.from_json(record.state)
+        ruleset, state = _position(record)
         return _as_choices(moves.suggestions(record, ruleset, state, ruleset.call_actions(state, seat), current,
                                              _locale(interaction)))
 
     @app_commands.command(name="board", description=_("cmd.board.description"))
     async def board(self, interaction: discord.Interaction) -> None:
         async def repost() -> Outcome:
-            record = await self.sessions.current(interaction.channel_id)
+            record = await self.sessions.current(channel_of(interaction))
             return Outcome(record)
         await self._run(interaction, repost)
 
@@ -455,7 +474,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
     async def status(self, interaction: discord.Interaction) -> None:
         loc = _locale(interaction)
         try:
-            record = await self.sessions.current(interaction.channel_id)
+            record = await self.sessions.current(channel_of(interaction))
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
@@ -470,13 +489,13 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
 
     @app_commands.command(name="resign", description=_("cmd.resign.description"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, lambda: self.sessions.resign(interaction.channel_id, interaction.user.id))
+        await self._run(interaction, lambda: self.sessions.resign(channel_of(interaction), interaction.user.id))
 
     @app_commands.command(name="end", description=_("cmd.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:
         perms = interaction.permissions
         await self._run(interaction, lambda: self.sessions.end(
-            interaction.channel_id, interaction.user.id, can_manage=perms.manage_messages), needs_board=False)
+            channel_of(interaction), interaction.user.id, can_manage=perms.manage_messages), needs_board=False)
 
     @app_commands.command(name="rules", description=_("cmd.rules.description"))
     @app_commands.describe(game=_("opt.rules_game.description"))
@@ -484,7 +503,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         game_id = game.value if game else None
         if game_id is None:
-            record = await self.sessions.open_game(interaction.channel_id)
+            record = await self.sessions.open_game(channel_of(interaction))
             game_id = record.game if record else "parcheesi"
         message = get_ruleset(game_id).rules_summary()
         await interaction.response.send_message(i18n.render(message, _locale(interaction)), ephemeral=True)
@@ -501,40 +520,33 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             log.info("refused a control that is not ours (%s) in channel %s", why, interaction.channel_id)
             await self._tell(interaction, msg("controls.error.unknown"))
             return
-        handlers: dict[str, Callable[[discord.Interaction, Request], Awaitable[None]]] = {
-            "a": self.on_action, "s": self.on_action, "m": self.on_action, "l": self.on_lobby,
-            "g": self.on_group, "c": self.on_call_button, "x": self.on_other_move_button,
-            "h": self.on_history_page, "v": self.on_vote, "u": self.on_undo_request,
-            "r": lambda interaction, request: self.on_rematch(interaction, request.game),
-            "t": self.on_takeback_answer,
-        }
         try:
-            await handlers[request.kind](interaction, request)
+            await KINDS[request.kind].handler(self, interaction, request)
         except StoreUnavailable as error:
             await self.storage_unreachable(interaction, error)
 
     async def on_action(self, interaction: discord.Interaction, request: Request) -> None:
         """An action button, a pick in a menu of moves or a move typed in the Other move modal."""
         async def play() -> Outcome:
-            typed = request.kind == "m"   # in either language's colour letters
-            action = await self._typed(interaction.channel_id, request.value) if typed else request.value
-            return await self.sessions.act(interaction.channel_id, interaction.user.id, action,
+            typed = request.kind == TYPED_MOVE.code   # in either language's colour letters
+            action = await self._typed(channel_of(interaction), request.value) if typed else request.value
+            return await self.sessions.act(channel_of(interaction), interaction.user.id, action,
                                            game_id=request.game, version=request.number)
         await self._run(interaction, play)
 
     async def on_lobby(self, interaction: discord.Interaction, request: Request) -> None:
-        channel, user, game = interaction.channel_id, interaction.user.id, request.game
+        channel, user, game = channel_of(interaction), interaction.user.id, request.game
         calls = {
             "join": lambda: self.sessions.join(channel, _seat(interaction), game),
             "leave": lambda: self.sessions.leave(channel, user, game),
             "start": lambda: self.sessions.start(channel, user, game),
             "add-bot": lambda: self.sessions.add_computer(channel, user, "normal", game),
         }
-        await self._run(interaction, calls[request.value])   # custom_ids.decode knows only these verbs
+        await self._run(interaction, calls[request.value])   # controls.LOBBY reads only these verbs
 
     async def on_rematch(self, interaction: discord.Interaction, game: int | None) -> None:
         """`/game rematch`, or the Rematch button of game `game`'s final board."""
-        await self._run(interaction, lambda: self.sessions.rematch(interaction.channel_id, _seat(interaction), game))
+        await self._run(interaction, lambda: self.sessions.rematch(channel_of(interaction), _seat(interaction), game))
 
     async def on_group(self, interaction: discord.Interaction, request: Request) -> None:
         """A pawn (or area) was picked: show its moves to that player alone."""
@@ -554,15 +566,15 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             record = await self._current_board(interaction, request)
-            ruleset = ruleset_of(record)
+            ruleset, state = _position(record)
             seat = record.seat_of(interaction.user.id)
-            calls = ruleset.call_actions(ruleset.from_json(record.state), seat) if seat is not None else []
+            calls = ruleset.call_actions(state, seat) if seat is not None else []
             if not calls:
                 raise GameError(msg("error.cannot_call"))
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
-        post = board.call_post(record, ruleset, ruleset.from_json(record.state), calls, _locale(interaction))
+        post = board.call_post(record, ruleset, state, calls, _locale(interaction))
         await interaction.edit_original_response(content=post.content,
                                                  view=view_of(record.id, record.version, post.controls))
 
@@ -575,10 +587,10 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
-        ruleset = ruleset_of(record)
-        label, placeholder = moves.other_move_field(record, ruleset, ruleset.from_json(record.state), loc)
+        ruleset, state = _position(record)
+        label, placeholder = moves.other_move_field(record, ruleset, state, loc)
         modal = discord.ui.Modal(title=i18n.text("modal.other_move.title", loc)[:45],
-                                 custom_id=encode("m", record.id, record.version))
+                                 custom_id=TYPED_MOVE.encode(record.id, record.version))
         modal.add_item(discord.ui.TextInput(label=label, placeholder=placeholder, max_length=MOVE_LENGTH,
                                             custom_id=MOVE_FIELD))
         modal.stop()   # answered by on_interaction, like every control
@@ -590,7 +602,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         return codes.canonical(ruleset_of(record), text.strip()) if record is not None else text.strip()
 
     async def _current_board(self, interaction: discord.Interaction, request: Request) -> GameRecord:
-        record = await self.sessions.game(interaction.channel_id, request.game)
+        record = await self.sessions.game(channel_of(interaction), request.game)
         if record.version != request.number or record.status != "active":
             raise GameError(msg("error.stale"))
         return record

@@ -3,27 +3,23 @@ members with Manage Server. Discord cannot hide a subcommand by permission (defa
 applies to top-level commands only), so the service checks it."""
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-
 import discord
 from discord import app_commands
 
 from bot import i18n
 from bot.cogs.game_timers import ON_TIMEOUT_CHOICES
 from bot.cogs.translator import command_text as _
-from bot.games.base import GameError, Message
+from bot.cogs.game_base import GameCogBase, guild_of
+from bot.games.base import GameError
 from bot.present.defaults import defaults_text
 from bot.seating import SEATINGS
-from bot.services import Sessions
 
 # Shared with /game new.
 SEATING_CHOICES = [app_commands.Choice(name=_(f"choice.seating.{s}"), value=s) for s in SEATINGS]
 
 
-class DefaultsCommands:
-    sessions: Sessions
-    deadline_changes: Callable[[str | None, app_commands.Choice[str] | None], dict]   # TimerCommands'
-    _tell: Callable[[discord.Interaction, Message], Awaitable[None]]                  # GameCog's
+class DefaultsCommands(GameCogBase):
+    """GameCog's /game defaults."""
 
     @app_commands.command(name="defaults", description=_("cmd.defaults.description"))
     @app_commands.describe(turn_time=_("opt.defaults_turn_time.description"),
@@ -40,9 +36,9 @@ class DefaultsCommands:
                 | ({"seating": seating.value} if seating is not None else {})
             if changes:
                 options = await self.sessions.set_server_defaults(
-                    interaction.guild_id, interaction.permissions.manage_guild, changes)
+                    guild_of(interaction), interaction.permissions.manage_guild, changes)
             else:
-                options = await self.sessions.server_defaults(interaction.guild_id)
+                options = await self.sessions.server_defaults(guild_of(interaction))
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return

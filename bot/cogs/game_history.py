@@ -1,26 +1,26 @@
 """/game history and /game verify, the fair-dice announcements and the replay.
 
 `HistoryCommands` is a mixin of GameCog (discord.py collects app commands
-from every class of a cog's MRO); it uses GameCog's `bot` and `sessions`.
+from every class of a cog's MRO; what it uses of GameCog: bot/cogs/game_base.py).
 Anyone in the channel may read the history or verify a game: these commands
 only read. `announce` runs after every publish: the seed's commitment goes
 out when a game starts, the seed itself when the game is over, and then the
 animated replay is added to the final board, built in a thread.
 
-The page buttons' custom_ids are tb:h:<game>:<page>:<slot> (bot/cogs/custom_ids.py).
+Its page buttons are the controls.HISTORY_PAGE kind.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot import i18n
 from bot.cogs.components import button, png_file, stopped
-from bot.cogs.custom_ids import Request, encode
+from bot.cogs.controls import HISTORY_PAGE
+from bot.cogs.game_base import GameCogBase, Request, channel_of
 from bot.cogs.game_mine import can_view
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError
@@ -40,10 +40,7 @@ def _can_view(interaction: discord.Interaction, channel_id: int) -> bool:
     return can_view(interaction.guild, interaction.user, channel_id)
 
 
-class HistoryCommands:
-    sessions: Any
-    bot: Any
-
+class HistoryCommands(GameCogBase):
     # --- commands --------------------------------------------------------------
     @app_commands.command(name="history", description=_("cmd.history.description"))
     @app_commands.describe(game_id=_("opt.game_id.description"))
@@ -114,7 +111,7 @@ class HistoryCommands:
     async def _game_for(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:
         """Game `game_id` of this server, or this channel's latest game; a game in a channel the member
         cannot view is answered as an unknown one (ids are counted: they must not reveal private games)."""
-        record = await self.sessions.records.game_for(interaction.guild_id, interaction.channel_id, game_id)
+        record = await self.sessions.records.game_for(interaction.guild_id, channel_of(interaction), game_id)
         if record.channel_id != interaction.channel_id and not _can_view(interaction, record.channel_id):
             raise GameError(NO_GAME)
         return record
@@ -128,6 +125,6 @@ class HistoryCommands:
             return history_text(record, shown, loc), None
         view = discord.ui.View(timeout=None)
         for slot, target, label in (("f", 0, "⏮"), ("p", page - 1, "◀"), ("n", page + 1, "▶"), ("l", pages - 1, "⏭")):
-            view.add_item(button(encode("h", record.id, max(0, min(target, pages - 1)), slot), label,
+            view.add_item(button(HISTORY_PAGE.encode(record.id, max(0, min(target, pages - 1)), slot), label,
                                  disabled=target == page or not 0 <= target < pages))
         return history_text(record, shown, loc), stopped(view)

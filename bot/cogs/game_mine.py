@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot import i18n
+from bot.cogs.game_base import GameCogBase
 from bot.cogs.recovery import FAULTS
 from bot.cogs.translator import command_text as _
 from bot.present.mine import my_games_text, turn_list
@@ -34,12 +35,8 @@ def _link(game: WaitingGame) -> str:
     return board_link(game.record.guild_id, game.record.channel_id, game.record.board_message_id)
 
 
-class MineCommands:
+class MineCommands(GameCogBase):
     """GameCog's /game mine, and the list a turn's direct message ends with."""
-
-    sessions: Any
-    timers: Any
-    bot: Any
 
     @app_commands.command(name="mine", description=_("cmd.mine.description"))
     @app_commands.guild_only()

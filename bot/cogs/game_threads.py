@@ -3,12 +3,14 @@ the lobby opens in a new public thread of the channel, named after the game and 
 lives there (the thread is the game's channel for the services)."""
 from __future__ import annotations
 
+from typing import Final
+
 import discord
 
 from bot import i18n
 from bot.games.base import GameError, Message, msg
 
-ARCHIVE_AFTER_MINUTES = 10080   # the longest Discord allows: asynchronous games go quiet for days
+ARCHIVE_AFTER_MINUTES: Final = 10080   # the longest Discord allows: asynchronous games go quiet for days
 MAX_THREAD_NAME = 100
 
 

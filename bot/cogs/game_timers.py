@@ -5,29 +5,28 @@ the half-time reminder, the board after an expiry, the vote on a seat whose
 turns keep expiring, and the direct message sent when it becomes
 your turn. The deadlines themselves are data, kept by bot/services/deadlines.py and
 fired by bot/services/scheduler.py.
-The vote's buttons are tb:v:<game>:<seat>:<choice> (bot/cogs/custom_ids.py).
+The vote's buttons are the controls.VOTE kind.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import i18n, timers
-from bot.cogs.components import button, stopped
-from bot.cogs.custom_ids import Request, encode
+from bot.cogs.components import pinging
+from bot.cogs.controls import view_of
+from bot.cogs.game_base import GameCogBase, Request, channel_of
 from bot.cogs.game_mine import board_link
 from bot.cogs.recovery import DISCORD_FAULTS
 from bot.cogs.translator import command_text as _
-from bot.games.base import GameError, Message, msg
+from bot.games.base import GameError, msg
 from bot.present.votes import vote_post, vote_text
 from bot.present.words import say, seat_name
-from bot.services import BoardView, GameRecord, Outcome, People, Sessions, ruleset_of
+from bot.services import BoardView, GameRecord, Outcome, People, ruleset_of
 from bot.services.scheduler import SystemClock, TurnTimers
 
 log = logging.getLogger(__name__)
@@ -37,16 +36,9 @@ NOTIFY_CHOICES = [app_commands.Choice(name=_(f"choice.notify.{c}"), value=c) for
 NO_DEADLINE = ("off", "none", "0")
 
 
-class TimerCommands:
+class TimerCommands(GameCogBase):
     """GameCog's deadline and notification commands and hooks (discord.py collects
     app commands from every class of the cog)."""
-
-    bot: commands.Bot
-    sessions: Sessions
-    timers: TurnTimers
-    publish_or_recover: Callable[[Outcome], Awaitable[None]]       # GameCog's (Recovery)
-    turn_list: Callable[[int | None, int, str], Awaitable[str]]    # GameCog's (game_mine)
-    _tell: Callable[[discord.Interaction, Message], Awaitable[None]]   # GameCog's
 
     async def cog_load(self) -> None:
         self.timers = TurnTimers(self.sessions, clock=SystemClock(),
@@ -59,7 +51,7 @@ class TimerCommands:
     # --- commands --------------------------------------------------------------
     def turn_time(self, text: str) -> int:
         """Seconds for a turn_time option; GameError (shown to the user alone) when unreadable."""
-        return timers.check_turn_time(timers.parse_duration(text), self.bot.settings.min_turn_time)
+        return timers.check_turn_time(timers.parse_duration(text), self.config.min_turn_time)
 
     def deadline_changes(self, turn_time: str | None, on_timeout: app_commands.Choice[str] | None) -> dict[str, Any]:
         """The turn_time (seconds, None for "off") and on_timeout options given, as settings to change."""
@@ -80,7 +72,7 @@ class TimerCommands:
             changes = self.deadline_changes(turn_time, on_timeout)
             if not changes:
                 raise GameError(msg("timers.error.nothing_to_change"))
-            return await self.sessions.configure(interaction.channel_id, interaction.user.id, changes)
+            return await self.sessions.configure(channel_of(interaction), interaction.user.id, changes)
         await self._run(interaction, configure)
 
     @app_commands.command(name="away", description=_("cmd.away.description"))
@@ -144,8 +136,7 @@ class TimerCommands:
         text = i18n.text(key, record.locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:R>")
         try:
             await self.bot.get_partial_messageable(record.channel_id).send(
-                text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)], everyone=False,
-                                                               roles=False))
+                text, allowed_mentions=pinging(user))
         except DISCORD_FAULTS as error:   # the board's deadline line still tells it
             log.warning("game %s: no reminder (%s)", record.id, error)
 
@@ -155,19 +146,15 @@ class TimerCommands:
             return
         record, seat = outcome.record, outcome.vote.seat
         post = vote_post(record, seat)
-        view = discord.ui.View(timeout=None)
-        for control in post.controls:
-            style = discord.ButtonStyle.danger if control.value == "end" else discord.ButtonStyle.primary
-            view.add_item(button(encode("v", record.id, seat, control.value), control.label, style))
         await self.bot.get_partial_messageable(record.channel_id).send(
-            post.content, view=stopped(view), allowed_mentions=discord.AllowedMentions.none())
+            post.content, view=view_of(record.id, seat, post.controls), allowed_mentions=discord.AllowedMentions.none())
 
     async def on_vote(self, interaction: discord.Interaction, request: Request) -> None:
         """A vote on an absent seat: the vote message shows the tally, then the decision."""
         seat = request.number
         await interaction.response.defer()
         try:
-            outcome = await self.sessions.vote(interaction.channel_id, interaction.user.id, request.game, seat,
+            outcome = await self.sessions.vote(channel_of(interaction), interaction.user.id, request.game, seat,
                                                request.value)
         except GameError as refusal:
             await self._tell(interaction, refusal.message)

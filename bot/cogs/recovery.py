@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 
 import aiohttp
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.games.base import Message, msg
-from bot.services import GameRecord, Outcome, Sessions, StoreUnavailable
+from bot.cogs.game_base import GameCogBase
+from bot.games.base import msg
+from bot.services import Outcome, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -32,15 +31,9 @@ MAX_RETRY_S = 60.0
 RETRY_FOR_S = 15 * 60.0
 
 
-class Recovery:
-    bot: commands.Bot
-    sessions: Sessions
-    publish: Callable[[Outcome], Awaitable[None]]                        # GameCog's
-    catch_up: Callable[[GameRecord, int | None], Awaitable[bool]]        # GameCog's
-    _tell: Callable[[discord.Interaction, Message], Awaitable[None]]     # GameCog's
-
+class Recovery(GameCogBase):
     def __init__(self) -> None:
-        self._recovering: dict[int, asyncio.Task] = {}   # game id -> the task catching its board up
+        self._recovering: dict[int, asyncio.Task[None]] = {}   # game id -> the task catching its board up
         self._recover_again: set[int] = set()            # games that failed again while their task ran
         super().__init__()
 

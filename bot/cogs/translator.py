@@ -22,7 +22,8 @@ class CatalogueTranslator(app_commands.Translator):
         ours = i18n.locale_of(locale)
         if ours == i18n.DEFAULT_LOCALE or not locale.value.startswith(ours):
             return None
-        return i18n.catalogue(ours).get(key)
+        text = i18n.catalogue(ours).get(key)
+        return text if isinstance(text, str) else None   # a plural's forms are no command text
 
 
 def command_text(key: str) -> app_commands.locale_str:

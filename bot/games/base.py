@@ -117,9 +117,11 @@ class Ruleset(ABC):
     # The layers above name what they add to a game here, as importable paths that they import on first use
     # (a ruleset imports nothing above it): the module drawing the board, with a `layout` function
     # (renderer/__init__.py); the computer players' Heuristic, "module:name" (None: bot.ai.heuristics.GENERIC);
+    # the hard level's tree search, "module:name" (bot/ai/levels.py; None: Monte-Carlo playouts);
     # in cheating rulesets, the judge of a call-out, "module:name" (bot/ai/calls.py; None: never calls).
     board_family: ClassVar[str]
     heuristic: ClassVar[str | None] = None
+    hard_search: ClassVar[str | None] = None
     call_judge: ClassVar[str | None] = None
     min_players: ClassVar[int]
     max_players: ClassVar[int]

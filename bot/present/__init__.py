@@ -3,7 +3,7 @@
 (bot/console.py) both show these; nothing here imports discord.
 
   words.py     seat names, a Message in words, result lines, fitting lines into one message
-  post.py      Post (text, controls, picture, who is pinged) and Control (a button or menu, described)
+  post.py      Post (text, controls, picture, who is pinged) and Control (a button or menu, described; its ControlKind)
   lobby.py     the lobby message
   board.py     the board message and its controls, one group's moves, the call-out menu
   moves.py     move labels, autocomplete suggestions, the "Other move…" field

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot import i18n
-from bot.games.base import Message, Ruleset
+from bot.games.base import GameError, Message, Ruleset, msg
 from bot.present.alt_text import board_alt
 from bot.present.moves import label, options
-from bot.present.post import Control, Post
+from bot.present.post import Control, ControlKind, Post
 from bot.present.words import fit, game_text, result_line, say, seat_name, sentence
 from bot.services.base import ruleset_of
 from bot.services.play import ROLL
@@ -40,10 +40,10 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
         lines.append(i18n.text(key, loc, player=who))
     shown: tuple[Control, ...] = ()
     if with_controls and record.status == "active":
-        undo = (Control("undo", i18n.text("button.undo", loc), row=4),) if takeback_seat is not None else ()
+        undo = (Control(ControlKind.UNDO, i18n.text("button.undo", loc), row=4),) if takeback_seat is not None else ()
         shown = controls(record, ruleset, state) + undo
     elif with_controls:   # the final board
-        shown = (Control("rematch", i18n.text("button.rematch", loc)),)
+        shown = (Control(ControlKind.REMATCH, i18n.text("button.rematch", loc)),)
     return Post(fit(lines), shown, None, mention, alt=board_alt(record, said=said), said=tuple(said))
 
 
@@ -52,7 +52,7 @@ def controls(record: GameRecord, ruleset: Ruleset, state: Any) -> tuple[Control,
     loc = record.locale
     found: list[Control] = []
     if ruleset.roll_due(state):
-        found.append(Control("roll", i18n.text("button.roll", loc), ROLL, row=4))
+        found.append(Control(ControlKind.ROLL, i18n.text("button.roll", loc), ROLL, row=4))
     else:
         actions = ruleset.legal_actions(state)
         groups, loose = _groups(ruleset, state, actions)
@@ -60,31 +60,34 @@ def controls(record: GameRecord, ruleset: Ruleset, state: Any) -> tuple[Control,
         if len(actions) <= MAX_ACTION_BUTTONS and not group_first:
             found += _buttons(record, ruleset, state, actions, loc)
         elif groups and len(groups) <= MAX_SELECT and len(loose) <= MAX_ACTION_BUTTONS - 5:
-            found.append(Control("groups", game_text(ruleset, "select.group", loc), row=0, options=tuple(
+            found.append(Control(ControlKind.GROUPS, game_text(ruleset, "select.group", loc), row=0, options=tuple(
                 (say(record, ruleset.group_label(state, g), loc)[:100], g) for g in groups)))
             # e.g. Barricade's "roll first": beside the menu
             found += _buttons(record, ruleset, state, loose, loc, first_row=1)
         else:
-            found.append(Control("moves", i18n.text("select.move", loc), row=0,
+            found.append(Control(ControlKind.MOVES, i18n.text("select.move", loc), row=0,
                                  options=options(record, ruleset, state, actions[:MAX_SELECT])))
     if ruleset.allows_cheating:
         if not ruleset.roll_due(state):
-            found.append(Control("other_move", i18n.text("button.other_move", loc), row=4))
-        found.append(Control("call", i18n.text("button.call", loc), row=4))
+            found.append(Control(ControlKind.OTHER_MOVE, i18n.text("button.other_move", loc), row=4))
+        found.append(Control(ControlKind.CALL, i18n.text("button.call", loc), row=4))
     return tuple(found)
 
 
 def group_post(record: GameRecord, group: str, locale: str | None = None) -> Post:
     """The moves of one group (e.g. one pawn), in the locale of the one user who
-    sees them (default: the game's); its picture is `picture(record, locale, group)`."""
+    sees them (default: the game's); its picture is `picture(record, locale, group)`. GameError when the
+    position has no such group."""
     loc = locale or record.locale
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
     actions = [a for a in ruleset.legal_actions(state) if ruleset.action_group(state, a) == group]
+    if not actions:   # no group of this position: a menu the bot did not send so (or an older release did)
+        raise GameError(msg("controls.error.unknown"))
     if len(actions) <= MAX_ACTION_BUTTONS:
         shown = tuple(_buttons(record, ruleset, state, actions, loc))
     else:
-        shown = (Control("moves", i18n.text("select.move", loc),
+        shown = (Control(ControlKind.MOVES, i18n.text("select.move", loc),
                          options=options(record, ruleset, state, actions[:MAX_SELECT], loc)),)
     title = i18n.text("select.group_moves", loc, group=say(record, ruleset.group_label(state, group), loc))
     return Post(title, shown, alt=board_alt(record, loc))
@@ -92,14 +95,14 @@ def group_post(record: GameRecord, group: str, locale: str | None = None) -> Pos
 
 def call_post(record: GameRecord, ruleset: Ruleset, state: Any, calls: list[str], locale: str) -> Post:
     """The call-outs a player may make now, as a menu, with what calling out means in this game."""
-    menu = Control("moves", game_text(ruleset, "select.call", locale),
+    menu = Control(ControlKind.MOVES, game_text(ruleset, "select.call", locale),
                    options=options(record, ruleset, state, calls[:MAX_SELECT], locale))
     return Post(game_text(ruleset, "select.call_help", locale), (menu,))
 
 
 def _buttons(record: GameRecord, ruleset: Ruleset, state: Any, actions: list[str], loc: str,
              first_row: int = 0) -> list[Control]:
-    return [Control("action", label(record, ruleset, state, action, loc), action, row=first_row + i // 5)
+    return [Control(ControlKind.ACTION, label(record, ruleset, state, action, loc), action, row=first_row + i // 5)
             for i, action in enumerate(actions)]
 
 

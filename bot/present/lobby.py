@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from bot import dice, i18n, seating, timers
 from bot.games.base import Ruleset, msg
-from bot.present.post import Control, Post
+from bot.present.post import Control, ControlKind, Post
 from bot.present.words import fit, say, seat_name
 from bot.services.base import ruleset_of
 from bot.game_records import GameRecord
@@ -46,7 +46,7 @@ def lobby_post(record: GameRecord) -> Post:
         lines.append(i18n.text("lobby.help", loc, players=players))
     elif not started:
         lines.append(i18n.text("lobby.closed_notice", loc))
-    controls = tuple(Control("lobby", i18n.text(f"lobby.button.{verb}", loc), verb) for verb in LOBBY_VERBS) \
+    controls = tuple(Control(ControlKind.LOBBY, i18n.text(f"lobby.button.{verb}", loc), verb) for verb in LOBBY_VERBS) \
         if record.status == "lobby" else ()
     return Post(fit(lines), controls)
 

@@ -3,19 +3,31 @@ buttons and select menus; the terminal numbers the moves), its picture and who i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+
+
+class ControlKind(StrEnum):
+    """What a control does; `Control.value` holds what the comment says (front ends draw each kind their
+    way: bot/cogs/controls.py holds Discord's)."""
+
+    LOBBY = "lobby"            # a lobby verb
+    ROLL = "roll"              # the roll action
+    ACTION = "action"          # the action sent
+    MOVES = "moves"            # a menu of actions (`Control.options`: (label, action) pairs)
+    GROUPS = "groups"          # a menu of action groups, e.g. pawns (`Control.options`: (label, group) pairs)
+    CALL = "call"              # pick a call-out
+    OTHER_MOVE = "other_move"  # type any move
+    VOTE = "vote"              # a choice of the vote on an absent seat
+    UNDO = "undo"              # take back one's last move
+    TAKEBACK = "takeback"      # "yes" or "no": the answer of the player to move to a take-back request
+    REMATCH = "rematch"        # a lobby for the same game again
 
 
 @dataclass(frozen=True)
 class Control:
-    """One control of a message.
+    """One control of a message; a menu's `label` is its placeholder."""
 
-    kind: "lobby" (value: a lobby verb), "roll" and "action" (value: the action sent), "moves" and
-    "groups" (a menu of actions or action groups: `options` holds (label, value) pairs, `label` is the
-    menu's placeholder), "call" (pick a call-out), "other_move" (type any move), "vote" (value: a choice
-    of the vote on an absent seat), "undo" (take back one's last move), "takeback" (value: "yes" or "no",
-    the answer of the player to move to a take-back), "rematch" (a lobby for the same game again)."""
-
-    kind: str
+    kind: ControlKind
     label: str
     value: str = ""
     row: int | None = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot import i18n
-from bot.present.post import Control, Post
+from bot.present.post import Control, ControlKind, Post
 from bot.present.words import fit, sentence
 from bot.services import Outcome, TakebackAsked, asked
 
@@ -15,7 +15,7 @@ def request_post(outcome: Outcome) -> Post:
     consent = record.seats[_request(outcome).consent_seat]
     lines = [sentence(record, event, loc) for event in outcome.events]
     lines.append(i18n.text("takeback.question", loc, player=f"<@{consent.user_id}>"))
-    return Post(fit(lines), tuple(Control("takeback", i18n.text(f"button.takeback.{answer}", loc), answer)
+    return Post(fit(lines), tuple(Control(ControlKind.TAKEBACK, i18n.text(f"button.takeback.{answer}", loc), answer)
                                   for answer in ANSWERS), mention=consent.user_id)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot import i18n, timers
 from bot.games.base import msg
-from bot.present.post import Control, Post
+from bot.present.post import Control, ControlKind, Post
 from bot.present.words import fit, say
 from bot.services import Outcome
 from bot.game_records import GameRecord
@@ -12,7 +12,7 @@ from bot.game_records import GameRecord
 
 def vote_post(record: GameRecord, seat: int) -> Post:
     loc = record.locale
-    return Post(_opened(record, seat), tuple(Control("vote", i18n.text(f"timers.vote.button.{choice}", loc), choice)
+    return Post(_opened(record, seat), tuple(Control(ControlKind.VOTE, i18n.text(f"timers.vote.button.{choice}", loc), choice)
                                              for choice in timers.VOTE_CHOICES))
 
 

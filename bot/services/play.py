@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -110,22 +111,29 @@ class Play(Timelines):
         After each action, each computer opponent may call out a cheat (and
         never cheats itself)."""
         outcome = Outcome(record, events)
+        planned: list[str] = []   # a computer's next actions up to its next roll, thought in one go
+        turn: tuple[int, float] | None = None   # (computer seat, when its turn began): one budget a turn
         while outcome.record.status == "active":
             record = outcome.record
             ruleset = ruleset_of(record)
             state = ruleset.from_json(record.state)
             call = self._computer_call(record, ruleset, state)
             if call is not None:
+                planned = []
                 seat, action = call
             else:
                 seat = ruleset.to_move(state)
                 if seat is None or record.seats[seat].level is None:
                     break
+                if turn is None or turn[0] != seat:
+                    turn = (seat, time.time())
                 if ruleset.roll_due(state):
                     action = ruleset.random_roll(state, dice.rng_for(record.seed, record.version))
                 else:
-                    action = await ai.think(ruleset.id, record.state, seat, record.seats[seat].level or "easy",
-                                            self._think_budget_s, seed=computer_seed(record))
+                    if not planned:
+                        planned = await ai.think(ruleset.id, record.state, seat, record.seats[seat].level or "easy",
+                                                 self._think_budget_s, seed=computer_seed(record), started=turn[1])
+                    action = planned.pop(0)
             try:
                 outcome = await self._apply(record, ruleset, state, seat, 0, action, outcome.events)
             except StoreUnavailable as error:   # what was played before stands; the rest waits for the database

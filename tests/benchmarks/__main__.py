@@ -26,30 +26,17 @@ import argparse
 import asyncio
 import cProfile
 import logging
-import os
-import platform
 import sys
-import time
 from functools import partial
 from pathlib import Path
 
 from tests.benchmarks import e2e, memory, peers, playouts, render, store
-from tests.benchmarks.common import rulesets
+from tests.benchmarks.common import machine, rulesets
 
 PARTS = ("playouts", "peers", "render", "e2e", "memory", "store")
 # Parcheesi (Mundijeux) targets, issue 9.
 TARGETS = {"turns_per_s": 35_000, "render_median_ms": 10.0, "png_kb": 150.0, "ack_p99_ms": 150.0,
            "active_kb": 50.0, "postgresql_cpu_ratio": 1.2}
-
-
-def machine() -> str:
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), platform.processor())
-    load = "/".join(f"{x:.1f}" for x in os.getloadavg())
-    # The interpreter's path says which build runs: pure-Python figures differ by 10-40 % between
-    # builds of one version (PGO/LTO or not, libpython shared or not; docs/performance.md).
-    return (f"{os.cpu_count()} cores, {cpu}, Python {platform.python_version()} ({sys.executable}),"
-            f" {time.strftime('%Y-%m-%d %H:%M')}, load average {load} (other work on the machine lowers every figure)")
 
 
 def _profiled(directory: Path | None, name: str, call):

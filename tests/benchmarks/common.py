@@ -1,13 +1,29 @@
-"""Helpers shared by the benchmark parts: the rulesets to measure, percentiles, random games."""
+"""Helpers shared by the benchmark parts: the machine, the rulesets to measure, percentiles, random games."""
 from __future__ import annotations
 
 import math
+import os
+import platform
 import random
+import sys
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import Ruleset
+
+
+def machine() -> str:
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor())
+    load = "/".join(f"{x:.1f}" for x in os.getloadavg())
+    # The interpreter's path says which build runs: pure-Python figures differ by 10-40 % between
+    # builds of one version (PGO/LTO or not, libpython shared or not; docs/performance.md).
+    return (f"{os.cpu_count()} cores, {cpu}, Python {platform.python_version()} ({sys.executable}),"
+            f" {time.strftime('%Y-%m-%d %H:%M')}, load average {load} (other work on the machine lowers every figure)")
+
 
 # A random game still running after this many actions is abandoned (counted, not finished).
 MAX_ACTIONS = 20_000

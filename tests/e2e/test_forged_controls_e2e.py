@@ -2,7 +2,8 @@
 bot answers the user alone within Discord's 3 s, changes nothing and logs no traceback."""
 import pytest
 
-from tests.e2e.table import Table, said, stored, two_players
+from tests.e2e.table import ACTION_ID, Table, board_version, said, stored, two_players
+from tests.fake_discord import STRING_SELECT
 
 pytestmark = pytest.mark.e2e
 
@@ -36,5 +37,34 @@ async def test_forged_clicks_and_selects_are_refused_politely(fake_discord, bot_
     board, before = table.board(), stored(bot_process.database)
     bad = await fake_discord.forge_select(player := table.to_act(board), board, menu()["custom_id"], ["Z9"])
     assert bad.ephemeral and bad.content == said("controls.error.unknown", player)
+    assert stored(bot_process.database) == before
+    assert "Traceback" not in bot_process.log_tail(400)
+
+
+def offer_pawn(board, custom_id: str, value: str) -> None:
+    """Discord's copy of the board gets a pawn menu (custom_id) offering `value`, as a board an earlier
+    release posted could: menus stay in the channel across upgrades, whatever they offer."""
+    menu = next((item for item in board.items if item["custom_id"] == custom_id), None)
+    if menu is None:
+        menu = {"type": STRING_SELECT, "custom_id": custom_id, "options": []}
+        board.components.append({"type": 1, "components": [menu]})
+    menu["options"].append({"label": value, "value": value})
+
+
+@pytest.mark.parametrize("game", ["parcheesi", "pariti"])
+async def test_a_pawn_menu_naming_no_pawn_of_the_game_is_refused_politely(fake_discord, bot_process, game):
+    """A pawn that is no pawn of the game (Parcheesi's pawn names once raised `ValueError: substring not
+    found`: a traceback and no answer) is refused to the user alone; the game is unchanged."""
+    table = Table(fake_discord, two_players(fake_discord), game)
+    board = await table.open()
+    if game == "parcheesi":   # its first board has no pawn menu: one for its game and version
+        menu = f"tb:g:{ACTION_ID.match(board.custom_ids[0])[1]}:{board_version(board)}"
+    else:
+        menu = next(item["custom_id"] for item in board.items if item["custom_id"].startswith("tb:g:"))
+    offer_pawn(board, menu, "Z9")
+    before, player = stored(bot_process.database), table.to_act(board)
+
+    answer = await fake_discord.select(player, board, menu, ["Z9"])
+    assert answer.ack_seconds < 3 and answer.ephemeral and answer.content == said("controls.error.unknown", player)
     assert stored(bot_process.database) == before
     assert "Traceback" not in bot_process.log_tail(400)

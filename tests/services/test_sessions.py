@@ -1,11 +1,12 @@
 """Sessions: lobby, turns, refusals that leave the stored game untouched, concurrency, computers."""
 import asyncio
+import random
 import sqlite3
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bot import dice, i18n
+from bot import ai, dice, i18n
 from bot.games import get_ruleset
 from bot.games.base import GameError
 from bot.services import ROLL, Sessions
@@ -230,6 +231,38 @@ async def test_computer_players_play_their_turns_until_a_person_must_act(session
         record = (await sessions.act(CHANNEL, ANN.user_id, action)).record
     actions = await sessions.store.actions(record.id)
     assert any(a.seat == 1 for a in actions) and all(a.legal for a in actions)
+
+
+async def test_a_computer_turn_of_several_decisions_is_thought_in_one_go(sessions, monkeypatch):
+    """Two dice, two pawn moves, maybe a bonus: a computer's turn up to its next roll is one request to the
+    worker pool, so its later decisions do not queue again behind other games' searches, and a turn that
+    rolls again asks within the budget counted from the turn's start (issue 26)."""
+    ruleset = get_ruleset("parcheesi")
+    requests = []
+
+    async def think(ruleset_id, state_json, seat, level, budget_s, *, seed, started):
+        requests[-1].append(started)
+        return ai.pool._choose(ruleset_id, state_json, seat, "normal", None, seed)
+
+    monkeypatch.setattr(ai, "think", think)
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options=IN_LOBBY_ORDER)
+    await sessions.add_computer(CHANNEL, ANN.user_id, "hard")
+    record = (await sessions.start(CHANNEL, ANN.user_id)).record
+    segments = []   # per call of Ann's: the computer's runs of decisions between its rolls
+    for _ in range(80):
+        if record.status != "active":
+            break
+        state = ruleset.from_json(record.state)
+        requests.append([])
+        action = ROLL if ruleset.roll_due(state) else ruleset.legal_actions(state)[0]
+        before = record.version
+        record = (await sessions.act(CHANNEL, ANN.user_id, action)).record
+        moves = "".join("r" if a.action.startswith("r") else "m"   # rolls are "r<dice>", moves a colour
+                        for a in await sessions.store.actions(record.id) if a.seq >= before and a.seat == 1)
+        segments.append([len(run) for run in moves.split("r") if run])
+    assert max(max(runs, default=0) for runs in segments) >= 2, "some computer turn took several decisions"
+    assert [len(starts) for starts in requests] == [len(runs) for runs in segments]
+    assert all(len(set(starts)) <= 1 for starts in requests)   # the computer's turn: one start, one budget
 
 
 async def test_a_typed_move_is_matched_regardless_of_case(sessions):

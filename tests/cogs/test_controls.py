@@ -1,10 +1,12 @@
-"""custom_ids: every control the bot sends reads back as itself; anything else is Forged."""
+"""The control kinds: every control the bot sends reads back as itself; anything else is Forged."""
 import pytest
 
-from bot.cogs.custom_ids import LARGEST, Forged, Request, decode, encode
+from bot.cogs.controls import ACTION, KINDS, LARGEST, Forged, decode, view_of
+from bot.cogs.game_base import Request
+from bot.present.post import Control, ControlKind
 
 BOARD = {"tb:a:7:3:roll": (), "tb:g:7:3": ("R1", "R2"), "tb:c:7:3": (), "tb:l:7:join": (), "tb:h:7:2:n": (),
-         "tb:v:7:1:end": (), encode("a", LARGEST, LARGEST, "Y1+5"): (), "tb:u:7:3": (), "tb:r:7": (),
+         "tb:v:7:1:end": (), ACTION.encode(LARGEST, LARGEST, "Y1+5"): (), "tb:u:7:3": (), "tb:r:7": (),
          "tb:t:7:3:yes": ()}
 
 
@@ -15,7 +17,7 @@ BOARD = {"tb:a:7:3:roll": (), "tb:g:7:3": ("R1", "R2"), "tb:c:7:3": (), "tb:l:7:
     ("tb:l:7:join", (), Request("l", 7, 0, "join")),
     ("tb:h:7:2:n", (), Request("h", 7, 2, "n")),
     ("tb:v:7:1:end", (), Request("v", 7, 1, "end")),
-    (encode("a", LARGEST, LARGEST, "Y1+5"), (), Request("a", LARGEST, LARGEST, "Y1+5")),
+    (ACTION.encode(LARGEST, LARGEST, "Y1+5"), (), Request("a", LARGEST, LARGEST, "Y1+5")),
     ("tb:u:7:3", (), Request("u", 7, 3)),
     ("tb:r:7", (), Request("r", 7, 0)),
     ("tb:t:7:3:yes", (), Request("t", 7, 3, "yes")),
@@ -53,3 +55,20 @@ def test_a_typed_move_is_bounded_and_needs_its_field():
     for typed in (None, {}, {"move": ""}, {"move": "x" * 41}, {"other": "R2+4"}, {"move": 5}):
         with pytest.raises(Forged):
             decode("tb:m:7:3", None, typed=typed)
+
+
+
+VALUES = {ControlKind.LOBBY: "join", ControlKind.VOTE: "end", ControlKind.TAKEBACK: "yes"}   # others: any action
+
+
+def test_every_kind_of_control_is_drawn_by_one_kind_and_reads_back_as_it():
+    """A control kind is spelled once: each kind the present layer describes has one entry of the table,
+    and what view_of makes of it is read back by that entry (whose handler answers it)."""
+    drawers = {shown: [kind for kind in KINDS.values() if shown in kind.looks] for shown in ControlKind}
+    assert all(len(found) == 1 for found in drawers.values()), drawers
+    for shown, (kind,) in drawers.items():
+        control = Control(shown, "label", VALUES.get(shown, "R1+4"), options=(("R1", "R1"),) if kind.picked else ())
+        (item,) = view_of(7, 3, (control,)).children
+        options = tuple(option.value for option in getattr(item, "options", ()))
+        request = decode(item.custom_id, {item.custom_id: options}, is_select=bool(options), values=options)
+        assert KINDS[request.kind] is kind and request.game == 7
