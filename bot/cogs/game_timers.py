@@ -151,7 +151,7 @@ class TimerCommands(GameCogBase):
 
     async def on_vote(self, interaction: discord.Interaction, request: Request) -> None:
         """A vote on an absent seat: the vote message shows the tally, then the decision."""
-        seat = request.number
+        seat = request.seat
         await interaction.response.defer()
         try:
             outcome = await self.sessions.vote(channel_of(interaction), interaction.user.id, request.game, seat,
