@@ -31,7 +31,7 @@ from bot.games.barricade.state import MOVE, PLACE, SIX, START, START_OF_TURN, St
 from renderer.common import (
     CHOICE, DIE_SPENT, INK, PAPER, PIECE_RGB, PIP_SPENT, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, PlayerTag, Sheet,
     StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, make_palette,
-    piece_reach, readable_size, result_text, shape_of,
+    piece_reach, readable_size, result_text, shape_of, tag_lines,
 )
 from renderer.plan import Item, Plan, centred, first_clear, offset_line, text_box
 
@@ -41,9 +41,10 @@ AXIS = readable_size(WIDTH)   # the grid's letters and numbers, which name the p
 LEFT, TOP = 76, 72            # centre of point (0, 0), clear of the axis labels
 POINT_R, PAWN_R, RING_R = 19, 21, 26
 SLOT_STEP = 40                # start-area slots
-LEGEND_LINE = AXIS + 12
+DIE = 2 * AXIS - 16             # the die on a legend line: its pips readable at chat size (20 px at 400)
+LEGEND_LINE = DIE + 4
+TAG_Y = (LEGEND_LINE - AXIS - 12) // 2   # a name's band, centred on its legend line
 BANNER_ROOM = 2 * AXIS + 24
-DIE = 64
 BAR_RGB = (50, 44, 58)
 LINE_RGB = (120, 112, 100)
 GOAL_RGB = (250, 212, 80)
@@ -371,18 +372,20 @@ def _legend(board: Board, state: State, players: list[PlayerTag]) -> list[Item]:
         right = WIDTH - 22
         if seat == state.seat and state.die is not None and state.stage in (MOVE, SIX, PLACE) or seat in rolled:
             value = rolled.get(seat, state.die)
-            box = (right - AXIS - 4, y + 2, right, y + AXIS + 6)
-            sprite = die_sprite(value, AXIS + 4, spent=seat in rolled or state.stage == PLACE)
+            box = (right - DIE, y + 2, right, y + 2 + DIE)
+            sprite = die_sprite(value, DIE, spent=seat in rolled or state.stage == PLACE)
             items.append(Item("die", str(value), box, paint=lambda sheet, sprite=sprite, box=box: sheet.paste(sprite, box[:2], centred=False)))
             right = box[0] - 10
         for _ in range(held[seat] if seat in held else 0):   # a barricade held, framed in the holder's colour
-            box = (right - AXIS, y + 4, right, y + AXIS + 4)
+            box = (right - AXIS, y + TAG_Y + 4, right, y + TAG_Y + AXIS + 4)
             frame = PIECE_RGB[state.colours[seat]]
             items.append(Item("piece", "barricade", box, f"{state.colours[seat]} held", paint=lambda sheet, box=box, frame=frame:
                               sheet.draw.rounded_rectangle(box, radius=6, fill=BAR_RGB, outline=frame, width=5)))
             right = box[0] - 8
         shown = PlayerTag(f"{line + 1}. {tag.name}" if state.order else tag.name, tag.colours, tag.to_move)
         width = right - 22
-        items.append(Item("name", tag.name, (22, y, 22 + width, y + AXIS + 12),
-                          paint=lambda sheet, y=y, shown=shown, width=width: sheet.player_tag((22, y), width, shown, AXIS)))
+        lines = tag_lines(shown, width, AXIS)
+        items.append(Item("name", tag.name, (22, y + TAG_Y, 22 + width, y + TAG_Y + AXIS + 12), role=lines[0],
+                          paint=lambda sheet, y=y + TAG_Y, shown=shown, width=width, lines=lines:
+                          sheet.player_tag((22, y), width, shown, AXIS, lines)))
     return items

@@ -24,9 +24,8 @@ from __future__ import annotations
 
 import math
 import struct
-import unicodedata
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -37,6 +36,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot import i18n
 from bot.data_files import data_file
+from bot.names import joins_previous
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -178,8 +178,8 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
     with the character before them (an emoji sequence, an accent)."""
     out: list[tuple[str, str]] = []
     chain = faces(bold)
-    for ch in text:
-        if out and ord(ch) > 127 and unicodedata.category(ch) in ("Mn", "Me", "Cf", "Sk") and not ch.isspace():
+    for i, ch in enumerate(text):
+        if out and joins_previous(text, i):
             out[-1] = (out[-1][0], out[-1][1] + ch)
             continue
         path = next((p for p in chain if has_glyph(p, ch)), None)
@@ -192,11 +192,17 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
     return out
 
 
+def shipped(text: str) -> bool:
+    """Whether the shipped face alone writes `text` (printable ASCII: the words of most pictures), known
+    without asking the fallback chain."""
+    return text.isascii() and text.isprintable()
+
+
 def printable(text: str, bold: bool = False) -> str:
     """`text` as the pictures write it: the characters no font has left out ("Josette 🎲" without an
     emoji font reads "Josette"), or, when none is left of a word, each replaced by "?" (小明 without a
     CJK font reads "??", not an empty name)."""
-    if all(has_glyph(faces(bold)[0], ch) for ch in text):
+    if shipped(text) or all(has_glyph(faces(bold)[0], ch) for ch in text):
         return text
     kept = " ".join("".join(chunk for _, chunk in runs(text, bold)).split())
     if any(ch.isalnum() for ch in kept):
@@ -206,6 +212,8 @@ def printable(text: str, bold: bool = False) -> str:
 
 def text_length(text: str, size: int, bold: bool = False) -> float:
     """The width of `text` as `draw_text` writes it."""
+    if shipped(text):
+        return font(size, bold).getlength(text)
     text = printable(text, bold)
     return sum(f.getlength(chunk) * scale for f, scale, chunk in
                ((*face_font(path, size), chunk) for path, chunk in runs(text, bold)))
@@ -215,10 +223,13 @@ def draw_text(image: Image.Image, xy: tuple[float, float], text: str, size: int,
               fill: RGB = INK, anchor: str = "la", stroke_width: int = 0, stroke_fill: RGB | None = None) -> None:
     """`text` on an RGB(A) `image` through the fallback chain (`runs`), placed by `anchor` as Pillow places
     it for the shipped face: each run on the shipped face's baseline, colour emoji scaled to the text."""
-    primary, text = font(size, bold), printable(text, bold)
-    draw = ImageDraw.Draw(image)
+    primary, draw = font(size, bold), ImageDraw.Draw(image)
+    if shipped(text):   # the common case
+        draw.text(xy, text, font=primary, fill=fill, anchor=anchor, stroke_width=stroke_width, stroke_fill=stroke_fill)
+        return
+    text = printable(text, bold)
     parts = runs(text, bold)
-    if len(parts) == 1 and parts[0][0] == faces(bold)[0] and parts[0][1] == text:   # the common case
+    if len(parts) == 1 and parts[0][0] == faces(bold)[0] and parts[0][1] == text:
         draw.text(xy, text, font=primary, fill=fill, anchor=anchor, stroke_width=stroke_width, stroke_fill=stroke_fill)
         return
     width = text_length(text, size, bold)
@@ -252,7 +263,7 @@ def text_box(xy: tuple[float, float], text: str, size: int, bold: bool = False, 
 def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
     """`text` shortened with an ellipsis so that it fits in `width` pixels (characters no font has left out).
     A text shortened already keeps what follows its ellipsis: the end that tells two long names apart
-    (bot.present.words.short_names), its beginning shortened further."""
+    (bot.names.short_names), its beginning shortened further."""
     text = printable(text, bold)
     if text_length(text, size, bold) <= width:
         return text
@@ -330,22 +341,68 @@ def draw_shape(draw: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, f
         draw.polygon(shape_points(shape, box), fill=fill, outline=outline, width=width)
 
 
-def draw_player_tag(image: Image.Image, origin: tuple[int, int], width: int, tag: PlayerTag, size: int = 22) -> int:
-    """One seat: colour swatches and name; whoever must act gets a band, an
-    arrow and a bold name. Returns the height used."""
+def tag_lines(tag: PlayerTag, width: int, size: int, max_lines: int = 1) -> list[str]:
+    """The lines draw_player_tag writes `tag`'s name on in a tag `width` px wide: the first beside the
+    colour swatches, the others under them across the whole tag, broken after a line's last space or hyphen
+    where the rest still fits, else between two characters; shortened with an ellipsis only when
+    `max_lines` lines cannot hold it. Measured in the weight drawn: bold for whoever is to move."""
+    room = width - 16
+    return break_lines(tag.name, [room - len(tag.colours) * (size + 4) - 4] + [room - 4] * (max_lines - 1), size,
+                       tag.to_move)
+
+
+def break_lines(text: str, widths: Sequence[float], size: int, bold: bool = False) -> list[str]:
+    """`text` on as few lines as hold it, the i-th at most widths[i] px wide (see tag_lines)."""
+    text = printable(text, bold)
+    lines: list[str] = []
+    for i, line_width in enumerate(widths):
+        if text_length(text, size, bold) <= line_width or i == len(widths) - 1:
+            return lines + [fit_text(text, int(line_width), size, bold)]
+        end = 1
+        while end < len(text) and text_length(text[:end + 1], size, bold) <= line_width:
+            end += 1
+        while end < len(text) and joins_previous(text, end):
+            end -= 1
+        breaks = [k + 1 for k in range(1, end) if text[k] in " -"]   # after the line's last whole word, if the rest
+        if breaks and text_length(text[breaks[-1]:], size, bold) <= sum(widths[i + 1:]) - size:   # still fits then
+            end = breaks[-1]
+        end = max(end, 1)
+        lines.append(text[:end].rstrip())
+        text = text[end:].lstrip()
+        if not text:
+            return lines
+    return lines
+
+
+def tag_step(size: int) -> int:
+    """The distance between two lines of a name: set closer than a paragraph's (line_step), one name."""
+    return size + 6
+
+
+def tag_height(lines: int, size: int) -> int:
+    """The height of a player tag of `lines` lines (see draw_player_tag)."""
+    return size + 12 + (lines - 1) * tag_step(size)
+
+
+def draw_player_tag(image: Image.Image, origin: tuple[int, int], width: int, tag: PlayerTag, size: int = 22,
+                    lines: Sequence[str] = ()) -> int:
+    """One seat: colour swatches and name (its `lines` from tag_lines, else one line); whoever must act
+    gets an ink-framed band and a bold name (both cues outlast colour blindness; a marker before the
+    name would take its room). Returns the height used."""
     draw = ImageDraw.Draw(image)
     x, y = origin
-    line = size + 12
+    lines = lines or tag_lines(tag, width, size)
+    height = tag_height(len(lines), size)
     if tag.to_move:
-        draw.rounded_rectangle((x, y, x + width, y + line - 2), radius=6, fill=TO_MOVE_BAND, outline=INK)
+        draw.rounded_rectangle((x, y, x + width, y + height - 2), radius=6, fill=TO_MOVE_BAND, outline=INK,
+                               width=max(2, size // 10))
     sx = x + 8
     for colour in tag.colours:
         draw_shape(draw, shape_of(colour), (sx, y + 5, sx + size, y + 5 + size), PIECE_RGB[colour], INK, 2)
         sx += size + 4
-    prefix = "▶ " if tag.to_move else ""
-    name = fit_text(prefix + tag.name, x + width - sx - 8, size, bold=tag.to_move)
-    draw_text(image, (sx + 4, y + 4), name, size, tag.to_move)
-    return line
+    for i, line in enumerate(lines):
+        draw_text(image, ((sx if i == 0 else x + 8) + 4, y + 4 + i * tag_step(size)), line, size, tag.to_move)
+    return height
 
 
 def line_step(size: int) -> int:
@@ -597,11 +654,14 @@ class Sheet:
                 draw_text(region, (centre[0] - x, box[1] - y + pad * 0.6 + i * step), line, size, True, anchor="ma")
         self._paint(box, paint)
 
-    def player_tag(self, origin: tuple[int, int], width: int, tag: PlayerTag, size: int = 22) -> int:
-        """draw_player_tag on the sheet, `width` px wide. Returns the height used."""
-        height = size + 12
+    def player_tag(self, origin: tuple[int, int], width: int, tag: PlayerTag, size: int = 22,
+                   lines: Sequence[str] = ()) -> int:
+        """draw_player_tag on the sheet, `width` px wide (`lines`: tag_lines(tag, width, size, ...)).
+        Returns the height used."""
+        lines = lines or tag_lines(tag, width, size)
+        height = tag_height(len(lines), size)
         self._paint((origin[0], origin[1], origin[0] + width - 1, origin[1] + height - 1), lambda region, x, y:
-                    draw_player_tag(region, (origin[0] - x, origin[1] - y), width - 1, tag, size))
+                    draw_player_tag(region, (origin[0] - x, origin[1] - y), width - 1, tag, size, lines))
         return height
 
     def legend(self, origin: tuple[int, int], width: int, players: list[PlayerTag], size: int = 22) -> int:

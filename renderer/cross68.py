@@ -25,8 +25,9 @@ from bot.games.base import Result
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
     CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
-    StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, fit_text, font, label_size,
-    line_step, make_palette, piece_reach, readable_size, result_text, shape_of, wrap_text,
+    StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, label_size,
+    line_step, make_palette, piece_reach, readable_size, result_text, shape_of, tag_height, tag_lines, wrap_text,
+    break_lines,
 )
 from renderer.plan import OVERLAYS, FloatBox, Item, Plan, centred, first_clear, offset_line
 
@@ -64,6 +65,8 @@ class Layout:
     size: int
     geo: Cross68
     teams: bool = False   # 2 vs 2: each house panel names the partner on a line of its own
+    tall: frozenset[str] = frozenset()   # the houses whose owner's name takes two lines (tag_lines)
+    long_partner: frozenset[str] = frozenset()   # the houses whose partner line takes two
 
     @cached_property
     def margin(self) -> int:
@@ -285,8 +288,8 @@ def _panel_rows(layout: Layout, route: str) -> tuple[float, float]:
     notes follow the pawns, or the dice beside them)."""
     x0, y0, x1, y1 = layout.panel_box(route)
     pad, size = layout.cell // 5, readable_size(layout.size)
-    status = y0 + pad + size + 14
-    return status, status + line_step(size) * (2 if layout.teams else 1) + 2
+    status = y0 + pad + tag_height(2 if route in layout.tall else 1, size) + 2
+    return status, status + line_step(size) * (1 + layout.teams + (route in layout.long_partner)) + 2
 
 
 def _house_pitch(layout: Layout) -> float:
@@ -433,9 +436,13 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
     pieces and numbered beside them; the house panels carry each player's name, pieces in the
     goal, partner, and for whoever acts the dice and notes; `result` names the winner in a panel."""
     geo = board()
-    lay = Layout(size, geo, teams)
     routes = frozenset(p.route for p in view.pawns)
     owners = _owners(view.pawns, players)
+    names = {route: _name_lines(Layout(size, geo), players[seat]) for route, seat in owners.items()}
+    partners = {route: _partner_lines(Layout(size, geo), partner, locale) for route in owners
+                if (partner := _partner(route, owners, players, teams))}
+    lay = Layout(size, geo, teams, frozenset(route for route, lines in names.items() if len(lines) > 1),
+                 frozenset(route for route, lines in partners.items() if len(lines) > 1))
     items: list[Item] = [*_squares(size, routes), *_labels(size)]
     traced = list(moves) or ([view.last_move] if view.last_move else [])
     items += [_trace(lay, move, i, len(traced)) for i, move in enumerate(traced)]
@@ -444,7 +451,10 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
     acting = _acting_route(view, players, owners) if result is None else None
     for route in sorted(routes, key=geo.colours.index):
         tag = players[owners[route]] if route in owners else None
-        items += _panel(lay, route, view, tag, players, _partner(route, owners, players, teams), route == acting, locale)
+        items += _panel(lay, route, view, tag, names.get(route, ()), partners.get(route, ()), route == acting, locale)
+    if acting is not None:
+        notes = [i18n.render(note, locale, _namer(players)) for note in view.notes]
+        items += _notes(lay, notes, _note_boxes(lay, view, acting, owners, routes, items), locale)
     taken = [item.box for item in items if item.kind in ("piece", "label", *OVERLAYS)]
     if len(traced) > 1:   # the order of the moves, beside the square each one left
         for i, (route, start, _) in enumerate(traced):
@@ -536,10 +546,27 @@ def _badge(lay: Layout, route: str, start: int, text: str, taken: list[FloatBox]
     return Item("badge", text, box, paint=lambda sheet: sheet.badge(centre, text, size, HIGHLIGHT))
 
 
-def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, players: list[PlayerTag],
-           partner: str | None, acting: bool, locale: str) -> list[Item]:
+def _text_width(lay: Layout) -> int:
+    """The width of a house panel's words (every panel is as wide)."""
+    x0, _, x1, _ = lay.panel_box(lay.geo.colours[0])
+    return x1 - x0 - 2 * (lay.cell // 5)
+
+
+def _name_lines(lay: Layout, tag: PlayerTag) -> list[str]:
+    """The lines of a house owner's name: two where one does not hold it (readable_size cannot shrink)."""
+    return tag_lines(tag, _text_width(lay), readable_size(lay.size), 2)
+
+
+def _partner_lines(lay: Layout, partner: str, locale: str) -> list[str]:
+    """The partner's line in 2 vs 2, on two where one does not hold the name (as the name's own)."""
+    width = _text_width(lay) - 8
+    return break_lines(i18n.text("picture.partner", locale, player=partner), [width, width], readable_size(lay.size))
+
+
+def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, name: Sequence[str],
+           partner: Sequence[str], acting: bool, locale: str) -> list[Item]:
     """A house panel's words: the owner's name; the pawns in the goal and the partner (2 vs 2);
-    for the acting house, the dice beside the pawns at home and the notes under them."""
+    for the acting house, the dice beside the pawns at home (the notes follow: _note_boxes)."""
     x0, y0, x1, y1 = lay.panel_box(route)
     pad, cell, size = lay.cell // 5, lay.cell, readable_size(lay.size)
     status_y, pawns_y = _panel_rows(lay, route)
@@ -551,15 +578,17 @@ def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, play
         items.append(Item("square", f"{route} house", frame, role="to move", paint=lambda sheet: sheet.draw.rounded_rectangle(
             frame, radius=cell // 3 + w, outline=INK, width=w + 1)))
     if tag:
-        items.append(Item("name", tag.name, (x0 + pad, y0 + pad, x0 + pad + width, y0 + pad + size + 12),
-                          paint=lambda sheet: sheet.player_tag((x0 + pad, y0 + pad), width, tag, size)))
+        items.append(Item("name", tag.name, (x0 + pad, y0 + pad, x0 + pad + width, y0 + pad + tag_height(len(name), size)),
+                          role="\n".join(name),
+                          paint=lambda sheet: sheet.player_tag((x0 + pad, y0 + pad), width, tag, size, name)))
     mine = [p for p in view.pawns if p.route == route]
     arrived = sum(p.progress >= GOAL for p in mine)
-    status = [i18n.text("picture.in_goal", locale, count=arrived, total=len(mine))]
-    if partner:
-        status.append(i18n.text("picture.partner", locale, player=partner))
-    items += [_text_item("note", fit_text(line, width, size), (x0 + pad, status_y + i * line_step(size)), width, size)
-              for i, line in enumerate(status)]
+    goal = i18n.text("picture.in_goal", locale, count=arrived, total=len(mine))   # from a small set: a cached label
+    at = (x0 + pad + width / 2, status_y)
+    items.append(Item("note", goal, (x0 + pad, status_y, x0 + pad + width, status_y + line_step(size)),
+                      paint=lambda sheet: sheet.label(at, goal, size, anchor="ma")))
+    items += [_text_item("note", line, (x0 + pad, status_y + (i + 1) * line_step(size)), width, size)
+              for i, line in enumerate(partner)]
     if acting:
         die = round(cell * 0.96)
         spent = view.used_dice + (False,) * len(view.dice)
@@ -568,11 +597,30 @@ def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, play
             box = (dx, pawns_y + 2, dx + die, pawns_y + 2 + die)
             sprite = die_sprite(value, die, spent[i])
             items.append(Item("die", str(value), box, paint=lambda sheet, s=sprite, b=box: sheet.paste(s, b[:2], centred=False)))
-        bottom = max((item.box[3] for item in items if item.kind == "die"), default=pawns_y)
-        rows = 2 if len(mine) > 4 and any(p.progress == HOUSE for p in mine[4:]) else 1
-        top = max(bottom, pawns_y + rows * _house_pitch(lay)) + pad / 2
-        items += _notes(lay, [i18n.render(note, locale, _namer(players)) for note in view.notes], (x0 + pad, top, x1 - pad, y1 - pad / 2), locale)
     return items
+
+
+def _note_boxes(lay: Layout, view: BoardView, acting: str, owners: dict[str, int], routes: frozenset[str],
+                items: list[Item]) -> list[FloatBox]:
+    """Where the acting player's notes go, in reading order: under the pawns at home and the dice of
+    the acting house, then of the player's other houses (a Maghreb side has two), then across the
+    houses no one plays in (first those of the player's colours: a Maghreb side's second house)."""
+    pad = lay.cell // 5
+    found: list[FloatBox] = []
+    for route in [acting] + [r for r in lay.geo.colours if r != acting and r in owners and owners[r] == owners.get(acting)]:
+        x0, y0, x1, y1 = lay.panel_box(route)
+        _, pawns_y = _panel_rows(lay, route)
+        mine = [p for p in view.pawns if p.route == route]
+        rows = 2 if len(mine) > 4 and any(p.progress == HOUSE for p in mine[4:]) else 1
+        dice = [item.box[3] for item in items if item.kind == "die" and x0 <= item.box[0] <= x1 and y0 <= item.box[1] <= y1]
+        top = max([pawns_y + rows * _house_pitch(lay), *dice]) + 1
+        found.append((x0 + pad, top, x1 - pad, y1 - 1))
+    second = next((p.colour for p in view.pawns if p.route == acting and p.colour != acting), acting)
+    for route in sorted(lay.geo.colours, key=lambda route: route != second):
+        if route not in routes:
+            x0, y0, x1, y1 = lay.panel_box(route)
+            found.append((x0 + pad, y0 + pad, x1 - pad, y1 - pad / 2))
+    return found
 
 
 def _text_item(kind: str, text: str, origin: tuple[float, float], width: float, size: int) -> Item:
@@ -580,21 +628,26 @@ def _text_item(kind: str, text: str, origin: tuple[float, float], width: float, 
     return Item(kind, text, box, paint=lambda sheet: sheet.lines(origin, [text], int(width), size))
 
 
-def _notes(lay: Layout, notes: list[str], box: FloatBox, locale: str) -> list[Item]:
-    """The notes in `box`, as readable as the square numbers, each whole; when they do not all
-    fit, the last line says how many more there are (never dropped silently)."""
-    x0, y0, x1, y1 = box
-    size = readable_size(lay.size, bold=False)
-    room = int((y1 - y0) // line_step(size))
-    wrapped = [wrap_text(note, int(x1 - x0), size, 3) for note in notes]
-    lines: list[str] = []
-    for i, note in enumerate(wrapped):
-        rest = len(wrapped) - i
-        if len(lines) + len(note) + (rest > 1) > room:   # a "more" line must still fit after it
-            lines.append(i18n.text("picture.more_notes", locale, count=rest))
-            break
-        lines += note
-    return [_text_item("note", line, (x0, y0 + k * line_step(size)), x1 - x0, size) for k, line in enumerate(lines[:room])]
+def _notes(lay: Layout, notes: list[str], boxes: list[FloatBox], locale: str) -> list[Item]:
+    """The notes, as readable as the square numbers, each whole, in order through `boxes` (all as
+    wide); when they do not all fit, the last box's last line says how many more there are (never
+    dropped silently)."""
+    size, step = readable_size(lay.size, bold=False), line_step(readable_size(lay.size, bold=False))
+    wrapped = [wrap_text(note, int(boxes[0][2] - boxes[0][0]), size, 12) for note in notes]   # whole, or counted
+    items: list[Item] = []
+    i = 0
+    for b, (x0, y0, x1, y1) in enumerate(boxes):
+        room, used = int((y1 - y0) // step), 0
+        while i < len(wrapped):
+            more = b == len(boxes) - 1 and i < len(wrapped) - 1   # a "more" line must still fit after it
+            if used + len(wrapped[i]) + more > room:
+                break
+            items += [_text_item("note", line, (x0, y0 + (used + k) * step), x1 - x0, size) for k, line in enumerate(wrapped[i])]
+            used, i = used + len(wrapped[i]), i + 1
+        if i < len(wrapped) and b == len(boxes) - 1 and used < room:
+            items.append(_text_item("note", i18n.text("picture.more_notes", locale, count=len(wrapped) - i),
+                                    (x0, y0 + used * step), x1 - x0, size))
+    return items
 
 
 def _namer(players: list[PlayerTag]) -> Any:

@@ -24,7 +24,7 @@ from bot.games.pariti_board import FILES, N_FILES, N_RANKS, SQUARE_NAMES, file_r
 from renderer.common import (
     CHOICE, INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, PlayerTag, Sheet, StaticBoard, blend,
     badge_radius, banner_box, disc_sprite, font, line_step, make_palette, readable_size, result_text,
-    wrap_text,
+    tag_height, tag_lines, wrap_text,
 )
 from renderer.plan import FloatBox, Item, Plan, centred, first_clear, text_box
 
@@ -62,28 +62,51 @@ def centre(square: int) -> tuple[float, float]:
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
-# The side panel, every word readable at chat size: per seat a name band, a parity line with the
+# The side panel, every word readable at chat size: per seat a name band (of one line or two: a
+# name is never cut further than bot.present.words.seat_name cuts it), a parity line with the
 # pairs made, and eight pair slots; then the draw counter, then notes (who won, the focused
-# piece, the last move).
+# piece, the last move). `tall`: how many lines each seat's name takes.
 TEXT_X, TEXT_W = PANEL_X + 14, PANEL_W - 28
 TEXT = readable_size(WIDTH, bold=False)
 SLOT_PITCH = TEXT_W // 4
-BAND = AXIS + 12                            # a player tag's height
 LINE = line_step(TEXT)
-
-
-def seat_top(seat: int) -> int:
-    return 76 + seat * (BAND + LINE + 2 * SLOT_PITCH + 14)
-
-
-def slot_centre(seat: int, i: int) -> tuple[float, float]:
-    return TEXT_X + SLOT_PITCH * (i % 4 + 0.5), seat_top(seat) + BAND + LINE + SLOT_PITCH * (i // 4 + 0.5)
-
-
-COUNTER_Y = seat_top(2)
+PANEL_BOTTOM = HEIGHT - 16                  # inside the panel's frame
 COUNTER_LINES = 2                           # "Turns without a new pair", wrapped
-BAR = (TEXT_X, COUNTER_Y + COUNTER_LINES * LINE + 52, TEXT_X + TEXT_W, COUNTER_Y + COUNTER_LINES * LINE + 66)
-NOTES_Y = BAR[3] + 14
+Tall = tuple[int, int]
+NAME_W = TEXT_W + 6 - 8 - round(font(AXIS, True).getlength("8/8"))   # a name band, left of the pairs made
+
+
+def band(seat: int, tall: Tall) -> int:
+    """The height of a seat's name band."""
+    return tag_height(tall[seat], AXIS)
+
+
+def seat_top(seat: int, tall: Tall) -> int:
+    return 76 + sum(band(s, tall) + LINE + 2 * SLOT_PITCH + 14 for s in range(seat))
+
+
+def parity_y(seat: int, tall: Tall) -> int:
+    """The top of a seat's parity line, under its name."""
+    return seat_top(seat, tall) + band(seat, tall) + 2
+
+
+def slot_centre(seat: int, i: int, tall: Tall) -> tuple[float, float]:
+    return TEXT_X + SLOT_PITCH * (i % 4 + 0.5), parity_y(seat, tall) - 2 + LINE + SLOT_PITCH * (i // 4 + 0.5)
+
+
+def counter_y(tall: Tall) -> int:
+    return seat_top(2, tall)
+
+
+def counter_bar(tall: Tall) -> tuple[int, int, int, int]:
+    y = counter_y(tall) + COUNTER_LINES * LINE
+    return TEXT_X, y + 52, TEXT_X + TEXT_W, y + 66
+
+
+def name_lines(tag: PlayerTag) -> list[str]:
+    """A seat's name in its band, beside the pairs made, on as many lines as a name of
+    bot.names.NAME_LIMIT wide characters needs (readable_size cannot shrink)."""
+    return tag_lines(tag, NAME_W, AXIS, 3)
 
 # --- the static board -----------------------------------------------------------
 
@@ -96,8 +119,8 @@ def _palette() -> Image.Image:
     return make_palette(solid, ramps, steps=4)
 
 
-@lru_cache(maxsize=4)
-def _static(locale: str) -> StaticBoard:
+@lru_cache(maxsize=16)
+def _static(locale: str, tall: Tall) -> StaticBoard:
     """Squares, coordinates, and the panel's fixed words and empty slots."""
     k = SUPERSAMPLE // 2   # drawn larger, then reduced: antialiased text
 
@@ -123,14 +146,14 @@ def _static(locale: str) -> StaticBoard:
     draw.rounded_rectangle((PANEL_X * k, 12 * k, (WIDTH - 12) * k, (HEIGHT - 12) * k), radius=14 * k, fill=WHITE, outline=INK, width=2 * k)
     text((TEXT_X, 26), i18n.text(Pariti.name, locale), 34, True)
     for seat in (0, 1):
-        text((TEXT_X + 4, seat_top(seat) + BAND + 2), i18n.text(f"pariti.picture.numbers_{seat}", locale), TEXT, fill=MUTED)
+        text((TEXT_X + 4, parity_y(seat, tall)), i18n.text(f"pariti.picture.numbers_{seat}", locale), TEXT, fill=MUTED)
         r = (SLOT_PITCH - 14) / 2
         for i in range(PAIRS_TO_WIN):
-            cx, cy = slot_centre(seat, i)
+            cx, cy = slot_centre(seat, i, tall)
             draw.ellipse(((cx - r) * k, (cy - r) * k, (cx + r) * k, (cy + r) * k), fill=SLOT)
     for i, line in enumerate(wrap_text(i18n.text("pariti.picture.quiet", locale), TEXT_W * k, TEXT * k, COUNTER_LINES)):
-        text((TEXT_X, COUNTER_Y + i * LINE), line, TEXT, fill=MUTED)
-    draw.rounded_rectangle(tuple(v * k for v in BAR), radius=8 * k, fill=SLOT)
+        text((TEXT_X, counter_y(tall) + i * LINE), line, TEXT, fill=MUTED)
+    draw.rounded_rectangle(tuple(v * k for v in counter_bar(tall)), radius=8 * k, fill=SLOT)
     return StaticBoard.build(image.reduce(k), _palette())
 
 
@@ -239,8 +262,12 @@ def plan(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str
                 at = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
                 items.append(Item("badge", text, box, paint=lambda sheet, at=at, text=text: sheet.badge(at, text, AXIS, LAST)))
                 taken.append(box)
-    items += _panel(ruleset, state, players, locale, focus_code if focus_square is not None else None, len(reach))
-    return Plan((WIDTH, HEIGHT), tuple(items), partial(_static, locale))
+    shown = [PlayerTag(tag.name, (), ruleset.result(state) is None and state.seat == seat)   # no swatch: the numbers
+             for seat, tag in enumerate(players[:2])]                                       # tell the colours
+    names = [name_lines(tag) for tag in shown]
+    tall = (len(names[0]) if names else 1, len(names[1]) if len(names) > 1 else 1)
+    items += _panel(ruleset, state, players, shown, names, tall, locale, focus_code if focus_square is not None else None, len(reach))
+    return Plan((WIDTH, HEIGHT), tuple(items), partial(_static, locale, tall))
 
 
 @lru_cache(maxsize=1)
@@ -324,32 +351,31 @@ def _dot(sheet: Sheet, x: float, y: float, r: float, colour: RGB) -> None:
     sheet.draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=2)
 
 
-def _panel(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str, focus_code: int | None,
-           reach: int) -> list[Item]:
-    """What changes in the panel: who is to move, the pairs made (PA-1.4), the draw counter
-    (PA-5.2), who won or the focused piece, the last move."""
+def _panel(ruleset: Ruleset, state: PaState, players: list[PlayerTag], shown: list[PlayerTag], names: list[list[str]],
+           tall: Tall, locale: str, focus_code: int | None, reach: int) -> list[Item]:
+    """What changes in the panel: who is to move (the name across the panel), the pairs made
+    (PA-1.4, on the parity line), the draw counter (PA-5.2), who won or the focused piece, the last move."""
     result, items = ruleset.result(state), []
-    for seat, tag in enumerate(players[:2]):
-        top = seat_top(seat)
-        shown = PlayerTag(tag.name, (), result is None and state.seat == seat)
+    for seat, tag in enumerate(shown):
+        top, lines = seat_top(seat, tall), names[seat]
         made = [n for n, _ in pairs_of(state.board, seat)]
-        count = _panel_text(f"{len(made)}/{PAIRS_TO_WIN}", (TEXT_X + TEXT_W, top + BAND / 2), AXIS, True, INK, "rm")
-        width = round(count.box[0] - 8 - (TEXT_X - 6))   # the name, then the pairs made on its right
-        items.append(Item("name", tag.name, (TEXT_X - 6, top, TEXT_X - 6 + width, top + BAND),
-                          paint=lambda sheet, top=top, shown=shown, width=width: sheet.player_tag((TEXT_X - 6, top), width, shown, AXIS)))
-        items.append(count)
+        items.append(Item("name", tag.name, (TEXT_X - 6, top, TEXT_X - 6 + NAME_W, top + band(seat, tall)), role="\n".join(lines),
+                          paint=lambda sheet, top=top, tag=tag, lines=lines:
+                          sheet.player_tag((TEXT_X - 6, top), NAME_W, tag, AXIS, lines)))
+        items.append(_panel_text(f"{len(made)}/{PAIRS_TO_WIN}", (TEXT_X + TEXT_W, top + tag_height(1, AXIS) / 2), AXIS,
+                                 True, INK, "rm"))
         for i, number in enumerate(made):
-            xy = slot_centre(seat, i)
+            xy = slot_centre(seat, i, tall)
             items.append(Item("piece", f"pair {number}", centred(xy, SLOT_PITCH - 8, SLOT_PITCH - 8), "panel",
                               paint=lambda sheet, xy=xy, number=number: sheet.paste(pair_sprite(number, SLOT_PITCH - 8), xy)))
     quiet = state.quiet
-    y0 = COUNTER_Y + COUNTER_LINES * LINE
+    y0 = counter_y(tall) + COUNTER_LINES * LINE
     items.append(_panel_text(f"{quiet} / {DRAW_TURNS}", (TEXT_X, y0 + 4), 40, True, LAST if quiet >= DRAW_TURNS - 5 else INK))
     if quiet:
-        x0, by0, x1, by1 = BAR
+        x0, by0, x1, by1 = counter_bar(tall)
         bar = (x0, by0, x0 + round((x1 - x0) * min(quiet, DRAW_TURNS) / DRAW_TURNS), by1)
         items.append(Item("note", "draw counter", bar, paint=lambda sheet: sheet.draw.rounded_rectangle(bar, radius=8, fill=LAST)))
-    y = NOTES_Y
+    y = counter_bar(tall)[3] + 14
     if result is not None:   # in the panel, where no piece can be
         text = result_text(result, players, locale) or ""
         box, lines = banner_box(text, (TEXT_X + TEXT_W / 2, 0), TEXT_W + 20, AXIS)
@@ -375,7 +401,11 @@ def _panel_text(text: str, xy: tuple[float, float], size: int, bold: bool, fill:
 
 
 def _paragraph(items: list[Item], y: int, text: str, bold: bool, fill: RGB, max_lines: int) -> int:
-    """`text` wrapped in the panel from `y`, as readable as the grid's names. Returns where it ends."""
+    """`text` wrapped in the panel from `y`, as readable as the grid's names, on at most `max_lines` lines
+    and those the panel still holds (names on several lines leave it fewer). Returns where it ends."""
+    max_lines = min(max_lines, (PANEL_BOTTOM - y) // LINE)
+    if max_lines < 1:
+        return y
     # wrap_text measures the regular face; bold glyphs are up to ~12 % wider.
     for line in wrap_text(text, int(TEXT_W * 0.88) if bold else TEXT_W, TEXT, max_lines):
         items.append(Item("note", line, (TEXT_X, y, TEXT_X + TEXT_W, y + LINE),

@@ -29,7 +29,7 @@ class Item:
     """One thing on the picture. `ref`: a piece's name as move codes use it ("Y2", "e5", "B7"),
     a square's or its label's name as players type it ("5", "yellow H3", "e7"); `square`: for a
     piece, the ref of the square it stands on; `role` says more where a picture needs it
-    ("blockade", "chosen", "destination", "start", "end", a note's text...)."""
+    ("blockade", "chosen", "destination", "start", "end"; for a name, its lines as written)."""
 
     kind: str
     ref: str

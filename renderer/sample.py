@@ -22,11 +22,12 @@ from typing import Any
 from PIL import Image
 
 from bot.games import get_ruleset
+from bot.names import short_names
 from renderer import PlayerTag, layout, render_png
 
 GAME, SEED, ACTIONS, TRACED = "parcheesi", 7, 124, 12
 NAMES = ("Éloïse", "Bob", "Computer (hard)", "Dmitri")
-HARD_NAMES = ("Grand-mère Josette 👵", "小明", "Bob", "さくら")
+HARD_NAMES = short_names(("Grand-mère Josette 👵", "小明", "Bob 🎲", "さくら"))   # as the messages show them
 CHAT_WIDTH = 400
 
 
@@ -77,12 +78,12 @@ HARD = (
          "a long absence of twelve moves traced in lanes", 3, _shared, traced=13, skip=150),
     Hard("parcheesi-2v2-finished", "parcheesi", "Parcheesi 2 vs 2, finished: the winners in a house panel, "
          "the partners named under each player", 2, _anything, (("teams", True),), traced=6, finished=True),
-    Hard("classic-shared", "parcheesi-classic", "Classic Parcheesi: a barrier, the notes in the acting house",
-         5, _shared, traced=4, skip=80),
-    Hard("maghreb-door", "parchis-maghreb", "Parchís Maghreb: a door of two pieces, two colours per side",
-         4, _shared, traced=4, skip=60),
+    Hard("classic-shared", "parcheesi-classic", "Classic Parcheesi: a barrier; a note longer than the acting "
+         "house holds (four players: no house is free) is counted, never dropped", 5, _shared, traced=4, skip=80),
+    Hard("maghreb-door", "parchis-maghreb", "Parchís Maghreb: a door of two pieces, two colours per side; the note "
+         "goes on in the side's second house", 4, _shared, traced=4, skip=60),
     Hard("barricade-held", "barricade", "Barricade: the order of play that was rolled, who holds which barricade, "
-         "the die of the player to move; traces along the lines", 1, lambda plan: any(
+         "the die of the player to move on their line; traces along the lines", 1, lambda plan: plan.of("die") and any(
              p.square and p.square.endswith(" held") for p in plan.of("piece")), traced=8, skip=400),
     Hard("barricade-finished", "barricade", "Barricade, finished: who won, under the legend", 3, _anything,
          traced=4, finished=True),
@@ -128,17 +129,23 @@ def chat_size(png: bytes) -> bytes:
     return out.getvalue()
 
 
-def gallery(root: Path) -> None:
-    """docs/boards/<name>.png (400 px wide) and docs/boards.md."""
-    (root / "boards").mkdir(parents=True, exist_ok=True)
+def gallery_page() -> str:
+    """docs/boards.md: each hard position's caption and picture."""
     lines = ["# Boards at chat size", "",
              "Hard positions of every ruleset as a phone shows them (400 px wide), drawn by "
              "`python -m renderer.sample --gallery docs` with the current code (a test keeps them current).", ""]
     for hard in HARD:
+        lines += [f"## {hard.caption}", "", f"![{hard.caption}](boards/{hard.name}.png)", ""]
+    return "\n".join(lines)
+
+
+def gallery(root: Path) -> None:
+    """docs/boards/<name>.png (400 px wide) and docs/boards.md."""
+    (root / "boards").mkdir(parents=True, exist_ok=True)
+    for hard in HARD:
         ruleset, state, players, traced, focus = hard_position(hard)
         (root / "boards" / f"{hard.name}.png").write_bytes(chat_size(render_png(ruleset, state, players, "en", focus, traced)))
-        lines += [f"## {hard.caption}", "", f"![{hard.caption}](boards/{hard.name}.png)", ""]
-    (root / "boards.md").write_text("\n".join(lines), encoding="utf-8")
+    (root / "boards.md").write_text(gallery_page(), encoding="utf-8")
 
 
 def main(argv: list[str]) -> int:

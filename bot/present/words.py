@@ -5,15 +5,12 @@ that user's locale.
 """
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Sequence
-
 from bot import i18n
 from bot.games.base import Message, Ruleset
 from bot.game_records import GameRecord
+from bot.names import person_name
 
 MAX_CONTENT = 2000           # the longest message a chat front end (Discord) takes
-NAME_LIMIT = 12              # characters of a name shown whole: as many as a board's house shows at chat size
 
 
 def seat_name(record: GameRecord, seat: int, locale: str) -> str:
@@ -21,47 +18,10 @@ def seat_name(record: GameRecord, seat: int, locale: str) -> str:
     order when two seated at the start share one (our words, whole; one seated during the game, by a
     resignation or a vote, carries its number in its name, bot.services.endings.with_computer, so that no
     name changes in the middle of a game); a player's long name shortened, apart from the others
-    (short_names)."""
+    (bot.names.person_name)."""
     if record.seats[seat].level is not None:
         return _computer_name(record, seat, locale)
-    people = [i for i, s in enumerate(record.seats) if s.level is None]
-    return short_names([record.seats[i].name for i in people])[people.index(seat)]
-
-
-def short_names(names: Sequence[str], limit: int = NAME_LIMIT) -> list[str]:
-    """Each name of at most `limit` characters as it is; a longer one cut with "…". Two names that would
-    then read the same (a shared beginning) keep as much of their ends as tells them apart:
-    "Alexandre Dup…in" and "Alexandre Dup…au". Never cuts an emoji sequence or an accent in two."""
-    def cut(name: str, tail: int) -> str:
-        if len(name) <= limit:
-            return name
-        head, end = _boundary(name, limit - 1 - tail), len(name) - tail
-        while 0 < end < len(name) and _joins(name, end):
-            end -= 1
-        return name[:head].rstrip() + "…" + name[end:] if tail else name[:head].rstrip() + "…"
-
-    tails = [0] * len(names)
-    while True:
-        shown = [cut(name, tail) for name, tail in zip(names, tails)]
-        clashes = {i for i, a in enumerate(shown) for j, b in enumerate(shown)
-                   if i != j and a == b and names[i] != names[j] and tails[i] < limit // 2}
-        if not clashes:
-            return shown
-        for i in clashes:
-            tails[i] += 1
-
-
-def _joins(text: str, i: int) -> bool:
-    """Whether text[i] belongs with the character before it (a combining mark, a variation selector,
-    a skin tone, or either side of a zero-width joiner)."""
-    return text[i - 1] == "\u200d" or unicodedata.category(text[i]) in ("Mn", "Me", "Cf", "Sk") and ord(text[i]) > 127
-
-
-def _boundary(text: str, i: int) -> int:
-    """The nearest place at or before `i` where `text` may be cut."""
-    while 0 < i < len(text) and _joins(text, i):
-        i -= 1
-    return i
+    return person_name(record, seat)
 
 
 def _computer_name(record: GameRecord, seat: int, locale: str) -> str:

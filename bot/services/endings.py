@@ -8,6 +8,7 @@ from bot.games.base import GameError, Message, msg
 from bot.services.base import Outcome, hosts, ruleset_of
 from bot.services.play import Play
 from bot.game_records import GameRecord, Seat
+from bot.names import person_name
 
 
 class Endings(Play):
@@ -29,7 +30,7 @@ class Endings(Play):
                 record = await self._save(record, status="finished", result=result)
                 return Outcome(record, (msg("game.resigned", seat=seat),), moved_before)
             # Named, not seated: the seat's name is the computer's from now on.
-            resigned = msg("game.resigned_replaced", player=record.seats[seat].name)
+            resigned = msg("game.resigned_replaced", player=person_name(record, seat))
             changes = with_computer(record, seat)
             record = await self._save(record, **changes)
             outcome = await self._play_computers(record, (resigned, *host_passed(record, changes)))

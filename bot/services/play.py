@@ -14,6 +14,7 @@ from bot.outages import StoreUnavailable
 from bot.services.base import Outcome, result_json, ruleset_of
 from bot.services.timelines import Timelines
 from bot.game_records import GameRecord, LoggedAction
+from bot.names import person_name
 from bot.store import StaleVersion
 
 log = logging.getLogger(__name__)
@@ -40,8 +41,7 @@ class Play(Timelines):
                 if action == ROLL and not ruleset.has_dice:   # whoever asks: the answer is the same
                     raise GameError(msg("error.no_dice"))
                 if moved_before != seat:
-                    mover = record.seats[moved_before]
-                    raise GameError(msg("error.not_your_turn", player="🤖" if mover.level else mover.name))
+                    raise GameError(msg("error.not_your_turn", player=person_name(record, moved_before)))
                 outcome = await self._apply(record, ruleset, state, seat, user_id, self._resolve(
                     ruleset, state, record, action))
             outcome = await self._play_computers(outcome.record, outcome.events)

@@ -12,6 +12,7 @@ from bot.games.base import GameError, Message, msg
 from bot.services.base import Outcome, TakebackAsked
 from bot.services.play import Play
 from bot.game_records import GameRecord, LoggedAction
+from bot.names import person_name
 from bot.store import StaleVersion
 from bot.timeline import UNDO, Timeline
 
@@ -51,7 +52,7 @@ class Takebacks(Play):
             if to_move is None:
                 raise GameError(msg("takeback.error.lapsed"))
             if record.seat_of(user_id) != to_move:
-                raise GameError(msg("takeback.error.not_yours_to_answer", player=record.seats[to_move].name))
+                raise GameError(msg("takeback.error.not_yours_to_answer", player=person_name(record, to_move)))
             seat = person(record, line.taker())
             if seat is None or seat == to_move:
                 raise GameError(msg("takeback.error.lapsed"))

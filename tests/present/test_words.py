@@ -81,7 +81,8 @@ def test_long_names_are_shortened_apart_from_each_other_everywhere():
     """Issue 23 point 6: the same short name in every message and on the picture (which is given
     seat_name), and two long names sharing a beginning never shorten to the same text."""
     from bot.games.base import msg
-    from bot.present.words import NAME_LIMIT, sentence, short_names
+    from bot.names import NAME_LIMIT, short_names
+    from bot.present.words import sentence
     from bot.services import GameRecord
     names = ("Alexandre Dupont-Martin", "Alexandre Dupont-Moreau", "Grand-mère Josette 🎲", "Bob")
     record = GameRecord(id=1, guild_id=1, channel_id=1, game="parcheesi", status="active", host_id=1, locale="en",

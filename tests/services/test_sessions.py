@@ -397,3 +397,18 @@ async def test_a_host_no_longer_seated_has_no_host_powers_but_a_moderator_can_al
         with pytest.raises(GameError):
             await attempt()
     assert (await sessions.end(CHANNEL, STRANGER.user_id, can_manage=True)).record.status == "ended"
+
+
+async def test_the_services_messages_shorten_a_long_name_as_every_message_does(sessions):
+    """A refusal and a resignation name the player as seat_name shows them (bot.names.short_names), not
+    by their whole Discord name."""
+    josette = Seat(7, "Grand-mère Josette 👵")
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=josette, game="parcheesi", options=IN_LOBBY_ORDER)
+    for person in (BOB, CY):   # three: her resignation leaves the game going
+        await sessions.join(CHANNEL, person)
+    await sessions.start(CHANNEL, josette.user_id)
+    with pytest.raises(GameError) as refused:
+        await sessions.act(CHANNEL, BOB.user_id, ROLL)
+    assert refused.value.message.params == {"player": "Grand-mère…"}
+    outcome = await sessions.resign(CHANNEL, josette.user_id)
+    assert outcome.events[0].key == "game.resigned_replaced" and outcome.events[0].params == {"player": "Grand-mère…"}

@@ -10,7 +10,7 @@ import pytest
 from bot import history, timeline
 from bot.games.base import GameError
 from bot.services import ROLL, Sessions, TakebackAsked, ruleset_of
-from bot.game_records import GameRecord
+from bot.game_records import GameRecord, Seat
 from bot.timeline import UNDO
 from bot.verify import verify
 from tests.services.test_sessions import ANN, BOB, CHANNEL, STRANGER, key_of, sessions, snapshot, two_player_game
@@ -194,3 +194,16 @@ async def test_random_games_with_random_take_backs_replay_exactly_and_verify(ses
     ruleset = ruleset_of(record)
     assert verify(ruleset, record, actions).ok
     assert list(timeline.steps(ruleset, record, actions))[-1].after == ruleset.from_json(record.state)
+
+
+async def test_only_the_player_to_move_answers_and_is_named_as_every_message_names_them(sessions):
+    """takeback.error.not_yours_to_answer names the player to move shortened as seat_name shows them."""
+    await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="pariti", options={"seating": "lobby"})
+    await sessions.join(CHANNEL, Seat(BOB.user_id, "Bartholomew Longname"))
+    record = (await sessions.start(CHANNEL, ANN.user_id)).record
+    ruleset, start = position(record)
+    moved = (await sessions.act(CHANNEL, ANN.user_id, ruleset.legal_actions(start)[0])).record
+    await sessions.undo(CHANNEL, ANN.user_id)
+    with pytest.raises(GameError) as refused:
+        await sessions.answer_takeback(CHANNEL, ANN.user_id, record.id, moved.version, True)
+    assert refused.value.message.params == {"player": "Bartholomew…"}

@@ -1,0 +1,101 @@
+"""What the lead still saw wrong in the gallery (issue 23, after the plan): names cut harder in the
+picture than in the messages, a Maghreb note replaced by a count beside empty houses, Barricade's die
+of the player to move too small to read at chat size."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from bot.games import GAME_IDS, get_ruleset
+from bot.games.barricade import Barricade
+from bot.games.barricade.state import MOVE
+from bot.games.parcheesi.board import HOUSE, BoardView, PawnView, board
+from bot.names import NAME_LIMIT
+from renderer import cross68
+from renderer import PlayerTag, layout
+from renderer.common import CHAT_WIDTH
+from renderer.plan import OVERLAYS, inside, overlap
+from renderer.sample import HARD, hard_position
+from tests.renderer.test_plan import positions
+
+# Names as bot.names.short_names leaves them, as wide as NAME_LIMIT characters get in the shipped face.
+COLOURS = ("yellow", "blue", "red", "green")
+WIDE = ("WWWWWWWWWWWW", "Grand-mère…", "MMMMMMMMMMM…", "Éloïse Dumas")
+# Wider still: twelve CJK characters, and a computer's name in French (our words, whole in the messages).
+LONGER = ("小明小明小明小明小明小明", "Ordinateur 2 (difficile)", "さくらさくらさくらさくら", "Bob")
+
+
+def letters(text: str) -> str:
+    return "".join(text.split())
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_picture_shows_a_name_whole_when_the_messages_do(game):
+    """A name of NAME_LIMIT characters (the messages show it whole) is written whole in the picture, on
+    a second line (or third, in Pariti's narrow panel) where one does not hold it, whoever is to move; the
+    rows it pushes down still cover nothing, even under wider names."""
+    assert all(len(name) <= NAME_LIMIT for name in WIDE)
+    cases = [(positions(game)[4], seat) for seat in range(4)] + [(positions(game)[-1], None)]   # and a banner
+    for ((ruleset, state, players, history), to_move), (names, locale) in itertools.product(
+            cases, ((WIDE, "en"), (LONGER, "fr"))):
+        tags = [PlayerTag(names[i], tag.colours, i == to_move) for i, tag in enumerate(players)]
+        plan = layout(ruleset, state, tags, locale, traced=history)
+        assert plan.of("name")
+        for item in plan.of("name"):
+            if len(item.ref) <= NAME_LIMIT:
+                assert letters(item.ref) in letters(item.role), item
+        overlays, covered = plan.of(*OVERLAYS), plan.of("piece", "label")
+        for i, item in enumerate(overlays):
+            assert not [c for c in [*covered, *overlays[i + 1:]] if overlap(item.box, c.box)], item
+            assert inside(item.box, (0, 0, *plan.size)), item
+
+
+def test_a_partner_is_named_whole_in_two_vs_two():
+    """PM-10.1: each house names its owner's partner, as whole as the owner's name."""
+    pawns = tuple(PawnView(c, c, HOUSE, str(i)) for c in COLOURS for i in range(1, 5))
+    for name in WIDE[1:]:
+        players = [PlayerTag(name if i == 2 else f"P{i}", (c,), i == 0) for i, c in enumerate(COLOURS)]
+        plan = cross68.plan(BoardView(pawns, dice=(5, 3)), players, teams=True)
+        yellow = cross68.Layout(cross68.SIZE, board()).panel_box("yellow")   # seat 0: plays with seat 2
+        words = "".join(item.ref for item in plan.of("note") if inside(item.box, yellow))
+        assert letters(name) in letters(words), words
+
+
+def test_a_maghreb_note_goes_to_the_sides_second_house_rather_than_a_count():
+    """Each Maghreb side has two colours, so two houses: a note that does not fit under the acting house's
+    pawns is written whole in the side's other house, not counted as "1 more note"."""
+    hard = next(h for h in HARD if h.name == "maghreb-door")
+    ruleset, state, players, history, focus = hard_position(hard)
+    assert ruleset.board_view(state).notes
+    plan = layout(ruleset, state, players, "en", focus, history)
+    notes = [item.ref for item in plan.of("note")]
+    assert not [note for note in notes if "more note" in note], notes
+    assert "cheating" in " ".join(notes)
+
+
+def test_barricades_die_of_the_player_to_move_is_on_their_line_and_reads_at_chat_size():
+    game = Barricade()
+    state = game.new_game(4, {}, 0).evolve(order=(2, 0, 1, 3), ranking=(), stage=MOVE, seat=1, die=5)
+    players = [PlayerTag(name, (c,), i == 1) for i, (name, c) in enumerate(zip(("Ann", "Bob", "Cat", "Dan"), state.colours))]
+    plan = layout(game, state, players)
+    (die,), bob = plan.of("die"), next(item for item in plan.of("name") if item.ref == "Bob")
+    middle = (die.box[1] + die.box[3]) / 2
+    assert bob.box[1] <= middle <= bob.box[3]
+    assert (die.box[3] - die.box[1]) * CHAT_WIDTH / plan.size[0] >= 18   # pips a phone shows
+
+
+def test_the_player_to_move_is_told_apart_without_colour():
+    """The turn marker "▶ " gave its room to the name: the mover's ink-framed band (and bold name) still tell
+    them apart in grey, as under any colour blindness."""
+    from PIL import Image
+
+    from renderer.common import INK, PAPER, WHITE, TO_MOVE_BAND, Sheet, StaticBoard, make_palette
+
+    def grey_edge(tag: PlayerTag) -> int:
+        sheet = Sheet(StaticBoard.build(Image.new("RGB", (300, 50), WHITE), make_palette([PAPER, INK, WHITE, TO_MOVE_BAND])))
+        sheet.player_tag((0, 0), 300, tag, 33)
+        grey = sheet.finish().convert("L")
+        return min(grey.getpixel((x, y)) for x in range(0, 4) for y in range(10, 30))
+
+    assert grey_edge(PlayerTag("Ann", ("red",), True)) < 100 < grey_edge(PlayerTag("Ann", ("red",)))
