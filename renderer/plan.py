@@ -36,7 +36,7 @@ class Item:
     box: FloatBox
     square: str | None = None
     role: str = ""
-    paint: Callable[[Sheet], None] | None = field(default=None, compare=False, repr=False)
+    paint: Callable[[Sheet], object] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
