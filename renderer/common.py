@@ -343,16 +343,16 @@ def draw_shape(draw: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, f
 
 def tag_lines(tag: PlayerTag, width: int, size: int, max_lines: int = 1) -> list[str]:
     """The lines draw_player_tag writes `tag`'s name on in a tag `width` px wide: the first beside the
-    colour swatches, the others under them across the whole tag, broken after a line's last space or hyphen
-    where the rest still fits, else between two characters; shortened with an ellipsis only when
-    `max_lines` lines cannot hold it. Measured in the weight drawn: bold for whoever is to move."""
+    colour swatches, the others under them across the whole tag (see break_lines); shortened with an ellipsis
+    only when `max_lines` lines cannot hold it. Measured in the weight drawn: bold for whoever is to move."""
     room = width - 16
     return break_lines(tag.name, [room - len(tag.colours) * (size + 4) - 4] + [room - 4] * (max_lines - 1), size,
                        tag.to_move)
 
 
 def break_lines(text: str, widths: Sequence[float], size: int, bold: bool = False) -> list[str]:
-    """`text` on as few lines as hold it, the i-th at most widths[i] px wide (see tag_lines)."""
+    """`text` on as few lines as hold it, the i-th at most widths[i] px wide (see tag_lines); a word is cut
+    only where no line left is wide enough for it."""
     text = printable(text, bold)
     lines: list[str] = []
     for i, line_width in enumerate(widths):
@@ -366,6 +366,9 @@ def break_lines(text: str, widths: Sequence[float], size: int, bold: bool = Fals
         breaks = [k + 1 for k in range(1, end) if text[k] in " -"]   # after the line's last whole word, if the rest
         if breaks and text_length(text[breaks[-1]:], size, bold) <= sum(widths[i + 1:]) - size:   # still fits then
             end = breaks[-1]
+        elif not breaks and end < len(first := text.split(" ")[0]) and text_length(first, size, bold) <= widths[i + 1]:
+            lines.append("")   # a first word too long for this line only (beside the swatches) starts the next
+            continue
         end = max(end, 1)
         lines.append(text[:end].rstrip())
         text = text[end:].lstrip()

@@ -7,6 +7,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from renderer.common import (
+    break_lines, text_length,
     INK, PAPER, PIECE_RGB, WHITE, PlayerTag, Sheet, StaticBoard, die_sprite, disc_sprite,
     encode_png, line_step, make_palette, wrap_text,
 )
@@ -90,3 +91,12 @@ def test_a_name_shortened_already_keeps_the_end_that_tells_it_apart():
     from renderer.common import fit_text
     a, b = fit_text("Alexandre…n", 120, 24), fit_text("Alexandre…u", 120, 24)
     assert a != b and a.endswith("…n") and b.endswith("…u") and len(a) < len("Alexandre…n")
+
+
+def test_a_first_word_too_wide_for_the_narrow_first_line_starts_the_next_instead_of_being_cut():
+    """A name's first line is narrower (beside the colour swatches): "Ordinateur (difficile)" reads whole on the
+    wider lines below rather than as "Ordina / teur (dif / ficile)"."""
+    size = 33
+    word = text_length("Ordinateur", size, True)
+    lines = break_lines("Ordinateur (difficile)", [word - 20, word + 10, word + 10], size, True)
+    assert lines == ["", "Ordinateur", "(difficile)"]
