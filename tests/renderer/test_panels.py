@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from bot.games import GAME_IDS, get_ruleset
+from bot.games import GAME_IDS
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE
 from bot.games.parcheesi.board import HOUSE, BoardView, PawnView, board
