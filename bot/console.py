@@ -246,7 +246,7 @@ def _prompt(record: GameRecord, locale: str) -> str:
     return "\n".join(lines + call + [i18n.text("console.prompt_move", locale) + " "])
 
 
-def _show(outcome: Outcome, board_file: str, locale: str, write: Writer, moves_since: list[Any]) -> None:
+def _show(outcome: Outcome, board_file: str, locale: str, write: Writer, traced: list[Any]) -> None:
     record = outcome.record
     ruleset, state = position(record)
     for event in outcome.events:
@@ -255,5 +255,5 @@ def _show(outcome: Outcome, board_file: str, locale: str, write: Writer, moves_s
         write(say(record, line, locale))
     if record.status != "active":
         write(result_line(record, locale))
-    Path(board_file).write_bytes(picture(record, locale, moves_since=moves_since))
+    Path(board_file).write_bytes(picture(record, locale, traced=traced))
     write(i18n.text("console.board_written", locale, file=board_file))

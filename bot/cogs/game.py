@@ -198,7 +198,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         # The board tells the player to move everything since his last turn, not just this click.
         view = await self.sessions.board_view(record, self.timers.clock.now(), outcome.version_before)
         post = board.board_post(record, view.since.earlier + outcome.events, takeback_seat=view.takeback_seat)
-        post.png = await draw(record, moves_since=view.since.positions)
+        post.png = await draw(record, traced=view.since.positions)
         if lines := self.clock_lines(record, view):
             post.content = words.fit([post.content, *lines])
         same_player = outcome.moved_before is not None and outcome.moved_before == to_move

@@ -22,22 +22,22 @@ _drawing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-picture")
 
 
 async def draw(record: GameRecord, locale: str | None = None, focus: str | None = None,
-               moves_since: Sequence[Any] = ()) -> bytes:
+               traced: Sequence[Any] = ()) -> bytes:
     """`picture` in the drawing thread, so the event loop keeps answering."""
-    return await asyncio.get_running_loop().run_in_executor(_drawing, picture, record, locale, focus, moves_since)
+    return await asyncio.get_running_loop().run_in_executor(_drawing, picture, record, locale, focus, traced)
 
 
 def picture(record: GameRecord, locale: str | None = None, focus: str | None = None,
-            moves_since: Sequence[Any] = ()) -> bytes:
+            traced: Sequence[Any] = ()) -> bytes:
     """The board PNG with its legend (the bot calls it through `draw`, the terminal directly).
-    `moves_since`: the positions since the player to move last played (Sessions.since_turn), whose moves
+    `traced`: the positions since the player to move last played (Sessions.since_turn), whose moves
     are traced."""
     loc = locale or record.locale
     ruleset, state = position(record)
     to_move = ruleset.to_move(state) if record.status == "active" else None
     colours = ruleset.seat_colours(len(record.seats), record.options)
     players = [PlayerTag(seat_name(record, i, loc), colours[i], to_move == i) for i in range(len(record.seats))]
-    return render_png(ruleset, state, players, loc, focus, moves_since)
+    return render_png(ruleset, state, players, loc, focus, traced)
 
 
 def replay_gif(record: GameRecord, actions: list[LoggedAction]) -> bytes:
