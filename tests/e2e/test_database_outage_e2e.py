@@ -3,14 +3,17 @@
 alone, that the game's storage is not reachable; once the same server is back the bot carries on without a
 restart, the game where it was. The log says so in one line per fault, with no traceback. The same when the
 disk under a SQLite file fails and turns read-only (tests/failing_disk.py)."""
+import asyncio
 import shutil
+import sqlite3
 import sys
 
 import pytest
 
 from bot.store import Store
 from tests.conftest import REPO
-from tests.e2e.table import Table, board_version, roll_id, said, stored, two_players
+from bot.verify import verify
+from tests.e2e.table import Game, Table, board_version, roll_id, said, stored, two_players
 from tests.failing_disk import failing_disk
 
 pytestmark = pytest.mark.e2e
@@ -104,3 +107,66 @@ async def test_when_the_sqlite_file_turns_read_only_every_interaction_is_answere
     assert bot.running and not fake.unanswered()
     log = bot.log_path.read_text()
     assert "Traceback" not in log and log.count("the database is out of reach") == 2
+
+
+async def test_computer_players_cut_short_by_the_database_resume_once_and_the_board_shows_where_they_are(
+        fake_discord, bot_process):
+    """The database goes out of reach between two computer moves (another process holds the SQLite file's lock
+    past the bot's busy timeout, taken right after a computer's first action of the turn was written) and comes
+    back (issue 25, point 2): the computers resume once, nothing is played twice, no action is lost, and the
+    table sees one live board, of the stored position, pinging the person."""
+    fake, database, log = fake_discord, bot_process.database, bot_process.log_path
+    fake.quiet = 0.1
+    ana = fake.add_user("ana")
+    table = Table(fake, [ana], "parcheesi", seed=4)
+    game = Game(database, "parcheesi", fake)
+    await fake.slash(ana, table.channel, "game new", game="parcheesi")
+    for _ in range(2):
+        await fake.slash(ana, table.channel, "game add-bot", level="hard")   # a second's thought per turn
+    await fake.click(ana, fake.last_message(table.channel, lambda m: "Start" in [b.get("label") for b in m.buttons]),
+                     label="Start")
+    for _ in range(30):
+        version = game.row()[3]
+        click = asyncio.create_task(table.play_once())
+        lock = await locked_after_a_computer_action(database, version, click)
+        if lock is not None and game.ruleset.to_move(game.state()) != game.seat(ana):
+            break                                                   # the computers are cut short
+        if lock is not None:
+            lock.close()
+        await click
+    else:
+        pytest.fail("no click of ana's handed the turn to the computers")
+    cut_at = game.row()[3]
+    await fake.wait_until(lambda: "computer players stopped" in log.read_text(), timeout=10, what="the computers cut")
+    lock.execute("ROLLBACK")
+    lock.close()
+    await click
+    shown = await fake.wait_until(lambda: game.ruleset.to_move(game.state()) == game.seat(ana) and
+                                  (b := table.board()).custom_ids and board_version(b) == game.row()[3] and b,
+                                  timeout=15, what="the computers' moves played and shown")
+    assert game.row()[3] > cut_at
+    assert ana.mention in shown.content
+    assert [m.id for m in fake.messages(table.channel) if m.custom_ids and m.files] == [shown.id]   # one live board
+    store = await Store.open(str(database))
+    record = await store.open_game(table.channel.id)
+    actions = await store.actions(record.id)
+    await store.close()
+    assert [a.seq for a in actions] == list(range(record.version))    # each action once, none lost
+    assert verify(game.ruleset, record, actions).ok                   # the log replays to the stored snapshot
+    text = log.read_text()
+    assert "Traceback" not in text and text.count("computer players stopped") == 1
+    assert bot_process.running and not fake.unanswered()
+
+
+async def locked_after_a_computer_action(database, version: int, click: asyncio.Task) -> sqlite3.Connection | None:
+    """Once a computer's action follows `version` in the log, the file locked by this process (its connection,
+    in an open exclusive transaction); None if the click ended first."""
+    while not click.done():
+        with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+            users = [user for (user,) in db.execute("SELECT user_id FROM actions WHERE seq >= ?", (version,))]
+        if None in users:
+            lock = sqlite3.connect(database, isolation_level=None)
+            lock.execute("BEGIN EXCLUSIVE")
+            return lock
+        await asyncio.sleep(0.01)
+    return None
