@@ -29,8 +29,8 @@ COMMANDS_DIGEST = "commands_digest"
 
 
 class TableroBot(commands.AutoShardedBot):
-    """Sharded from the start (design principle 8). Without shard settings it runs every shard GET
-    /gateway/bot recommends; with them, its own (README, Scaling): the other processes run the rest."""
+    """Sharded from the start: the bot grows by Discord's own means. Without shard settings it runs every
+    shard GET /gateway/bot recommends; with them, its own (README, Scaling): other processes run the rest."""
 
     def __init__(self, settings: Settings):
         shards = settings.shards

@@ -1,35 +1,18 @@
-"""A finished or running game retold from its action log (no discord, no I/O).
+"""A game's history: its actions in words, page by page (`/game history`; no discord, no I/O).
 
-A game is its seats, options and seed plus the action log: replaying the log
-through the ruleset from the seeded set-up (take-backs through bot/timeline.py)
-yields every intermediate state and the events each action caused. The history, the fair-dice verification
-and the animated replay are all built on `replay`.
+Each action is retold from the step it made (bot.timeline.steps): a headline, then its events.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any
 
-from bot import dice
 from bot.games.base import GameError, Message, Ruleset, msg
 from bot.game_records import GameRecord, LoggedAction
-from bot.timeline import Timeline, is_roll
+from bot.timeline import Step, is_roll, steps
 
 PAGE_SIZE = 15   # actions per history page
-
-
-@dataclass(frozen=True)
-class Step:
-    """One logged action and what it did."""
-
-    seq: int
-    seat: int | None
-    action: str
-    before: Any
-    after: Any
-    events: tuple[Message, ...]
 
 
 @dataclass(frozen=True)
@@ -39,25 +22,6 @@ class Entry:
     seq: int
     head: Message
     events: tuple[Message, ...]
-
-
-def initial_state(ruleset: Ruleset, record: GameRecord) -> Any:
-    """The set-up the session started from (seats are stored in their dealt order)."""
-    return ruleset.new_game(len(record.seats), record.options, dice.setup_seed(record.seed))
-
-
-def timeline(ruleset: Ruleset, record: GameRecord) -> Timeline:
-    """The game at its set-up, ready to replay its log."""
-    return Timeline(ruleset, initial_state(ruleset, record), len(record.seats))
-
-
-def replay(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]) -> Iterator[Step]:
-    """Every step of the game; raises GameError if the log does not replay."""
-    line = timeline(ruleset, record)
-    for logged in actions:
-        before = line.state
-        applied = line.step(logged)
-        yield Step(logged.seq, logged.seat, logged.action, before, applied.state, applied.events)
 
 
 def entry(ruleset: Ruleset, step: Step) -> Entry:
@@ -78,7 +42,7 @@ def entry(ruleset: Ruleset, step: Step) -> Entry:
 def entries(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction], start: int = 0,
             stop: int | None = None) -> list[Entry]:
     """The actions `start` to `stop` in words (the log is replayed up to `stop`)."""
-    return [entry(ruleset, step) for step in islice(replay(ruleset, record, actions[:stop]), start, None)]
+    return [entry(ruleset, step) for step in islice(steps(ruleset, record, actions[:stop]), start, None)]
 
 
 def page_count(n_entries: int) -> int:

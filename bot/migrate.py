@@ -91,10 +91,9 @@ async def check(source: Store, target: Store) -> list[str]:
         if (record, actions) != (await source.game(game_id), await source.actions(game_id)):
             problems.append(f"game {game_id}: differs from the source")
             continue
-        ruleset = get_ruleset(record.game)
-        if record.state is None or record.status not in ("active", "finished") or ruleset is None:
+        if record.state is None or record.status not in ("active", "finished"):
             continue
-        verification = verify(ruleset, record, actions)
+        verification = verify(get_ruleset(record.game), record, actions)
         if record.status == "active" and not verification.final_state_matches:
             problems.append(f"game {game_id} (open): its snapshot is not the replay of its log")
         if record.status == "finished" and not verification.ok:

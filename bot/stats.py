@@ -50,10 +50,10 @@ def compute(games: Iterable[GameRecord]) -> dict[PlayerKey, PlayerStats]:
     players: dict[PlayerKey, PlayerStats] = {}
     elo: dict[str, dict[PlayerKey, float]] = {}
     for record in games:
-        ruleset = get_ruleset(record.game)
         result = record.result or {}
-        if record.status != "finished" or ruleset is None or not (result.get("winners") or result.get("draw")):
+        if record.status != "finished" or not (result.get("winners") or result.get("draw")):
             continue
+        ruleset = get_ruleset(record.game)
         n = len(record.seats)
         sides = ruleset.teams(n, record.options) or [(i,) for i in range(n)]
         winners = set(result.get("winners") or ())

@@ -1,10 +1,11 @@
-"""The positions a game goes through as its log replays, take-backs included (no discord, no I/O).
+"""The positions a game goes through, its log applied step by step from the set-up, take-backs included
+(no discord, no I/O).
 
-A take-back is an action of the log like any other (the log stays append-only): UNDO, logged by the
-seat whose move it takes back, returns the game to the position before that move, so the next roll
-is still drawn at its own log position (`rng_for(seed, seq)`) and replays, the history and
-`/game verify` stay exact. No die is drawn or shown again: a take-back is refused once a die has
-been rolled since the move.
+A take-back is an action of the log like any other (the log stays append-only). UNDO, logged by the
+seat whose move it takes back, returns the game to the position before that move. So the next roll is
+still drawn at its own log position (`rng_for(seed, seq)`), and the history, the animated replay and
+`/game verify` stay exact. No die is drawn or shown again: a take-back is refused once a die has been
+rolled since the move.
 
 What may be taken back: the latest moves a person made (not those played for them at a deadline),
 newest first, while nobody else acted and no die was rolled since (a roll, a forfeited turn, a
@@ -15,11 +16,13 @@ turn. Whether the player to move must consent is the session's business (bot/ser
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot import dice
 from bot.games.base import Applied, GameError, Message, Ruleset, msg
-from bot.game_records import LoggedAction
+from bot.game_records import GameRecord, LoggedAction
 
 UNDO = "undo"
 
@@ -127,15 +130,15 @@ class Timeline:
         # A person's move: not one a computer played, nor one played for an absent person at a deadline.
         a_move = logged.user_id is not None and not rolled and logged.seat is not None and \
             logged.action != ruleset.SKIP and logged.action not in ruleset.call_actions(before, logged.seat)
-        if a_move:
-            self._movers.add(logged.seat)
-        if a_move and logged.seat == self._last_seat:
-            self._moves.append(Move(logged.seq, logged.seat, before, logged.legal))
-        elif a_move:
-            self._moves = [Move(logged.seq, logged.seat, before, logged.legal)]
-        else:
+        mover = logged.seat if a_move else None
+        if mover is None:
             self._moves = []
             self._closed_by = "roll" if rolled else "other"
+        else:
+            self._movers.add(mover)
+            if mover != self._last_seat:
+                self._moves = []
+            self._moves.append(Move(logged.seq, mover, before, logged.legal))
         self._advance(logged.seat, applied)
         return applied
 
@@ -160,3 +163,34 @@ class Timeline:
             return self.undoable(self._moves[-1].seat).seat
         except GameError:
             return None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One logged action and what it did."""
+
+    seq: int
+    seat: int | None
+    action: str
+    before: Any
+    after: Any
+    events: tuple[Message, ...]
+
+
+def setup(ruleset: Ruleset, record: GameRecord) -> Any:
+    """The set-up the session started from (seats are stored in their dealt order)."""
+    return ruleset.new_game(len(record.seats), record.options, dice.setup_seed(record.seed))
+
+
+def at_setup(ruleset: Ruleset, record: GameRecord) -> Timeline:
+    """The game's timeline at its set-up, ready to go through its log."""
+    return Timeline(ruleset, setup(ruleset, record), len(record.seats))
+
+
+def steps(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]) -> Iterator[Step]:
+    """Every step of the game's log; GameError if the log does not apply."""
+    line = at_setup(ruleset, record)
+    for logged in actions:
+        before = line.state
+        applied = line.step(logged)
+        yield Step(logged.seq, logged.seat, logged.action, before, applied.state, applied.events)

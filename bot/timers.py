@@ -2,7 +2,7 @@
 late, how many turns in a row expired, which way a vote went. No I/O: the service that acts on
 deadlines is bot/services/deadlines.py, the one that waits for them bot/services/scheduler.py.
 
-A deadline is data (design principle 7): a game's options hold `turn_time`
+A deadline is data, stored with the game and re-armed from it: a game's options hold `turn_time`
 (seconds) and `on_timeout` ("play" or "skip"); the waiting time starts when the
 game was last written (store.TurnClock.started_at: every action restarts it) and
 the half-time reminder is marked in the game's row once sent.
@@ -141,7 +141,7 @@ class Due:
 
 def seat_to_move(record: GameRecord) -> int | None:
     ruleset = get_ruleset(record.game)
-    return None if ruleset is None or record.state is None else ruleset.to_move(ruleset.from_json(record.state))
+    return None if record.state is None else ruleset.to_move(ruleset.from_json(record.state))
 
 
 def next_due(clock: TurnClock, now: float) -> Due | None:

@@ -24,10 +24,9 @@ from dataclasses import dataclass
 from bot import dice, seating
 from bot.games import get_ruleset
 from bot.games.base import GameError, Ruleset
-from bot.history import timeline
 from bot.game_records import GameRecord, LoggedAction, Seat
 from bot.store import Store
-from bot.timeline import is_roll
+from bot.timeline import at_setup, is_roll
 
 # The statuses of a game whose seed is revealed (before, it would tell every roll to come).
 OVER = ("finished", "ended")
@@ -56,7 +55,7 @@ class Verification:
 def verify(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]) -> Verification:
     commitment = dice.commitment(record.seed)
     seated = seating.matches(record)
-    line = timeline(ruleset, record)
+    line = at_setup(ruleset, record)
     rolls, mismatches = 0, []
     for logged in actions:
         if is_roll(ruleset, line.state, logged.action, logged.seat):
@@ -88,8 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game_id", type=int)
     args = parser.parse_args(argv)
     record, actions = asyncio.run(_load(args.database, args.game_id))
-    ruleset = get_ruleset(record.game) if record else None
-    if record is None or ruleset is None:
+    if record is None:
         sys.stderr.write(f"no game {args.game_id} in {args.database}\n")
         return 2
     if record.status not in OVER:
@@ -97,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
                          f"to come, stays secret until it is over; verify it then. Its fingerprint (SHA-256), "
                          f"posted at the start: {dice.commitment(record.seed)}\n")
         return 2
-    result = verify(ruleset, record, actions)
+    result = verify(get_ruleset(record.game), record, actions)
     lines = [f"game {record.id} ({record.game}, {record.status})", f"seed       {record.seed}",
              f"commitment {result.commitment}", f"rolls checked: {result.rolls}"]
     lines += [f"action {m.seq + 1}: logged {m.logged!r}, the seed gives {m.expected!r}" for m in result.mismatches]

@@ -4,7 +4,7 @@ The static board (lines, points, goal, start areas, the grid's letters and
 numbers) is drawn once per colour set in full colour and converted once
 to a fixed palette; each render copies it and pastes pawn and barricade
 sprites, highlight rings, the die and the legend in that palette, so that
-the palette PNG encodes fast (design.md principle 6).
+the palette PNG encodes fast.
 
 A point is named by its column's letter and its row's number, printed along
 the four sides, readable at chat size: the points, pawns and barricades carry
@@ -182,17 +182,17 @@ def _focus_point(board: Board, focus: str | None) -> int | None:
 
 
 def layout(ruleset: Barricade, state: State, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-           history: Sequence[Any] = ()) -> Plan:
-    return plan(ruleset, state, players, focus, moves(history), result_text(ruleset.result(state), players, locale))
+           traced: Sequence[Any] = ()) -> Plan:
+    return plan(ruleset, state, players, focus, moves(traced), result_text(ruleset.result(state), players, locale))
 
 
 Move = tuple[int, int | None, int]   # (seat, from, to) as State.last_move; from None: a barricade placed
 
 
-def moves(history: Sequence[State]) -> list[Move]:
-    """The pawn moves and barricade placements made along `history` (positions, oldest first), in order."""
+def moves(positions: Sequence[State]) -> list[Move]:
+    """The pawn moves and barricade placements made along `positions` (oldest first), in order."""
     found: list[Move] = []
-    for before, after in zip(history, history[1:]):
+    for before, after in zip(positions, positions[1:]):
         if after.last_move is not None and after.last_move != before.last_move:
             found.append(after.last_move)
         found += [(before.seat, None, p) for p in sorted(set(after.barricades) - set(before.barricades))]

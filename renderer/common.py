@@ -1,6 +1,6 @@
 """Drawing helpers shared by every board family: fonts, colours, the player
-legend, dice, piece sprites, and the cached-board / palette-PNG machinery of
-design.md principle 6.
+legend, dice, piece sprites, and the cached-board / palette-PNG machinery that
+keeps a picture cheap: the static board drawn once, each move pasted over a copy.
 
 How a renderer uses them:
 1. draw its static board once per size in full colour (RGB) and wrap it in a

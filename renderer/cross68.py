@@ -16,12 +16,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from PIL import Image, ImageDraw
 
 from bot import i18n
-from bot.games.base import Result, Ruleset
+from bot.games.base import Result
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
     CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
@@ -37,8 +37,6 @@ FOCUS = CHOICE                 # ring around the pawn the player is choosing
 HIGHLIGHT = TRACE              # the moves traced
 FADE = 0.72                    # houses not in play are faded this far towards PAPER
 CLOSED_FRAME = 3               # px of a closed square's frame inside it
-# Rulesets in which any two pieces on a square close it (MG-8.1), not only two of one side.
-ANY_PAIR_BLOCKS = frozenset({"parchis-maghreb"})
 
 
 def tint(colour: str) -> RGB:
@@ -406,28 +404,34 @@ def _focused(pawn: PawnView, focus: str | None) -> bool:
 Move = tuple[str, int, int]   # (route, from progress, to progress), as BoardView.last_move
 
 
-def layout(ruleset: Ruleset, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-           history: Sequence[Any] = ()) -> Plan:
-    return plan(ruleset.board_view(state), players, locale, focus, any_pair_blocks=ruleset.id in ANY_PAIR_BLOCKS,
-                moves=moves(ruleset, history), result=ruleset.result(state), teams=getattr(state, "teams", False))
+class Cross68Game(Protocol):
+    """What this family reads of a ruleset (the three Parcheesi rulesets): a position's board view and result."""
+
+    def board_view(self, state: Any) -> BoardView: ...
+
+    def result(self, state: Any) -> Result | None: ...
 
 
-def moves(ruleset: Ruleset, history: Sequence[Any]) -> list[Move]:
-    """The moves made along `history` (positions, oldest first), in order."""
-    lasts = [ruleset.board_view(state).last_move for state in history]
+def layout(ruleset: Cross68Game, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+           traced: Sequence[Any] = ()) -> Plan:
+    return plan(ruleset.board_view(state), players, locale, focus, moves=moves(ruleset, traced),
+                result=ruleset.result(state), teams=getattr(state, "teams", False))
+
+
+def moves(ruleset: Cross68Game, positions: Sequence[Any]) -> list[Move]:
+    """The moves made along `positions` (oldest first), in order."""
+    lasts = [ruleset.board_view(state).last_move for state in positions]
     return [last for before, last in zip(lasts, lasts[1:]) if last is not None and last != before]
 
 
 def picture(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-            any_pair_blocks: bool = False, size: int = SIZE, moves: Sequence[Move] = (),
-            result: Result | None = None) -> Image.Image:
+            size: int = SIZE, moves: Sequence[Move] = (), result: Result | None = None) -> Image.Image:
     """The board for `view` as a palette image (see plan)."""
-    return plan(view, players, locale, focus, any_pair_blocks, size, moves, result).picture()
+    return plan(view, players, locale, focus, size, moves, result).picture()
 
 
 def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-         any_pair_blocks: bool = False, size: int = SIZE, moves: Sequence[Move] = (),
-         result: Result | None = None, teams: bool = False) -> Plan:
+         size: int = SIZE, moves: Sequence[Move] = (), result: Result | None = None, teams: bool = False) -> Plan:
     """The picture of `view`: `moves` (oldest first; default: the last move) traced under the
     pieces and numbered beside them; the house panels carry each player's name, pieces in the
     goal, partner, and for whoever acts the dice and notes; `result` names the winner in a panel."""
@@ -442,7 +446,7 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
     items: list[Item] = [*_squares(size, routes), *_labels(size)]
     traced = list(moves) or ([view.last_move] if view.last_move else [])
     items += [_trace(lay, move, i, len(traced)) for i, move in enumerate(traced)]
-    places = pawn_places(lay, view.pawns, any_pair_blocks)
+    places = pawn_places(lay, view.pawns, view.any_pair_blocks)
     items += [_piece(lay, place, _focused(place.pawn, focus)) for place in places]
     acting = _acting_route(view, players, owners) if result is None else None
     for route in sorted(routes, key=geo.colours.index):

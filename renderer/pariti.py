@@ -192,13 +192,13 @@ def piece_sprite(code: int, ring: RGB | None = None) -> Image.Image:
 # --- the plan ----------------------------------------------------------------------
 
 def layout(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-           history: Sequence[Any] = ()) -> Plan:
-    return plan(ruleset, state, players, locale, focus, moves(history))
+           traced: Sequence[Any] = ()) -> Plan:
+    return plan(ruleset, state, players, locale, focus, moves(traced))
 
 
-def moves(history: Sequence[PaState]) -> list[tuple[int, ...]]:
-    """The moves made along `history` (positions, oldest first), in order, as PaState.last."""
-    lasts = [state.last for state in history]
+def moves(positions: Sequence[PaState]) -> list[tuple[int, ...]]:
+    """The moves made along `positions` (oldest first), in order, as PaState.last."""
+    lasts = [state.last for state in positions]
     return [last for before, last in zip(lasts, lasts[1:]) if last and last != before]
 
 

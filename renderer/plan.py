@@ -1,6 +1,7 @@
 """A picture's plan: where every piece, square, label, trace, badge, banner, note, name and die
-goes (design.md principle 10). Each board family computes the plan first and paints only from it,
-so that tests can check what the picture means (renderer.layout).
+goes. Each board family computes the plan first and paints only from it, so that tests can check
+what the picture means (renderer.layout): each piece on its own square, nothing over a piece or a
+label a player types.
 
 An item's `box` is in the posted picture's pixels. Squares and labels are painted once on the
 static board, from the same geometry; every other item carries its own `paint` step, which
@@ -35,7 +36,7 @@ class Item:
     box: FloatBox
     square: str | None = None
     role: str = ""
-    paint: Callable[[Sheet], None] | None = field(default=None, compare=False, repr=False)
+    paint: Callable[[Sheet], object] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

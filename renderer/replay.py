@@ -1,13 +1,14 @@
 """The animated replay of a whole game: an animated GIF of sampled positions.
 
-Each frame comes from the same renderer as the board messages (render_png), tracing the moves made
-since the frame before it (the last TRACED actions of a long gap: more tangle), reduced so that the frame's longest side is FRAME_SIDE pixels, with a move
-counter under the board. Every frame is mapped, without dithering, onto the board family's own fixed
-palette (the colours render_png draws with: the trace and choice colours stay exact), and each frame
-after the first keeps only the pixels that changed, the others transparent (one palette index kept for
-it), so that the file stores what moved rather than the whole board again. Long games are sampled evenly
-down to MAX_FRAMES; the file is kept under MAX_BYTES by dropping frames. CPU-bound: call it off the
-event loop.
+Each frame is a board as the messages show it (render_png). It traces the moves made since the frame
+before it: the last TRACED actions of a long gap, since more would tangle. A frame's longest side is
+FRAME_SIDE pixels, with a move counter under the board.
+
+Every frame is mapped, without dithering, onto the board family's fixed palette, so the trace and choice
+colours stay exact. Each frame after the first keeps only the pixels that changed; the others are
+transparent (one palette index is kept for it). So the file stores what moved, not the whole board again.
+Long games are sampled evenly down to MAX_FRAMES; frames are dropped to keep the file under MAX_BYTES.
+CPU-bound: call it off the event loop.
 """
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ def frame(ruleset: Ruleset, states: Sequence[Any], names: Sequence[str], colours
     state = states[-1]
     to_move = ruleset.to_move(state)
     players = [PlayerTag(name, tuple(colours[i]), to_move == i) for i, name in enumerate(names)]
-    png = Image.open(io.BytesIO(render_png(ruleset, state, players, locale, history=states)))
+    png = Image.open(io.BytesIO(render_png(ruleset, state, players, locale, traced=states)))
     scale = min(1.0, (FRAME_SIDE - STRIP) / png.height, FRAME_SIDE / png.width)
     board = png.convert("RGB")
     if scale < 1:

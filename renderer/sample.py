@@ -33,7 +33,6 @@ CHAT_WIDTH = 400
 
 def sample_png() -> bytes:
     ruleset = get_ruleset(GAME)
-    assert ruleset is not None
     state, rng = ruleset.new_game(4, {}, SEED), random.Random(SEED)
     positions = [state]
     for _ in range(ACTIONS):
@@ -42,7 +41,7 @@ def sample_png() -> bytes:
         positions.append(state)
     to_move, colours = ruleset.to_move(state), ruleset.seat_colours(4, {})
     players = [PlayerTag(NAMES[i], colours[i], to_move == i) for i in range(4)]
-    return render_png(ruleset, state, players, "en", history=positions[-TRACED:])
+    return render_png(ruleset, state, players, "en", traced=positions[-TRACED:])
 
 
 # --- the gallery --------------------------------------------------------------------
@@ -96,30 +95,29 @@ HARD = (
 
 
 def hard_position(hard: Hard) -> tuple[Any, Any, list[PlayerTag], list[Any], str | None]:
-    """(ruleset, state, players, history, focus) of `hard`."""
+    """(ruleset, state, players, traced positions, focus) of `hard`."""
     ruleset = get_ruleset(hard.game)
-    assert ruleset is not None
     options = dict(hard.options)
     n = ruleset.player_range(options)[1]
     colours = ruleset.seat_colours(n, options)
     state, rng = ruleset.new_game(n, options, hard.seed), random.Random(hard.seed)
-    history = [state]
+    positions = [state]
 
     def players_of(state: Any) -> list[PlayerTag]:
         to_move = ruleset.to_move(state) if ruleset.result(state) is None else None
         return [PlayerTag(HARD_NAMES[i], colours[i], to_move == i) for i in range(n)]
 
     while ruleset.result(state) is None:
-        if not hard.finished and len(history) > hard.skip and \
-                hard.wanted(layout(ruleset, state, players_of(state), history=history[-hard.traced:])):
+        if not hard.finished and len(positions) > hard.skip and \
+                hard.wanted(layout(ruleset, state, players_of(state), traced=positions[-hard.traced:])):
             break
         action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
         state = ruleset.apply(state, action).state
-        history.append(state)
+        positions.append(state)
     focus = None
     if hard.focus:
         focus = next((g for a in ruleset.legal_actions(state) if (g := ruleset.action_group(state, a))), None)
-    return ruleset, state, players_of(state), history[-hard.traced:], focus
+    return ruleset, state, players_of(state), positions[-hard.traced:], focus
 
 
 def chat_size(png: bytes) -> bytes:
@@ -145,8 +143,8 @@ def gallery(root: Path) -> None:
     """docs/boards/<name>.png (400 px wide) and docs/boards.md."""
     (root / "boards").mkdir(parents=True, exist_ok=True)
     for hard in HARD:
-        ruleset, state, players, history, focus = hard_position(hard)
-        (root / "boards" / f"{hard.name}.png").write_bytes(chat_size(render_png(ruleset, state, players, "en", focus, history)))
+        ruleset, state, players, traced, focus = hard_position(hard)
+        (root / "boards" / f"{hard.name}.png").write_bytes(chat_size(render_png(ruleset, state, players, "en", focus, traced)))
     (root / "boards.md").write_text(gallery_page(), encoding="utf-8")
 
 

@@ -1,7 +1,7 @@
 """Computer players (issue 7): legal actions only, bounded time, determinism, call-outs.
 
 Runs on every available ruleset and on a toy race game (tests/toy_ruleset.py)
-that exercises the generic fallback and the registration of a heuristic.
+that exercises the generic fallback and a heuristic named by the ruleset.
 """
 from __future__ import annotations
 
@@ -12,13 +12,14 @@ import pytest
 
 from bot import ai
 from bot.ai.calls import CALL_RATES, choose_call
-from bot.ai.heuristics import GENERIC, Heuristic, heuristic_for, register
+from bot.ai.heuristics import GENERIC, Heuristic, heuristic_for
 from bot.ai.search import playout
-from tests.benchmarks.strength import available_rulesets, play_game, seat_levels, wilson
+from tests.benchmarks.common import rulesets
+from tests.benchmarks.strength import play_game, seat_levels, wilson
 from tests.toy_ruleset import ToyRace
 
 TOY = ToyRace()
-RULESETS = [*available_rulesets(), TOY]
+RULESETS = [*rulesets(), TOY]
 IDS = [r.id for r in RULESETS]
 
 
@@ -97,19 +98,25 @@ def test_a_seat_that_is_not_to_move_cannot_choose():
         ai.choose_action(TOY, state, 0, "grandmaster", rng=random.Random(0))
 
 
-def test_a_registered_heuristic_guides_normal():
-    """A toy heuristic that likes captures: normal captures when it can."""
-    def progress(ruleset, state, seat):
-        return sum(state.pawns[seat]) - sum(state.pawns[1 - seat])
+def _progress(ruleset, state, seat):
+    return sum(state.pawns[seat]) - sum(state.pawns[1 - seat])
 
-    register(TOY.id, Heuristic(progress, scale=5.0, horizon=2))
-    try:
-        # Pawn 0 on 2 can capture the opponent on 5 with a 3; pawn 1 on 10 would move to 13.
-        state = TOY.from_json({"pawns": [[2, 10], [5, 1]], "turn": 0, "die": 3, "winner": None})
-        assert ai.choose_action(TOY, state, 0, "normal", rng=random.Random(0)) == "m0"
-        assert ai.choose_action(TOY, state, 0, "hard", rng=random.Random(0), budget_s=None, playouts=40) == "m0"
-    finally:
-        register(TOY.id, GENERIC)
+
+PROGRESS = Heuristic(_progress, scale=5.0, horizon=2)
+
+
+class ToyRaceWithHeuristic(ToyRace):
+    heuristic = "tests.test_ai:PROGRESS"
+
+
+def test_the_heuristic_a_ruleset_names_guides_normal():
+    """A toy heuristic that likes captures: normal captures when it can."""
+    toy = ToyRaceWithHeuristic()
+    assert heuristic_for(toy) is PROGRESS and heuristic_for(TOY) is GENERIC
+    # Pawn 0 on 2 can capture the opponent on 5 with a 3; pawn 1 on 10 would move to 13.
+    state = toy.from_json({"pawns": [[2, 10], [5, 1]], "turn": 0, "die": 3, "winner": None})
+    assert ai.choose_action(toy, state, 0, "normal", rng=random.Random(0)) == "m0"
+    assert ai.choose_action(toy, state, 0, "hard", rng=random.Random(0), budget_s=None, playouts=40) == "m0"
 
 
 def test_hard_beats_easy_on_the_toy_race():
@@ -143,9 +150,7 @@ def test_no_call_out_after_legal_play(ruleset, level):
 
 
 async def test_think_runs_in_a_worker_process():
-    ruleset = available_rulesets()[0] if available_rulesets() else None
-    if ruleset is None:
-        pytest.skip("no ruleset available yet")
+    ruleset = rulesets()[0]
     state = decision_points(ruleset, seed=6, count=1)[0]
     seat = ruleset.to_move(state)
     actions = await ai.think(ruleset.id, ruleset.to_json(state), seat, "hard", budget_s=0.2, seed=1)
@@ -153,9 +158,7 @@ async def test_think_runs_in_a_worker_process():
 
 
 async def test_think_falls_back_to_normal_when_the_worker_overruns(monkeypatch):
-    ruleset = available_rulesets()[0] if available_rulesets() else None
-    if ruleset is None:
-        pytest.skip("no ruleset available yet")
+    ruleset = rulesets()[0]
     state = decision_points(ruleset, seed=6, count=1)[0]
     seat = ruleset.to_move(state)
     monkeypatch.setattr(ai.pool, "GRACE_S", -0.5)   # the deadline passes at once
@@ -263,12 +266,8 @@ def test_hard_playouts_see_every_opponents_next_turn(players):
     """Issue 26: at a table of four, hard weighs the dice and replies of all three opponents before its next
     turn, not only the next player's; a playout stops when the mover's turn comes back."""
     ruleset = _SeenMovers()
-    register(ruleset.id, Heuristic(lambda r, s, seat: 0.0, scale=1.0, horizon=1))
-    try:
-        state = ruleset.apply(ruleset.new_game(players, {}, 0), "r3").state
-        state = ruleset.apply(state, "m0").state   # seat 0 has moved: seat 1 rolls next
-        ruleset.movers.clear()
-        playout(ruleset, heuristic_for(ruleset), state, 0, random.Random(1))
-    finally:
-        register(ruleset.id, GENERIC)
+    state = ruleset.apply(ruleset.new_game(players, {}, 0), "r3").state
+    state = ruleset.apply(state, "m0").state   # seat 0 has moved: seat 1 rolls next
+    ruleset.movers.clear()
+    playout(ruleset, Heuristic(lambda r, s, seat: 0.0, scale=1.0, horizon=1), state, 0, random.Random(1))
     assert set(range(1, players)) <= set(ruleset.movers) and 0 not in ruleset.movers

@@ -1,5 +1,4 @@
 """The Dockerfile passes hadolint and installs the wheel it builds; CI runs the README's commands."""
-import re
 import shutil
 import subprocess
 from pathlib import Path

@@ -1,7 +1,7 @@
 """The history in words: one entry per logged action, replayed from the seed, in both languages."""
 import pytest
 
-from bot import history, i18n
+from bot import history, i18n, timeline
 from bot.games.base import msg
 from bot.services import ruleset_of
 from tests.game_logs import play
@@ -24,8 +24,8 @@ async def test_every_action_is_told_in_both_languages(store, game):
 async def test_replay_ends_on_the_stored_position(store):
     record, actions = await play(store, "parcheesi", max_actions=80, resign=1)
     ruleset = ruleset_of(record)
-    steps = list(history.replay(ruleset, record, actions))
-    assert steps[0].before == history.initial_state(ruleset, record)
+    steps = list(timeline.steps(ruleset, record, actions))
+    assert steps[0].before == timeline.setup(ruleset, record)
     assert all(a.after == b.before for a, b in zip(steps, steps[1:]))
     assert steps[-1].after == ruleset.from_json(record.state)
 
@@ -44,7 +44,7 @@ def test_a_move_without_events_is_told_by_its_label():
     ruleset = ToyRace()
     start = ruleset.new_game(2, {}, 0)
     rolled = ruleset.apply(start, "r3").state
-    step = history.Step(1, 0, "m0", rolled, ruleset.apply(rolled, "m0").state, ())
+    step = timeline.Step(1, 0, "m0", rolled, ruleset.apply(rolled, "m0").state, ())
     head = history.entry(ruleset, step).head
     assert head == msg("history.move", n=2, seat=0, action=msg("toy.action", action="m0"))
 

@@ -98,3 +98,41 @@ def test_a_layer_does_not_import_what_it_must_not_know(package, forbidden):
     wrong = [(name, target) for name in MODULES if _within(name, package)
              for target in imports_of(name) if any(_within(target, f) for f in forbidden)]
     assert wrong == []
+
+
+def test_each_game_is_found_through_its_one_registration():
+    """A game's ruleset class, listed once in bot.games.GAMES, names its board family and heuristic: the
+    renderer and the computer players find them there."""
+    from bot.ai.heuristics import GENERIC, Heuristic, heuristic_for, load
+    from bot.games import GAMES, UnknownGame, get_ruleset
+    import renderer
+
+    for game in GAMES:
+        ruleset = get_ruleset(game.id)
+        assert type(ruleset) is game
+        assert _within(game.board_family, "renderer") and game.board_family in MODULES, game.id
+        plan = renderer.layout(ruleset, ruleset.new_game(game.min_players, {}, 1),
+                               [renderer.PlayerTag(f"P{i}", c) for i, c in enumerate(ruleset.seat_colours(
+                                   game.min_players, {}))])
+        assert plan.of("piece"), game.id
+        assert isinstance(heuristic_for(ruleset), Heuristic) and heuristic_for(ruleset) is not GENERIC, game.id
+        assert heuristic_for(ruleset) is load(game.heuristic)
+    with pytest.raises(UnknownGame):
+        get_ruleset("chess")
+
+
+def test_no_table_outside_the_registration_is_keyed_by_game():
+    """Nothing but bot/games keeps a dict keyed by game ids or a set of them (a second table to keep in step
+    with the first when a game is added)."""
+    from bot.games import GAME_IDS
+
+    def names_games(node: ast.AST) -> bool:
+        if isinstance(node, ast.Dict):   # one game's entry makes a table
+            return any(isinstance(k, ast.Constant) and k.value in GAME_IDS for k in node.keys)
+        if isinstance(node, (ast.Set, ast.List, ast.Tuple)):
+            return sum(isinstance(e, ast.Constant) and e.value in GAME_IDS for e in node.elts) >= 2
+        return False
+
+    wrong = [(name, node.lineno) for name, path in MODULES.items() if not _within(name, "bot.games")
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if names_games(node)]
+    assert wrong == []

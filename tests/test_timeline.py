@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bot import dice, history
+from bot import dice, history, timeline
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError
 from bot.game_records import GameRecord, LoggedAction, Seat
@@ -30,7 +30,7 @@ def random_game(game: str, seed: int, undo_rate: float, max_actions: int = 300) 
     ruleset = get_ruleset(game)
     rng = random.Random(seed)
     record = record_of(game, ruleset.min_players)
-    line = history.timeline(ruleset, record)
+    line = timeline.at_setup(ruleset, record)
     actions: list[LoggedAction] = []
     standing: list[tuple[str, object]] = []   # (action, position before it) of each action not taken back
     undone = 0
@@ -73,7 +73,7 @@ def test_random_games_with_take_backs_replay_exactly_and_verify(game, seed, undo
     ruleset = get_ruleset(record.game)
     result = verify(ruleset, record, actions)
     assert result.ok, result.mismatches
-    steps = list(history.replay(ruleset, record, actions))
+    steps = list(timeline.steps(ruleset, record, actions))
     assert [s.after for s in steps][-1] == ruleset.from_json(record.state)
     assert all(entry.head for entry in history.entries(ruleset, record, actions))
 
@@ -102,7 +102,7 @@ def test_a_timeline_keeps_every_position_since_each_seats_last_turn_and_no_more(
     included); the timeline keeps about a round of positions, however long the game."""
     record, actions = random_game(game, seed, undo_rate, max_actions=400)
     ruleset = get_ruleset(game)
-    line = history.timeline(ruleset, record)
+    line = timeline.at_setup(ruleset, record)
     positions, told = [line.state], []
     for k, logged in enumerate(actions, start=1):
         told.append(line.step(logged).events)
@@ -122,7 +122,7 @@ def test_a_take_back_across_turns_draws_no_die_and_the_next_roll_is_drawn_at_its
     ruleset = get_ruleset("parcheesi")
     for seed in range(200):
         record, actions = random_game("parcheesi", seed, 0.5, max_actions=120)
-        steps = list(history.replay(ruleset, record, actions))
+        steps = list(timeline.steps(ruleset, record, actions))
         across = [i for i, step in enumerate(steps) if step.action == UNDO and ruleset.roll_due(step.before)]
         if across:
             break
@@ -147,7 +147,7 @@ def test_why_a_move_cannot_be_taken_back():
     absent player at a deadline; a roll since."""
     ruleset = get_ruleset("pariti")
     record = record_of("pariti", 2)
-    line = history.timeline(ruleset, record)
+    line = timeline.at_setup(ruleset, record)
     refusal = pytest.raises(GameError)
     with refusal as nothing:
         line.undoable(0)
@@ -164,7 +164,7 @@ def test_why_a_move_cannot_be_taken_back():
 
     parcheesi = get_ruleset("parcheesi")
     record, actions = random_game("parcheesi", 4, 0.0, max_actions=200)
-    line = history.timeline(parcheesi, record)
+    line = timeline.at_setup(parcheesi, record)
     line.step(actions[0])   # a roll, and no move yet: nothing to take back rather than "too late"
     with pytest.raises(GameError) as first:
         line.undoable(actions[0].seat)

@@ -15,20 +15,12 @@ from bot.games.base import Ruleset
 # Chance of calling out an illegal move, per level.
 CALL_RATES = {"easy": 0.2, "normal": 0.6, "hard": 1.0}
 
-# Where each cheating game's judge lives: (ruleset, state, seat, call action) -> the call would succeed.
-_JUDGES: dict[str, str] = {
-    "parcheesi-classic": "bot.ai.parcheesi:classic_call_valid",
-    "parchis-maghreb": "bot.ai.parcheesi:maghreb_call_valid",
-}
-
 
 def choose_call(ruleset: Ruleset, state: Any, seat: int, level: str, rng: random.Random) -> str | None:
     """The call-out `seat` makes now, or None (always None outside cheating rulesets)."""
-    if not ruleset.allows_cheating:
+    if not ruleset.allows_cheating or ruleset.call_judge is None:
         return None
-    if ruleset.id not in _JUDGES:
-        return None
-    judge = load(_JUDGES[ruleset.id])
+    judge = load(ruleset.call_judge)   # (ruleset, state, seat, call action) -> the call would succeed
     valid = [action for action in ruleset.call_actions(state, seat) if judge(ruleset, state, seat, action)]
     if not valid or rng.random() >= CALL_RATES[level]:
         return None

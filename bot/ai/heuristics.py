@@ -1,4 +1,4 @@
-"""Position heuristics: one per game, a generic one for the rest.
+"""Position heuristics: the one a game's ruleset names (`Ruleset.heuristic`), a generic one for the rest.
 
 A heuristic scores a position for one seat, relative to its opponents (own
 prospects minus the best opponent's), in points of its own scale. The normal
@@ -35,20 +35,6 @@ def _no_knowledge(ruleset: Ruleset, state: Any, seat: int) -> float:
 # playouts to the end of the game and normal only sees wins and losses coming.
 GENERIC = Heuristic(_no_knowledge, scale=1.0, horizon=None)
 
-# Where each game's heuristic lives, imported on first use.
-_MODULES: dict[str, str] = {
-    "parcheesi": "bot.ai.parcheesi:ENGINE",
-    "parcheesi-classic": "bot.ai.parcheesi:ENGINE",
-    "parchis-maghreb": "bot.ai.parcheesi:MAGHREB",
-    "barricade": "bot.ai.barricade:HEURISTIC",
-    "pariti": "bot.ai.pariti:HEURISTIC",
-}
-_registered: dict[str, Heuristic] = {}
-
-
-def register(game_id: str, heuristic: Heuristic) -> None:
-    """Use `heuristic` for `game_id` (for games defined outside bot/games, e.g. in tests)."""
-    _registered[game_id] = heuristic
 
 
 def load(where: str) -> Any:
@@ -58,9 +44,8 @@ def load(where: str) -> Any:
 
 
 def heuristic_for(ruleset: Ruleset) -> Heuristic:
-    if ruleset.id in _registered:
-        return _registered[ruleset.id]
-    return load(_MODULES[ruleset.id]) if ruleset.id in _MODULES else GENERIC
+    heuristic: Heuristic = load(ruleset.heuristic) if ruleset.heuristic else GENERIC
+    return heuristic
 
 
 def outcome(ruleset: Ruleset, state: Any, seat: int) -> float | None:

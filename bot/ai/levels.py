@@ -12,16 +12,11 @@ LEVELS = ("easy", "normal", "hard")
 # Hard: the work cap when the caller gives only a time budget.
 MAX_PLAYOUTS = 5000
 MAX_NODES = 2_000_000
-# Games whose hard level searches the game tree instead of Monte-Carlo playouts:
-# (state, rng, nodes=..., budget_s=...) -> action, imported on first use.
-_TREE_SEARCHES: dict[str, str] = {
-    "pariti": "bot.ai.pariti_search:search_action",
-}
 
 
 def tree_search(ruleset: Ruleset) -> bool:
     """Whether the hard level searches this game as a tree (its budget counts nodes, not playouts)."""
-    return ruleset.id in _TREE_SEARCHES
+    return ruleset.hard_search is not None
 
 
 def choose_action(ruleset: Ruleset, state: Any, seat: int, level: str, *, rng: random.Random,
@@ -47,9 +42,9 @@ def choose_action(ruleset: Ruleset, state: Any, seat: int, level: str, *, rng: r
     heuristic = heuristic_for(ruleset)
     if level == "normal":
         return best_action(ruleset, heuristic, state, rng)
-    if tree_search(ruleset):
-        return load(_TREE_SEARCHES[ruleset.id])(state, rng, nodes=MAX_NODES if nodes is None else nodes,
-                                                budget_s=budget_s)
+    if ruleset.hard_search is not None:   # (state, rng, nodes=..., budget_s=...) -> action
+        return load(ruleset.hard_search)(state, rng, nodes=MAX_NODES if nodes is None else nodes,
+                                         budget_s=budget_s)
     if playouts is None:
         playouts = MAX_PLAYOUTS
     return monte_carlo_action(ruleset, heuristic, state, rng, budget_s, playouts)

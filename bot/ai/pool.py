@@ -98,8 +98,6 @@ def _choose(ruleset_id: str, state_json: dict[str, Any], seat: int, level: str, 
     mean two pawn moves, a Barricade move a barricade to place), chosen in one go within one budget, so
     that a turn's later decisions do not queue again behind other games' searches."""
     ruleset = get_ruleset(ruleset_id)
-    if ruleset is None:
-        raise ValueError(f"unknown ruleset {ruleset_id!r}")
     state = ruleset.from_json(state_json)
     rng = random.Random(seed)
     actions = []

@@ -86,6 +86,7 @@ class Kind:
     picked: bool = False
     typed: bool = False
     on_board: bool = False    # a board's control: its number is the version the board shows
+    number_is: str = "version"   # what the number is: "version", "page" or "seat" (Request's fields)
     looks: Mapping[ControlKind, Look] = field(default_factory=dict)   # the present layer's kinds it draws
 
     def encode(self, game: int, number: int | None = None, value: str | None = None) -> str:
@@ -101,7 +102,8 @@ class Kind:
         game, fields = _number(pieces[0]), iter(pieces[1:])
         number = self.number(next(fields)) if self.number else 0
         value = self.value(next(fields)) if self.value else picked if self.picked else typed if self.typed else ""
-        return Request(self.code, game, number, value or "")
+        return Request(self.code, game, value or "", version=number if self.number_is == "version" else 0,
+                       page=number if self.number_is == "page" else 0, seat=number if self.number_is == "seat" else 0)
 
 
 ACTION = Kind("a", lambda cog, i, r: cog.on_action(i, r), _number, _action, on_board=True,
@@ -120,8 +122,8 @@ UNDO = Kind("u", lambda cog, i, r: cog.on_undo_request(i, r), _number, on_board=
 LOBBY = Kind("l", lambda cog, i, r: cog.on_lobby(i, r), value=_one_of(LOBBY_VERBS),
              looks={ControlKind.LOBBY: Look(by_value={"join": Style.success, "start": Style.primary})})
 REMATCH = Kind("r", lambda cog, i, r: cog.on_rematch(i, r.game), looks={ControlKind.REMATCH: Look(Style.primary)})
-HISTORY_PAGE = Kind("h", lambda cog, i, r: cog.on_history_page(i, r), _number, _one_of(HISTORY_SLOTS))  # number: page
-VOTE = Kind("v", lambda cog, i, r: cog.on_vote(i, r), _number, _one_of(VOTE_CHOICES),   # number: the absent seat
+HISTORY_PAGE = Kind("h", lambda cog, i, r: cog.on_history_page(i, r), _number, _one_of(HISTORY_SLOTS), number_is="page")
+VOTE = Kind("v", lambda cog, i, r: cog.on_vote(i, r), _number, _one_of(VOTE_CHOICES), number_is="seat",
             looks={ControlKind.VOTE: Look(Style.primary, {"end": Style.danger})})
 TAKEBACK_ANSWER = Kind("t", lambda cog, i, r: cog.on_takeback_answer(i, r), _number, _one_of(TAKEBACK_ANSWERS),
                        looks={ControlKind.TAKEBACK: Look(Style.danger, {"yes": Style.success})})
@@ -181,7 +183,7 @@ def controls_of(message: discord.Message) -> tuple[int, int | None] | None:
         if request.kind == LOBBY.code:
             return request.game, None
         if KINDS[request.kind].on_board:
-            return request.game, request.number
+            return request.game, request.version
     return None
 
 

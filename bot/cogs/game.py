@@ -505,8 +505,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         if game_id is None:
             record = await self.sessions.open_game(channel_of(interaction))
             game_id = record.game if record else "parcheesi"
-        ruleset = get_ruleset(game_id)
-        message = ruleset.rules_summary() if ruleset else msg("error.coming_soon", game=msg(f"game.{game_id}"))
+        message = get_ruleset(game_id).rules_summary()
         await interaction.response.send_message(i18n.render(message, _locale(interaction)), ephemeral=True)
 
     # --- controls on the messages ------------------------------------------------
@@ -532,7 +531,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             typed = request.kind == TYPED_MOVE.code   # in either language's colour letters
             action = await self._typed(channel_of(interaction), request.value) if typed else request.value
             return await self.sessions.act(channel_of(interaction), interaction.user.id, action,
-                                           game_id=request.game, version=request.number)
+                                           game_id=request.game, version=request.version)
         await self._run(interaction, play)
 
     async def on_lobby(self, interaction: discord.Interaction, request: Request) -> None:
@@ -604,7 +603,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
 
     async def _current_board(self, interaction: discord.Interaction, request: Request) -> GameRecord:
         record = await self.sessions.game(channel_of(interaction), request.game)
-        if record.version != request.number or record.status != "active":
+        if record.version != request.version or record.status != "active":
             raise GameError(msg("error.stale"))
         return record
 

@@ -27,14 +27,17 @@ from bot.services.scheduler import TurnTimers
 class Request:
     """A control read from an interaction (bot/cogs/controls.py), for the handler of its kind.
 
-    `number` is the version of the game the control acts on, a history page (h) or a seat (v), 0 when its
-    kind has none; `value` the action, the option picked, the move typed, the lobby verb, the page slot,
-    the vote or the answer to a take-back request."""
+    Its custom_id's number is, as its kind says (Kind.number_is), the `version` of the game a board's
+    control or a take-back answer acts on, a history `page`, or the `seat` a vote is on; the other two
+    stay 0. `value`: the action, the option picked, the move typed, the lobby verb, the page slot, the
+    vote or the answer to a take-back request."""
 
     kind: str
     game: int
-    number: int
     value: str = ""
+    version: int = 0
+    page: int = 0
+    seat: int = 0
 
 
 def channel_of(interaction: discord.Interaction) -> int:

@@ -58,7 +58,7 @@ class HistoryCommands(GameCogBase):
         loc = i18n.locale_of(interaction.locale)
         try:
             record = await self._game_for(interaction, request.game)
-            content, view = await self._history_page(record, request.number, loc)
+            content, view = await self._history_page(record, request.page, loc)
         except GameError as refusal:
             await interaction.response.send_message(i18n.render(refusal.message, loc), ephemeral=True)
             return

@@ -15,7 +15,7 @@ from bot.cogs.game_base import GameCogBase, Request, channel_of
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError
 from bot.present.takeback import answered_text, request_post
-from bot.services import ASKED, Outcome
+from bot.services import Outcome
 
 
 class TakebackCommands(GameCogBase):
@@ -27,7 +27,7 @@ class TakebackCommands(GameCogBase):
         await self.on_undo_button(interaction, None, None)
 
     async def on_undo_request(self, interaction: discord.Interaction, request: Request) -> None:
-        await self.on_undo_button(interaction, request.game, request.number)
+        await self.on_undo_button(interaction, request.game, request.version)
 
     async def on_undo_button(self, interaction: discord.Interaction, game: int | None, version: int | None) -> None:
         await self._run(interaction, lambda: self.sessions.undo(
@@ -35,7 +35,7 @@ class TakebackCommands(GameCogBase):
 
     async def _show_undo(self, outcome: Outcome) -> None:
         """The board taken back, or the question put to the player to move."""
-        if ASKED not in outcome.details:
+        if outcome.takeback_asked is None:
             await self.publish(outcome)
             return
         post = request_post(outcome)
@@ -46,7 +46,7 @@ class TakebackCommands(GameCogBase):
 
     async def on_takeback_answer(self, interaction: discord.Interaction, request: Request) -> None:
         """The request message becomes the answer; an accepted take-back shows its board."""
-        game, version, accept = request.game, request.number, request.value == "yes"
+        game, version, accept = request.game, request.version, request.value == "yes"
         await interaction.response.defer()
         try:
             outcome = await self.sessions.answer_takeback(channel_of(interaction), interaction.user.id, game,

@@ -157,17 +157,16 @@ class TimerCommands(GameCogBase):
 
     async def _publish_expiry(self, outcome: Outcome) -> None:
         await self.publish_or_recover(outcome)
-        seat = outcome.details.get("vote_seat")
-        if seat is None:
+        if outcome.vote is None:
             return
-        record = outcome.record
+        record, seat = outcome.record, outcome.vote.seat
         post = vote_post(record, seat)
         await self.bot.get_partial_messageable(record.channel_id).send(
             post.content, view=view_of(record.id, seat, post.controls), allowed_mentions=discord.AllowedMentions.none())
 
     async def on_vote(self, interaction: discord.Interaction, request: Request) -> None:
         """A vote on an absent seat: the vote message shows the tally, then the decision."""
-        seat = request.number
+        seat = request.seat
         await interaction.response.defer()
         try:
             outcome = await self.sessions.vote(channel_of(interaction), interaction.user.id, request.game, seat,
@@ -175,8 +174,8 @@ class TimerCommands(GameCogBase):
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
-        if outcome.details["decided"] is None:
-            await interaction.edit_original_response(content=vote_text(outcome, seat))
+        if outcome.vote is not None and outcome.vote.decided is None:
+            await interaction.edit_original_response(content=vote_text(outcome))
             return
-        await interaction.edit_original_response(content=vote_text(outcome, seat), view=None)
+        await interaction.edit_original_response(content=vote_text(outcome), view=None)
         await self.publish_or_recover(outcome)

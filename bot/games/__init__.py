@@ -1,29 +1,38 @@
-"""Rulesets: pure, deterministic, no I/O, no discord (see base.py for the API)."""
+"""Rulesets: pure, deterministic, no I/O, no discord (see base.py for the API).
+
+A game is registered once, by its ruleset class in GAMES: the class holds the game's rule facts and
+names the renderer module that draws its board and the computer players' heuristic (docs/adding-a-game.md).
+"""
 from __future__ import annotations
 
 from functools import cache
-from importlib import import_module
 
+from bot.games.barricade import Barricade
 from bot.games.base import Ruleset
+from bot.games.parcheesi.classic import Classic
+from bot.games.parcheesi.maghreb import Maghreb
+from bot.games.parcheesi.mundijeux import Mundijeux
+from bot.games.pariti import Pariti
 
 # Every game offered by `/game new`, in menu order.
-GAME_IDS = ("parcheesi", "parcheesi-classic", "parchis-maghreb", "barricade", "pariti")
+GAMES: tuple[type[Ruleset], ...] = (Mundijeux, Classic, Maghreb, Barricade, Pariti)
+GAME_IDS = tuple(game.id for game in GAMES)
+# The games the bot can play, by id: GAMES, and any a test adds.
+REGISTERED: dict[str, type[Ruleset]] = {game.id: game for game in GAMES}
 
-# Where each built ruleset lives; a game id missing here is answered "coming soon".
-_MODULES: dict[str, str] = {
-    "parcheesi": "bot.games.parcheesi.mundijeux:Mundijeux",
-    "parcheesi-classic": "bot.games.parcheesi.classic:Classic",
-    "pariti": "bot.games.pariti:Pariti",
-    "parchis-maghreb": "bot.games.parcheesi.maghreb:Maghreb",
-    "barricade": "bot.games.barricade:Barricade",
-}
+
+class UnknownGame(LookupError):
+    """No game has this id: a bug or a stored game whose ruleset was removed."""
+
+
+def get_ruleset(game_id: str) -> Ruleset:
+    """The ruleset of a registered game (made on first use: some build tables)."""
+    game = REGISTERED.get(game_id)
+    if game is None:
+        raise UnknownGame(game_id)
+    return _made(game)
 
 
 @cache
-def get_ruleset(game_id: str) -> Ruleset | None:
-    """The ruleset for a game id, or None when that game is not available yet."""
-    where = _MODULES.get(game_id)
-    if where is None:
-        return None
-    module, cls = where.split(":")
-    return getattr(import_module(module), cls)()
+def _made(game: type[Ruleset]) -> Ruleset:
+    return game()

@@ -89,14 +89,14 @@ class Applied(NamedTuple):
 
 
 class Ruleset(ABC):
-    """One game's rules. Subclasses are singletons (bot.games.get_ruleset) whose only state is data
-    about the game; a position is a value passed in and out.
+    """One game's rules, and its registration (bot.games.GAMES): the class says which renderer module
+    draws its board and which heuristic guides computer players. Subclasses are singletons
+    (bot.games.get_ruleset) whose only state is data about the game; a position is a value passed in and out.
 
-    Caches, and why sharing them is safe. A ruleset object serves the event loop (sessions), the
-    board-drawing thread (bot/present/picture.py and renderer/: to_move, board_view, Barricade's
-    moves and free_points) and, in each computer players' worker process, a copy of its own
-    (bot/ai/pool.py sends the game id and the state as JSON; the worker calls get_ruleset: nothing is
-    shared across processes).
+    Caches, and why sharing them is safe. One ruleset object serves two threads: the event loop
+    (sessions) and the board-drawing thread (bot/present/picture.py and renderer/: to_move,
+    board_view, Barricade's moves and free_points). Each computer players' worker process has a copy
+    of its own: bot/ai/pool.py sends it the game id and the state as JSON.
     - Per object: the 68-square Parcheesi engine keeps `_memo` (the last state seen and its options)
       and `_occ` (the occupancy of the last position seen, carried from move to move); Parchís Maghreb
       keeps `_memo` (the last state and its legal actions) and `_occ_memo` (the last pieces tuple and
@@ -114,6 +114,15 @@ class Ruleset(ABC):
 
     id: ClassVar[str]                 # "parcheesi", "parcheesi-classic", ...
     name: ClassVar[str]               # i18n key of the game's display name
+    # The layers above name what they add to a game here, as importable paths that they import on first use
+    # (a ruleset imports nothing above it): the module drawing the board, with a `layout` function
+    # (renderer/__init__.py); the computer players' Heuristic, "module:name" (None: bot.ai.heuristics.GENERIC);
+    # the hard level's tree search, "module:name" (bot/ai/levels.py; None: Monte-Carlo playouts);
+    # in cheating rulesets, the judge of a call-out, "module:name" (bot/ai/calls.py; None: never calls).
+    board_family: ClassVar[str]
+    heuristic: ClassVar[str | None] = None
+    hard_search: ClassVar[str | None] = None
+    call_judge: ClassVar[str | None] = None
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     has_dice: ClassVar[bool] = True

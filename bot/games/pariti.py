@@ -173,6 +173,9 @@ def _passed(state: PaState) -> PaState:
 class Pariti(Ruleset):
     id = "pariti"
     name = "game.pariti"
+    board_family = "renderer.pariti"
+    heuristic = "bot.ai.pariti:HEURISTIC"
+    hard_search = "bot.ai.pariti_search:search_action"
     code_colours = COLOURS
     min_players = 2
     max_players = 2

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from bot import history
+from bot import timeline
 from bot.present.words import seat_name
 from bot.services.base import ruleset_of
 from bot.game_records import GameRecord, LoggedAction
@@ -44,7 +44,7 @@ def picture(record: GameRecord, locale: str | None = None, focus: str | None = N
 def replay_gif(record: GameRecord, actions: list[LoggedAction]) -> bytes:
     """The animated replay of the whole game (slow: call it in a thread)."""
     ruleset = ruleset_of(record)
-    states = [history.initial_state(ruleset, record)] + [s.after for s in history.replay(ruleset, record, actions)]
+    states = [timeline.setup(ruleset, record)] + [s.after for s in timeline.steps(ruleset, record, actions)]
     names = [seat_name(record, i, record.locale) for i in range(len(record.seats))]
     colours = ruleset.seat_colours(len(record.seats), record.options)
     return animate(ruleset, states, names, colours, record.locale)

@@ -16,12 +16,14 @@ def vote_post(record: GameRecord, seat: int) -> Post:
                                              for choice in timers.VOTE_CHOICES))
 
 
-def vote_text(outcome: Outcome, seat: int) -> str:
+def vote_text(outcome: Outcome) -> str:
     """After a vote: the tally while undecided, else the decision (the outcome's first event)."""
-    record, details = outcome.record, outcome.details
-    lines = [_opened(record, seat)]
-    if details["decided"] is None:
-        lines.append(i18n.text("timers.vote.tally", record.locale, voters=details["voters"], **details["tally"]))
+    record, vote = outcome.record, outcome.vote
+    if vote is None:
+        raise ValueError("not a vote")
+    lines = [_opened(record, vote.seat)]
+    if vote.decided is None:
+        lines.append(i18n.text("timers.vote.tally", record.locale, voters=vote.voters, **vote.tally))
     else:
         lines.append(say(record, outcome.events[0], record.locale))
     return fit(lines)

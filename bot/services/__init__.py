@@ -6,7 +6,7 @@ A front end builds one `Sessions` on a store and calls it; each part lives in it
   lobby.py       open, join, add a computer player, leave, start
   rematch.py     a lobby for a rematch of the channel's last game, its players already seated
   takeback.py    taking back one's last move, with the consent of the player to move once the turn passed
-  replays.py     each game in play replayed as far as last seen: take-backs and the moves a board traces
+  timelines.py   each game in play's timeline, kept as far as last seen: take-backs and the moves a board traces
   endings.py     resign, end, a channel or server gone
   deadlines.py   turn deadlines: settings, reminder, expiry, votes on an absent seat, turn notifications
   mine.py        a person's games in play on a server, those waiting for them first (/game mine)
@@ -18,12 +18,12 @@ A front end builds one `Sessions` on a store and calls it; each part lives in it
   away.py        time away: players whose deadlines wait
   records.py     history pages, verification, statistics (reads only; `Sessions.records`)
 Each part builds on the one it needs (rematch -> lobby; board_views -> takeback, away; lobby, endings,
-takeback -> play -> replays -> base; deadlines -> endings; mine -> base), so the arrows point one way; `Sessions` is their union.
+takeback -> play -> timelines -> base; deadlines -> endings; mine -> base), so the arrows point one way; `Sessions` is their union.
 """
 from __future__ import annotations
 
 from bot.outages import StoreUnavailable
-from bot.services.base import Outcome, ruleset_of
+from bot.services.base import Outcome, TakebackAsked, Vote, ruleset_of
 from bot.services.away import People
 from bot.services.board_views import BoardView, BoardViews
 from bot.services.boards import LOBBY_SHOWN, Boards
@@ -34,13 +34,14 @@ from bot.services.mine import MyGames, WaitingGame
 from bot.services.play import ROLL
 from bot.services.records import Records
 from bot.services.rematch import Rematch
-from bot.services.takeback import ASKED, CONSENT, asked
+from bot.services.takeback import asked
 from bot.shards import Shards
 from bot.game_records import GameRecord, Seat
 from bot.store import Store
 
-__all__ = ["ASKED", "CONSENT", "COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "BoardView", "GameRecord", "Outcome", "People",
-           "Records", "Seat", "Sessions", "StoreUnavailable", "WaitingGame", "asked", "ruleset_of", "started_events"]
+__all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "BoardView", "GameRecord", "Outcome", "People",
+           "Records", "Seat", "Sessions", "StoreUnavailable", "TakebackAsked", "Vote", "WaitingGame", "asked", "ruleset_of",
+           "started_events"]
 
 
 class Sessions(Rematch, BoardViews, Deadlines, Boards, ServerDefaults, MyGames):

@@ -1,6 +1,6 @@
 """What every part of the session service shares: the store, the channels' locks, reading a game.
 
-The services are the only writers (design principle 4): a part takes the channel's lock, loads the
+The services are the only writers, one per channel at a time: a part takes the channel's lock, loads the
 game, asks the ruleset whether the action is accepted, and writes it through the store in one
 transaction before returning. Refusals are GameError values carrying a translatable Message; the
 stored game is untouched by them. Nothing in bot/services/ imports discord.
@@ -20,6 +20,24 @@ from bot.store import StaleVersion, Store
 
 
 @dataclass(frozen=True)
+class TakebackAsked:
+    """A take-back that needs the consent of the player to move."""
+
+    seat: int           # the seat asking
+    consent_seat: int   # the player to move, who accepts or refuses
+
+
+@dataclass(frozen=True)
+class Vote:
+    """The vote on a seat whose turns keep expiring: opened by an expiry, counted at each vote."""
+
+    seat: int                                              # the seat voted on
+    voters: int = 0                                        # the seated people who may vote
+    tally: dict[str, int] = field(default_factory=dict)    # votes per choice (timers.VOTE_CHOICES)
+    decided: str | None = None                             # the choice a majority made, or None
+
+
+@dataclass(frozen=True)
 class Outcome:
     """What a session call changed, for the front end to show."""
 
@@ -28,18 +46,18 @@ class Outcome:
     # The seat that was to move before the call (None in the lobby), so the
     # front end knows whether to edit the board or post a new one with a ping.
     moved_before: int | None = None
-    details: dict[str, Any] = field(default_factory=dict)
     # The game's version before the call: what happened earlier is in the log.
     version_before: int | None = None
     # The database went out of reach while computer players were playing on: what they played is stored
     # and shown; the front end resumes them later (as after a restart).
     unfinished: bool = False
+    # A vote opened or counted (Deadlines.expire, Deadlines.vote), a take-back asked or answered (Takebacks).
+    vote: Vote | None = None
+    takeback_asked: TakebackAsked | None = None
 
 
 def ruleset_of(record: GameRecord) -> Ruleset:
-    ruleset = get_ruleset(record.game)
-    assert ruleset is not None, record.game
-    return ruleset
+    return get_ruleset(record.game)
 
 
 def result_json(result: Result) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """What a board of a game shows besides its position, in one call after each change (and for the console):
 the moves since its player's last turn, who may take a move back, who is away and who wants a direct
-message, and when time runs out. One replay lookup and one read of the people; the game as the caller
+message, and when time runs out. One timeline lookup and one read of the people; the game as the caller
 holds it (its last write), not read again."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from bot import timers
 from bot.game_records import GameRecord
 from bot.services.away import Away, People, people_of
-from bot.services.replays import SinceTurn, since_turn
+from bot.services.timelines import SinceTurn, since_turn
 from bot.services.takeback import Takebacks, person
 
 
@@ -24,7 +24,7 @@ class BoardView:
 class BoardViews(Takebacks, Away):
     async def board_view(self, record: GameRecord, now: float, before: int | None = None) -> BoardView:
         """What a board of `record` shows; `before`: the version before the change shown (what happened from
-        it on is the caller's to tell; Replays.since_turn)."""
+        it on is the caller's to tell; Timelines.since_turn)."""
         line = await self.timeline(record)
         if record.status != "active":
             return BoardView(since_turn(line, record, before), None, People({}, frozenset()), None)

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot import ai, dice, timers
 from bot.games.base import GameError, Ruleset, msg
-from bot.services.base import Outcome, hosts, ruleset_of
+from bot.services.base import Outcome, Vote, hosts, ruleset_of
 from bot.services.endings import Endings, host_passed, with_computer
 from bot.services.play import computer_seed
 from bot.game_records import GameRecord, TurnClock
@@ -71,15 +71,13 @@ class Deadlines(Endings):
                     ruleset.to_move(state := ruleset.from_json(outcome.record.state)) == seat:
                 action = self._timeout_action(outcome.record, ruleset, state, seat, skip)
                 outcome = await self._apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
-            # A vote that opens is said by its own message (details: vote_seat), not by the board too.
-            details = {"vote_seat": seat} if await self._vote_opens(outcome.record, seat) else {}
+            # A vote that opens is said by its own message (the outcome's vote), not by the board too.
+            vote = Vote(seat) if await self._vote_opens(outcome.record, seat) else None
             outcome = await self._play_computers(outcome.record, outcome.events)
-        return Outcome(outcome.record, outcome.events, moved_before=seat, details=details,
-                       unfinished=outcome.unfinished)
+        return Outcome(outcome.record, outcome.events, moved_before=seat, unfinished=outcome.unfinished, vote=vote)
 
     async def vote(self, channel_id: int, user_id: int, game_id: int, seat: int, choice: str) -> Outcome:
-        """Another seated person votes on an absent seat; a majority of them decides.
-        details: vote_seat, tally {choice: votes}, voters, decided (a choice or None)."""
+        """Another seated person votes on an absent seat; a majority of them decides (the outcome's vote)."""
         async with self._locks[channel_id]:
             record = await self._active(channel_id, game_id, None)
             electorate = _electorate(record, seat) if 0 <= seat < len(record.seats) else set()
@@ -91,20 +89,20 @@ class Deadlines(Endings):
             await self.store.set_vote(record.id, seat, user_id, choice)
             votes = await self.store.votes(record.id, seat)
             decided = timers.majority(votes, electorate)
-            details = {"vote_seat": seat, "voters": len(electorate), "decided": decided,
-                       "tally": {c: sum(1 for v in votes.values() if v == c) for c in timers.VOTE_CHOICES}}
+            counted = Vote(seat, len(electorate), {c: sum(1 for v in votes.values() if v == c)
+                                                   for c in timers.VOTE_CHOICES}, decided)
             moved_before = timers.seat_to_move(record)
             if decided is None:
-                return Outcome(record, (), moved_before, details)
+                return Outcome(record, (), moved_before, vote=counted)
             await self.store.clear_votes(record.id, seat)
             if decided == "end":
                 record = await self._end_without_result(record, {"ended_by_vote": seat})
-                return Outcome(record, (msg("timers.vote.ended", seat=seat),), moved_before, details)
+                return Outcome(record, (msg("timers.vote.ended", seat=seat),), moved_before, vote=counted)
             changes = with_computer(record, seat)
             record = await self._save(record, **changes)
             outcome = await self._play_computers(record, (msg("timers.vote.computer", seat=seat),
                                                           *host_passed(record, changes)))
-        return Outcome(outcome.record, outcome.events, moved_before, details, unfinished=outcome.unfinished)
+        return Outcome(outcome.record, outcome.events, moved_before, unfinished=outcome.unfinished, vote=counted)
 
     async def _due(self, game_id: int, version: int, now: float, kind: str) -> TurnClock | None:
         """The game's clock if its next event is `kind` for `version` and due at `now` (as the scheduler saw it)."""

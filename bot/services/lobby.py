@@ -5,7 +5,7 @@ from typing import Any
 
 from bot import dice, seating
 from bot.i18n import LOCALES
-from bot.games import GAME_IDS, get_ruleset
+from bot.games import REGISTERED, get_ruleset
 from bot.games.base import GameError, Message, msg
 from bot.services.base import Outcome, hosts, ruleset_of
 from bot.services.play import Play
@@ -24,12 +24,9 @@ def started_events(record: GameRecord) -> tuple[Message, ...]:
 class Lobby(Play):
     def check_new(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
         """The options of a new game as stored (the seating made explicit); GameError when it cannot open."""
-        if game not in GAME_IDS:
+        if game not in REGISTERED:
             raise GameError(msg("error.unknown_game", game=game))
-        ruleset = get_ruleset(game)
-        if ruleset is None:
-            raise GameError(msg("error.coming_soon", game=msg(f"game.{game}")))
-        ruleset.check_options(options)
+        get_ruleset(game).check_options(options)
         if options.get("language", LOCALES[0]) not in LOCALES:
             raise GameError(msg("error.bad_language"))
         return seating.chosen(options)

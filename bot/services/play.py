@@ -12,7 +12,7 @@ from bot import ai, dice
 from bot.games.base import GameError, Message, Ruleset, msg
 from bot.outages import StoreUnavailable
 from bot.services.base import Outcome, result_json, ruleset_of
-from bot.services.replays import Replays
+from bot.services.timelines import Timelines
 from bot.game_records import GameRecord, LoggedAction
 from bot.names import person_name
 from bot.store import StaleVersion
@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 ROLL = "roll"          # what a player sends to ask for a roll; the session draws the dice
 
 
-class Play(Replays):
+class Play(Timelines):
     async def act(self, channel_id: int, user_id: int, action: str, *, game_id: int | None = None,
                   version: int | None = None) -> Outcome:
         """Apply `action` (or ROLL) for `user_id`. `game_id`/`version` come from a

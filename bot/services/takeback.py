@@ -1,37 +1,31 @@
 """Take-backs: a player asks to take back their last move (`/game undo`, the board's Undo button).
 
-What may be taken back is bot/timeline.py's to say (the log replayed). While it is still that
-player's turn the take-back is made at once; once the turn has passed, the player to move is asked
-and it is made only if they accept before anything else happens to the game: their answer carries
-the game's version from the moment of asking, so that any action since makes it stale. A request
-writes nothing; the take-back itself is logged (UNDO) with the position before the move.
+What may be taken back is bot/timeline.py's to say. While it is still that player's turn, the
+take-back is made at once. Once the turn has passed, the player to move is asked, and it is made only
+if they accept before anything else happens to the game. Their answer carries the game's version from
+the moment of asking, so any action since makes it stale. A request writes nothing; the take-back
+itself is logged (UNDO) with the position before the move.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.games.base import GameError, Message, msg
-from bot.services.base import Outcome
+from bot.services.base import Outcome, TakebackAsked
 from bot.services.play import Play
 from bot.game_records import GameRecord, LoggedAction
 from bot.names import person_name
 from bot.store import StaleVersion
 from bot.timeline import UNDO, Timeline
 
-ASKED = "takeback_asked"     # Outcome.details: the seat asking, when the player to move must consent
-CONSENT = "takeback_consent"  # Outcome.details: that player's seat
-
-
-def asked(outcome: Outcome) -> Message:
+def asked(request: TakebackAsked) -> Message:
     """What a take-back request says: who asks whom."""
-    return msg("takeback.asked", seat=outcome.details[ASKED], consent_seat=outcome.details[CONSENT])
+    return msg("takeback.asked", seat=request.seat, consent_seat=request.consent_seat)
 
 
 class Takebacks(Play):
     async def undo(self, channel_id: int, user_id: int, *, game_id: int | None = None,
                    version: int | None = None) -> Outcome:
         """Take back the asker's last move now, or, once their turn has passed, ask the player to move
-        (details ASKED and CONSENT; nothing is written)."""
+        (the outcome's `takeback_asked`; nothing is written)."""
         async with self._locks[channel_id]:
             record = await self._active(channel_id, game_id, version)
             seat = record.seat_of(user_id)
@@ -40,9 +34,9 @@ class Takebacks(Play):
             line = await self.timeline(record)
             line.undoable(seat)
             to_move = line.ruleset.to_move(line.state)
-            if to_move != seat:
-                request = Outcome(record, (), to_move, {ASKED: seat, CONSENT: to_move}, record.version)
-                return replace(request, events=(asked(request),))
+            if to_move is not None and to_move != seat:
+                request = TakebackAsked(seat, to_move)
+                return Outcome(record, (asked(request),), to_move, record.version, takeback_asked=request)
             return await self._take_back(record, line, seat, user_id)
 
     async def answer_takeback(self, channel_id: int, user_id: int, game_id: int, version: int,
@@ -55,18 +49,20 @@ class Takebacks(Play):
                 raise GameError(msg("takeback.error.lapsed"))
             line = await self.timeline(record)
             to_move = line.ruleset.to_move(line.state)
+            if to_move is None:
+                raise GameError(msg("takeback.error.lapsed"))
             if record.seat_of(user_id) != to_move:
                 raise GameError(msg("takeback.error.not_yours_to_answer", player=person_name(record, to_move)))
             seat = person(record, line.taker())
             if seat is None or seat == to_move:
                 raise GameError(msg("takeback.error.lapsed"))
-            details = {ASKED: seat, CONSENT: to_move}
+            request = TakebackAsked(seat, to_move)
             if not accept:
-                return Outcome(record, (msg("takeback.refused", seat=to_move, asked_seat=seat),), to_move, details,
-                               record.version)
+                return Outcome(record, (msg("takeback.refused", seat=to_move, asked_seat=seat),), to_move,
+                               record.version, takeback_asked=request)
             outcome = await self._take_back(record, line, seat, record.seats[seat].user_id)
         return Outcome(outcome.record, (msg("takeback.accepted", seat=to_move, asked_seat=seat),) + outcome.events,
-                       to_move, details, record.version, unfinished=outcome.unfinished)
+                       to_move, record.version, unfinished=outcome.unfinished, takeback_asked=request)
 
     async def _take_back(self, record: GameRecord, line: Timeline, seat: int, user_id: int) -> Outcome:
         moved_before = line.ruleset.to_move(line.state)

@@ -31,14 +31,7 @@ MAX_ACTIONS = 20_000
 
 def rulesets(only: list[str] | None = None) -> list[Ruleset]:
     """Every registered ruleset (or those named in `only`), in menu order."""
-    found = []
-    for game_id in GAME_IDS:
-        if only and game_id not in only:
-            continue
-        ruleset = get_ruleset(game_id)
-        if ruleset is not None:
-            found.append(ruleset)
-    return found
+    return [get_ruleset(game_id) for game_id in GAME_IDS if not only or game_id in only]
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -35,9 +35,9 @@ from dataclasses import dataclass
 
 from bot.ai import choose_action
 from bot.ai.levels import MAX_NODES, MAX_PLAYOUTS, tree_search
-from bot.games import GAME_IDS, get_ruleset
+from bot.games import get_ruleset
 from bot.games.base import Ruleset
-from tests.benchmarks.common import machine
+from tests.benchmarks.common import machine, rulesets
 
 MATCHES = (("hard", "easy"), ("hard", "normal"))
 # A game still running after this many actions counts as a draw.
@@ -48,19 +48,6 @@ TARGETS = {("pariti", 2, ("hard", "normal")): 0.85, ("pariti", 2, ("hard", "easy
 # Calibration: the work timed per position, and how many positions.
 CALIBRATION_WORK = {"nodes": 20_000, "playouts": 100}
 CALIBRATION_POSITIONS = 8
-
-
-def available_rulesets() -> list[Ruleset]:
-    """The rulesets registered and importable now (others are being written)."""
-    found = []
-    for game_id in GAME_IDS:
-        try:
-            ruleset = get_ruleset(game_id)
-        except ImportError:
-            continue
-        if ruleset is not None:
-            found.append(ruleset)
-    return found
 
 
 def play_game(ruleset: Ruleset, levels: tuple[str, ...], seed: int, playouts: int | None,
@@ -172,8 +159,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     args = parser.parse_args(argv)
 
-    rulesets = available_rulesets()
-    game_ids = args.game or [r.id for r in rulesets if r.min_players <= args.players <= r.max_players]
+    game_ids = args.game or [r.id for r in rulesets() if r.min_players <= args.players <= r.max_players]
     matches = [tuple(m.split("-")) for m in args.match] if args.match else list(MATCHES)
     print(f"# Strength: {machine()}")
     budgets = {}

@@ -11,16 +11,16 @@ BOARD = {"tb:a:7:3:roll": (), "tb:g:7:3": ("R1", "R2"), "tb:c:7:3": (), "tb:l:7:
 
 
 @pytest.mark.parametrize("custom_id, values, expected", [
-    ("tb:a:7:3:roll", (), Request("a", 7, 3, "roll")),
-    ("tb:g:7:3", ("R2",), Request("g", 7, 3, "R2")),
-    ("tb:c:7:3", (), Request("c", 7, 3)),
-    ("tb:l:7:join", (), Request("l", 7, 0, "join")),
-    ("tb:h:7:2:n", (), Request("h", 7, 2, "n")),
-    ("tb:v:7:1:end", (), Request("v", 7, 1, "end")),
-    (ACTION.encode(LARGEST, LARGEST, "Y1+5"), (), Request("a", LARGEST, LARGEST, "Y1+5")),
-    ("tb:u:7:3", (), Request("u", 7, 3)),
-    ("tb:r:7", (), Request("r", 7, 0)),
-    ("tb:t:7:3:yes", (), Request("t", 7, 3, "yes")),
+    ("tb:a:7:3:roll", (), Request("a", 7, "roll", version=3)),
+    ("tb:g:7:3", ("R2",), Request("g", 7, "R2", version=3)),
+    ("tb:c:7:3", (), Request("c", 7, version=3)),
+    ("tb:l:7:join", (), Request("l", 7, "join")),
+    ("tb:h:7:2:n", (), Request("h", 7, "n", page=2)),
+    ("tb:v:7:1:end", (), Request("v", 7, "end", seat=1)),
+    (ACTION.encode(LARGEST, LARGEST, "Y1+5"), (), Request("a", LARGEST, "Y1+5", version=LARGEST)),
+    ("tb:u:7:3", (), Request("u", 7, version=3)),
+    ("tb:r:7", (), Request("r", 7)),
+    ("tb:t:7:3:yes", (), Request("t", 7, "yes", version=3)),
 ])
 def test_the_controls_the_bot_sends_read_back(custom_id, values, expected):
     assert decode(custom_id, BOARD, is_select=bool(values), values=values) == expected
@@ -51,7 +51,7 @@ def test_a_forged_id_is_refused_even_when_it_is_on_the_message():
 
 
 def test_a_typed_move_is_bounded_and_needs_its_field():
-    assert decode("tb:m:7:3", None, typed={"move": " R2+4 "}) == Request("m", 7, 3, "R2+4")
+    assert decode("tb:m:7:3", None, typed={"move": " R2+4 "}) == Request("m", 7, "R2+4", version=3)
     for typed in (None, {}, {"move": ""}, {"move": "x" * 41}, {"other": "R2+4"}, {"move": 5}):
         with pytest.raises(Forged):
             decode("tb:m:7:3", None, typed=typed)

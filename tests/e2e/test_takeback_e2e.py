@@ -74,8 +74,11 @@ async def test_across_turns_the_player_to_move_refuses_then_accepts(fake_discord
     request = await ask()
     await fake_discord.click(bruno, request, label=i18n.text("button.takeback.yes", "en"))
     assert game.state() == start and game.log()[-1][1:] == ("undo", True)
-    board = table.board()
-    assert table.to_act(board) is ana and "takes back their last move" in board.content
+    # The answer is edited in first, the board drawn after it: on a busy machine the drawing outlasts the
+    # fake's quiet window, and the click returns before the board is posted.
+    board = await fake_discord.wait_until(lambda: "takes back their last move" in (b := table.board()).content and b,
+                                          timeout=5, what="the board taken back")
+    assert table.to_act(board) is ana
     save_transcript(fake_discord, table.channel, players, "/tmp/e2e_takeback.txt")
 
 

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot import history, i18n
+from bot import i18n, timeline
 from bot.games import GAME_IDS
 from bot.games.base import msg
 from bot.present.alt_text import ALT_TEXT_LIMIT, board_alt, bounded, replay_alt
@@ -20,7 +20,7 @@ async def test_every_position_of_a_game_is_described_within_the_limit_in_both_la
     record, actions = await play(store, game, players=(1, 2, 3, 4) if game.startswith("parcheesi") else (1, 2),
                                  max_actions=150, resign=1)
     ruleset = ruleset_of(record)
-    states = [s.after for s in history.replay(ruleset, record, actions)]
+    states = [s.after for s in timeline.steps(ruleset, record, actions)]
     for state in states[::7] + [states[-1]]:
         shown = replace(record, state=ruleset.to_json(state), status="active")
         for loc in i18n.LOCALES:
@@ -57,7 +57,7 @@ async def test_the_board_says_what_happened_since_the_players_last_turn(store):
     played) are in the picture's description too, before the position."""
     record, actions = await play(store, "parcheesi", players=(1, 2, 3), max_actions=12)
     ruleset = ruleset_of(record)
-    events = tuple(e for step in list(history.replay(ruleset, record, actions))[-4:] for e in step.events)
+    events = tuple(e for step in list(timeline.steps(ruleset, record, actions))[-4:] for e in step.events)
     post = board_post(record, events)
     assert post.said and all(sentence in post.alt for sentence in post.said)
     assert post.alt.index(post.said[-1]) < post.alt.index(say(record, ruleset.describe(ruleset.from_json(record.state))[0], "en"))

@@ -20,7 +20,7 @@ async def test_the_board_traces_every_move_since_the_player_to_move_last_played(
     moves = cross68.moves(PARCHEESI, positions)
     assert len(moves) >= 2
     image = Image.open(io.BytesIO(picture(record, moves_since=positions))).convert("RGB")
-    badges = layout(PARCHEESI, PARCHEESI.from_json(record.state), [], history=positions).of("badge")
+    badges = layout(PARCHEESI, PARCHEESI.from_json(record.state), [], traced=positions).of("badge")
     assert [b.ref for b in badges] == [str(i + 1) for i in range(len(moves))]
     for x0, y0, x1, y1 in (b.box for b in badges):
         xy = round(x0 + (x1 - x0) * 0.2), round((y0 + y1) / 2)

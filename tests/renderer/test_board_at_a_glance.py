@@ -25,6 +25,8 @@ GEO = board()
 class StubRuleset:
     """A Parcheesi-family ruleset whose state is already a BoardView."""
 
+    board_family = "renderer.cross68"
+
     def __init__(self, result: Result | None = None):
         self.id, self._result = "parcheesi", result
 

@@ -4,7 +4,6 @@ with Pillow's Image.convert matrix), keeps pieces of different colours apart: by
 simulated colours stay far apart, else by the shape each colour has on the board."""
 from __future__ import annotations
 
-import io
 import itertools
 import math
 
@@ -68,8 +67,7 @@ def assert_apart(fills: dict[str, tuple[int, int, int]], shapes: dict[str, Image
 def cross_board(colour: str | None) -> Image.Image:
     """A pawn of `colour` (or none) on square 15 of the yellow route, another far from it."""
     pawns = (PawnView("yellow", "yellow", 40, "1"),) + ((PawnView(colour, "yellow", 10, "2"),) if colour else ())
-    return cross68.picture(BoardView(pawns), [PlayerTag("A", ("yellow", "blue", "red", "green"))],
-                           any_pair_blocks=True)
+    return cross68.picture(BoardView(pawns, any_pair_blocks=True), [PlayerTag("A", ("yellow", "blue", "red", "green"))])
 
 
 def test_the_cross_boards_pawns_of_every_colour_have_their_own_shape_where_colour_fails():

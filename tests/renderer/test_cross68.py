@@ -1,5 +1,5 @@
 """The 68-square board picture: format, size, and pixel probes where pieces stand
-(boards.md section 1; design.md principle 6)."""
+(tests/rules/boards.md section 1)."""
 from __future__ import annotations
 
 import io
@@ -10,6 +10,7 @@ from PIL import Image
 
 from bot.games.base import msg
 from bot.games.parcheesi.board import GOAL, HOUSE, BoardView, PawnView, board
+from bot.games import get_ruleset
 from renderer import cross68, render_png
 from renderer.common import piece_reach, shape_of, DIE_SPENT, INK, PAPER, PIECE_RGB, TRACE, WHITE, PlayerTag, blend
 
@@ -20,6 +21,8 @@ LAYOUT = cross68.Layout(cross68.SIZE, board())
 
 class StubRuleset:
     """Stands for a Parcheesi-family ruleset: its state is already a BoardView."""
+
+    board_family = "renderer.cross68"
 
     def __init__(self, game_id: str = "parcheesi"):
         self.id = game_id
@@ -148,7 +151,8 @@ def frame_probe(view: BoardView) -> tuple[int, int]:
     ((pawn("yellow", 10, "1"), pawn("red", 44, "2")), "parchis-maghreb", True),         # mixed door, MG-8.1
 ])
 def test_bridge_or_door_is_marked(pawns, game_id, closed):
-    view = BoardView(pawns)
+    ruleset = get_ruleset(game_id)   # its board view says whether any two pieces close a square
+    view = BoardView(pawns, any_pair_blocks=ruleset.board_view(ruleset.new_game(2, {}, 1)).any_pair_blocks)
     image = draw(view, game_id=game_id)
     assert close(image.getpixel(frame_probe(view)), INK, 40) == closed
 

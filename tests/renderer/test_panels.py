@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from bot.games import GAME_IDS, get_ruleset
+from bot.games import GAME_IDS
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE
 from bot.games.parcheesi.board import HOUSE, BoardView, PawnView, board
@@ -40,7 +40,7 @@ def test_the_picture_shows_a_name_whole_when_the_messages_do(game):
     for ((ruleset, state, players, history), to_move), (names, locale) in itertools.product(
             cases, ((WIDE, "en"), (LONGER, "fr"))):
         tags = [PlayerTag(names[i], tag.colours, i == to_move) for i, tag in enumerate(players)]
-        plan = layout(ruleset, state, tags, locale, history=history)
+        plan = layout(ruleset, state, tags, locale, traced=history)
         assert plan.of("name")
         for item in plan.of("name"):
             if len(item.ref) <= NAME_LIMIT:

@@ -1,4 +1,4 @@
-"""The picture's plan (renderer.layout, design.md principle 10), checked over random positions of
+"""The picture's plan (renderer.layout), checked over random positions of
 every ruleset: shared squares, blockades, long traces and finished games. Each piece lies inside
 its square's box and on the square the engine says it holds; nothing written over the board
 (a badge, a banner, a note, a name, a die) covers a piece or a label; every label a player types
@@ -79,7 +79,7 @@ def engine_squares(ruleset, state) -> Counter:
 def test_every_piece_is_inside_the_square_the_engine_says_on_no_other_and_over_no_label(game):
     shared = 0
     for ruleset, state, players, history in positions(game):
-        plan = layout(ruleset, state, players, "en", history=history)
+        plan = layout(ruleset, state, players, "en", traced=history)
         squares = {item.ref: item for item in plan.of("square") if not item.paint}
         pieces = [item for item in plan.of("piece") if item.square in squares or item.square is None]
         labels = plan.of("label")
@@ -100,7 +100,7 @@ def test_every_piece_is_inside_the_square_the_engine_says_on_no_other_and_over_n
 def test_no_badge_banner_note_name_or_die_covers_a_piece_a_label_or_another(game):
     kinds = Counter()
     for ruleset, state, players, history in positions(game):
-        plan = layout(ruleset, state, players, "en", history=history)
+        plan = layout(ruleset, state, players, "en", traced=history)
         covered = plan.of("piece", "label")
         overlays = plan.of(*OVERLAYS)
         for i, item in enumerate(overlays):
@@ -114,7 +114,7 @@ def test_no_badge_banner_note_name_or_die_covers_a_piece_a_label_or_another(game
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_every_label_a_player_types_is_nine_px_high_at_chat_size(game):
     ruleset, state, players, history = positions(game)[3]
-    plan = layout(ruleset, state, players, "en", history=history)
+    plan = layout(ruleset, state, players, "en", traced=history)
     labels = plan.of("label")
     assert labels
     for label in labels:
@@ -126,8 +126,8 @@ def test_the_picture_paints_nothing_outside_its_plan(game):
     """Every pixel that differs from the empty board lies in an item's box (an arrow's head or a
     halo may reach a few px beyond)."""
     ruleset, state, players, history = positions(game)[2]
-    plan = layout(ruleset, state, players, "en", history=history)
-    picture = Image.open(io.BytesIO(render_png(ruleset, state, players, "en", history=history))).convert("RGB")
+    plan = layout(ruleset, state, players, "en", traced=history)
+    picture = Image.open(io.BytesIO(render_png(ruleset, state, players, "en", traced=history))).convert("RGB")
     empty = Plan(plan.size, (), plan.ground).picture().convert("RGB")
     changed = ImageChops.difference(picture, empty).convert("L").point(lambda v: 255 if v > 24 else 0)
     mask = Image.new("L", picture.size, 0)

@@ -5,7 +5,7 @@ import random
 import pytest
 from PIL import Image
 
-from bot import history
+from bot import timeline
 from bot.services import ruleset_of
 from bot.store import Store
 from bot.games import get_ruleset
@@ -28,7 +28,7 @@ async def test_replay_is_an_animated_gif_of_the_game(tmp_path, game):
     record, actions = await play(store, game, max_actions=60, resign=1)
     await store.close()
     ruleset = ruleset_of(record)
-    states = [history.initial_state(ruleset, record)] + [s.after for s in history.replay(ruleset, record, actions)]
+    states = [timeline.setup(ruleset, record)] + [s.after for s in timeline.steps(ruleset, record, actions)]
     colours = ruleset.seat_colours(len(record.seats), record.options)
     data = animate(ruleset, states, ["ann", "bob"], colours, max_frames=12)
     image = Image.open(io.BytesIO(data))
@@ -43,7 +43,7 @@ async def test_replay_drops_frames_to_fit_the_size_bound(tmp_path):
     record, actions = await play(store, "parcheesi", max_actions=40, resign=1)
     await store.close()
     ruleset = ruleset_of(record)
-    states = [history.initial_state(ruleset, record)] + [s.after for s in history.replay(ruleset, record, actions)]
+    states = [timeline.setup(ruleset, record)] + [s.after for s in timeline.steps(ruleset, record, actions)]
     colours = ruleset.seat_colours(2, {})
     data = animate(ruleset, states, ["ann", "bob"], colours, max_frames=16, max_bytes=100_000)
     frames = Image.open(io.BytesIO(data)).n_frames

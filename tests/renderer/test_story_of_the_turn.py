@@ -87,7 +87,7 @@ def test_the_final_board_names_who_won(game, monkeypatch):
     said = []
     monkeypatch.setattr(Sheet, "banner", lambda self, centre, text, width, size: said.append(text))
     ruleset, state, players, history = random_history(game, 2, finish=True, teams=game == "parcheesi")
-    render_png(ruleset, state, players, "en", history=history[-5:])
+    render_png(ruleset, state, players, "en", traced=history[-5:])
     result = ruleset.result(state)
     assert result is not None and len(said) == 1
     assert said[0] == "Draw" if result.draw else all(players[s].name in said[0] for s in result.winners)

@@ -305,8 +305,8 @@ async def expire_until_vote(table) -> int:
     for _ in range(30):
         table.clock.advance(TURN)
         await table.timers.fire_due()
-        if table.expiries and "vote_seat" in table.expiries[-1].details:
-            return table.expiries[-1].details["vote_seat"]
+        if table.expiries and table.expiries[-1].vote is not None:
+            return table.expiries[-1].vote.seat
     raise AssertionError("no vote opened")
 
 
@@ -321,11 +321,11 @@ async def test_three_expiries_in_a_row_open_a_vote_and_a_majority_ends_the_game(
         await table.sessions.vote(CHANNEL, absent.user_id, record.id, seat, "end")
     assert refused.value.message.key == "timers.error.not_a_voter"
     tally = await table.sessions.vote(CHANNEL, first.user_id, record.id, seat, "end")
-    assert tally.details["decided"] is None and tally.details["tally"] == {"computer": 0, "end": 1}
+    assert tally.vote.decided is None and tally.vote.tally == {"computer": 0, "end": 1}
     split = await table.sessions.vote(CHANNEL, second.user_id, record.id, seat, "computer")
-    assert split.details["decided"] is None
+    assert split.vote.decided is None
     decided = await table.sessions.vote(CHANNEL, second.user_id, record.id, seat, "end")  # a vote may change
-    assert decided.details["decided"] == "end" and decided.record.status == "ended"
+    assert decided.vote.decided == "end" and decided.record.status == "ended"
     assert decided.record.result["details"] == {"ended_by_vote": seat}
 
 
@@ -334,7 +334,7 @@ async def test_vote_hands_the_seat_to_a_computer(table):
     seat = await expire_until_vote(table)
     other = (ANN, BOB)[1 - seat]
     outcome = await table.sessions.vote(CHANNEL, other.user_id, record.id, seat, "computer")
-    assert outcome.details["decided"] == "computer" and keys(outcome)[0] == "timers.vote.computer"
+    assert outcome.vote.decided == "computer" and keys(outcome)[0] == "timers.vote.computer"
     assert outcome.record.seats[seat].level == "normal"
     with pytest.raises(GameError):  # the seat is no longer a person's: the vote is over
         await table.sessions.vote(CHANNEL, other.user_id, record.id, seat, "end")

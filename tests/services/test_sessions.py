@@ -1,6 +1,5 @@
 """Sessions: lobby, turns, refusals that leave the stored game untouched, concurrency, computers."""
 import asyncio
-import random
 import sqlite3
 
 import pytest

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from bot import history
+from bot import history, timeline
 from bot.games.base import GameError
-from bot.services import ASKED, CONSENT, ROLL, Sessions, ruleset_of
+from bot.services import ROLL, Sessions, TakebackAsked, ruleset_of
 from bot.game_records import GameRecord, Seat
 from bot.timeline import UNDO
 from bot.verify import verify
@@ -63,7 +63,7 @@ async def test_a_move_taken_back_within_the_turn_needs_no_consent(sessions):
     assert (await sessions.board_view(moved.record, 0.0)).takeback_seat == ruleset.to_move(before)
     undone = await sessions.undo(CHANNEL, mover.user_id, game_id=record.id, version=moved.record.version)
     assert ruleset.from_json(undone.record.state) == before and undone.record.version == record.version + 2
-    assert [e.key for e in undone.events] == ["takeback.done"] and not undone.details
+    assert [e.key for e in undone.events] == ["takeback.done"] and undone.takeback_asked is None
     logged = await sessions.store.actions(record.id)
     assert logged[-1].action == UNDO and logged[-1].seat == ruleset.to_move(before)
     entry = history.entries(ruleset, undone.record, logged)[-1]
@@ -81,7 +81,7 @@ async def test_across_turns_the_player_to_move_is_asked_and_may_refuse_then_acce
     moved = (await sessions.act(CHANNEL, ANN.user_id, ruleset.legal_actions(start)[0])).record
     stored = snapshot(sessions)
     asked = await sessions.undo(CHANNEL, ANN.user_id)
-    assert asked.details == {ASKED: 0, CONSENT: 1} and [e.key for e in asked.events] == ["takeback.asked"]
+    assert asked.takeback_asked == TakebackAsked(seat=0, consent_seat=1) and [e.key for e in asked.events] == ["takeback.asked"]
     assert snapshot(sessions) == stored
     for who, key in ((STRANGER, "takeback.error.not_yours_to_answer"), (ANN, "takeback.error.not_yours_to_answer")):
         with pytest.raises(GameError) as refused:
@@ -118,7 +118,7 @@ async def test_no_take_back_once_a_die_was_rolled_since(sessions):
     ruleset, before = position(record)
     mover = record.seats[ruleset.to_move(before)]
     moved = (await sessions.act(CHANNEL, mover.user_id, ends_the_turn(ruleset, before))).record
-    assert (await sessions.undo(CHANNEL, mover.user_id)).details[ASKED] == ruleset.to_move(before)
+    assert (await sessions.undo(CHANNEL, mover.user_id)).takeback_asked.seat == ruleset.to_move(before)
     other = record.seats[ruleset.to_move(ruleset.from_json(moved.state))]
     await sessions.act(CHANNEL, other.user_id, ROLL)
     stored = snapshot(sessions)
@@ -179,8 +179,8 @@ async def test_random_games_with_random_take_backs_replay_exactly_and_verify(ses
         taker = (await sessions.board_view(record, 0.0)).takeback_seat
         if taker is not None and rng.random() < 0.3:
             outcome = await sessions.undo(CHANNEL, record.seats[taker].user_id)
-            if ASKED in outcome.details:
-                consent = record.seats[outcome.details[CONSENT]].user_id
+            if outcome.takeback_asked is not None:
+                consent = record.seats[outcome.takeback_asked.consent_seat].user_id
                 outcome = await sessions.answer_takeback(CHANNEL, consent, record.id, record.version, rng.random() < 0.7)
             undone += outcome.record.version - record.version
             record = outcome.record
@@ -193,7 +193,7 @@ async def test_random_games_with_random_take_backs_replay_exactly_and_verify(ses
     assert undone and sum(a.action == UNDO for a in actions) >= 1
     ruleset = ruleset_of(record)
     assert verify(ruleset, record, actions).ok
-    assert list(history.replay(ruleset, record, actions))[-1].after == ruleset.from_json(record.state)
+    assert list(timeline.steps(ruleset, record, actions))[-1].after == ruleset.from_json(record.state)
 
 
 async def test_only_the_player_to_move_answers_and_is_named_as_every_message_names_them(sessions):

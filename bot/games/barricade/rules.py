@@ -31,6 +31,8 @@ _ROLL_RE = re.compile(r"roll:([1-6])")
 class Barricade(Ruleset):
     id = "barricade"
     name = "game.barricade"
+    board_family = "renderer.barricade"
+    heuristic = "bot.ai.barricade:HEURISTIC"
     min_players = 2
     max_players = 4
     pick_group_first = True   # pawn, then its destination on a focused board (issue 5)

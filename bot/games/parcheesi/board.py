@@ -90,3 +90,4 @@ class BoardView:
     last_move: tuple[str, int, int] | None = None   # (route, from progress, to progress)
     notes: tuple[Message, ...] = ()         # e.g. a pending bonus, a call-out window
     extra: dict[str, Any] = field(default_factory=dict)
+    any_pair_blocks: bool = False           # any two pieces close a square (MG-8.1), not only two of one side

@@ -17,6 +17,9 @@ from bot.games.parcheesi.engine import (
 class Classic(Engine):
     id = "parcheesi-classic"
     name = "game.parcheesi-classic"
+    board_family = "renderer.cross68"
+    heuristic = "bot.ai.parcheesi:ENGINE"
+    call_judge = "bot.ai.parcheesi:classic_call_valid"
     min_players = 2
     max_players = 4
     allows_cheating = True

@@ -90,7 +90,6 @@ class Option(NamedTuple):
 
 # Internally an option is a plain tuple in Option's field order (cheaper to build than a
 # NamedTuple: most options of a state are never played); `Engine.options` names the fields.
-# Speed: with the occupancy of the same commit, Mundijeux playouts 19,600 -> 22,300 turns/s (cae4436).
 RawOption = tuple[int, int, int, int, int, bool, int, int, int]
 LEGAL = 5               # the field of a raw option read by index
 
@@ -122,8 +121,7 @@ class State(NamedTuple):
  LAST_MOVE_F, WINNERS_F, RELEASED_F, CHEATS_F, CALLEE_F) = range(len(State._fields))
 # State(*fields) and Applied(state, events) from a tuple, without NamedTuple's keyword handling
 # (tuple.__new__ bound to the class: a bound method calls it with one argument tuple less than a partial).
-# Speed: replaces State(...) / a functools.partial; with SEAT_PAWNS and Mundijeux's _BY_DICE, 144,906 ->
-# 134,244 instructions per Mundijeux turn (cachegrind, 719d699).
+# Cheaper than State(...) or a functools.partial, on every action (figures: docs/performance.md).
 _freeze = MethodType(tuple.__new__, State)
 _applied = MethodType(tuple.__new__, Applied)
 
@@ -134,8 +132,7 @@ _applied = MethodType(tuple.__new__, Applied)
 # pos and colours are the position counted (the memo key, by identity). A move updates it with
 # a few integer operations (`_move`). A plain tuple: it is unpacked on every move and option
 # search, several times faster than a NamedTuple.
-# Speed: replaces a dict square -> pawns rebuilt for every position: playouts 25,700 -> 26,600 turns/s
-# (packed counts, 7ed8108), then 27,600 -> 31,400 (bridge bits carried by a move, dc0e74a).
+# Faster than a dict square -> pawns rebuilt for every position.
 Occupancy = tuple[tuple[int, ...], tuple[int, ...], int, int]
 
 
@@ -188,16 +185,14 @@ BOTH_BITS = tuple(tuple(3 << n for n in shifts) + (0,) for shifts in SHIFT)
 # there, so no bridge) and both bits of the destination (nobody there). Beyond the goal it is
 # the pawn's own square (never clear). REACH[c][GOAL], which is also REACH[c][HOUSE] (index
 # -1), is None: that pawn does not move.
-# Speed: a free way to an empty square, the common case, costs one big-int AND instead of a walk over
-# the squares; with the plain-tuple occupancy and cached events, 160.2k -> 148.4k instructions per
-# Mundijeux turn (e35c214).
+# A free way to an empty square, the common case, costs one big-int AND instead of a walk over the squares.
 REACH = tuple(tuple(tuple(high[src + n] - high[src] | square[src + n] if src + n <= GOAL else square[src]
                           for n in range(_MAX_STEPS + 1)) for src in range(GOAL)) + (None,)
               for high, square in zip(HIGH, BOTH_BITS))
 # What _moves reads of colour c's route, in one lookup.
 ROUTE_TABLES = tuple(zip(SHIFT, HIGH, BOTH_BITS, REACH))
 # SEAT_PAWNS[seat][c]: (pawn, its action codes) of each pawn of a seat of colour c (a tuple to
-# iterate costs less than counting pawns along zip(pos slice, codes); measured with _freeze, 719d699).
+# iterate costs less than counting pawns along zip(pos slice, codes)).
 SEAT_PAWNS = tuple(tuple(tuple((4 * seat + i, MOVE_CODE[c][i]) for i in range(4)) for c in range(len(COLOURS)))
                    for seat in range(4))
 _WEIGHT_ROWS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
@@ -523,7 +518,7 @@ class Engine(Ruleset):
             locked = opens
         c, i = colours[p >> 2], p & 3
         events = [_MOVE_EVENTS[c][i][src].get(dst) or _move_event(c, i, src, dst)]
-        # One list copy instead of slicing and concatenating pos (7ddb941, with random_roll: +3.6 % turns/s).
+        # One list copy: cheaper than slicing and concatenating pos.
         new = [*before]
         new[p] = dst
         if victim >= 0:                                            # PM-7.1, PC-7.1
@@ -533,7 +528,7 @@ class Engine(Ruleset):
         pos = tuple(new)
         counted, counted_colours, counts, bridges = self._occ
         # Carry the occupancy to the new position with a few integer operations instead of counting it
-        # afresh (occupancy()): 27,600 -> 31,400 turns/s (dc0e74a), 36,400 -> 38,000 (5732b9b).
+        # afresh (occupancy()).
         if counted is before and counted_colours is colours:
             row = _WEIGHTS[c]
             left, came = row[src], row[dst]
@@ -617,7 +612,7 @@ class Engine(Ruleset):
         (occ counts s's position, which this never changes)."""
         while s.dice and not s.winners:
             found = self._options(s, occ)
-            # As _raw_options(s) would, one call less per action (349910f: 31,076 -> 32,314 best turns/s).
+            # As _raw_options(s) would, one call less per action.
             self._memo = (s, found)
             if found:
                 break
@@ -737,8 +732,7 @@ _SQUARE_NAMES = tuple(tuple(msg("parcheesi.square.at", name=f"H{p - LAST_TRACK}"
 _NEXT = tuple(msg("parcheesi.event.next", seat=seat) for seat in range(4))
 _AGAIN = tuple(msg("parcheesi.event.again", seat=seat) for seat in range(4))
 # Move events, built on first use: _MOVE_EVENTS[c][i][src][dst] moves pawn i + 1 of colour c
-# from progress src to dst (three lookups and a get cost half a functools.cache hit; with the roll and
-# next-turn tables, 148,401 -> 144,906 instructions per Mundijeux turn, 8412655).
+# from progress src to dst (three lookups and a get cost half a functools.cache hit).
 _MOVE_EVENTS: tuple[tuple[tuple[dict[int, Message], ...], ...], ...] = tuple(
     tuple(tuple({} for _ in range(GOAL)) for _ in range(4)) for _ in COLOURS)
 

@@ -103,6 +103,9 @@ def first_roll(s: MaghrebState) -> bool:
 class Maghreb(Ruleset):
     id = "parchis-maghreb"
     name = "game.parchis-maghreb"
+    board_family = "renderer.cross68"
+    heuristic = "bot.ai.parcheesi:MAGHREB"
+    call_judge = "bot.ai.parcheesi:maghreb_call_valid"
     code_colours = COLOURS
     min_players = 2
     max_players = 2
@@ -491,6 +494,7 @@ class Maghreb(Ruleset):
             notes=tuple(self._notes(s)),
             extra={"pending": tuple(reversed(s.pending)),
                    "call_window": caller if self.call_actions(s, caller) else None},
+            any_pair_blocks=True,
         )
 
 

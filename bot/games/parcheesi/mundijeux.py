@@ -29,14 +29,15 @@ def _by_dice(used: int, d0: int, d1: int) -> tuple[int, tuple[tuple[int, int], .
     return mask, steps
 
 
-# _by_dice of every roll, looked up: _BY_DICE[used][d0][d1] (computed once instead of at every option
-# search; measured with the engine's SEAT_PAWNS and _freeze, 719d699).
+# _by_dice of every roll, looked up: _BY_DICE[used][d0][d1] (computed once instead of at every option search).
 _BY_DICE = tuple(tuple(tuple(_by_dice(used, d0, d1) for d1 in range(7)) for d0 in range(7)) for used in range(3))
 
 
 class Mundijeux(Engine):
     id = "parcheesi"
     name = "game.parcheesi"
+    board_family = "renderer.cross68"
+    heuristic = "bot.ai.parcheesi:ENGINE"
     min_players = 2
     max_players = 4
     n_dice = 2

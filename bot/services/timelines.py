@@ -1,23 +1,23 @@
-"""Each game in play replayed from its log as far as last seen (bot/timeline.py), kept between clicks: the
-board after an action replays only the actions since, reading only those from the store, and traces the
-moves since its player's last turn from the positions the timeline keeps (a long game replayed from its
-set-up takes tens of milliseconds; Barricade's run to thousands of actions)."""
+"""The timeline of each game in play (bot/timeline.py), kept between clicks as far as last seen.
+
+The board after an action applies only the actions since, read alone from the store. It traces the
+moves since its player's last turn from the positions the timeline keeps. Going through a long game's
+log from its set-up takes tens of milliseconds (Barricade's run to thousands of actions)."""
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from bot import history
 from bot.games.base import Message
 from bot.services.base import Service, remember, ruleset_of
 from bot.shards import Shards
 from bot.game_records import GameRecord, LoggedAction
 from bot.store import Store
-from bot.timeline import Timeline
+from bot.timeline import Timeline, at_setup
 
 CACHED_GAMES = 2000   # timelines kept, the least recently used dropped first (one is about a round of positions)
-INLINE_STEPS = 16     # a longer replay (after a restart) runs in a thread, so that the event loop keeps answering
+INLINE_STEPS = 16     # more steps (after a restart) run in a thread, so that the event loop keeps answering
 
 
 @dataclass(frozen=True)
@@ -27,19 +27,19 @@ class SinceTurn:
     #                                 what the actions from `before` on did)
 
 
-class Replays(Service):
+class Timelines(Service):
     def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
         super().__init__(store, think_budget_s, shards)
         self._timelines: dict[int, Timeline] = {}   # bot.services.base.remember's order
 
     async def timeline(self, record: GameRecord) -> Timeline:
-        """The game's log replayed up to `record`'s version: a copy of its own to go on with."""
+        """The game's timeline at `record`'s version: a copy of its own to go on with."""
         seen = self._timelines.get(record.id)
         if seen is None or seen.length > record.version:
-            seen = history.timeline(ruleset_of(record), record)
+            seen = at_setup(ruleset_of(record), record)
         missing = record.version - seen.length
         tail = (await self.store.actions(record.id, since=seen.length))[:missing] if missing else []
-        line = _replayed(seen, tail) if len(tail) <= INLINE_STEPS else await asyncio.to_thread(_replayed, seen, tail)
+        line = _gone_on(seen, tail) if len(tail) <= INLINE_STEPS else await asyncio.to_thread(_gone_on, seen, tail)
         newest = self._timelines.pop(record.id, None)   # another call may have gone further meanwhile
         if record.status == "active":
             kept = newest if newest and newest.length > line.length else line.copy()
@@ -50,7 +50,7 @@ class Replays(Service):
         """An action this process just logged: the game's timeline goes on with it, no read needed."""
         line = self._timelines.get(game_id)
         if line is not None and line.length == logged.seq:
-            line = line.copy()   # the kept one may be on its way through a replay in a thread
+            line = line.copy()   # the kept one may be going on in a thread
             line.step(logged)
             self._timelines[game_id] = line
 
@@ -61,13 +61,13 @@ class Replays(Service):
 
 
 def since_turn(line: Timeline, record: GameRecord, before: int | None) -> SinceTurn:
-    """Replays.since_turn, on the game's timeline `line` (replayed to `record`'s version)."""
+    """Timelines.since_turn, on the game's timeline `line` (gone on to `record`'s version)."""
     seat = line.ruleset.to_move(line.state) if record.status == "active" else None
     earlier = line.events_since_turn(seat, before) if before is not None and seat is not None else ()
     return SinceTurn(line.since_turn(seat), earlier)
 
 
-def _replayed(line: Timeline, actions: list[LoggedAction]) -> Timeline:
+def _gone_on(line: Timeline, actions: list[LoggedAction]) -> Timeline:
     """`line` gone on through `actions` (a copy; `line` is unchanged)."""
     line = line.copy()
     for logged in actions:

@@ -1,4 +1,4 @@
-"""The positions a board traces (bot/services/replays.py): from the game's log, kept between clicks."""
+"""The positions a board traces (bot/services/timelines.py): from the game's log, kept between clicks."""
 from bot.services import Sessions, ruleset_of
 from bot.game_records import GameRecord
 from tests.game_logs import play
@@ -24,8 +24,8 @@ async def test_the_final_board_traces_the_last_players_last_turn(store):
     assert len(positions) - 1 == len(seats) - max(i for i, s in enumerate(seats) if s != seats[-1]) - 1
 
 
-async def test_positions_kept_between_clicks_are_those_a_restart_replays(store):
-    """One service follows the game click by click; a fresh one (a restart) replays the whole log; an older
+async def test_positions_kept_between_clicks_are_those_a_restart_finds_from_the_log(store):
+    """One service follows the game click by click; a fresh one (a restart) goes through the whole log; an older
     record than the one last seen (a concurrent click) gets its own positions, not newer ones."""
     record, _ = await play(store, "barricade", players=(1, 2, 3, 4), max_actions=10)
     following = Sessions(store)
