@@ -374,7 +374,8 @@ def break_lines(text: str, widths: Sequence[float], size: int, bold: bool = Fals
         breaks = [k + 1 for k in range(1, end) if text[k] in " -"]   # after the line's last whole word, if the rest
         if breaks and text_length(text[breaks[-1]:], size, bold) <= sum(widths[i + 1:]) - size:   # still fits then
             end = breaks[-1]
-        elif not breaks and end < len(first := text.split(" ")[0]) and text_length(first, size, bold) <= widths[i + 1]:
+        elif not breaks and end < len(first := text.split(" ")[0]) and text_length(first, size, bold) <= widths[i + 1] \
+                and text_length(text, size, bold) <= sum(widths[i + 1:]) - size:
             lines.append("")   # a first word too long for this line only (beside the swatches) starts the next
             continue
         end = max(end, 1)

@@ -62,8 +62,8 @@ def centre(square: int) -> tuple[float, float]:
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
-# The side panel, every word readable at chat size: per seat a name band (of one line or two: a
-# name is never cut further than bot.present.words.seat_name cuts it), a parity line with the
+# The side panel, every word readable at chat size: per seat a name band across the panel (up to three
+# lines: a name is never cut further than bot.names cuts it), a line of the seat's numbers with the
 # pairs made, and eight pair slots; then the draw counter, then notes (who won, the focused
 # piece, the last move). `tall`: how many lines each seat's name takes.
 TEXT_X, TEXT_W = PANEL_X + 14, PANEL_W - 28
@@ -73,7 +73,7 @@ LINE = line_step(TEXT)
 PANEL_BOTTOM = HEIGHT - 16                  # inside the panel's frame
 COUNTER_LINES = 2                           # "Turns without a new pair", wrapped
 Tall = tuple[int, int]
-NAME_W = TEXT_W + 6 - 8 - round(font(AXIS, True).getlength("8/8"))   # a name band, left of the pairs made
+NAME_W = TEXT_W + 6   # a name band across the panel: the pairs made are counted on the numbers' line below
 
 
 def band(seat: int, tall: Tall) -> int:
@@ -365,7 +365,7 @@ def _panel(ruleset: Ruleset, state: PaState, players: list[PlayerTag], shown: li
         items.append(Item("name", tag.name, (TEXT_X - 6, top, TEXT_X - 6 + NAME_W, top + band(seat, tall)), role="\n".join(lines),
                           paint=partial(Sheet.player_tag, origin=(TEXT_X - 6, top), width=NAME_W, tag=tag, size=AXIS,
                                         lines=lines)))
-        items.append(_panel_text(f"{len(made)}/{PAIRS_TO_WIN}", (TEXT_X + TEXT_W, top + tag_height(1, AXIS) / 2), AXIS,
+        items.append(_panel_text(f"{len(made)}/{PAIRS_TO_WIN}", (TEXT_X + TEXT_W, parity_y(seat, tall) + LINE / 2), TEXT,
                                  True, INK, "rm"))
         for i, number in enumerate(made):
             xy = slot_centre(seat, i, tall)

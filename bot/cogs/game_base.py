@@ -81,6 +81,9 @@ class GameCogBase(commands.Cog):
     def recover_later(self, game_id: int, error: BaseException) -> None: ...
 
     @abstractmethod
+    def retry_later(self, what: str, attempt: Callable[[], Awaitable[None]], error: BaseException) -> None: ...
+
+    @abstractmethod
     async def storage_unreachable(self, interaction: discord.Interaction, error: StoreUnavailable) -> None: ...
 
     # --- game_timers.py -------------------------------------------------------------

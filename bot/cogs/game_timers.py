@@ -131,14 +131,29 @@ class TimerCommands(GameCogBase):
 
     # --- timer events ----------------------------------------------------------------
     async def _post_reminder(self, record: GameRecord, seat: int, deadline: float) -> None:
+        """The half-time reminder (marked sent already: one process posts it); what Discord would not post is
+        tried again later while the game still waits for that turn (the board's deadline line tells it too)."""
+        try:
+            await self._send_reminder(record, seat, deadline)
+        except DISCORD_FAULTS as error:
+            self.retry_later(f"game {record.id}: its reminder", lambda: self._remind_again(record, seat, deadline),
+                             error)
+
+    async def _remind_again(self, record: GameRecord, seat: int, deadline: float) -> None:
+        clocks = await self.sessions.turn_clocks(record.id)
+        if not clocks or clocks[0].record.version != record.version or deadline <= self.timers.clock.now():
+            log.info("game %s: its reminder is no longer due (the game moved on)", record.id)
+            return
+        await self._send_reminder(record, seat, deadline)
+
+    async def _send_reminder(self, record: GameRecord, seat: int, deadline: float) -> None:
         user = record.seats[seat].user_id
         key = "timers.reminder_skip" if record.options.get("on_timeout") == "skip" else "timers.reminder"
         text = i18n.text(key, record.locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:R>")
-        try:
-            await self.bot.get_partial_messageable(record.channel_id).send(
-                text, allowed_mentions=pinging(user))
-        except DISCORD_FAULTS as error:   # the board's deadline line still tells it
-            log.warning("game %s: no reminder (%s)", record.id, error)
+        # The nonce makes a retry after a post Discord carried out but whose answer was lost return that
+        # message instead of a second one.
+        await self.bot.get_partial_messageable(record.channel_id).send(
+            text, allowed_mentions=pinging(user), nonce=f"r{record.id}.{record.version}")
 
     async def _publish_expiry(self, outcome: Outcome) -> None:
         await self.publish_or_recover(outcome)

@@ -4,7 +4,8 @@ A board whose post or edit failed after its move was stored (Discord's 5xx beyon
 the connection lost, the database out of reach for the reads after the write), and computer players the
 database stopped mid-way, are caught up for that game as at start-up (GameCog.catch_up: the stored position,
 posted once), tried again with backoff for RETRY_FOR_S; given up at once on Discord's 403 or 404 (the
-permission or the channel gone), with one log line. The store already holds what is pending (the version each
+permission or the channel gone), with one log line. A turn reminder Discord would not post is tried again
+the same way (retry_later, game_timers.py). The store already holds what is pending (the version each
 board shows, Store.boards_to_resume): a restart meanwhile shows it too. The slash commands and controls that
 meet a database out of reach are answered, to the user alone, that the storage is not reachable.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 import aiohttp
 import discord
@@ -35,6 +37,7 @@ class Recovery(GameCogBase):
     def __init__(self) -> None:
         self._recovering: dict[int, asyncio.Task[None]] = {}   # game id -> the task catching its board up
         self._recover_again: set[int] = set()            # games that failed again while their task ran
+        self._retrying: set[asyncio.Task[None]] = set()   # retry_later's tasks
         super().__init__()
 
     async def publish_or_recover(self, outcome: Outcome) -> None:
@@ -52,39 +55,49 @@ class Recovery(GameCogBase):
         if game_id in self._recovering:
             self._recover_again.add(game_id)
             return
-        if isinstance(error, (discord.Forbidden, discord.NotFound)):
-            log.warning("game %s: its board cannot be shown (Discord answered %s): given up", game_id, error.status)
-            return
-        log.warning("game %s: not shown yet (%s): trying again", game_id, _said(error))
-        self._recovering[game_id] = asyncio.create_task(self._recover(game_id), name=f"recover game {game_id}")
+        if not _given_up(what := f"game {game_id}: its board", error):
+            self._recovering[game_id] = asyncio.create_task(self._recover(game_id, what), name=what)
 
-    async def _recover(self, game_id: int) -> None:
-        loop = asyncio.get_running_loop()
-        started, delay = loop.time(), FIRST_RETRY_S
+    def retry_later(self, what: str, attempt: Callable[[], Awaitable[None]], error: BaseException) -> None:
+        """await attempt() once Discord and the database allow (keep_trying), after it failed with `error`."""
+        if not _given_up(what, error):
+            task = asyncio.create_task(self.keep_trying(what, attempt), name=what)
+            self._retrying.add(task)   # a task nobody holds may be collected before it ends
+            task.add_done_callback(self._retrying.discard)
+
+    async def _recover(self, game_id: int, what: str) -> None:
+        async def catch_up() -> None:
+            while await self._catch_up_game(game_id) or game_id in self._recover_again:
+                pass   # until nothing is left to show (a later move may have failed meanwhile too)
         try:
-            while True:
-                await asyncio.sleep(delay)
-                try:
-                    while await self._catch_up_game(game_id) or game_id in self._recover_again:
-                        pass   # until nothing is left to show (a later move may have failed meanwhile too)
-                except (discord.Forbidden, discord.NotFound) as error:
-                    log.warning("game %s: its board cannot be shown (Discord answered %s): given up", game_id,
-                                error.status)
-                    return
-                except FAULTS as error:
-                    if loop.time() - started > RETRY_FOR_S:
-                        log.warning("game %s: not shown for %.0f min (%s): given up until the next start", game_id,
-                                    RETRY_FOR_S / 60, _said(error))
-                        return
-                    delay = min(2 * delay, MAX_RETRY_S)
-                    continue
-                except Exception:   # a bug, not a fault: said once, with its traceback
-                    log.exception("game %s: catching up its board failed", game_id)
-                    return
-                log.info("game %s: shown again after %.0f s", game_id, loop.time() - started)
-                return
+            await self.keep_trying(what, catch_up)
         finally:
             del self._recovering[game_id]
+
+    async def keep_trying(self, what: str, attempt: Callable[[], Awaitable[None]]) -> None:
+        """await attempt() after 1, 2, 4 ... s (at most MAX_RETRY_S apart) until it passes; given up after
+        RETRY_FOR_S, or at once on Discord's 403 or 404. One log line when it passes or is given up."""
+        loop = asyncio.get_running_loop()
+        started, delay = loop.time(), FIRST_RETRY_S
+        while True:
+            await asyncio.sleep(delay)
+            try:
+                await attempt()
+            except (discord.Forbidden, discord.NotFound) as error:
+                _given_up(what, error)
+                return
+            except FAULTS as error:
+                if loop.time() - started > RETRY_FOR_S:
+                    log.warning("%s not shown for %.0f min (%s): given up until the next start", what,
+                                RETRY_FOR_S / 60, said(error))
+                    return
+                delay = min(2 * delay, MAX_RETRY_S)
+                continue
+            except Exception:   # a bug, not a fault: said once, with its traceback
+                log.exception("%s: catching up failed", what)
+                return
+            log.info("%s: caught up after %.0f s", what, loop.time() - started)
+            return
 
     async def _catch_up_game(self, game_id: int) -> bool:
         """Catch the game up once; whether anything had to be shown or played."""
@@ -105,7 +118,17 @@ class Recovery(GameCogBase):
         await self._tell(interaction, msg("storage.error.unreachable"))
 
 
-def _said(error: BaseException) -> str:
+def _given_up(what: str, error: BaseException) -> bool:
+    """Whether a failed post or edit is not worth trying again (Discord's 403 or 404: the permission or the
+    channel gone); one log line either way."""
+    if isinstance(error, (discord.Forbidden, discord.NotFound)):
+        log.warning("%s cannot be shown (Discord answered %s): given up", what, error.status)
+        return True
+    log.warning("%s not shown yet (%s): trying again", what, said(error))
+    return False
+
+
+def said(error: BaseException) -> str:
     """An error in one short line (no traceback: an expected fault)."""
     text = str(error).splitlines()[0] if str(error) else ""
     return f"{type(error).__name__}: {text}"[:200]

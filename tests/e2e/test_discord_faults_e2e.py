@@ -1,6 +1,9 @@
 """Discord failing (issue 25, point 1): a board whose post or edit Discord answers with a server error that
 discord.py does not retry (503) after the move was stored is posted once Discord answers again: the table sees
-one board, of the stored position, never two; a lobby whose post failed is posted at the next start."""
+one board, of the stored position, never two; a lobby whose post failed is posted at the next start. A turn
+reminder Discord would not post is tried again the same way: posted once, or not at all once the game moved on."""
+
+import re
 
 import pytest
 
@@ -9,6 +12,7 @@ from tests.e2e.table import Table, board_version, said, stored, two_players
 pytestmark = pytest.mark.e2e
 
 POST, EDIT = "/channels/{channel}/messages", "/channels/{channel}/messages/{message}"
+TURN_S = 6   # the reminder at half time, its first retry a second later, well before the deadline
 
 
 def live_boards(fake, table: Table) -> list:
@@ -72,3 +76,42 @@ async def test_a_lobby_never_shown_before_a_restart_is_posted_at_start_up(fake_d
     await bot_process.start()
     lobby = await fake.wait_for_message(channel, lambda m: "Join" in [b.get("label") for b in m.buttons])
     assert len([m for m in fake.messages(channel) if m.custom_ids]) == 1 and lobby
+
+
+def reminders(fake, table: Table) -> list:
+    return [m for m in fake.messages(table.channel) if "half of your time" in m.content]
+
+
+@pytest.mark.parametrize("carried_out", [False, True], ids=["not carried out", "carried out, answer lost"])
+async def test_a_reminder_discord_would_not_post_is_posted_once_when_discord_answers_again(fake_discord, quick_bot,
+                                                                                          carried_out):
+    fake = fake_discord
+    table = Table(fake, two_players(fake))
+    board = await table.open(turn_time=f"{TURN_S}s", seating="lobby")
+    fake.fail("POST", POST, status=503, carried_out=carried_out)   # the next post: the half-time reminder
+    await fake.wait_until(lambda: "its reminder: caught up" in log_of(quick_bot), timeout=TURN_S,
+                          what="the reminder tried again")
+    assert fake.failed == [("POST", f"/channels/{table.channel.id}/messages")]
+    [reminder] = reminders(fake, table)
+    assert table.to_act(board).mention in reminder.content
+    assert "Traceback" not in log_of(quick_bot)
+
+
+async def test_a_reminder_discord_would_not_post_is_dropped_once_the_game_moved_on(fake_discord, quick_bot):
+    fake = fake_discord
+    table = Table(fake, two_players(fake))
+    board = await table.open(turn_time=f"{TURN_S}s", seating="lobby")
+    fake.fail("POST", POST, status=503, times=1000)                # Discord down for posts
+    await fake.wait_until(lambda: fake.failed, timeout=TURN_S, what="the reminder's post failed")
+    answer = await table.roll(board)                                 # the board is edited, nothing posted
+    assert not [m for m in answer.followups if m.ephemeral]
+    fake.clear_faults()
+    await fake.wait_until(lambda: "its reminder is no longer due" in log_of(quick_bot), timeout=TURN_S,
+                          what="the reminder dropped")
+    assert all(f"<t:{board_deadline(board)}:R>" not in m.content for m in reminders(fake, table))
+    assert "Traceback" not in log_of(quick_bot)
+
+
+def board_deadline(board) -> int:
+    """When the board's turn runs out (its Discord timestamp)."""
+    return int(re.search(r"<t:(\d+):R>", board.content).group(1))

@@ -51,6 +51,21 @@ def test_the_picture_shows_a_name_whole_when_the_messages_do(game):
             assert inside(item.box, (0, 0, *plan.size)), item
 
 
+
+# Not Maghreb: beside its two swatches no first line holds "Ordinateur", and its two lines hold the name
+# whole only with a cut inside that word, which beats cutting the name short.
+@pytest.mark.parametrize("game", [game for game in GAME_IDS if game != "parchis-maghreb"])
+def test_a_computers_name_breaks_between_words_never_inside_one(game):
+    """A computer's French name written whole on two or three lines reads "Ordinateur 2 / (difficile)", never
+    "Ordina / teur 2 (dif / ficile)" (Pariti's panel once cut it so), whoever is to move."""
+    ruleset, state, players, history = positions(game)[4]
+    name = "Ordinateur 2 (difficile)"
+    for to_move in range(len(players)):
+        tags = [PlayerTag(name if i == 0 else "Bob", tag.colours, i == to_move) for i, tag in enumerate(players)]
+        item = next(i for i in layout(ruleset, state, tags, "fr", traced=history).of("name") if i.ref == name)
+        if letters(name) in letters(item.role):
+            assert all(any(word in line for line in item.role.split("\n")) for word in name.split()), item.role
+
 def test_a_partner_is_named_whole_in_two_vs_two():
     """PM-10.1: each house names its owner's partner, as whole as the owner's name."""
     pawns = tuple(PawnView(c, c, HOUSE, str(i)) for c in COLOURS for i in range(1, 5))

@@ -14,6 +14,7 @@ from bot.outages import StoreUnavailable
 from bot.services import ROLL, Sessions, ruleset_of
 from bot.store import Store
 from bot.timers import seat_to_move
+from bot.verify import verify
 from tests.services.test_deadlines import ANN, BOB, CHANNEL, TURN, FakeClock, Table
 
 GUILD = 1
@@ -27,11 +28,15 @@ async def started_game(sessions: Sessions):
 
 async def play(sessions: Sessions, record):
     """The player to move rolls or makes the first legal move."""
+    user = record.seats[seat_to_move(record)].user_id
+    return (await sessions.act(CHANNEL, user, next_action(record))).record
+
+
+def next_action(record) -> str:
+    """A roll when one is due, else the first legal move."""
     ruleset = ruleset_of(record)
     state = ruleset.from_json(record.state)
-    action = ROLL if ruleset.roll_due(state) else ruleset.legal_actions(state)[0]
-    user = record.seats[seat_to_move(record)].user_id
-    return (await sessions.act(CHANNEL, user, action)).record
+    return ROLL if ruleset.roll_due(state) else ruleset.legal_actions(state)[0]
 
 
 async def set_page_limit(db, pages: int | None) -> None:
@@ -98,3 +103,45 @@ async def test_the_store_carries_on_when_postgresql_restarts(own_postgres):
         assert (await play(sessions, record)).version == record.version + 1
     finally:
         await store.close()
+
+
+async def test_computer_players_cut_short_by_a_full_disk_resume_once_when_it_is_back(tmp_path):
+    """An outage between two computer moves (the disk fills after Ann's move and a computer's were written):
+    what was written stands and is what the outcome says; once the database is back the computers resume
+    once from the stored position (the Discord layer's catch-up, Sessions.resume), nothing played twice, and
+    the log replays to the stored snapshot."""
+    store = await Store.open(str(tmp_path / "t.sqlite3"))
+    sessions = Sessions(store, think_budget_s=0.05)
+    await sessions.create(channel_id=CHANNEL, guild_id=GUILD, host=ANN, game="parcheesi", options={"seating": "lobby"})
+    for _ in range(2):
+        await sessions.add_computer(CHANNEL, ANN.user_id, "easy")
+    record = (await sessions.start(CHANNEL, ANN.user_id)).record
+    cut = None
+    for _ in range(300):
+        if record.status != "active":
+            break
+        await store.run(set_page_limit, None)
+        try:
+            outcome = await sessions.act(CHANNEL, ANN.user_id, next_action(record))
+        except StoreUnavailable:    # Ann's own move found the disk full: refused, she tries again
+            outcome = None
+        await store.run(set_page_limit, 1_000_000)
+        if outcome is None:
+            continue
+        record = outcome.record
+        if outcome.unfinished and record.version >= outcome.version_before + 2:
+            cut = outcome           # Ann's move and at least one computer's stored, then the disk full
+            break
+    assert cut is not None, "no outage fell between two computer moves"
+    assert await store.open_game(CHANNEL) == cut.record             # the stored position is the one returned
+    assert ruleset_of(cut.record).to_move(ruleset_of(cut.record).from_json(cut.record.state)) != 0   # computers' turn
+    resumed = await sessions.resume(CHANNEL, cut.record.id)
+    assert resumed is not None and resumed.version_before == cut.record.version and not resumed.unfinished
+    assert await sessions.resume(CHANNEL, cut.record.id) is None     # resumed once: nothing left to play
+    stored = await store.open_game(CHANNEL) or await store.game(cut.record.id)
+    assert stored == resumed.record
+    log = await store.actions(stored.id)
+    assert [a.seq for a in log] == list(range(stored.version))       # each action once, none lost
+    assert verify(ruleset_of(stored), stored, log).ok                  # the log replays to the stored snapshot
+    await store.close()
+
