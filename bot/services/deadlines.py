@@ -4,15 +4,20 @@ and who asked to be told when it is their turn. The arithmetic (durations, who i
 is bot/timers.py; bot/services/scheduler.py decides when to call `remind` and `expire`."""
 from __future__ import annotations
 
+import logging
 import random
+from dataclasses import replace
 from typing import Any
 
 from bot import ai, dice, timers
 from bot.games.base import GameError, Ruleset, msg
+from bot.outages import StoreUnavailable
 from bot.services.base import Outcome, Vote, hosts, position
 from bot.services.endings import Endings, host_passed, with_computer
 from bot.services.play import computer_seed
 from bot.game_records import GameRecord, TurnClock
+
+log = logging.getLogger(__name__)
 
 
 class Deadlines(Endings):
@@ -70,13 +75,21 @@ class Deadlines(Endings):
                                             () if action == ruleset.SKIP else (msg(why, seat=seat),))
             except GameError:   # the version check: another process fired this deadline (or a move came) first
                 return None
-            while outcome.record.status == "active" and \
-                    ruleset.to_move(state := position(outcome.record)[1]) == seat:
-                action = self._timeout_action(outcome.record, ruleset, state, seat, skip)
-                outcome = await self._apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
-            # A vote that opens is said by its own message (the outcome's vote), not by the board too.
-            vote = Vote(seat) if await self._vote_opens(outcome.record, seat) else None
-            outcome = await self._play_computers(outcome.record, outcome.events)
+            vote = None
+            try:
+                while outcome.record.status == "active" and \
+                        ruleset.to_move(state := position(outcome.record)[1]) == seat:
+                    action = self._timeout_action(outcome.record, ruleset, state, seat, skip)
+                    outcome = await self._apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
+                # A vote that opens is said by its own message (the outcome's vote), not by the board too.
+                vote = Vote(seat) if await self._vote_opens(outcome.record, seat) else None
+                outcome = await self._play_computers(outcome.record, outcome.events)
+            except StoreUnavailable as error:
+                # What the deadline stored stands and must be shown; the rest waits for the database (the
+                # position's new deadline, or the Discord layer's catch-up of an unfinished outcome).
+                log.warning("game %s: its expired turn stopped at version %s, the database is out of reach (%s)",
+                            record.id, outcome.record.version, error)
+                outcome = replace(outcome, unfinished=True)
         return Outcome(outcome.record, outcome.events, moved_before=seat, unfinished=outcome.unfinished, vote=vote)
 
     async def vote(self, channel_id: int, user_id: int, game_id: int, seat: int, choice: str) -> Outcome:

@@ -145,3 +145,35 @@ async def test_computer_players_cut_short_by_a_full_disk_resume_once_when_it_is_
     assert verify(ruleset_of(stored), stored, log).ok                  # the log replays to the stored snapshot
     await store.close()
 
+
+
+async def test_an_expiry_cut_short_by_a_full_disk_still_shows_what_it_stored(tmp_path):
+    """A deadline plays the absent player's roll, then the disk fills before the move that follows: the roll
+    stands, and the expiry's outcome still goes to the Discord layer (unfinished: shown and caught up once the
+    database is back) instead of the roll staying stored but never shown (the next pass sees a new version and
+    fires nothing)."""
+    table = await Table(tmp_path / "t.sqlite3", FakeClock()).open()
+    try:
+        record = await table.start()
+        cut = None
+        for _ in range(200):
+            before = await table.record()
+            if before is None:
+                break
+            table.clock.advance(TURN)
+            await table.store.run(set_page_limit, None)
+            try:
+                await table.timers.fire_due()
+            except StoreUnavailable:
+                pass
+            await table.store.run(set_page_limit, 1_000_000)
+            after = await table.record() or await table.store.game(record.id)
+            stored_by_expiry = after.version > before.version
+            if stored_by_expiry and not any(o.record.version == after.version for o in table.expiries):
+                cut = after
+                break
+            await table.timers.fire_due()
+        assert cut is None, f"version {cut.version} was stored by a deadline and never handed on to be shown"
+        assert any(o.unfinished for o in table.expiries), "no outage fell inside an expiry"
+    finally:
+        await table.store.close()
