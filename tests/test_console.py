@@ -272,6 +272,14 @@ def position(game, wanted, seats=2, seed=1):
     raise AssertionError("no such position")
 
 
+
+def test_enter_in_a_terminal_shows_the_moves_again_and_plays_nothing(tmp_path):
+    """As a player types it: Enter twice at Pariti's first move prompt lists the moves three times in all, the
+    computer never gets a turn (nothing was played), and q saves the game."""
+    run = run_console(tmp_path, "pariti", "--seats", "human,easy", stdin="\n\nq\n")
+    assert run.returncode == 0 and run.stdout.count("  1. ") == 3, run.stdout[-500:]
+    assert "Computer (easy)'s turn" not in run.stdout and "Game 1 is saved in" in run.stdout
+
 def test_enter_alone_never_plays_a_move_even_the_only_one():
     record = position("parcheesi", lambda r, s: not r.roll_due(s) and len(r.legal_actions(s)) == 1)
     assert _action(record, "") == ""
