@@ -144,13 +144,15 @@ def placeholders(template: Template) -> set[str]:
     return {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}
 
 
+@cache   # a function of the catalogue's templates: parsed once each, not on every message
 def _leading_placeholder(template: str) -> str | None:
     """The parameter a template starts with ("{seat} rolls" -> "seat"), None when it starts with words."""
     first = next(iter(string.Formatter().parse(template)), None)
     return first[1] if first is not None and first[0] == "" and first[1] else None
 
 
-def _sentence_starts(template: str, at_start: bool) -> list[str]:
+@cache
+def _sentence_starts(template: str, at_start: bool) -> tuple[str, ...]:
     """The placeholders of `template` that start a sentence: the first, when the text starts one
     (`at_start`), and any after a full stop, ! or ?."""
     starts, first = [], True
@@ -158,7 +160,7 @@ def _sentence_starts(template: str, at_start: bool) -> list[str]:
         if name and ((first and not literal and at_start) or literal.rstrip().endswith((".", "!", "?"))):
             starts.append(name)
         first = False
-    return starts
+    return tuple(starts)
 
 
 def _is_seat(name: str) -> bool:
