@@ -124,10 +124,13 @@ class _SQLite:
             await db.execute("BEGIN IMMEDIATE")
             try:
                 yield _SQLiteConnection(db)
+                await db.execute("COMMIT")
             except BaseException:
-                await db.rollback()
+                # A failed COMMIT (a full disk) may leave the transaction open, or SQLite may have ended it:
+                # either way the next call must find none open.
+                if db.in_transaction:
+                    await db.rollback()
                 raise
-            await db.execute("COMMIT")
 
     async def close(self) -> None:
         async with self._turn:   # after the calls already waiting; those that come later find it closed
