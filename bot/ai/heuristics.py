@@ -29,6 +29,8 @@ class Heuristic(Generic[R]):
     evaluate: Callable[[R, Any, int], float]         # (ruleset, state, seat) -> score of seat, relative
     scale: float = 1.0                                # score gap worth odds of e:1
     horizon: int | None = None                        # playout length in the seat's turns; None: to the end
+    # (ruleset, state, seat) -> seat's win chance in an unfinished game; None: the logistic of evaluate / scale
+    win_chance: Callable[[R, Any, int], float] | None = None
 
 
 def _no_knowledge(ruleset: Ruleset, state: Any, seat: int) -> float:
@@ -74,6 +76,8 @@ def win_chance(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int) ->
     done = outcome(ruleset, state, seat)
     if done is not None:
         return done
+    if heuristic.win_chance is not None:
+        return heuristic.win_chance(ruleset, state, seat)
     x = heuristic.evaluate(ruleset, state, seat) / heuristic.scale
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
 

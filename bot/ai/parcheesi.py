@@ -12,6 +12,7 @@ capturer's bonus move is seen by the look-ahead through the turn.
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from bot.ai.heuristics import Heuristic, relative
@@ -25,6 +26,7 @@ GOAL_BONUS = 10         # a pawn home can never be lost
 CAPTURE_BONUS = 20      # what the capturer gains on top of the victim's loss
 BLOCK_VALUE = 3
 TRACK = 68
+ENGINE_SCALE = 25.0     # the hard level's score gap worth odds of e:1 (Heuristic.scale)
 
 
 def _hit_chances(n_dice: int, twelve_on_six: bool = False) -> tuple[float, ...]:
@@ -88,7 +90,8 @@ def _seat_scores(pawns: list[tuple[int, int, int, bool]], n_seats: int,
     return scores
 
 
-def _engine_evaluate(ruleset: Engine, state: Any, seat: int) -> float:
+def _engine_scores(ruleset: Engine, state: Any) -> list[float]:
+    """Every seat's score; in a team game (2 vs 2: seats 0+2 against 1+3, PM-10.1), its team's."""
     rows = square_rows(state.colours)
     pos = state.pos
     colours = state.colours
@@ -101,10 +104,23 @@ def _engine_evaluate(ruleset: Engine, state: Any, seat: int) -> float:
         if 0 <= sq < TRACK:
             hunters.append((owner, threats[colours[owner]][progress]))
     scores = _seat_scores(pawns, len(colours), hunters)
-    if state.teams:   # 2 vs 2: seats 0+2 against 1+3 (PM-10.1)
-        team = [scores[s] + scores[(s + 2) % 4] for s in range(4)]
-        return relative(team, seat, ((seat + 2) % 4,))
-    return relative(scores, seat)
+    if state.teams:
+        return [scores[s] + scores[(s + 2) % 4] for s in range(4)]
+    return scores
+
+
+def _engine_evaluate(ruleset: Engine, state: Any, seat: int) -> float:
+    return relative(_engine_scores(ruleset, state), seat, ((seat + 2) % 4,) if state.teams else ())
+
+
+def _engine_win_chance(ruleset: Engine, state: Any, seat: int) -> float:
+    """Seat's share of the wins, exp(score / scale) against every side's: at a table of four, a pawn
+    sent home costs its owner's chances whoever leads, where the score relative to the best opponent
+    (the normal level's) only sees the leader. Two sides: the logistic of the score gap, as elsewhere."""
+    scores = _engine_scores(ruleset, state)
+    sides = [s for s in range(len(scores)) if not state.teams or s < 2]
+    mine = scores[seat]
+    return 1.0 / sum(math.exp(max(-60.0, min(60.0, (scores[s] - mine) / ENGINE_SCALE))) for s in sides)
 
 
 # Threat rows by number of dice, colour and progress (engine), by seat and progress (Maghreb).
@@ -131,7 +147,7 @@ def _maghreb_evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
     return relative(_seat_scores(pawns, 2, hunters), seat)
 
 
-ENGINE = Heuristic(_engine_evaluate, scale=25.0, horizon=1)
+ENGINE = Heuristic(_engine_evaluate, scale=ENGINE_SCALE, horizon=1, win_chance=_engine_win_chance)
 MAGHREB = Heuristic(_maghreb_evaluate, scale=35.0, horizon=1)
 
 

@@ -26,6 +26,8 @@ HARD_CANDIDATES = 5
 PLAYOUT_EPSILON = 0.05
 # A playout move is the best of at most this many sampled actions (Pariti offers ~40).
 PLAYOUT_SAMPLE = 8
+# A playout move looks ahead through the mover's turn like the normal level, within this many positions.
+PLAYOUT_LOOKAHEAD_NODES = 60
 # A playout stops after this many actions whatever the horizon (a game that
 # never ends, e.g. a random walk, must not hang the search).
 PLAYOUT_MAX_ACTIONS = 1000
@@ -78,8 +80,9 @@ def _playout_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: ran
     if len(actions) > PLAYOUT_SAMPLE:
         actions = rng.sample(actions, PLAYOUT_SAMPLE)
     best, best_score = actions[0], None
+    share = max(1, PLAYOUT_LOOKAHEAD_NODES // len(actions))
     for action in actions:
-        value = score(ruleset, heuristic, ruleset.apply(state, action).state, seat)
+        value, _ = _turn_end(ruleset, heuristic, ruleset.apply(state, action).state, seat, [share])
         if best_score is None or value > best_score:
             best, best_score = action, value
     return best
