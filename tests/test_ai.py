@@ -13,7 +13,9 @@ import pytest
 from bot import ai
 from bot.ai.calls import CALL_RATES, choose_call
 from bot.ai.heuristics import GENERIC, Heuristic, heuristic_for
+from bot.ai import search
 from bot.ai.search import playout
+from bot.games.base import Applied
 from tests.benchmarks.common import rulesets
 from tests.benchmarks.strength import play_game, seat_levels, wilson
 from tests.toy_ruleset import ToyRace
@@ -271,3 +273,32 @@ def test_hard_playouts_see_every_opponents_next_turn(players):
     ruleset.movers.clear()
     playout(ruleset, Heuristic(lambda r, s, seat: 0.0, scale=1.0, horizon=1), state, 0, random.Random(1))
     assert set(range(1, players)) <= set(ruleset.movers) and 0 not in ruleset.movers
+
+
+class _TwoMoveTurn:
+    """Seat 0 plays two actions, "a" or "b" then "x", and seat 1's turn follows; the state is the actions so far."""
+
+    def to_move(self, state):
+        return 0 if len(state) < 2 else 1
+
+    def roll_due(self, state):
+        return False
+
+    def legal_actions(self, state):
+        return ["a", "b"] if not state else ["x"]
+
+    def apply(self, state, action, seat=None):
+        return Applied(state + (action,))
+
+    def result(self, state):
+        return None
+
+
+# "a" looks better after one action; "b" ends the turn better.
+_TWO_MOVES = Heuristic(lambda r, state, seat: {("a",): 1.0, ("b", "x"): 5.0}.get(state, 0.0), scale=1.0, horizon=1)
+
+
+def test_playout_moves_look_ahead_through_the_movers_turn(monkeypatch):
+    """Issue 26: the opponents in hard's playouts play their turn as the normal level does, not one action at a time."""
+    monkeypatch.setattr(search, "PLAYOUT_EPSILON", 0.0)
+    assert search._playout_action(_TwoMoveTurn(), _TWO_MOVES, (), random.Random(0)) == "b"
