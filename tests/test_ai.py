@@ -90,6 +90,15 @@ def test_same_rng_and_work_budget_give_the_same_choice(ruleset, level):
         assert len(choices) == 1
 
 
+@pytest.mark.parametrize("ruleset", FOUR_SEATS, ids=[r.id for r in FOUR_SEATS])
+def test_hard_at_a_table_of_four_gives_the_same_choice_for_the_same_rng_and_playouts(ruleset):
+    for state in decision_points(ruleset, n_players=4, seed=5, count=3):
+        seat = ruleset.to_move(state)
+        choices = {ai.choose_action(ruleset, state, seat, "hard", rng=random.Random(7), budget_s=None, playouts=20)
+                   for _ in range(2)}
+        assert len(choices) == 1
+
+
 def test_a_seat_that_is_not_to_move_cannot_choose():
     state = TOY.apply(TOY.new_game(2, {}, 0), "r3").state
     with pytest.raises(ValueError):
