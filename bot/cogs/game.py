@@ -30,7 +30,7 @@ from bot.cogs.game_mine import MineCommands
 from bot.cogs.game_takeback import TakebackCommands
 from bot.cogs.game_threads import open_thread, thread_refusal
 from bot.cogs.game_timers import TimerCommands
-from bot.cogs.recovery import FAULTS, Recovery
+from bot.cogs.recovery import FAULTS, Recovery, channel_gone
 from bot.cogs.translator import command_text as _
 from bot.config import Settings
 from bot.games import GAME_IDS, get_ruleset
@@ -288,7 +288,10 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             except GameError:   # the version check: another process (that had these shards before) moved it first
                 log.info("game %s was resumed elsewhere first", record.id)
             except FAULTS as error:
-                self.recover_later(record.id, error)
+                if channel_gone(error):   # deleted while the bot was down: no event said so
+                    await self._channel_gone(record.channel_id)
+                else:
+                    self.recover_later(record.id, error)
             except Exception:
                 log.exception("could not resume game %s in channel %s", record.id, record.channel_id)
 
@@ -327,6 +330,8 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
                 if stray.id != kept:
                     await self._retire(stray, KEEP)
         except discord.HTTPException as error:
+            if channel_gone(error):
+                raise
             log.info("no look at the history of channel %s: %s", record.channel_id, error)
             return False
         if current is None:
