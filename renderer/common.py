@@ -764,8 +764,8 @@ def encode_png(image: Image.Image) -> bytes:
     """PNG bytes of a palette image, written here: deflate on the rows as they
     are (PNG filter 0, as PIL does for palettes) is ~1 ms faster than
     PIL's encoder for the same size. ISA-L's level 1 (a zlib stream like
-    zlib's) takes 1.9 to 2.3 ms a board where zlib's level 2 took 2.7 to 3.7,
-    and writes 5 to 8 % fewer bytes (docs/performance.md, issue 24)."""
+    zlib's) takes 0.5 to 0.8 ms a board where zlib's level 2 took 2.9 to 3.7,
+    and writes 3 to 9 % fewer bytes (docs/performance.md, issue 24)."""
     w, h = image.size
     rows = Image.new("P", (w + 1, h), 0)   # a zero byte before each row: its filter type
     rows.paste(image, (1, 0))
