@@ -262,7 +262,8 @@ _UPDATE_GAME = (games.update()
                 .values({c: bindparam(f"new_{c}") for c in ("status", "host_id", "seats", "options", "state", "result")}
                         | {"updated_at": bindparam("now")}))
 _SET_BOARD = (games.update().where(games.c.id == bindparam("the_game"))
-              .values(board_message_id=bindparam("message"), board_version=bindparam("shown")))
+              .values(board_message_id=bindparam("message"), board_version=bindparam("shown"),
+                      board_status=bindparam("shown_status")))
 _AWAY_UNTIL = (select(away_periods.c.user_id, func.max(away_periods.c.until).label("until"))
                .where(away_periods.c.user_id.in_(bindparam("users", expanding=True))).group_by(away_periods.c.user_id))
 # Each user's latest time away, then (until NULL) those who want a direct message on their turn: one round trip.
@@ -298,10 +299,14 @@ def _turn_clocks(one_game: bool) -> Select:
 # Keyed by (one game, on shards).
 _TURN_CLOCKS = {(one, sharded): _on_shards(_turn_clocks(one)) if sharded else _turn_clocks(one)
                 for one in (False, True) for sharded in (False, True)}
-_TO_RESUME = (select(*_GAME, games.c.board_version)
-              .where(or_(games.c.status == "active",
-                         and_(games.c.status == "finished", games.c.board_version < games.c.version,
-                              games.c.updated_at > bindparam("ended_after")),
+# A game ended by a move, a resignation or /game end whose board does not show it yet; not one ended because
+# its channel or server is gone (nothing left to show it in: the result's details say so).
+_ENDED_UNSHOWN = and_(games.c.status.in_(("finished", "ended")), games.c.state.is_not(None),
+                      or_(games.c.board_version < games.c.version, games.c.board_status != games.c.status),
+                      games.c.updated_at > bindparam("ended_after"),
+                      ~games.c.result.contains('"channel_deleted"'), ~games.c.result.contains('"bot_removed"'))
+_TO_RESUME = (select(*_GAME, games.c.board_version, games.c.board_status)
+              .where(or_(games.c.status == "active", _ENDED_UNSHOWN,
                          and_(games.c.status == "lobby", games.c.board_message_id.is_(None))))   # never shown
               .order_by(games.c.id))
 _TO_RESUME_ON_SHARDS = _on_shards(_TO_RESUME)
@@ -502,22 +507,23 @@ class Store:
     async def set_bot_fact(self, key: str, value: str) -> None:
         await self._execute(_SET_BOT_FACT[self._backend.dialect], {"key": key, "value": value})
 
-    async def set_board_message(self, game_id: int, message_id: int, version: int) -> None:
-        """The message showing the game's board, and the game version it shows (LOBBY_SHOWN: the lobby)."""
-        await self._execute(_SET_BOARD, {"the_game": game_id, "message": message_id, "shown": version})
+    async def set_board_message(self, game_id: int, message_id: int, version: int, status: str) -> None:
+        """The message showing the game's board, and the game version and status it shows (LOBBY_SHOWN: the lobby)."""
+        await self._execute(_SET_BOARD, {"the_game": game_id, "message": message_id, "shown": version,
+                                         "shown_status": status})
 
     async def boards_to_resume(self, shards: Shards | None = None,
-                               game_id: int | None = None) -> list[tuple[GameRecord, int | None]]:
+                               game_id: int | None = None) -> list[tuple[GameRecord, int | None, str | None]]:
         """Every game in play (in the guilds of `shards`; or just `game_id`), every lobby never shown, and
-        every game its last move finished within FINAL_BOARD_DAYS whose board does not show that move yet,
-        with the version its posted board shows (None: not recorded)."""
+        every game a move, a resignation or /game end ended within FINAL_BOARD_DAYS whose board does not show
+        that yet, with the version and status its posted board shows (None: not recorded)."""
         ended_after = {"ended_after": self._clock() - FINAL_BOARD_DAYS * 86400}
         if game_id is not None:
             rows = await self._rows(_GAME_TO_RESUME, ended_after | {"the_game": game_id})
         else:
             rows = await self._rows(_TO_RESUME if shards is None else _TO_RESUME_ON_SHARDS,
                                     ended_after | _shard_parameters(shards))
-        return [(_record(row), row["board_version"]) for row in rows]
+        return [(_record(row), row["board_version"], row["board_status"]) for row in rows]
 
     async def server_defaults(self, guild_id: int) -> dict[str, Any]:
         """The options a server gives its new games unless they choose otherwise ({}: none)."""
