@@ -21,7 +21,7 @@ metadata = MetaData()
 
 
 class Row(Protocol):
-    """A row read by column name: sqlite3.Row (SQLite) or SQLAlchemy's RowMapping (PostgreSQL)."""
+    """A row read by column name: sqlite3.Row (SQLite) or asyncpg's Record (PostgreSQL)."""
 
     def keys(self) -> Iterable[str]: ...
 
