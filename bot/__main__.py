@@ -10,6 +10,7 @@ from contextlib import closing
 from pathlib import Path
 
 import aiohttp
+import asyncpg
 import discord
 import yarl
 from sqlalchemy import make_url
@@ -96,7 +97,7 @@ def _run(bot: discord.Client, token: str, database: str) -> str | None:
         return i18n.text("cli.bad_token", "en")
     except aiohttp.ClientConnectionError as error:   # DNS, refused connection, reset...
         return i18n.text("cli.unreachable", "en", url=discord.http.Route.BASE, reason=error)
-    except (SQLAlchemyError, sqlite3.Error) as error:   # PostgreSQL's errors come wrapped by SQLAlchemy, SQLite's bare
+    except (SQLAlchemyError, asyncpg.PostgresError, sqlite3.Error) as error:   # the URL unreadable, a login refused...
         return _bad_database(database, error)
     return None
 
@@ -131,7 +132,7 @@ async def _postgresql_problem(url: str) -> str | None:
     """The server reached, the database there and its schema brought up to date (as start-up does)."""
     try:
         store = await Store.open(url)
-    except (OSError, SQLAlchemyError) as error:   # refused connection, unknown host; login, missing database
+    except (OSError, SQLAlchemyError, asyncpg.PostgresError) as error:   # refused, unknown host; URL; login, database
         return _bad_database(url, error)
     except StoreUnavailable as error:   # the store's word for a server out of reach: the driver's error caused it
         return _bad_database(url, error.__cause__ or error)

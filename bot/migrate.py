@@ -18,8 +18,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+import asyncpg
 from sqlalchemy import Table, func, select, text
-from sqlalchemy.exc import DBAPIError
 
 from bot.config import CONSOLE_DATABASE, DATABASE
 from bot.games import get_ruleset
@@ -105,10 +105,10 @@ async def _open_target(url: str) -> Store:
     """The PostgreSQL store, or Refused in one line: a database that does not exist says what creates it."""
     try:
         return await Store.open(url)
-    except DBAPIError as error:
+    except asyncpg.PostgresError as error:
         parts = postgresql_url(url)
-        if getattr(error.orig, "sqlstate", None) != MISSING_DATABASE:
-            raise Refused(f"cannot open {parts}: {error.orig}") from None
+        if error.sqlstate != MISSING_DATABASE:
+            raise Refused(f"cannot open {parts}: {error}") from None
         options = " ".join(f"{flag} {value}" for flag, value in (("-h", parts.host), ("-p", parts.port),
                                                                    ("-U", parts.username)) if value)
         raise Refused(f"the database {parts.database!r} does not exist on the server: create it first "

@@ -11,34 +11,29 @@ from __future__ import annotations
 import sqlite3
 
 import asyncpg
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
-# Raised as they are: by asyncpg while connecting (SQLAlchemy wraps only what a connection raises), and by
-# SQLite through aiosqlite (read-only, disk full, locked, cannot open: its OperationalError).
-_RAW = (OSError, TimeoutError, asyncpg.exceptions.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError,
-        asyncpg.exceptions.InterfaceError, sqlite3.OperationalError)
+# Out of reach: asyncpg's connection errors (SQLSTATE class 08, and class 57, operator intervention: shutting
+# down, starting up, terminated by an administrator), the network's (OSError, a timeout), a connection
+# closed under a call (asyncpg's InterfaceError), and SQLite's through aiosqlite (read-only, disk full, locked,
+# cannot open: its OperationalError).
+_OUT_OF_REACH = (OSError, TimeoutError, asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError,
+                 asyncpg.InterfaceError, sqlite3.OperationalError)
+# A pooled connection found closed by the server (a restart since its last use).
+_STALE = (asyncpg.ConnectionDoesNotExistError, asyncpg.exceptions.AdminShutdownError, ConnectionResetError,
+          BrokenPipeError)
 
 
 class StoreUnavailable(Exception):
     """The database cannot be reached or written just now; nothing of the call was written."""
 
 
-# SQLSTATE classes of a server out of reach: 08 connection exception, 57 operator intervention (shutting
-# down, starting up, terminated by an administrator); what asyncpg raises while connecting comes wrapped so.
-_OUT_OF_REACH_CLASSES = ("08", "57")
-
-
 def unreachable(error: BaseException) -> bool:
     """Whether `error` (from a store call) says the database is out of reach rather than that a query is wrong."""
-    if isinstance(error, DBAPIError):
-        state = getattr(error.orig, "sqlstate", None) or ""
-        return error.connection_invalidated or isinstance(error, (OperationalError, InterfaceError)) \
-            or state.startswith(_OUT_OF_REACH_CLASSES)
-    return isinstance(error, _RAW)
+    return isinstance(error, _OUT_OF_REACH)
 
 
 def stale_connection(error: BaseException) -> bool:
     """A pooled connection the server closed (a restart since its last use): the call may be tried again on a
-    new one. The server ended its transaction uncommitted; a write that went through all the same is refused
-    the second time by the version check."""
-    return isinstance(error, DBAPIError) and error.connection_invalidated
+    new one (the pool replaces a closed connection). The server ended its transaction uncommitted; a write
+    that went through all the same is refused the second time by the version check."""
+    return isinstance(error, _STALE)

@@ -21,7 +21,7 @@ metadata = MetaData()
 
 
 class Row(Protocol):
-    """A row read by column name: sqlite3.Row (SQLite) or SQLAlchemy's RowMapping (PostgreSQL)."""
+    """A row read by column name: sqlite3.Row (SQLite) or asyncpg's Record (PostgreSQL)."""
 
     def keys(self) -> Iterable[str]: ...
 
@@ -60,6 +60,7 @@ games = Table(
     Column("updated_at", Double, nullable=False),
     Column("reminded_version", BigInteger),        # version whose half-time reminder was sent
     Column("board_version", BigInteger),           # version the posted board shows (store.LOBBY_SHOWN: the lobby)
+    Column("board_status", Text),                  # the game's status the posted board shows
     Index("one_open_game_per_channel", "channel_id", unique=True),   # WHERE status IN ('lobby', 'active')
     Index("games_by_channel", "channel_id", "id"),
     Index("games_by_guild", "guild_id", "status"),
@@ -142,6 +143,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # every game: with one database for many processes and servers, the table is large.
     ("CREATE INDEX games_by_channel ON games(channel_id, id)",
      "CREATE INDEX games_by_guild ON games(guild_id, status)"),
+    # 9: the status the posted board shows: a resignation or /game end changes the status, not the version,
+    # and a crash before its board went out must still show it at start-up (store.boards_to_resume).
+    ("ALTER TABLE games ADD COLUMN board_status TEXT",
+     "UPDATE games SET board_status = status"),
 )
 
 _schema_version = Table("schema_version", MetaData(), Column("version", Integer, nullable=False))

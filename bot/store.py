@@ -7,10 +7,10 @@ version read matches one row for exactly one writer), before the bot replies. Sc
 numbered migrations (bot/schema.py), applied when the store opens. The records read and written are
 bot/game_records.py's; rows are read by column name.
 
-SQLite is reached through aiosqlite, the statements compiled once by SQLAlchemy for it; PostgreSQL through
-SQLAlchemy's async engine over asyncpg. Measured (docs/performance.md, "aiosqlite"): aiosqlite with compiled
-statements costs a move less CPU than SQLAlchemy's async engine over aiosqlite (its every statement is a
-greenlet switch and several trips to aiosqlite's thread), and less than this store's own thread before.
+SQLite is reached through aiosqlite, PostgreSQL through an asyncpg pool, the statements compiled once by
+SQLAlchemy for each. Measured (docs/performance.md, "aiosqlite"): a driver running compiled statements costs
+a move less CPU than SQLAlchemy's async engine over the same driver (its every statement is a greenlet switch
+and its pool and result layers; over aiosqlite, several trips to aiosqlite's thread too).
 """
 from __future__ import annotations
 
@@ -25,11 +25,10 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 import aiosqlite
+import asyncpg
 from sqlalchemy import (URL, BigInteger, Double, Select, and_, bindparam, exists, func, literal_column, make_url,
                         null, or_, select)
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
 
 from bot.game_records import GameRecord, LoggedAction, Seat, TurnClock
 from bot.outages import StoreUnavailable, stale_connection, unreachable
@@ -75,18 +74,21 @@ def postgresql_url(database: str) -> URL:
     return make_url(database).set(drivername="postgresql+asyncpg")
 
 
-_SQLITE = sqlite.dialect(paramstyle="qmark")
+# The dialects the statements are compiled for: SQLite's with ? placeholders (sqlite3), PostgreSQL's as
+# SQLAlchemy's asyncpg dialect writes them ($1 placeholders, each cast to its column's type).
+_DIALECTS = {"sqlite": sqlite.dialect(paramstyle="qmark"), "postgresql": postgresql.asyncpg.dialect()}
 
 
 @functools.lru_cache(maxsize=512)
-def _compiled(statement: Any) -> Any:
-    """`statement` compiled for SQLite, once (the statements are module constants; a tool's own, like
+def _compiled(statement: Any, dialect: str) -> Any:
+    """`statement` compiled for `dialect`, once (the statements are module constants; a tool's own, like
     bot/migrate.py's, come back for each page of rows: a bounded cache)."""
-    return statement.compile(dialect=_SQLITE)
+    return statement.compile(dialect=_DIALECTS[dialect])
 
 
-def _sqlite_sql(statement: Any, parameters: Mapping[str, Any] | None) -> tuple[str, list[Any]]:
-    expanded = _compiled(statement).construct_expanded_state(parameters)   # IN (...) lists spelled out
+def _sql(statement: Any, parameters: Mapping[str, Any] | None, dialect: str) -> tuple[str, list[Any]]:
+    """The SQL text and its positional parameters, for the driver of `dialect`."""
+    expanded = _compiled(statement, dialect).construct_expanded_state(parameters)   # IN (...) lists spelled out
     return expanded.statement, expanded.positional_parameters
 
 
@@ -148,55 +150,85 @@ class _SQLiteConnection:
         self._db = db
 
     async def rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Row]:
-        return list(await self._db.execute_fetchall(*_sqlite_sql(statement, parameters)))
+        return list(await self._db.execute_fetchall(*_sql(statement, parameters, "sqlite")))
 
     async def execute(self, statement: Any, parameters: Any = None) -> int:
         if isinstance(parameters, list):
-            sql = _sqlite_sql(statement, parameters[0])[0] if parameters else ""
-            cursor = await self._db.executemany(sql, [_sqlite_sql(statement, p)[1] for p in parameters])
+            sql = _sql(statement, parameters[0], "sqlite")[0] if parameters else ""
+            cursor = await self._db.executemany(sql, [_sql(statement, p, "sqlite")[1] for p in parameters])
         else:
-            cursor = await self._db.execute(*_sqlite_sql(statement, parameters))
+            cursor = await self._db.execute(*_sql(statement, parameters, "sqlite"))
         return cursor.rowcount
 
 
 class _PostgreSQL:
     """A pool of asyncpg connections. A store call that asks for a transaction runs in one; the others,
-    one statement each, in autocommit (a BEGIN and a COMMIT fewer: two round trips)."""
+    one statement each, in autocommit (a BEGIN and a COMMIT fewer: two round trips). The statements are
+    SQLAlchemy's, compiled once, as on SQLite: SQLAlchemy's async engine cost about 250 us of CPU more a
+    statement (a greenlet switch, its pool and result layers), most of what PostgreSQL added to a move."""
 
     dialect = "postgresql"
 
     def __init__(self, url: str):
-        # Autocommit by default: a connection's isolation level set and reset on every checkout would
-        # cost more than the query. Up to 15 connections, all kept once opened (SQLAlchemy's default
-        # 5 + 10 overflow opens and closes the overflow ones under load: a connection costs many queries).
-        self._engine = create_async_engine(postgresql_url(url), isolation_level="AUTOCOMMIT", pool_size=15,
-                                           max_overflow=0, connect_args={"timeout": CONNECT_TIMEOUT_S})
-        self._transactions = self._engine.execution_options(isolation_level="READ COMMITTED")
+        self._url = postgresql_url(url)
+        self._pool: asyncpg.Pool | None = None
 
     async def start(self) -> None:
-        pass
+        # Up to 15 connections, opened as calls need them and kept (opening one costs many queries). No
+        # minimum: asyncpg would reconnect it in the background through an outage, logging each failure.
+        # A connection given back is not reset (asyncpg's default costs a round trip a call: RESET ALL, UNLISTEN,
+        # CLOSE ALL, unlocking advisory locks): the store sets nothing, its one lock is a transaction's, and
+        # asyncpg still rolls back a transaction left open.
+        self._pool = await asyncpg.create_pool(self._url.set(drivername="postgresql").render_as_string(False),
+                                               min_size=0, max_size=15, max_inactive_connection_lifetime=0,
+                                               timeout=CONNECT_TIMEOUT_S, reset=_nothing_to_reset)
 
     @asynccontextmanager
     async def session(self, transaction: bool) -> AsyncIterator[Statements]:
-        async with (self._transactions.begin() if transaction else self._engine.connect()) as conn:
-            yield _EngineConnection(conn)
+        if self._pool is None:
+            raise StoreClosed
+        async with self._pool.acquire() as conn:
+            if transaction:
+                async with conn.transaction(isolation="read_committed"):
+                    yield _AsyncpgConnection(conn)
+            else:
+                yield _AsyncpgConnection(conn)
 
     async def close(self) -> None:
-        await self._engine.dispose()
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            try:   # the calls under way end first, unless one hangs (a server that stopped answering)
+                await asyncio.wait_for(pool.close(), CONNECT_TIMEOUT_S)
+            except asyncio.TimeoutError:
+                pool.terminate()
 
 
-class _EngineConnection:
-    """A connection of SQLAlchemy's async engine as Statements."""
+async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
+    pass
 
-    def __init__(self, conn: AsyncConnection):
+
+class _AsyncpgConnection:
+    """An asyncpg connection as Statements."""
+
+    dialect = "postgresql"
+
+    def __init__(self, conn: asyncpg.Connection):
         self._conn = conn
-        self.dialect = conn.dialect.name
 
     async def rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Row]:
-        return (await self._conn.execute(statement, parameters)).mappings().all()
+        sql, values = _sql(statement, parameters, "postgresql")
+        return await self._conn.fetch(sql, *values)
 
     async def execute(self, statement: Any, parameters: Any = None) -> int:
-        return (await self._conn.execute(statement, parameters)).rowcount
+        if isinstance(parameters, list):
+            if parameters:
+                sql = _sql(statement, parameters[0], "postgresql")[0]
+                await self._conn.executemany(sql, [_sql(statement, p, "postgresql")[1] for p in parameters])
+            return len(parameters)
+        sql, values = _sql(statement, parameters, "postgresql")
+        status = await self._conn.execute(sql, *values)   # "UPDATE 1", "INSERT 0 1", "CREATE TABLE"
+        count = status.rsplit(" ", 1)[-1]
+        return int(count) if count.isdigit() else -1
 
 
 _GAME = (games.c.id, games.c.guild_id, games.c.channel_id, games.c.game, games.c.status, games.c.host_id,
@@ -262,7 +294,8 @@ _UPDATE_GAME = (games.update()
                 .values({c: bindparam(f"new_{c}") for c in ("status", "host_id", "seats", "options", "state", "result")}
                         | {"updated_at": bindparam("now")}))
 _SET_BOARD = (games.update().where(games.c.id == bindparam("the_game"))
-              .values(board_message_id=bindparam("message"), board_version=bindparam("shown")))
+              .values(board_message_id=bindparam("message"), board_version=bindparam("shown"),
+                      board_status=bindparam("shown_status")))
 _AWAY_UNTIL = (select(away_periods.c.user_id, func.max(away_periods.c.until).label("until"))
                .where(away_periods.c.user_id.in_(bindparam("users", expanding=True))).group_by(away_periods.c.user_id))
 # Each user's latest time away, then (until NULL) those who want a direct message on their turn: one round trip.
@@ -298,10 +331,14 @@ def _turn_clocks(one_game: bool) -> Select:
 # Keyed by (one game, on shards).
 _TURN_CLOCKS = {(one, sharded): _on_shards(_turn_clocks(one)) if sharded else _turn_clocks(one)
                 for one in (False, True) for sharded in (False, True)}
-_TO_RESUME = (select(*_GAME, games.c.board_version)
-              .where(or_(games.c.status == "active",
-                         and_(games.c.status == "finished", games.c.board_version < games.c.version,
-                              games.c.updated_at > bindparam("ended_after")),
+# A game ended by a move, a resignation or /game end whose board does not show it yet; not one ended because
+# its channel or server is gone (nothing left to show it in: the result's details say so).
+_ENDED_UNSHOWN = and_(games.c.status.in_(("finished", "ended")), games.c.state.is_not(None),
+                      or_(games.c.board_version < games.c.version, games.c.board_status != games.c.status),
+                      games.c.updated_at > bindparam("ended_after"),
+                      ~games.c.result.contains('"channel_deleted"'), ~games.c.result.contains('"bot_removed"'))
+_TO_RESUME = (select(*_GAME, games.c.board_version, games.c.board_status)
+              .where(or_(games.c.status == "active", _ENDED_UNSHOWN,
                          and_(games.c.status == "lobby", games.c.board_message_id.is_(None))))   # never shown
               .order_by(games.c.id))
 _TO_RESUME_ON_SHARDS = _on_shards(_TO_RESUME)
@@ -409,6 +446,8 @@ class Store:
                     raise
                 return await self._session(query, args, transaction)   # on a new connection
         except Exception as error:   # the database out of reach: one typed error (bot/outages.py)
+            if self._closed:   # closed under the call
+                raise StoreClosed from error
             if unreachable(error):
                 raise StoreUnavailable(str(error).splitlines()[0]) from error
             raise
@@ -464,7 +503,7 @@ class Store:
                   "seed": seed, "version": 0, "created_at": now, "updated_at": now}
         try:
             return _record((await self._rows(_CREATE_GAME, values))[0])
-        except (IntegrityError, sqlite3.IntegrityError) as exc:   # the drivers' errors: PostgreSQL's wrapped
+        except (asyncpg.IntegrityConstraintViolationError, sqlite3.IntegrityError) as exc:   # the unique open game
             raise ChannelBusy from exc
 
     async def update_game(self, record: GameRecord, **changes: Any) -> GameRecord:
@@ -502,22 +541,23 @@ class Store:
     async def set_bot_fact(self, key: str, value: str) -> None:
         await self._execute(_SET_BOT_FACT[self._backend.dialect], {"key": key, "value": value})
 
-    async def set_board_message(self, game_id: int, message_id: int, version: int) -> None:
-        """The message showing the game's board, and the game version it shows (LOBBY_SHOWN: the lobby)."""
-        await self._execute(_SET_BOARD, {"the_game": game_id, "message": message_id, "shown": version})
+    async def set_board_message(self, game_id: int, message_id: int, version: int, status: str) -> None:
+        """The message showing the game's board, and the game version and status it shows (LOBBY_SHOWN: the lobby)."""
+        await self._execute(_SET_BOARD, {"the_game": game_id, "message": message_id, "shown": version,
+                                         "shown_status": status})
 
     async def boards_to_resume(self, shards: Shards | None = None,
-                               game_id: int | None = None) -> list[tuple[GameRecord, int | None]]:
+                               game_id: int | None = None) -> list[tuple[GameRecord, int | None, str | None]]:
         """Every game in play (in the guilds of `shards`; or just `game_id`), every lobby never shown, and
-        every game its last move finished within FINAL_BOARD_DAYS whose board does not show that move yet,
-        with the version its posted board shows (None: not recorded)."""
+        every game a move, a resignation or /game end ended within FINAL_BOARD_DAYS whose board does not show
+        that yet, with the version and status its posted board shows (None: not recorded)."""
         ended_after = {"ended_after": self._clock() - FINAL_BOARD_DAYS * 86400}
         if game_id is not None:
             rows = await self._rows(_GAME_TO_RESUME, ended_after | {"the_game": game_id})
         else:
             rows = await self._rows(_TO_RESUME if shards is None else _TO_RESUME_ON_SHARDS,
                                     ended_after | _shard_parameters(shards))
-        return [(_record(row), row["board_version"]) for row in rows]
+        return [(_record(row), row["board_version"], row["board_status"]) for row in rows]
 
     async def server_defaults(self, guild_id: int) -> dict[str, Any]:
         """The options a server gives its new games unless they choose otherwise ({}: none)."""

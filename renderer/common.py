@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import struct
+import unicodedata
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from typing import Any
 from importlib.resources import as_file
 from pathlib import Path
 
+from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
 
 from bot import i18n
@@ -208,14 +210,19 @@ def shipped(text: str) -> bool:
 
 def printable(text: str, bold: bool = False) -> str:
     """`text` as the pictures write it: the characters no font has left out ("Josette 🎲" without an
-    emoji font reads "Josette"), or, when none is left of a word, each replaced by "?" (小明 without a
-    CJK font reads "??", not an empty name)."""
+    emoji font reads "Josette"), or, when none is left of a word's letters, each replaced by "?" (小明
+    without a CJK font reads "??", and Barricade's "3. 小明" "3. ??", never a rank without its name)."""
     if shipped(text) or all(has_glyph(faces(bold)[0], ch) for ch in text):
         return text
-    kept = " ".join("".join(chunk for _, chunk in runs(text, bold)).split())
-    if any(ch.isalnum() for ch in kept):
-        return kept
-    return "".join(ch if any(has_glyph(p, ch) for p in faces(bold)) else "?" for ch in text)
+    words = []
+    for word in text.split():
+        kept = "".join(chunk for _, chunk in runs(word, bold))
+        # A letter missing (not an emoji: category S) and none kept: the word is written "?"s.
+        if not any(ch.isalnum() for ch in kept) and any(not unicodedata.category(ch).startswith("S") for ch in word):
+            kept = "".join(ch if any(has_glyph(p, ch) for p in faces(bold)) else "?" for ch in word)
+        if kept:
+            words.append(kept)
+    return " ".join(words) or "".join(ch if any(has_glyph(p, ch) for p in faces(bold)) else "?" for ch in text)
 
 
 def text_length(text: str, size: int, bold: bool = False) -> float:
@@ -754,14 +761,15 @@ def palette_of(image: Image.Image) -> list[int]:
 
 
 def encode_png(image: Image.Image) -> bytes:
-    """PNG bytes of a palette image, written here: zlib on the rows as they
+    """PNG bytes of a palette image, written here: deflate on the rows as they
     are (PNG filter 0, as PIL does for palettes) is ~1 ms faster than
-    PIL's encoder for the same size."""
+    PIL's encoder for the same size. ISA-L's level 1 (a zlib stream like
+    zlib's) takes 0.5 to 0.8 ms a board where zlib's level 2 took 2.9 to 3.7,
+    and writes 3 to 9 % fewer bytes (docs/performance.md, issue 24)."""
     w, h = image.size
     rows = Image.new("P", (w + 1, h), 0)   # a zero byte before each row: its filter type
     rows.paste(image, (1, 0))
-    compressor = zlib.compressobj(2, zlib.DEFLATED, 15, 8)
-    pixels = compressor.compress(rows.tobytes()) + compressor.flush()
+    pixels = isal_zlib.compress(rows.tobytes(), 1)
     palette = palette_of(image)
     return b"".join((b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
                      _chunk(b"PLTE", bytes(palette)), _chunk(b"IDAT", pixels), _chunk(b"IEND", b"")))

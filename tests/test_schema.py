@@ -47,7 +47,9 @@ async def test_a_file_of_an_earlier_release_gets_the_migrations_it_lacks(tmp_pat
     store = await Store.open(path)
     assert (await store.open_game(2)).seats[0].name == "Ann"
     await store.set_bot_fact("k", "v")              # migration 4's table
-    await store.set_board_message(1, 5, -1)         # migration 5's column
+    # Migration 9 fills in the status each board already shows: the game's.
+    assert [(r.id, status) for r, _, status in await store.boards_to_resume()] == [(1, "lobby")]
+    await store.set_board_message(1, 5, -1, "lobby")   # migrations 5's and 9's columns
     assert await store.bot_fact("k") == "v"
     await store.close()
     with sqlite3.connect(path) as db:

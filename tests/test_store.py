@@ -225,7 +225,7 @@ async def test_games_of_different_channels_write_at_the_same_time(database):
         with pytest.raises(StaleVersion):  # rolled back while the other games go on writing
             await store.append_action(replace(record, version=0), seat=0, user_id=7, action="x", legal=True,
                                       state={})
-        await store.set_board_message(record.id, record.version, record.version)
+        await store.set_board_message(record.id, record.version, record.version, "active")
 
     await asyncio.gather(*(play(r) for r in records))
     for record in records:
@@ -239,12 +239,13 @@ async def test_boards_to_resume_tell_the_version_each_posted_board_shows(databas
     lobby = await _new(store, channel=1)
     playing = await store.update_game(await _new(store, channel=2), status="active", state={"n": 0})
     # A lobby never shown (its post failed) is resumed too, until its message is recorded.
-    assert [(r.id, shown) for r, shown in await store.boards_to_resume()] == [(lobby.id, None), (playing.id, None)]
-    await store.set_board_message(lobby.id, 554, LOBBY_SHOWN)
-    await store.set_board_message(playing.id, 555, playing.version)
+    assert [(r.id, shown) for r, shown, _ in await store.boards_to_resume()] == [(lobby.id, None), (playing.id, None)]
+    await store.set_board_message(lobby.id, 554, LOBBY_SHOWN, "lobby")
+    await store.set_board_message(playing.id, 555, playing.version, "active")
     playing = await store.append_action(playing, seat=0, user_id=7, action="a", legal=True, state={"n": 1})
-    [(record, shown)] = await store.boards_to_resume()
-    assert (record.board_message_id, shown, record.version) == (555, playing.version - 1, playing.version)
+    [(record, shown, status)] = await store.boards_to_resume()
+    assert (record.board_message_id, shown, status, record.version) == (555, playing.version - 1, "active",
+                                                                          playing.version)
     assert lobby.status == "lobby"
     await store.close()
 
@@ -253,14 +254,39 @@ async def test_a_game_a_move_finished_is_resumed_until_its_final_board_is_shown_
     now = [1_000_000.0]
     store = await Store.open(database, clock=lambda: now[0])
     record = await store.update_game(await _new(store), status="active", state={"n": 0})
-    await store.set_board_message(record.id, 555, record.version)
+    await store.set_board_message(record.id, 555, record.version, "active")
     won = await store.append_action(record, seat=0, user_id=7, action="a", legal=True, state={"n": 1},
                                     status="finished", result={"winners": [0]})
-    assert [(r.id, r.status, shown) for r, shown in await store.boards_to_resume()] == [(won.id, "finished", 0)]
+    assert [(r.id, r.status, shown) for r, shown, _ in await store.boards_to_resume()] == [(won.id, "finished", 0)]
     now[0] += FINAL_BOARD_DAYS * 86400 + 1     # given up: not tried at every start for ever
     assert await store.boards_to_resume() == []
     now[0] -= 2
-    await store.set_board_message(won.id, 556, won.version)
+    await store.set_board_message(won.id, 556, won.version, "finished")
+    assert await store.boards_to_resume() == []
+    await store.close()
+
+
+@pytest.mark.parametrize("details", [{"resigned": 1}, {"ended_by": 7}])
+async def test_a_game_a_resignation_or_game_end_ended_is_resumed_until_its_board_shows_the_end(database, details):
+    """A resignation or /game end changes the status, not the version: the board's status tells."""
+    store = await Store.open(database)
+    record = await store.update_game(await _new(store), status="active", state={"n": 0})
+    await store.set_board_message(record.id, 555, record.version, "active")
+    status = "finished" if "resigned" in details else "ended"
+    over = await store.update_game(record, status=status, result={"winners": [], "draw": False, "details": details})
+    assert [(r.id, shown, shown_status) for r, shown, shown_status in await store.boards_to_resume()] == \
+        [(over.id, over.version, "active")]
+    await store.set_board_message(over.id, 556, over.version, status)
+    assert await store.boards_to_resume() == []
+    await store.close()
+
+
+@pytest.mark.parametrize("why", ["channel_deleted", "bot_removed"])
+async def test_a_game_ended_with_its_channel_or_server_gone_is_not_resumed(database, why):
+    store = await Store.open(database)
+    record = await store.update_game(await _new(store), status="active", state={"n": 0})
+    await store.set_board_message(record.id, 555, record.version, "active")
+    await store.update_game(record, status="ended", result={"winners": [], "draw": False, "details": {why: True}})
     assert await store.boards_to_resume() == []
     await store.close()
 
@@ -276,7 +302,7 @@ async def test_a_process_resumes_and_times_only_the_games_of_its_shards_guilds(d
         await store.update_game(record, status="active", state={"n": 0})
     for shards in (Shards(2, (0,)), Shards(2, (1,)), Shards(3, (0, 2)), Shards(4, (1, 2, 3)), Shards(1, (0,))):
         mine = [g for g in guilds if shards.owns(g)]
-        assert [r.guild_id for r, _ in await store.boards_to_resume(shards)] == mine, shards
+        assert [r.guild_id for r, _, _ in await store.boards_to_resume(shards)] == mine, shards
         assert [c.record.guild_id for c in await store.turn_clocks(shards=shards)] == mine, shards
     assert len(await store.boards_to_resume()) == len(await store.turn_clocks()) == len(guilds)
     assert [shard_of(g, 2) for g in guilds] == [0, 0, 1, 1, 1, 1]

@@ -30,7 +30,7 @@ from bot.cogs.game_mine import MineCommands
 from bot.cogs.game_takeback import TakebackCommands
 from bot.cogs.game_threads import open_thread, thread_refusal
 from bot.cogs.game_timers import TimerCommands
-from bot.cogs.recovery import FAULTS, Recovery
+from bot.cogs.recovery import FAULTS, Recovery, channel_gone
 from bot.cogs.translator import command_text as _
 from bot.config import Settings
 from bot.games import GAME_IDS, get_ruleset
@@ -227,7 +227,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         view = view_of(record.id, record.version, post.controls)
         if plan.edit is not None:
             if await self._edit(channel.get_partial_message(plan.edit), post, view):
-                await self.sessions.set_board_message(record.id, plan.edit, version)
+                await self.sessions.set_board_message(record.id, plan.edit, version, record.status)
                 self._remember(record.channel_id, list(plan.kept))
                 return
             log.info("board %s of game %s was deleted: posting it again", plan.edit, record.id)
@@ -235,7 +235,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         await self._retire_all(channel, plan.before)
         message = await channel.send(content=post.content, files=_files(post), view=view,
                                      allowed_mentions=pinging(post.mention if ping else None))
-        await self.sessions.set_board_message(record.id, message.id, version)
+        await self.sessions.set_board_message(record.id, message.id, version, record.status)
         await self._retire_all(channel, plan.after)
         self._remember(record.channel_id, [*plan.kept, (message.id, post.said)])
 
@@ -282,24 +282,31 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         telling the player to move what happened since his last turn; a game whose first board never
         went out (the lobby is what shows) gets it, with who sits where; and a game a move finished, its
         final board (Store.boards_to_resume)."""
-        for record, shown in await self.sessions.boards_to_resume():
+        for record, shown, shown_status in await self.sessions.boards_to_resume():
             try:
-                await self.catch_up(record, shown)
+                await self.catch_up(record, shown, shown_status)
             except GameError:   # the version check: another process (that had these shards before) moved it first
                 log.info("game %s was resumed elsewhere first", record.id)
             except FAULTS as error:
-                self.recover_later(record.id, error)
+                if channel_gone(error):   # deleted while the bot was down: no event said so
+                    await self._channel_gone(record.channel_id)
+                else:
+                    self.recover_later(record.id, error)
             except Exception:
                 log.exception("could not resume game %s in channel %s", record.id, record.channel_id)
 
-    async def catch_up(self, record: GameRecord, shown: int | None) -> bool:
+    async def catch_up(self, record: GameRecord, shown: int | None, shown_status: str | None = None) -> bool:
         """Play what computer players have to, and post the board of the stored position if the posted one
         lags behind (or of the lobby, never shown); whether anything was played or posted. `shown`: the
-        version the posted board shows (None: not recorded; with no board recorded either, never shown)."""
+        version the posted board shows (None: not recorded; with no board recorded either, never shown);
+        `shown_status`: the game's status it shows, behind when a resignation or /game end ended the game
+        without a move (the board of that version, still with its controls, is then no final board)."""
         never_shown = shown is None and record.board_message_id is None
+        ended_unshown = shown == record.version and shown_status is not None and shown_status != record.status
         outcome = await self.sessions.resume(record.channel_id, record.id)
         if outcome is None:
-            if not never_shown and (shown is None or shown >= record.version or await self._adopt_board(record)):
+            if not (never_shown or ended_unshown) and (shown is None or shown >= record.version
+                                                       or await self._adopt_board(record)):
                 return False
             outcome = Outcome(record, version_before=None if record.state is None else record.version)
         if record.state is not None and (shown == LOBBY_SHOWN or never_shown):
@@ -327,11 +334,13 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
                 if stray.id != kept:
                     await self._retire(stray, KEEP)
         except discord.HTTPException as error:
+            if channel_gone(error):
+                raise
             log.info("no look at the history of channel %s: %s", record.channel_id, error)
             return False
         if current is None:
             return False
-        await self.sessions.set_board_message(record.id, current.id, record.version)
+        await self.sessions.set_board_message(record.id, current.id, record.version, record.status)
         log.info("game %s: board %s found in the channel (posted before a restart or a lost answer)", record.id,
                  current.id)
         return True

@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 # Discord out of reach or failing: worth trying again later (a 403 or 404 is not: see _recover).
 DISCORD_FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 FAULTS = DISCORD_FAULTS + (StoreUnavailable,)
+UNKNOWN_CHANNEL = 10003   # Discord's error code: the channel was deleted
 FIRST_RETRY_S = 1.0
 MAX_RETRY_S = 60.0
 RETRY_FOR_S = 15 * 60.0
@@ -126,6 +127,11 @@ def _given_up(what: str, error: BaseException) -> bool:
         return True
     log.warning("%s not shown yet (%s): trying again", what, said(error))
     return False
+
+
+def channel_gone(error: BaseException) -> bool:
+    """Whether Discord answered that the channel no longer exists."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
 
 
 def said(error: BaseException) -> str:

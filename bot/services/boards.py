@@ -32,13 +32,13 @@ class Boards(Service):
         `version` would be a stale one)."""
         return game_id in self._boards and self._boards[game_id][1] > version
 
-    async def set_board_message(self, game_id: int, message_id: int, version: int) -> None:
-        """The message showing the game's board, and the game version it shows (LOBBY_SHOWN: the lobby)."""
-        await self.store.set_board_message(game_id, message_id, version)
+    async def set_board_message(self, game_id: int, message_id: int, version: int, status: str) -> None:
+        """The message showing the game's board, and the game version and status it shows (LOBBY_SHOWN: the lobby)."""
+        await self.store.set_board_message(game_id, message_id, version, status)
         remember(self._boards, game_id, (message_id, version), KNOWN_BOARDS)
 
-    async def boards_to_resume(self, game_id: int | None = None) -> list[tuple[GameRecord, int | None]]:
-        """Every game in play on this process's shards (or just `game_id`), and those that a move just finished
-        or whose lobby was never shown (Store.boards_to_resume), with the version its posted board shows
-        (None: not recorded)."""
+    async def boards_to_resume(self, game_id: int | None = None) -> list[tuple[GameRecord, int | None, str | None]]:
+        """Every game in play on this process's shards (or just `game_id`), and those that just ended unshown
+        or whose lobby was never shown (Store.boards_to_resume), with the version and status its posted board
+        shows (None: not recorded)."""
         return await self.store.boards_to_resume(self.shards, game_id)

@@ -7,24 +7,28 @@ turns, one move at a time each (the bot serves many channels). CPU is the bot pr
 (time.process_time: the SQLite store's thread included; PostgreSQL's server is another process, its work is
 not counted), wall time is per move, sequential, over loopback.
 
-Beside the store's SQLite (aiosqlite, statements compiled once), the way it did not take (issue 24): the same
-queries through SQLAlchemy's async engine over aiosqlite (`sqlite+aiosqlite`), as on PostgreSQL.
+Beside the store's SQLite (aiosqlite) and PostgreSQL (an asyncpg pool), statements compiled once, the way it
+did not take (issue 24): the same queries through SQLAlchemy's async engine, over aiosqlite (`sqlite+aiosqlite`)
+and over asyncpg (`postgresql+asyncpg`, the store's PostgreSQL until then).
 """
 from __future__ import annotations
 
 import asyncio
 import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 import time
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 from bot.games import get_ruleset
 from sqlalchemy import URL, event
-from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
 
 from bot.game_records import Seat
-from bot.store import Store, _PostgreSQL
+from bot.store import Store, postgresql_url
 from tests.benchmarks.common import random_game
 from tests.databases import Unreachable, scratch_database
 
@@ -37,20 +41,38 @@ class StoreFigures:
     wall_ms_per_move: float
 
 
-class _AsyncEngineSQLite:
-    """A SQLite file through SQLAlchemy's async engine over aiosqlite: a statement is a greenlet switch and
-    several trips to aiosqlite's thread (cursor, execute, fetch, close)."""
+class _AsyncEngine:
+    """The way not taken: a database through SQLAlchemy's async engine (`sqlite+aiosqlite`, or
+    `postgresql+asyncpg` as the store ran before). A statement is a greenlet switch, the engine's pool and
+    result layers, and over aiosqlite several trips to its thread (cursor, execute, fetch, close)."""
 
-    dialect = "sqlite"
-    session = _PostgreSQL.session   # the same code: the engine's connection, a transaction if asked
+    def __init__(self, url: URL | str):
+        self._engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
+        self.dialect = self._engine.dialect.name
+        self._transactions = self._engine.execution_options(
+            isolation_level="SERIALIZABLE" if self.dialect == "sqlite" else "READ COMMITTED")
+        if self.dialect == "sqlite":
+            event.listen(self._engine.sync_engine, "connect", _pragmas)
 
-    def __init__(self, path: str):
-        self._engine = create_async_engine(URL.create("sqlite+aiosqlite", database=path), isolation_level="AUTOCOMMIT")
-        self._transactions = self._engine.execution_options(isolation_level="SERIALIZABLE")
-        event.listen(self._engine.sync_engine, "connect", _pragmas)
+    @asynccontextmanager
+    async def session(self, transaction: bool) -> AsyncIterator["_EngineConnection"]:
+        async with (self._transactions.begin() if transaction else self._engine.connect()) as conn:
+            yield _EngineConnection(conn)
 
     async def close(self) -> None:
         await self._engine.dispose()
+
+
+class _EngineConnection:
+    def __init__(self, conn: AsyncConnection):
+        self._conn = conn
+        self.dialect = conn.dialect.name
+
+    async def rows(self, statement: Any, parameters: Any = None) -> Any:
+        return (await self._conn.execute(statement, parameters)).mappings().all()
+
+    async def execute(self, statement: Any, parameters: Any = None) -> int:
+        return (await self._conn.execute(statement, parameters)).rowcount
 
 
 def _pragmas(dbapi_connection, _record) -> None:
@@ -61,10 +83,12 @@ def _pragmas(dbapi_connection, _record) -> None:
 
 
 async def _open(database: str, backend: str) -> Store:
-    if backend != "sqlite+aiosqlite":
+    if backend in ("sqlite", "postgresql"):
         return await Store.open(database)
     await (await Store.open(database)).close()   # migrated
-    return Store(_AsyncEngineSQLite(database))
+    if backend == "sqlite+aiosqlite":
+        return Store(_AsyncEngine(URL.create("sqlite+aiosqlite", database=database)))
+    return Store(_AsyncEngine(postgresql_url(database)))
 
 
 async def measure(database: str, backend: str, *, moves: int, games: int = 20, first_channel: int = 1) -> StoreFigures:
@@ -102,9 +126,10 @@ def run(moves: int, runs: int) -> tuple[list[StoreFigures], str | None]:
                                key=lambda f: f.cpu_ms_per_move))
     try:
         with scratch_database("benchmark") as url:
-            figures.append(min((asyncio.run(measure(url, "postgresql", moves=moves, first_channel=1000 * n))
-                                for n in range(1, runs + 1)),
-                               key=lambda f: f.cpu_ms_per_move))
+            for k, backend in enumerate(("postgresql", "postgresql+asyncpg")):
+                figures.append(min((asyncio.run(measure(url, backend, moves=moves, first_channel=1000 * (n + k * runs)))
+                                    for n in range(1, runs + 1)),
+                                   key=lambda f: f.cpu_ms_per_move))
     except Unreachable as exc:
         return figures, str(exc)
     return figures, None

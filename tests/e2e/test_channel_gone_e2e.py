@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from tests.e2e.table import stored
+from tests.e2e.table import Table, stored
+from tests.e2e.test_restart_resume_e2e import store_a_move_and_stop
 
 pytestmark = pytest.mark.e2e
 TURN_S = 2
@@ -49,3 +50,25 @@ async def test_removing_the_bot_from_the_server_ends_its_games_and_lobbies(fake_
     await asyncio.sleep(TURN_S * 2.5)     # past the deadline: nobody plays on
     assert stored(quick_bot.database) == (games, actions)
     assert len(fake_discord.requests) == requests
+
+
+async def test_a_channel_deleted_while_the_bot_was_down_ends_its_game_at_start_up(fake_discord, bot_process):
+    """The bot stored a move, died before posting its board, and the channel was deleted meanwhile: at
+    start-up Discord answers the board's post 404 Unknown Channel, so the game ends as if the bot had
+    seen the deletion, with one log line and no traceback."""
+    players = [fake_discord.add_user("ana"), fake_discord.add_user("bruno")]
+    table = Table(fake_discord, players, "pariti", seed=2)
+    await table.open()
+    await bot_process.terminate()
+    await store_a_move_and_stop(bot_process.database, table.channel)   # a board to post at start-up
+    await fake_discord.delete_channel(table.channel, bot_offline=True)
+
+    await bot_process.start()
+    await fake_discord.wait_until(lambda: stored(bot_process.database)[0][0][1] == "ended", timeout=10,
+                                  what="the game to end")
+    games, _ = stored(bot_process.database)
+    assert json.loads(games[0][5]) == {"winners": [], "draw": False, "details": {"channel_deleted": True}}
+    # One request to the deleted channel (the look for its board), none after: the bot could not have known.
+    assert [v.split(":")[0] for v in fake_discord.take_violations()] == [f"GET /channels/{table.channel.id}/messages"]
+    log = bot_process.log_tail(400)
+    assert "Traceback" not in log and f"its channel {table.channel.id} was deleted" in log, log

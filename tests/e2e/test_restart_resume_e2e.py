@@ -125,3 +125,32 @@ async def test_a_games_final_board_that_a_restart_kept_from_being_posted_is_post
     await bot_process.terminate()
     await bot_process.start()
     assert [m.id for m in fake_discord.messages(table.channel) if m.files][-1] == final.id
+
+
+@pytest.mark.parametrize("ending", ["resign", "end"])
+async def test_a_resignation_or_game_end_a_restart_kept_from_being_shown_is_shown_at_start_up(fake_discord,
+                                                                                            bot_process, ending):
+    """A resignation or /game end changes the game's status, not its version: stored, then the bot dies before
+    posting. At start-up the final board goes out (its only control a rematch); a second restart posts
+    nothing more."""
+    players = [fake_discord.add_user("ana"), fake_discord.add_user("bruno")]
+    table = Table(fake_discord, players, "pariti", seed=6)
+    first = await table.open()
+    await bot_process.terminate()
+    sessions = Sessions(await Store.open(str(bot_process.database)))
+    if ending == "resign":
+        await sessions.resign(table.channel.id, players[1].id)
+    else:
+        await sessions.end(table.channel.id, players[0].id, can_manage=False)
+    await sessions.store.close()
+    before = stored(bot_process.database)
+
+    await bot_process.start()
+    final = await fake_discord.wait_for_message(table.channel, lambda m: m.files, after=first)
+    assert ("won the game" if ending == "resign" else "ended before its finish") in final.content, final.content
+    assert all(custom_id.startswith("tb:r:") for custom_id in final.custom_ids)   # a rematch at most
+    assert stored(bot_process.database) == before          # only shown, nothing played
+    assert not first.custom_ids                            # the old board's controls are retired
+    await bot_process.terminate()
+    await bot_process.start()
+    assert [m.id for m in fake_discord.messages(table.channel) if m.files][-1] == final.id

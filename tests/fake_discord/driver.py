@@ -249,11 +249,14 @@ class FakeDiscord(GatewayMixin, RestMixin):
         parent = self.channels.get(channel.parent_id) if channel.is_thread else None
         return (parent or channel).bot_permissions
 
-    async def delete_channel(self, channel: Channel, *, as_thread: bool = False) -> None:
+    async def delete_channel(self, channel: Channel, *, as_thread: bool = False, bot_offline: bool = False) -> None:
         """A moderator deletes the channel (CHANNEL_DELETE; THREAD_DELETE for a thread, or with `as_thread`
         for a bot that played in a thread). Later requests to it answer 404 Unknown Channel, a violation:
-        the bot knows the channel is gone."""
+        the bot knows the channel is gone. With `bot_offline`, while no bot is connected: Discord sends no
+        event then, and the guild's channel list at the next connection simply lacks it."""
         del self.channels[channel.id]
+        if bot_offline:
+            return
         if channel.is_thread or as_thread:
             parent_id = channel.parent_id or next(self._ids)
             await self.dispatch("THREAD_DELETE", {"id": str(channel.id), "guild_id": str(channel.guild_id),

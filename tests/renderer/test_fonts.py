@@ -34,6 +34,12 @@ def test_a_name_of_characters_no_font_has_still_reads():
     assert printable("\u0378\u0379") == "??"
 
 
+def test_a_ranked_name_of_characters_no_font_has_keeps_its_name():
+    """Barricade's final legend writes "3. 小明": without a CJK font, "3. ??", not the rank alone."""
+    assert printable("3. \u0378\u0379") == "3. ??"
+    assert printable("Bob \u0378\u0379!") == "Bob ??!"
+
+
 def test_every_character_of_every_name_is_drawn_by_a_font_that_has_it():
     for name in NAMES:
         for path, chunk in runs(name):

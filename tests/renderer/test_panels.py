@@ -14,7 +14,7 @@ from bot.games.parcheesi.board import HOUSE, BoardView, PawnView, board
 from bot.names import NAME_LIMIT
 from renderer import cross68
 from renderer import PlayerTag, layout
-from renderer.common import CHAT_WIDTH
+from renderer.common import CHAT_WIDTH, printable
 from renderer.plan import OVERLAYS, inside, overlap
 from renderer.sample import HARD, hard_position
 from tests.renderer.test_plan import positions
@@ -43,8 +43,8 @@ def test_the_picture_shows_a_name_whole_when_the_messages_do(game):
         plan = layout(ruleset, state, tags, locale, traced=history)
         assert plan.of("name")
         for item in plan.of("name"):
-            if len(item.ref) <= NAME_LIMIT:
-                assert letters(item.ref) in letters(item.role), item
+            if len(item.ref) <= NAME_LIMIT:   # as the fonts here write it (小明 without a CJK font: ??)
+                assert letters(printable(item.ref)) in letters(item.role), item
         overlays, covered = plan.of(*OVERLAYS), plan.of("piece", "label")
         for i, item in enumerate(overlays):
             assert not [c for c in [*covered, *overlays[i + 1:]] if overlap(item.box, c.box)], item
