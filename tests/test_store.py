@@ -346,3 +346,11 @@ def test_rows_are_read_by_column_name_never_by_position():
                    and isinstance(node.value, ast.Name) and node.value.id in ("row", "r")
                    and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, int)]
     assert by_position == []
+
+
+@pytest.mark.parametrize("sslmode", ["disable", "prefer"])
+async def test_a_postgres_url_with_an_sslmode_as_hosts_hand_them_out_opens_the_database(postgresql_database, sslmode):
+    """Managed hosts append ?sslmode=require to the URL they hand out: libpq's parameter, understood."""
+    store = await Store.open(f"{postgresql_database}?sslmode={sslmode}")
+    assert (await _new(store)).channel_id == 10
+    await store.close()
