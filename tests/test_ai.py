@@ -15,9 +15,10 @@ from bot.ai.calls import CALL_RATES, choose_call
 from bot.ai.heuristics import GENERIC, Heuristic, heuristic_for
 from bot.ai import search
 from bot.ai.search import playout
+from bot.games import get_ruleset
 from bot.games.base import Applied
 from tests.benchmarks.common import rulesets
-from tests.benchmarks.strength import play_game, seat_levels, wilson
+from tests.benchmarks.strength import calibrate, play_game, seat_levels, wilson
 from tests.toy_ruleset import ToyRace
 
 TOY = ToyRace()
@@ -311,3 +312,13 @@ def test_playout_moves_look_ahead_through_the_movers_turn(monkeypatch):
     """Issue 26: the opponents in hard's playouts play their turn as the normal level does, not one action at a time."""
     monkeypatch.setattr(search, "PLAYOUT_EPSILON", 0.0)
     assert search._playout_action(_TwoMoveTurn(), _TWO_MOVES, (), random.Random(0)) == "b"
+
+
+def test_the_strength_benchmark_calibrates_hard_at_the_table_size_it_measures(monkeypatch):
+    """A four-player playout costs about three times a two-player one: the second is timed at four."""
+    ruleset = get_ruleset("parcheesi")
+    seated = []
+    new_game = ruleset.new_game
+    monkeypatch.setattr(ruleset, "new_game", lambda players, *args: seated.append(players) or new_game(players, *args))
+    monkeypatch.setattr("tests.benchmarks.strength.CALIBRATION_WORK", {"playouts": 2, "nodes": 20})
+    assert calibrate(ruleset, 0.01, 4) >= 1 and seated == [4]

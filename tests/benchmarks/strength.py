@@ -75,13 +75,14 @@ def work_unit(ruleset: Ruleset) -> str:
     return "nodes" if tree_search(ruleset) else "playouts"
 
 
-def calibrate(ruleset: Ruleset, seconds: float) -> int:
+def calibrate(ruleset: Ruleset, seconds: float, players: int = 2) -> int:
     """The work (nodes or playouts) hard does in `seconds` on this machine, from the median time
-    of CALIBRATION_WORK over positions of a seeded normal-vs-normal game."""
+    of CALIBRATION_WORK over positions of a seeded game of `players` normal players (a playout at
+    four runs through three opponents' turns: about three times a two-player one)."""
     unit = work_unit(ruleset)
     work = CALIBRATION_WORK[unit]
     positions, rng = [], random.Random(7)
-    state = ruleset.new_game(2, {}, 7)
+    state = ruleset.new_game(players, {}, 7)
     while ruleset.result(state) is None and len(positions) < 4 * CALIBRATION_POSITIONS:
         if ruleset.roll_due(state):
             action = ruleset.random_roll(state, rng)
@@ -166,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:
     for game_id in game_ids:
         unit = work_unit(get_ruleset(game_id))
         fixed = getattr(args, unit)
-        budgets[game_id] = {unit: fixed if fixed else calibrate(get_ruleset(game_id), args.seconds)}
+        budgets[game_id] = {unit: fixed if fixed else calibrate(get_ruleset(game_id), args.seconds, args.players)}
         how = "fixed" if fixed else f"what {args.seconds:g} s buys on this machine, calibrated"
         print(f"{game_id:20} hard: {budgets[game_id][unit]:,} {unit} a move ({how})"
               + (f", at most {args.budget:g} s" if args.budget else ""))
