@@ -224,7 +224,7 @@ class _AsyncpgConnection:
             if parameters:
                 sql = _sql(statement, parameters[0], "postgresql")[0]
                 await self._conn.executemany(sql, [_sql(statement, p, "postgresql")[1] for p in parameters])
-            return len(parameters)
+            return len(parameters)   # asyncpg's executemany counts nothing: its one caller inserts a row a set
         sql, values = _sql(statement, parameters, "postgresql")
         status = await self._conn.execute(sql, *values)   # "UPDATE 1", "INSERT 0 1", "CREATE TABLE"
         count = status.rsplit(" ", 1)[-1]

@@ -259,7 +259,7 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
                 items.append(Item("badge", text, box,
                                   paint=partial(Sheet.badge, xy=at, text=text, size=AXIS, fill=LAST_MOVE_RGB)))
                 taken.append(box)
-    items += _legend(board, state, players)
+    items += _legend(board, state, players, numbered=not result)
     if result:
         y = legend_top(board) + len(colours) * LEGEND_LINE + 12 + BANNER_ROOM / 2
         box, _ = banner_box(result, (WIDTH / 2, y), WIDTH - 100, AXIS)
@@ -362,9 +362,10 @@ def _trace(board: Board, colours: tuple[str, ...], move: Move, index: int, count
     return Item("trace", f"{name}-{board.names[dest]}", (min(xs) - 15, min(ys) - 15, max(xs) + 15, max(ys) + 15), paint=paint)
 
 
-def _legend(board: Board, state: State, players: list[PlayerTag]) -> list[Item]:
+def _legend(board: Board, state: State, players: list[PlayerTag], numbered: bool) -> list[Item]:
     """One line per player in the order of play that was rolled for (seat order until then),
-    numbered; the barricades each holds at the end of its line; the die of the player to move."""
+    numbered while the game goes on (on the final board, under "X wins", numbers would read as a
+    ranking); the barricades each holds at the end of its line; the die of the player to move."""
     top, items = legend_top(board), []
     order = list(state.order) or list(range(len(players)))
     held = {seat: sum(h.seat == seat for h in state.held) for seat in order}
@@ -388,7 +389,8 @@ def _legend(board: Board, state: State, players: list[PlayerTag]) -> list[Item]:
             items.append(Item("piece", "barricade", box, f"{state.colours[seat]} held",
                               paint=partial(_held_barricade, box=box, frame=frame)))
             right = box[0] - 8
-        shown = PlayerTag(f"{line + 1}. {tag.name}" if state.order else tag.name, tag.colours, tag.to_move)
+        shown = PlayerTag(f"{line + 1}. {tag.name}" if state.order and numbered else tag.name, tag.colours,
+                          tag.to_move)
         width = right - 22
         lines = tag_lines(shown, width, AXIS)
         items.append(Item("name", tag.name, (22, y + TAG_Y, 22 + width, y + TAG_Y + AXIS + 12), role=lines[0],

@@ -214,15 +214,19 @@ def printable(text: str, bold: bool = False) -> str:
     without a CJK font reads "??", and Barricade's "3. 小明" "3. ??", never a rank without its name)."""
     if shipped(text) or all(has_glyph(faces(bold)[0], ch) for ch in text):
         return text
+
+    def marked(part: str) -> str:   # each character no font has written "?"
+        return "".join(ch if any(has_glyph(p, ch) for p in faces(bold)) else "?" for ch in part)
+
     words = []
     for word in text.split():
         kept = "".join(chunk for _, chunk in runs(word, bold))
         # A letter missing (not an emoji: category S) and none kept: the word is written "?"s.
         if not any(ch.isalnum() for ch in kept) and any(not unicodedata.category(ch).startswith("S") for ch in word):
-            kept = "".join(ch if any(has_glyph(p, ch) for p in faces(bold)) else "?" for ch in word)
+            kept = marked(word)
         if kept:
             words.append(kept)
-    return " ".join(words) or "".join(ch if any(has_glyph(p, ch) for p in faces(bold)) else "?" for ch in text)
+    return " ".join(words) or marked(text)
 
 
 def text_length(text: str, size: int, bold: bool = False) -> float:

@@ -295,7 +295,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             except Exception:
                 log.exception("could not resume game %s in channel %s", record.id, record.channel_id)
 
-    async def catch_up(self, record: GameRecord, shown: int | None, shown_status: str | None = None) -> bool:
+    async def catch_up(self, record: GameRecord, shown: int | None, shown_status: str | None) -> bool:
         """Play what computer players have to, and post the board of the stored position if the posted one
         lags behind (or of the lobby, never shown); whether anything was played or posted. `shown`: the
         version the posted board shows (None: not recorded; with no board recorded either, never shown);

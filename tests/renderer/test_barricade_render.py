@@ -7,9 +7,10 @@ from PIL import Image
 
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE, START, START_OF_TURN, Held
-from renderer import PlayerTag, render_png
+from renderer import PlayerTag, layout, render_png
 from renderer.barricade import BAR_RGB, FREE_RGB, LAST_MOVE_RGB, POINT_R, RING_R, _axis_spots, centre, slot_centres
 from renderer.common import CHOICE, PIECE_RGB
+from tests.benchmarks.common import random_game
 
 GAME = Barricade()
 IX = GAME.board.index
@@ -106,3 +107,15 @@ def test_focused_area_rings_its_free_points():
     im = image(state, focus=area)
     assert probe(im, "i3", dy=-(RING_R - 2)) == CHOICE     # in the area (rows 2 to 3)
     assert probe(im, "e5", dy=-(POINT_R + 2)) == FREE_RGB     # free, in another area
+
+
+def test_the_legend_numbers_the_order_of_play_but_not_on_the_final_board():
+    """Under "X wins", "1. Ann, 2. Bob" would read as a ranking: the order of play is numbered only while
+    the game goes on."""
+    playing = position()
+    assert [item.role for item in layout(GAME, playing, tags(playing), "en").of("name")][:2] == \
+        ["1. Player 1", "2. Player 2"]
+    final = next(state for seed in range(1, 40) for state in [list(random_game(GAME, 4, seed))[-1]]
+                 if GAME.result(state) is not None and state.order)
+    names = [item.role for item in layout(GAME, final, tags(final), "en").of("name")]
+    assert sorted(names) == [f"Player {i}" for i in range(1, 5)]
