@@ -19,7 +19,7 @@ from bot.games import get_ruleset
 from bot.games.base import Applied
 from tests.benchmarks.common import rulesets
 from tests.benchmarks.strength import calibrate, play_game, seat_levels, wilson
-from tests.toy_ruleset import ToyRace
+from tests.toy_ruleset import TRACK, ToyRace, ToyState
 
 TOY = ToyRace()
 RULESETS = [*rulesets(), TOY]
@@ -132,9 +132,11 @@ def test_the_heuristic_a_ruleset_names_guides_normal():
 
 
 def test_hard_beats_easy_on_the_toy_race():
+    """A race of two pawns on one die is mostly luck (hard wins about 58 %): 200 seeded games keep
+    the verdict off the edge of chance (30 games won 12 or 16 times as the dice fell)."""
     wins = sum(play_game(TOY, ("hard", "easy") if i % 2 == 0 else ("easy", "hard"), i, 40, None) == i % 2
-               for i in range(30))
-    assert wins >= 15
+               for i in range(200))
+    assert wins > 100
 
 
 def test_the_strength_benchmark_seats_one_level_among_three_of_the_other_in_turn():
@@ -281,8 +283,35 @@ def test_hard_playouts_see_every_opponents_next_turn(players):
     state = ruleset.apply(ruleset.new_game(players, {}, 0), "r3").state
     state = ruleset.apply(state, "m0").state   # seat 0 has moved: seat 1 rolls next
     ruleset.movers.clear()
-    playout(ruleset, Heuristic(lambda r, s, seat: 0.0, scale=1.0, horizon=1), state, 0, random.Random(1))
+    playout(ruleset, Heuristic(lambda r, s, seat: 0.0, scale=1.0, horizon=1), state, 0, random.Random(1),
+            random.Random(2))
     assert set(range(1, players)) <= set(ruleset.movers) and 0 not in ruleset.movers
+
+
+class _SeenRolls(ToyRace):
+    """The toy race, noting the rolls: the dice a playout meets."""
+
+    def __init__(self):
+        self.rolls = []
+
+    def apply(self, state, action, seat=None):
+        if self.roll_due(state):
+            self.rolls.append(action)
+        return super().apply(state, action, seat)
+
+
+def test_every_candidates_playout_meets_the_same_dice():
+    """Issue 26, common random numbers: the n-th roll of a playout is the same whatever was chosen before
+    it, though a position offering more actions makes a choice draw more random numbers."""
+    ruleset = _SeenRolls()
+    heuristic = Heuristic(lambda r, s, seat: float(sum(s.pawns[seat])), scale=1.0, horizon=4)
+    seen = []
+    for pawns in (((3, 0), (2, 1)), ((3, 0), (TRACK, 1))):   # seat 1 chooses between two pawns, or has one
+        ruleset.rolls = []
+        playout(ruleset, heuristic, ToyState(pawns, turn=1, die=None), 0, random.Random(5), random.Random(6))
+        seen.append(ruleset.rolls)
+    common = min(map(len, seen))
+    assert common >= 6 and seen[0][:common] == seen[1][:common]
 
 
 class _TwoMoveTurn:

@@ -7,8 +7,9 @@
   the turn as normal would play it, compared by short Monte-Carlo playouts
   from there (every opponent's dice and replies until the mover's next turn,
   sampled). Every candidate meets the same dice (common random numbers: the
-  i-th playout of each candidate draws from the same seed), so differences
-  between candidates come from the moves, not from luck.
+  i-th playout of each candidate rolls from the same seed, on a stream of its
+  own that the playout's choices do not draw from), so differences between
+  candidates come from the moves, not from luck.
 """
 from __future__ import annotations
 
@@ -88,16 +89,19 @@ def _playout_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: ran
     return best
 
 
-def playout(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, rng: random.Random) -> float:
+def playout(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, dice: random.Random,
+            choices: random.Random) -> float:
     """Play on until `seat`'s turn has come back `heuristic.horizon` times (or to the end) and return
-    seat's win chance: with horizon 1, every opponent's next turn, at a table of four as of two."""
+    seat's win chance: with horizon 1, every opponent's next turn, at a table of four as of two.
+    Rolls draw from `dice` only, the players' choices from `choices`: the n-th roll is the same
+    whatever was chosen before it (how many actions a choice weighed changes what it draws)."""
     returns, actions = 0, 0
     mover = ruleset.to_move(state)
     while mover is not None and actions < PLAYOUT_MAX_ACTIONS:
         if ruleset.roll_due(state):
-            action = ruleset.random_roll(state, rng)
+            action = ruleset.random_roll(state, dice)
         else:
-            action = _playout_action(ruleset, heuristic, state, rng)
+            action = _playout_action(ruleset, heuristic, state, choices)
         state = ruleset.apply(state, action).state
         actions += 1
         new_mover = ruleset.to_move(state)
@@ -127,12 +131,13 @@ def monte_carlo_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: 
     done = 0
     # One round = one playout per candidate, all from the same seed.
     while playouts is None or done + len(candidates) <= playouts:
-        seed = rng.getrandbits(64)
+        dice_seed, choices_seed = rng.getrandbits(64), rng.getrandbits(64)
         values = []
         for start in after:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            values.append(playout(ruleset, heuristic, start, seat, random.Random(seed)))
+            values.append(playout(ruleset, heuristic, start, seat, random.Random(dice_seed),
+                                  random.Random(choices_seed)))
         if len(values) < len(candidates):
             break
         totals = [total + value for total, value in zip(totals, values)]
