@@ -26,7 +26,12 @@ GOAL_BONUS = 10         # a pawn home can never be lost
 CAPTURE_BONUS = 20      # what the capturer gains on top of the victim's loss
 BLOCK_VALUE = 3
 TRACK = 68
-ENGINE_SCALE = 25.0     # the hard level's score gap worth odds of e:1 (Heuristic.scale)
+# The hard level's win chances: the score gap worth odds of e:1 grows with the squares left to play,
+# SCALE_PER_ROOT x the square root of what the average side has still to gain (a lead of 25 squares
+# decides little at the start and much near the end). Fitted to who won 1,500 games of normal players
+# at two and at four (tests/benchmarks/calibration.py): the log-likelihood of the winners is best near
+# 5.5 at both, where a fixed 25 (the scale before) did worse than calling every seat equal.
+SCALE_PER_ROOT = 5.5
 
 
 def _hit_chances(n_dice: int, twelve_on_six: bool = False) -> tuple[float, ...]:
@@ -113,14 +118,20 @@ def _engine_evaluate(ruleset: Engine, state: Any, seat: int) -> float:
     return relative(_engine_scores(ruleset, state), seat, ((seat + 2) % 4,) if state.teams else ())
 
 
+def engine_scale(state: Any) -> float:
+    """The score gap worth odds of e:1 in this position (SCALE_PER_ROOT)."""
+    left = len(state.pos) * _PAWN_VALUES[GOAL] - sum(_PAWN_VALUES[p] for p in state.pos)   # p = HOUSE: [-1]
+    return SCALE_PER_ROOT * math.sqrt(max(1, left) / len(state.colours))
+
+
 def _engine_win_chance(ruleset: Engine, state: Any, seat: int) -> float:
     """Seat's share of the wins, exp(score / scale) against every side's: at a table of four, a pawn
     sent home costs its owner's chances whoever leads, where the score relative to the best opponent
     (the normal level's) only sees the leader. Two sides: the logistic of the score gap, as elsewhere."""
     scores = _engine_scores(ruleset, state)
     sides = [s for s in range(len(scores)) if not state.teams or s < 2]
-    mine = scores[seat]
-    return 1.0 / sum(math.exp(max(-60.0, min(60.0, (scores[s] - mine) / ENGINE_SCALE))) for s in sides)
+    mine, scale = scores[seat], engine_scale(state)
+    return 1.0 / sum(math.exp(max(-60.0, min(60.0, (scores[s] - mine) / scale))) for s in sides)
 
 
 # Threat rows by number of dice, colour and progress (engine), by seat and progress (Maghreb).
@@ -147,8 +158,10 @@ def _maghreb_evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
     return relative(_seat_scores(pawns, 2, hunters), seat)
 
 
-ENGINE = Heuristic(_engine_evaluate, scale=ENGINE_SCALE, horizon=1, win_chance=_engine_win_chance)
-MAGHREB = Heuristic(_maghreb_evaluate, scale=35.0, horizon=1)
+ENGINE = Heuristic(_engine_evaluate, horizon=1, win_chance=_engine_win_chance)
+# Fitted as SCALE_PER_ROOT is (tests/benchmarks/calibration.py, 1,000 games): best from 120 to 140, where 35
+# (the scale before) did worse than calling both players equal.
+MAGHREB = Heuristic(_maghreb_evaluate, scale=130.0, horizon=1)
 
 
 def classic_call_valid(ruleset: Ruleset, state: Any, seat: int, action: str) -> bool:

@@ -8,7 +8,7 @@ import pytest
 from bot.ai import parcheesi as heuristic
 from bot.ai.heuristics import win_chance
 from bot.games import get_ruleset
-from bot.games.parcheesi.board import HOUSE
+from bot.games.parcheesi.board import GOAL, HOUSE
 from bot.games.parcheesi.engine import ROUTE_PROGRESS, SQUARE
 
 MUNDIJEUX = get_ruleset("parcheesi")
@@ -47,5 +47,20 @@ def test_hard_win_chances_at_four_share_out_the_wins_and_at_two_follow_the_score
     assert sum(win_chance(MUNDIJEUX, heuristic.ENGINE, state, seat) for seat in range(4)) == pytest.approx(1.0)
     two = MUNDIJEUX.new_game(2, {}, 0)
     two = two._replace(pos=(20, 30, HOUSE, HOUSE, 5, HOUSE, HOUSE, HOUSE))
-    gap = heuristic.ENGINE.evaluate(MUNDIJEUX, two, 0) / heuristic.ENGINE.scale
+    gap = heuristic.ENGINE.evaluate(MUNDIJEUX, two, 0) / heuristic.engine_scale(two)
     assert win_chance(MUNDIJEUX, heuristic.ENGINE, two, 0) == pytest.approx(1 / (1 + math.exp(-gap)))
+
+
+def _two_seats(pos):
+    return MUNDIJEUX.new_game(2, {}, 0)._replace(pos=tuple(pos))
+
+
+def test_hard_reads_a_lead_as_more_decisive_the_fewer_squares_are_left_to_play():
+    """Issue 26: one pawn out against none decides little at the start; the same 12 squares with one pawn
+    each left to bring home decide much more (a fixed scale read both alike, and the start too surely)."""
+    start = _two_seats([0, HOUSE, HOUSE, HOUSE, HOUSE, HOUSE, HOUSE, HOUSE])
+    end = _two_seats([GOAL, GOAL, GOAL, 66, GOAL, GOAL, GOAL, 54])
+    evaluate = heuristic.ENGINE.evaluate
+    assert evaluate(MUNDIJEUX, start, 0) == evaluate(MUNDIJEUX, end, 0) == 12
+    early, late = (win_chance(MUNDIJEUX, heuristic.ENGINE, state, 0) for state in (start, end))
+    assert 0.5 < early < 0.55 < 0.6 < late

@@ -1,7 +1,8 @@
 """The benchmark parts that need no bot process still run (tiny counts; no timing is asserted)."""
 import pytest
 
-from tests.benchmarks import playouts, render, store
+from bot.ai import parcheesi
+from tests.benchmarks import calibration, playouts, render, store
 from tests.benchmarks.__main__ import main
 from tests.benchmarks.common import percentile, rulesets
 
@@ -23,6 +24,15 @@ def test_command_line_prints_every_ruleset(capsys):
     main(["--only", "playouts", "--quick", "--game", "pariti"])
     out = capsys.readouterr().out
     assert "Random playouts" in out and "pariti" in out
+
+
+@pytest.mark.parametrize("game", ["parcheesi", "barricade"])
+def test_the_win_chance_calibration_tries_each_scale_and_puts_it_back(game, capsys):
+    calibration.main(["--game", game, "--games", "2"])
+    out = capsys.readouterr().out
+    knob = "SCALE_PER_ROOT" if game == "parcheesi" else "scale"
+    assert "as the code has it" in out and sum(line.startswith(knob) for line in out.splitlines()) >= 5
+    assert parcheesi.SCALE_PER_ROOT == 5.5
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "sqlite+aiosqlite"])
