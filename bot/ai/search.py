@@ -129,7 +129,7 @@ def monte_carlo_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: 
     after = [end for _, _, end in ranked[:HARD_CANDIDATES]]
     totals = [0.0] * len(candidates)
     done = 0
-    # One round = one playout per candidate, all from the same seed.
+    # One round = one playout per candidate, all from the same seeds.
     while playouts is None or done + len(candidates) <= playouts:
         dice_seed, choices_seed = rng.getrandbits(64), rng.getrandbits(64)
         values = []
