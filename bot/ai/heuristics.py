@@ -3,8 +3,9 @@
 A heuristic scores a position for one seat, relative to its opponents (own
 prospects minus the best opponent's), in points of its own scale. The normal
 level plays the move whose resulting position scores best; the hard level
-turns scores into win chances, ``1 / (1 + exp(-score / scale))``, at the end
-of its short playouts.
+turns scores into win chances, ``1 / (1 + exp(-score / scale))`` unless the
+heuristic has a win chance of its own (Parcheesi's: a share of the wins, its
+scale growing with the squares left), at the end of its short playouts.
 """
 from __future__ import annotations
 
@@ -27,10 +28,11 @@ R = TypeVar("R", bound=Ruleset)
 @dataclass(frozen=True)
 class Heuristic(Generic[R]):
     evaluate: Callable[[R, Any, int], float]         # (ruleset, state, seat) -> score of seat, relative
-    scale: float = 1.0                                # score gap worth odds of e:1
+    scale: float = 1.0                                # score gap worth odds of e:1 (or what win_chance makes of it)
     horizon: int | None = None                        # playout length in the seat's turns; None: to the end
-    # (ruleset, state, seat) -> seat's win chance in an unfinished game; None: the logistic of evaluate / scale
-    win_chance: Callable[[R, Any, int], float] | None = None
+    # (ruleset, state, seat, scale) -> seat's win chance in an unfinished game; None: the logistic of
+    # evaluate / scale
+    win_chance: Callable[[R, Any, int, float], float] | None = None
 
 
 def _no_knowledge(ruleset: Ruleset, state: Any, seat: int) -> float:
@@ -77,7 +79,7 @@ def win_chance(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int) ->
     if done is not None:
         return done
     if heuristic.win_chance is not None:
-        return heuristic.win_chance(ruleset, state, seat)
+        return heuristic.win_chance(ruleset, state, seat, heuristic.scale)
     x = heuristic.evaluate(ruleset, state, seat) / heuristic.scale
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
 

@@ -118,19 +118,19 @@ def _engine_evaluate(ruleset: Engine, state: Any, seat: int) -> float:
     return relative(_engine_scores(ruleset, state), seat, ((seat + 2) % 4,) if state.teams else ())
 
 
-def engine_scale(state: Any) -> float:
-    """The score gap worth odds of e:1 in this position (SCALE_PER_ROOT)."""
+def engine_scale(state: Any, per_root: float = SCALE_PER_ROOT) -> float:
+    """The score gap worth odds of e:1 in this position: `per_root` x the root of the squares left a side."""
     left = len(state.pos) * _PAWN_VALUES[GOAL] - sum(_PAWN_VALUES[p] for p in state.pos)   # p = HOUSE: [-1]
-    return SCALE_PER_ROOT * math.sqrt(max(1, left) / len(state.colours))
+    return per_root * math.sqrt(max(1, left) / len(state.colours))
 
 
-def _engine_win_chance(ruleset: Engine, state: Any, seat: int) -> float:
+def _engine_win_chance(ruleset: Engine, state: Any, seat: int, per_root: float) -> float:
     """Seat's share of the wins, exp(score / scale) against every side's: at a table of four, a pawn
     sent home costs its owner's chances whoever leads, where the score relative to the best opponent
     (the normal level's) only sees the leader. Two sides: the logistic of the score gap, as elsewhere."""
     scores = _engine_scores(ruleset, state)
     sides = [s for s in range(len(scores)) if not state.teams or s < 2]
-    mine, scale = scores[seat], engine_scale(state)
+    mine, scale = scores[seat], engine_scale(state, per_root)
     return 1.0 / sum(math.exp(max(-60.0, min(60.0, (scores[s] - mine) / scale))) for s in sides)
 
 
@@ -158,8 +158,9 @@ def _maghreb_evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
     return relative(_seat_scores(pawns, 2, hunters), seat)
 
 
-ENGINE = Heuristic(_engine_evaluate, horizon=1, win_chance=_engine_win_chance)
-# Fitted as SCALE_PER_ROOT is (tests/benchmarks/calibration.py, 1,000 games): best from 120 to 140, where 35
+# Its scale is SCALE_PER_ROOT: the win chance grows it with the squares left (engine_scale).
+ENGINE = Heuristic(_engine_evaluate, scale=SCALE_PER_ROOT, horizon=1, win_chance=_engine_win_chance)
+# Fitted as SCALE_PER_ROOT was (tests/benchmarks/calibration.py, 1,000 games): best from 120 to 140, where 35
 # (the scale before) did worse than calling both players equal.
 MAGHREB = Heuristic(_maghreb_evaluate, scale=130.0, horizon=1)
 

@@ -6,10 +6,10 @@ Run from the repository root (under `nice -n 10` on a shared machine):
 
 Plays seeded games of normal players, notes every third position where a roll is due and who won
 in the end, and prints the mean log-likelihood of the winners under the heuristic's win chance
-(`bot.ai.heuristics.win_chance`), first as the code has it, then for each value of its scale tried
-(Parcheesi's SCALE_PER_ROOT, elsewhere Heuristic.scale). Higher is better; calling every seat
-equal scores log(1 / players), and a scale that does worse than that is overconfident. The hard
-level compares candidates by these chances, so a scale that misreads them misjudges risks.
+(`bot.ai.heuristics.win_chance`), first as the code has it, then for each scale tried (Heuristic.scale;
+in Parcheesi, the SCALE_PER_ROOT that its win chance grows with the squares left). Higher is better;
+calling every seat equal scores log(1 / players), and a scale that does worse than that is overconfident.
+The hard level compares candidates by these chances, so a scale that misreads them misjudges risks.
 """
 from __future__ import annotations
 
@@ -17,18 +17,18 @@ import argparse
 import dataclasses
 import math
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
-from bot.ai import choose_action, parcheesi
+from bot.ai import choose_action
 from bot.ai.heuristics import Heuristic, heuristic_for, win_chance
+from bot.ai.parcheesi import ENGINE
 from bot.games import get_ruleset
 from bot.games.base import Ruleset
 from tests.benchmarks.common import machine
 
-# The scales tried, by what they scale.
-TRIED = {"SCALE_PER_ROOT": (3.0, 4.0, 5.0, 5.5, 6.0, 7.0, 8.0), "scale": (2.0, 4.0, 8.0, 10.0, 12.0, 15.0, 25.0, 35.0, 70.0, 100.0, 120.0, 140.0, 160.0, 200.0)}
+# The scales tried: Parcheesi's per root of the squares left, the others' in their score's units.
+TRIED = {"parcheesi": (3.0, 4.0, 5.0, 5.5, 6.0, 7.0, 8.0),
+         "other": (2.0, 4.0, 8.0, 10.0, 12.0, 15.0, 25.0, 35.0, 70.0, 100.0, 120.0, 140.0, 160.0, 200.0)}
 SAMPLE_EVERY = 3   # rolls
 
 
@@ -58,19 +58,6 @@ def log_likelihood(ruleset: Ruleset, heuristic: Heuristic, found: list[tuple[Any
     return sum(math.log(max(1e-12, win_chance(ruleset, heuristic, state, winner))) for state, winner in found) / len(found)
 
 
-@contextmanager
-def scaled(heuristic: Heuristic, knob: str, value: float) -> Iterator[Heuristic]:
-    """The heuristic with its scale set to `value` for the duration."""
-    if knob == "SCALE_PER_ROOT":
-        before, parcheesi.SCALE_PER_ROOT = parcheesi.SCALE_PER_ROOT, value
-        try:
-            yield heuristic
-        finally:
-            parcheesi.SCALE_PER_ROOT = before
-    else:
-        yield dataclasses.replace(heuristic, scale=value)
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="parcheesi", help="ruleset id (default parcheesi)")
@@ -79,15 +66,13 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     ruleset = get_ruleset(args.game)
     heuristic = heuristic_for(ruleset)
-    knob = "SCALE_PER_ROOT" if heuristic is parcheesi.ENGINE else "scale"
     print(f"# Win-chance calibration: {machine()}")
     found = positions(ruleset, args.players, args.games)
     print(f"{args.game}, {args.players} players: {len(found):,} positions of {args.games:,} games of normal players")
     print(f"every seat equal: {math.log(1 / args.players):.4f}")
     print(f"as the code has it: {log_likelihood(ruleset, heuristic, found):.4f}")
-    for value in TRIED[knob]:
-        with scaled(heuristic, knob, value) as tried:
-            print(f"{knob} {value:g}: {log_likelihood(ruleset, tried, found):.4f}")
+    for value in TRIED["parcheesi" if heuristic is ENGINE else "other"]:
+        print(f"scale {value:g}: {log_likelihood(ruleset, dataclasses.replace(heuristic, scale=value), found):.4f}")
 
 
 if __name__ == "__main__":

@@ -30,9 +30,8 @@ def test_command_line_prints_every_ruleset(capsys):
 def test_the_win_chance_calibration_tries_each_scale_and_puts_it_back(game, capsys):
     calibration.main(["--game", game, "--games", "2"])
     out = capsys.readouterr().out
-    knob = "SCALE_PER_ROOT" if game == "parcheesi" else "scale"
-    assert "as the code has it" in out and sum(line.startswith(knob) for line in out.splitlines()) >= 5
-    assert parcheesi.SCALE_PER_ROOT == 5.5
+    assert "as the code has it" in out and sum(line.startswith("scale") for line in out.splitlines()) >= 5
+    assert parcheesi.SCALE_PER_ROOT == 5.5 and parcheesi.ENGINE.scale == parcheesi.SCALE_PER_ROOT
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "sqlite+aiosqlite"])
