@@ -1,11 +1,13 @@
 """One translation mechanism: every key in English and French, with the same placeholders,
 and every key the code names literally exists."""
+import json
 import re
 from pathlib import Path
 
 import pytest
 
 from bot import i18n
+from bot.games import GAMES, get_ruleset
 from bot.games.base import msg
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -15,6 +17,34 @@ LITERAL_KEY = re.compile(r"""\b(?:msg|text|Message)\(\s*["']([a-z0-9_.-]+)["']""
 def test_english_and_french_have_the_same_keys():
     en, fr = i18n.catalogue("en"), i18n.catalogue("fr")
     assert sorted(set(en) - set(fr)) == [] and sorted(set(fr) - set(en)) == []
+
+
+def test_no_key_is_written_in_two_files_of_a_locale():
+    """The files of a locale are merged: a key in two of them is two sources of one wording, and the file
+    read later would silently win."""
+    twice = []
+    for folder in sorted((ROOT / "data" / "i18n").iterdir()):
+        owner: dict[str, str] = {}
+        for domain in sorted(folder.glob("*.json")):
+            for key in json.loads(domain.read_text(encoding="utf-8")):
+                if key in owner:
+                    twice.append(f"{folder.name}: {key} in {owner[key]} and {domain.name}")
+                owner[key] = domain.name
+    assert twice == []
+
+
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_every_registered_game_has_its_words_in_every_locale(locale):
+    """What the menus, the lobby and /game rules show of a game: its name, its rules summary and the names
+    of the colours its seats take."""
+    catalogue = i18n.catalogue(locale)
+    missing = []
+    for game in GAMES:
+        ruleset = get_ruleset(game.id)
+        colours = {c for seat in ruleset.seat_colours(game.max_players, {}) for c in seat} | set(game.code_colours)
+        needed = [game.name, ruleset.rules_summary().key, *(f"colour.{c}" for c in sorted(colours))]
+        missing += [f"{game.id}: {key}" for key in needed if key not in catalogue]
+    assert missing == []
 
 
 @pytest.mark.parametrize("key", sorted(i18n.catalogue("en")))

@@ -117,6 +117,10 @@ def test_each_game_is_found_through_its_one_registration():
         assert plan.of("piece"), game.id
         assert isinstance(heuristic_for(ruleset), Heuristic) and heuristic_for(ruleset) is not GENERIC, game.id
         assert heuristic_for(ruleset) is load(game.heuristic)
+        # The computer players' deeper search and the call-out judge, where the game names them.
+        for named in (game.hard_search, game.call_judge):
+            assert named is None or callable(load(named)), (game.id, named)
+        assert (game.call_judge is not None) == game.allows_cheating, game.id
     with pytest.raises(UnknownGame):
         get_ruleset("chess")
 

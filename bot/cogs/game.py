@@ -33,7 +33,7 @@ from bot.cogs.game_timers import TimerCommands
 from bot.cogs.recovery import FAULTS, Recovery, channel_gone
 from bot.cogs.translator import command_text as _
 from bot.config import Settings
-from bot.games import GAME_IDS, get_ruleset
+from bot.games import GAMES, get_ruleset
 from bot.games.base import GameError, Message, msg
 from bot.present import board, codes, moves, words
 from bot.present.lobby import lobby_post
@@ -54,7 +54,7 @@ CLICKS_AT_ONCE = 16
 # spans the boards of the other players' turns since his, at most a few.
 RECENT_BOARDS = 6
 
-GAME_CHOICES = [app_commands.Choice(name=_(f"choice.{g}"), value=g) for g in GAME_IDS]
+GAME_CHOICES = [app_commands.Choice(name=_(game.name), value=game.id) for game in GAMES]
 LEVEL_CHOICES = [app_commands.Choice(name=_(f"choice.level.{lv}"), value=lv) for lv in COMPUTER_LEVELS]
 LANGUAGE_CHOICES = [app_commands.Choice(name=_(f"choice.language.{lang}"), value=lang) for lang in i18n.LOCALES]
 
