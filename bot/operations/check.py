@@ -20,7 +20,7 @@ from bot.schema import MIGRATIONS
 from bot.store import CONNECT_TIMEOUT_S, is_postgresql, postgresql_url
 from renderer.common import FALLBACK_FONTS, faces
 
-OK, WARN, FAIL = "ok", "warn", "fail"
+OK, WARN, FAIL = "check.ok", "check.warn", "check.fail"   # how each result is shown
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Result:
     params: dict[str, object]
 
     def line(self, locale: str = "en") -> str:
-        return f"{i18n.text('check.' + self.status, locale)}: {i18n.text(self.key, locale, **self.params)}"
+        return f"{i18n.text(self.status, locale)}: {i18n.text(self.key, locale, **self.params)}"
 
 
 def run(settings: Settings) -> int:
