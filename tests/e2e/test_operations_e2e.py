@@ -2,7 +2,9 @@
 through the fake Discord. /metrics, scraped during a game, counts what the game did; /healthz answers 200
 while all is well, and 503 with the reason while the database is down, the bot answering players meanwhile."""
 import json
+import os
 import socket
+import subprocess
 import sys
 
 import aiohttp
@@ -43,11 +45,11 @@ async def health(port: int) -> tuple[int, dict]:
 
 @pytest.fixture
 async def watched_bot(fake_discord, tmp_path):
-    """`python -m bot` on tmp_path's SQLite file, its listener on a free port of 127.0.0.1 (`.port`)."""
+    """`python -m bot` on tmp_path's SQLite file, its listener on a free port of 127.0.0.1 (`.port`), logging JSON."""
     port = free_port()
     bot = fake_discord.client_process([sys.executable, "-m", "bot"], cwd=REPO, log_path=tmp_path / "bot.log",
                                       env={"TABLERO_DATABASE": str(tmp_path / "t.sqlite3"),
-                                           "TABLERO_HTTP": f"127.0.0.1:{port}"})
+                                           "TABLERO_HTTP": f"127.0.0.1:{port}", "TABLERO_LOG_FORMAT": "json"})
     bot.port, bot.database = port, tmp_path / "t.sqlite3"
     await bot.start()
     yield bot
@@ -91,7 +93,12 @@ async def test_metrics_scraped_during_a_game_count_what_it_played(fake_discord, 
     assert total(after, "tablero_store_reachable") == 1
     assert 0 <= total(after, "tablero_event_loop_lag_seconds") < 1
     assert total(after, "process_resident_memory_bytes") > 10e6 and total(after, "process_cpu_seconds_total") > 0
-    assert "Traceback" not in watched_bot.log_path.read_text()
+    lines = watched_bot.log_path.read_text().splitlines()
+    assert lines and all(set(json.loads(line)) >= {"time", "level", "logger", "message"} for line in lines)
+    assert fake.token not in "".join(lines)
+    probe = subprocess.run([sys.executable, "-m", "bot.operations.probe"], capture_output=True, text=True, timeout=30,
+                           env={**os.environ, "TABLERO_HTTP": f"0.0.0.0:{port}"})   # asked on loopback
+    assert (probe.returncode, probe.stdout) == (0, '{"healthy": true}\n')
 
 
 async def test_with_its_database_down_the_bot_reports_unhealthy_and_still_answers_players(
