@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot import i18n
+from tests.conftest import free_port
 
 pytestmark = pytest.mark.e2e
 REPO = Path(__file__).resolve().parent.parent
@@ -22,12 +23,6 @@ async def run_bot(token: str, api_base: str, database: Path | str, **settings: s
                                                    stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
     _, err = await asyncio.wait_for(process.communicate(), timeout=60)
     return process.returncode, err.decode()
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 async def forward(port: int, to: int) -> asyncio.Server:

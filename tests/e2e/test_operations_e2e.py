@@ -3,7 +3,6 @@ through the fake Discord. /metrics, scraped during a game, counts what the game 
 while all is well, and 503 with the reason while the database is down, the bot answering players meanwhile."""
 import json
 import os
-import socket
 import subprocess
 import sys
 
@@ -11,16 +10,10 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.conftest import REPO
+from tests.conftest import REPO, free_port
 from tests.e2e.table import Table, roll_id, said, two_players
 
 pytestmark = pytest.mark.e2e
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 async def scrape(port: int) -> dict[tuple[str, tuple], float]:
