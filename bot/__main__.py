@@ -14,7 +14,6 @@ import aiohttp
 import asyncpg
 import discord
 import yarl
-from sqlalchemy import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot import i18n
@@ -25,7 +24,7 @@ from bot.operations.listener import CannotListen
 from bot.outages import StoreUnavailable
 from bot.seating import SEATINGS
 from bot.shards import ShardSpecError
-from bot.store import Store, is_postgresql
+from bot.store import Store, is_postgresql, shown_url
 
 log = logging.getLogger("bot")
 
@@ -167,7 +166,8 @@ async def _postgresql_problem(url: str) -> str | None:
     """The server reached, the database there and its schema brought up to date (as start-up does)."""
     try:
         store = await Store.open(url)
-    except (OSError, SQLAlchemyError, asyncpg.PostgresError) as error:   # refused, unknown host; URL; login, database
+    except (OSError, SQLAlchemyError, asyncpg.PostgresError, ValueError) as error:   # refused, unknown host; URL
+        # (a port that is no number); login, database
         return _bad_database(url, error)
     except StoreUnavailable as error:   # the store's word for a server out of reach: the driver's error caused it
         return _bad_database(url, error.__cause__ or error)
@@ -178,7 +178,7 @@ async def _postgresql_problem(url: str) -> str | None:
 def _bad_database(database: str, error: BaseException) -> str:
     reason = getattr(error, "orig", None) or error   # the driver's own words, not SQLAlchemy's wrapping
     if is_postgresql(database):   # the URL shown without its password
-        return i18n.text("cli.bad_postgresql", "en", url=make_url(database), reason=reason)
+        return i18n.text("cli.bad_postgresql", "en", url=shown_url(database), reason=reason)
     return i18n.text("cli.bad_database", "en", path=database, reason=reason)
 
 

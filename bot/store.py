@@ -77,6 +77,17 @@ def postgresql_url(database: str) -> URL:
     return make_url(database).set(drivername="postgresql+asyncpg")
 
 
+def shown_url(database: str) -> str:
+    """A PostgreSQL URL as messages show it: the scheme the user wrote without a driver name (never
+    postgresql+asyncpg), the password hidden, even when the URL does not parse (a port that is no number)."""
+    scheme = database.partition("://")[0].partition("+")[0]
+    try:
+        return make_url(database).set(drivername=scheme).render_as_string(hide_password=True)
+    except ValueError:   # SQLAlchemy's ArgumentError is one too
+        user, at, place = database.partition("://")[2].rpartition("@")
+        return f"{scheme}://{user.partition(':')[0] + ':***@' if at else ''}{place}"
+
+
 # The dialects the statements are compiled for: SQLite's with ? placeholders (sqlite3), PostgreSQL's as
 # SQLAlchemy's asyncpg dialect writes them ($1 placeholders, each cast to its column's type).
 _DIALECTS = {"sqlite": sqlite.dialect(paramstyle="qmark"), "postgresql": postgresql.asyncpg.dialect()}

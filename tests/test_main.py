@@ -109,7 +109,8 @@ async def test_a_database_that_cannot_be_opened_or_written_is_one_line(fake_disc
 
 async def test_a_postgresql_database_out_of_reach_is_one_line_without_its_password(fake_discord):
     for url in ("postgresql://postgres:secret@127.0.0.1:1/tablero",                  # nothing listens there
+                "postgresql+asyncpg://postgres:secret@127.0.0.1:port/tablero",     # a port that is no number
                 "postgresql://postgres:secret@127.0.0.1:5432/no_such_database_here"):  # no such database
         code, stderr = await run_bot(fake_discord.token, fake_discord.api_base, url)
         assert code == 1
-        assert "secret" not in one_line(stderr, "cli.bad_postgresql")
+        assert "secret" not in one_line(stderr, "cli.bad_postgresql") and "asyncpg" not in stderr

@@ -12,12 +12,11 @@ from pathlib import Path
 
 import asyncpg
 from PIL import features
-from sqlalchemy import make_url
 
 from bot import i18n
 from bot.config import Settings
 from bot.schema import MIGRATIONS
-from bot.store import CONNECT_TIMEOUT_S, is_postgresql, postgresql_url
+from bot.store import CONNECT_TIMEOUT_S, is_postgresql, postgresql_url, shown_url
 from renderer.common import FALLBACK_FONTS, faces
 
 OK, WARN, FAIL = "check.ok", "check.warn", "check.fail"   # how each result is shown
@@ -44,10 +43,10 @@ def run(settings: Settings) -> int:
 def database_results(database: str) -> list[Result]:
     """Reachable and writable, then the schema version (None: no schema yet)."""
     if is_postgresql(database):
-        shown = str(make_url(database))   # the URL as given, its password hidden
+        shown = shown_url(database)
         try:
             version = asyncio.run(_postgresql_version(database))
-        except (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        except (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
             return [Result(FAIL, "check.database.unreachable", {"database": shown, "reason": _said(error)})]
     else:
         shown = database
