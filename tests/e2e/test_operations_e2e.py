@@ -1,6 +1,7 @@
 """What an operator sees of a running bot (issue 36, items 1 and 2): `python -m bot` with TABLERO_HTTP set,
 through the fake Discord. /metrics, scraped during a game, counts what the game did; /healthz answers 200
-while all is well, and 503 with the reason while the database is down, the bot answering players meanwhile."""
+while all is well, and 503 with the reason while the database is down, the bot answering players meanwhile. Its JSON log lines name the game, guild
+and channel of the interaction they concern."""
 import json
 import os
 import subprocess
@@ -98,7 +99,8 @@ async def test_with_its_database_down_the_bot_reports_unhealthy_and_still_answer
         fake_discord, own_postgres, tmp_path):
     port = free_port()
     bot = fake_discord.client_process([sys.executable, "-m", "bot"], cwd=REPO, log_path=tmp_path / "bot.log",
-                                      env={"TABLERO_DATABASE": own_postgres.url, "TABLERO_HTTP": f"127.0.0.1:{port}"})
+                                      env={"TABLERO_DATABASE": own_postgres.url, "TABLERO_HTTP": f"127.0.0.1:{port}",
+                                           "TABLERO_LOG_FORMAT": "json"})
     await bot.start()
     try:
         players = two_players(fake_discord)
@@ -119,5 +121,10 @@ async def test_with_its_database_down_the_bot_reports_unhealthy_and_still_answer
 
         own_postgres.start()
         assert (await health(port))[0] == 200
+        # The log line of the refused command names the guild and channel of the interaction (JSON logs).
+        [refused] = [entry for line in (tmp_path / "bot.log").read_text().splitlines()
+                     if "database is out of reach" in (entry := json.loads(line))["message"]]
+        assert (refused["guild"], refused["channel"], refused["level"]) == (fake_discord.guild_id, table.channel.id,
+                                                                            "WARNING")
     finally:
         await bot.terminate()

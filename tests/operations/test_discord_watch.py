@@ -61,3 +61,18 @@ def test_an_interaction_never_answered_is_counted_unanswered_later():
     assert counted("/game roll", "unanswered") == before + 1
     watch.answered(9, 204)   # too late to count twice
     assert counted("/game roll", "answered") == counted("/game roll", "answered")
+
+
+def test_the_wrapped_parser_times_the_interaction_and_gives_its_ids_to_what_it_starts():
+    from types import SimpleNamespace
+
+    from bot.operations.logs import IDS
+
+    seen = []
+    client = SimpleNamespace(_connection=SimpleNamespace(parsers={"INTERACTION_CREATE": lambda data: seen.append(IDS.get())}))
+    watch = DiscordWatch(CODES)
+    watch.install(client)
+    client._connection.parsers["INTERACTION_CREATE"](
+        {"id": "5", "type": 3, "guild_id": "11", "channel_id": "12", "data": {"custom_id": "tb:a:42:7:roll"}})
+    assert seen == [{"guild": 11, "channel": 12, "game": 42}] and IDS.get() == {}
+    assert 5 in watch._pending
