@@ -321,7 +321,7 @@ _ADVANCE = (games.update()
                    games.c.status == "active")
             .values(state=bindparam("new_state"), version=games.c.version + 1, status=bindparam("new_status"),
                     result=bindparam("new_result"), updated_at=bindparam("now")))
-_PING = select(literal_column("1"))
+_PING: Select[Any] = select(literal_column("1"))
 _OPEN_COUNTS = select(games.c.status, func.count().label("games")).where(_IS_OPEN).group_by(games.c.status)
 _OPEN_COUNTS_ON_SHARDS = _on_shards(_OPEN_COUNTS)
 _BOT_FACT = select(bot_facts.c.value).where(bot_facts.c.key == bindparam("key"))
