@@ -126,7 +126,7 @@ async def _start(make_bot: Callable[[], discord.Client], token: str) -> None:
             try:
                 await bot.start(token)
                 return
-            except (aiohttp.ClientConnectionError, discord.DiscordServerError) as error:
+            except (aiohttp.ClientConnectionError, discord.DiscordServerError, discord.GatewayNotFound) as error:
                 if bot.is_ready():   # connected once: discord.py's own reconnection gave up
                     raise
                 log.warning("Discord cannot be reached at %s (%s): try %d failed, trying again in %.0f s",
