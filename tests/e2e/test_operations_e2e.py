@@ -2,6 +2,7 @@
 through the fake Discord. /metrics, scraped during a game, counts what the game did; /healthz answers 200
 while all is well, and 503 with the reason while the database is down, the bot answering players meanwhile. Its JSON log lines name the game, guild
 and channel of the interaction they concern."""
+import asyncio
 import json
 import os
 import subprocess
@@ -128,3 +129,36 @@ async def test_with_its_database_down_the_bot_reports_unhealthy_and_still_answer
                                                                             "WARNING")
     finally:
         await bot.terminate()
+
+
+POST, EDIT = "/channels/{channel}/messages", "/channels/{channel}/messages/{message}"
+
+
+async def test_discord_errors_are_counted_by_status_and_a_board_they_hold_back_waits(fake_discord, watched_bot):
+    fake, port = fake_discord, watched_bot.port
+    table = Table(fake, two_players(fake), "parcheesi", seed=5)
+    await table.open()
+    board = await table.live_board()
+    before = await scrape(port)
+    # The roll's board: rate-limited once (discord.py waits and tries again), then Discord down for a while.
+    for method, route in (("PATCH", EDIT), ("POST", POST)):
+        fake.rate_limit(method, route, retry_after=0.1)
+        fake.fail(method, route, status=503, times=1000)
+    answer = await table.roll(board)
+    assert answer.ack_seconds < 3
+    during = await scrape(port)
+    assert total(during, "tablero_boards_waiting") == 1
+    assert total(during, "tablero_discord_responses_total", status="429") == \
+        total(before, "tablero_discord_responses_total", status="429") + 1
+    assert total(during, "tablero_discord_responses_total", status="503") >= 1
+    assert total(during, "tablero_interactions_total", kind="control a", outcome="answered") == \
+        total(before, "tablero_interactions_total", kind="control a", outcome="answered") + 1
+
+    fake.clear_faults()   # Discord is back: the board is shown, nothing waits
+    async def waiting() -> float:
+        return total(await scrape(port), "tablero_boards_waiting")
+    for _ in range(40):
+        if await waiting() == 0:
+            break
+        await asyncio.sleep(0.5)
+    assert await waiting() == 0
