@@ -58,7 +58,7 @@ class TableroBot(commands.AutoShardedBot):
         self.lag = LoopLag()
         self.listener: Listener | None = None
         self._game: GameCog | None = None
-        self._games_read = -GAMES_EVERY_S
+        self._games_read = float("-inf")   # time.monotonic() of the last read: never yet
 
     async def setup_hook(self) -> None:
         sys.setswitchinterval(SWITCH_INTERVAL_S)
