@@ -6,6 +6,7 @@ import asyncio
 import logging
 import sqlite3
 import sys
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
@@ -13,18 +14,24 @@ import aiohttp
 import asyncpg
 import discord
 import yarl
-from sqlalchemy import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot import i18n
-from bot.config import CONSOLE_DATABASE, Settings
+from bot.config import CONSOLE_DATABASE, SettingError, Settings
 from bot.games import GAME_IDS
+from bot.operations import logs
+from bot.operations.listener import CannotListen
 from bot.outages import StoreUnavailable
 from bot.seating import SEATINGS
 from bot.shards import ShardSpecError
-from bot.store import Store, is_postgresql
+from bot.store import Store, is_postgresql, shown_url
 
 log = logging.getLogger("bot")
+
+# Discord out of reach at start-up (the network not up yet, an outage): tried again after 1, 2, 4 ... s, at most
+# this far apart, for as long as it takes (one log line per try).
+FIRST_RETRY_S = 1.0
+MAX_RETRY_S = 60.0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,13 +46,18 @@ def main(argv: list[str] | None = None) -> int:
     local.add_argument("--new", action="store_true", help=i18n.text("cli.new", "en"))
     local.add_argument("--seating", choices=SEATINGS, default="lobby", help=i18n.text("cli.seating", "en"))
     local.add_argument("--lang", choices=i18n.LOCALES, default="en")
+    commands.add_parser("check", help=i18n.text("cli.check", "en"), description=i18n.text("cli.check", "en"))
     args = parser.parse_args(argv)
     try:
         settings = Settings.from_env()
-    except ShardSpecError as error:
+    except (ShardSpecError, SettingError) as error:
         print(i18n.text(error.key, "en", **error.params), file=sys.stderr)
         return 1
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure(settings.log_level, settings.json_logs, secrets=[settings.token or ""])
+    if args.command == "check":
+        from bot.operations import check
+
+        return check.run(settings)
     if args.command == "play":
         from bot.console import INTERRUPTED, play
 
@@ -80,7 +92,7 @@ def run_bot(settings: Settings, token: str) -> int:
     created = not is_postgresql(settings.database) and not Path(settings.database).exists()
     problem = database_problem(settings.database)
     if problem is None:
-        problem = _run(TableroBot(settings), token, settings.database)
+        problem = _run(lambda: TableroBot(settings), token, settings.database)
     if problem is None:
         return 0
     if created:
@@ -89,17 +101,39 @@ def run_bot(settings: Settings, token: str) -> int:
     return 1
 
 
-def _run(bot: discord.Client, token: str, database: str) -> str | None:
+def _run(make_bot: Callable[[], discord.Client], token: str, database: str) -> str | None:
     """Run the bot until it stops; None when it stopped normally, else why it could not run."""
     try:
-        bot.run(token, log_handler=None)
+        asyncio.run(_start(make_bot, token))
+    except KeyboardInterrupt:   # Ctrl-C: stopped, as asked
+        pass
     except discord.LoginFailure:
         return i18n.text("cli.bad_token", "en")
-    except aiohttp.ClientConnectionError as error:   # DNS, refused connection, reset...
-        return i18n.text("cli.unreachable", "en", url=discord.http.Route.BASE, reason=error)
+    except CannotListen as error:
+        return i18n.text("cli.http_in_use", "en", address=error.address, reason=error.reason)
     except (SQLAlchemyError, asyncpg.PostgresError, sqlite3.Error) as error:   # the URL unreadable, a login refused...
         return _bad_database(database, error)
     return None
+
+
+async def _start(make_bot: Callable[[], discord.Client], token: str) -> None:
+    """Run a bot until it stops. Discord out of reach at start-up (DNS, a refused or reset connection, its 5xx)
+    is waited out, a new bot tried after 1, 2, 4 ... s (MAX_RETRY_S at most), one log line per try; a wrong
+    token (discord.LoginFailure) ends it at once."""
+    delay, attempt = FIRST_RETRY_S, 1
+    while True:
+        async with make_bot() as bot:
+            try:
+                await bot.start(token)
+                return
+            except (aiohttp.ClientConnectionError, discord.DiscordServerError, discord.GatewayNotFound) as error:
+                if bot.is_ready():   # connected once: discord.py's own reconnection gave up
+                    raise
+                log.warning("Discord cannot be reached at %s (%s): try %d failed, trying again in %.0f s",
+                            discord.http.Route.BASE, str(error).splitlines()[0] if str(error) else type(error).__name__,
+                            attempt, delay)
+        await asyncio.sleep(delay)
+        delay, attempt = min(2 * delay, MAX_RETRY_S), attempt + 1
 
 
 def _remove_if_empty(path: str) -> None:
@@ -132,7 +166,8 @@ async def _postgresql_problem(url: str) -> str | None:
     """The server reached, the database there and its schema brought up to date (as start-up does)."""
     try:
         store = await Store.open(url)
-    except (OSError, SQLAlchemyError, asyncpg.PostgresError) as error:   # refused, unknown host; URL; login, database
+    except (OSError, SQLAlchemyError, asyncpg.PostgresError, ValueError) as error:   # refused, unknown host; URL
+        # (a port that is no number); login, database
         return _bad_database(url, error)
     except StoreUnavailable as error:   # the store's word for a server out of reach: the driver's error caused it
         return _bad_database(url, error.__cause__ or error)
@@ -143,7 +178,7 @@ async def _postgresql_problem(url: str) -> str | None:
 def _bad_database(database: str, error: BaseException) -> str:
     reason = getattr(error, "orig", None) or error   # the driver's own words, not SQLAlchemy's wrapping
     if is_postgresql(database):   # the URL shown without its password
-        return i18n.text("cli.bad_postgresql", "en", url=make_url(database), reason=reason)
+        return i18n.text("cli.bad_postgresql", "en", url=shown_url(database), reason=reason)
     return i18n.text("cli.bad_database", "en", path=database, reason=reason)
 
 

@@ -6,14 +6,21 @@ import hashlib
 import json
 import logging
 import sys
+import time
 
 import discord
 from discord.ext import commands
 
+from bot import metrics
+from bot.cogs.controls import KINDS
 from bot.cogs.game import GameCog
 from bot.cogs.stats import StatsCog
 from bot.cogs.translator import CatalogueTranslator
 from bot.config import Settings
+from bot.operations.discord_watch import DiscordWatch
+from bot.operations.health import Health, LoopLag
+from bot.operations.listener import Listener
+from bot.outages import StoreUnavailable
 from bot.services import Sessions
 from bot.store import Store
 
@@ -26,6 +33,8 @@ log = logging.getLogger(__name__)
 SWITCH_INTERVAL_S = 0.0005
 # The store's key for the digest of the commands last synced (application id + translated payload).
 COMMANDS_DIGEST = "commands_digest"
+# The games' gauges read the database at most this often, however often /metrics is scraped.
+GAMES_EVERY_S = 15.0
 
 
 class TableroBot(commands.AutoShardedBot):
@@ -41,15 +50,23 @@ class TableroBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,  # no message commands: slash commands only
             intents=discord.Intents.none() | discord.Intents(guilds=True),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            http_trace=(watch := DiscordWatch(KINDS)).trace,   # Discord's answers counted by status
         )
         self.settings = settings
         self.store: Store | None = None
+        self.watch = watch
+        self.lag = LoopLag()
+        self.listener: Listener | None = None
+        self._game: GameCog | None = None
+        self._games_read = float("-inf")   # time.monotonic() of the last read: never yet
 
     async def setup_hook(self) -> None:
         sys.setswitchinterval(SWITCH_INTERVAL_S)
+        self.watch.install(self)
+        self.lag.start()
         self.store = store = await Store.open(self.settings.database)
         sessions = Sessions(store, shards=self.settings.shards)
-        game = GameCog(self, sessions, self.settings)
+        self._game = game = GameCog(self, sessions, self.settings)
         await self.add_cog(game)
         self.tree.error(game.on_app_command_error)   # every command (stats too) meeting the database out of reach
         await self.add_cog(StatsCog(sessions.records))
@@ -59,6 +76,10 @@ class TableroBot(commands.AutoShardedBot):
             await self.sync_commands(store, translator)
         else:
             log.info("application commands are synced by the process running shard 0")
+        if self.settings.http is not None:
+            self.listener = Listener(*self.settings.http, Health(self.shards_down, store.ping, self.lag),
+                                     self.refresh_metrics)
+            await self.listener.start()
         # What start-up built (modules, rules tables, catalogues) lives as long as the process: out of the
         # collector's sight, a full collection scans only what came later (it paused the loop for tens of ms).
         gc.freeze()
@@ -75,10 +96,37 @@ class TableroBot(commands.AutoShardedBot):
         await store.set_bot_fact(COMMANDS_DIGEST, digest)
         log.info("synced %d application commands", len(synced))
 
+    def shards_down(self) -> list[str]:
+        """This process's shards not connected to the gateway (every one before the first connection)."""
+        if not self.shards:
+            return ["all"]
+        expected = set(self.settings.shards.ids) if self.settings.shards else set(self.shards)
+        return [str(shard) for shard in sorted(expected)
+                if shard not in self.shards or self.shards[shard].is_closed()]
+
+    async def refresh_metrics(self) -> None:
+        """What /metrics reads from elsewhere: the interactions left unanswered, the boards waiting, and the
+        games in their lobby and in play (read from the database at most every GAMES_EVERY_S)."""
+        self.watch.settle()
+        if self._game is not None:
+            metrics.BOARDS_WAITING.set(self._game.boards_waiting)
+        if self.store is None or time.monotonic() - self._games_read < GAMES_EVERY_S:
+            return
+        self._games_read = time.monotonic()
+        try:
+            counts = await self.store.open_game_counts(self.settings.shards)
+        except StoreUnavailable:   # the last counts stay; tablero_store_reachable says why
+            return
+        for status, games in counts.items():
+            metrics.GAMES.labels("in play" if status == "active" else status).set(games)
+
     async def on_ready(self) -> None:
         log.info("connected as %s (id %s) to %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
     async def close(self) -> None:
+        if self.listener is not None:
+            await self.listener.stop()
+        await self.lag.stop()
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -10,6 +10,25 @@ DATABASE = "tablero.sqlite3"                   # the bot's games, unless TABLERO
 CONSOLE_DATABASE = "tablero-console.sqlite3"   # the console's (`python -m bot play`), unless --database
 
 
+class SettingError(ValueError):
+    """An unreadable setting; `key` and `params` name the problem in the catalogue (cli.settings.*)."""
+
+    def __init__(self, key: str, **params: object):
+        super().__init__(key)
+        self.key, self.params = key, params
+
+
+def parse_address(text: str | None) -> tuple[str, int] | None:
+    """TABLERO_HTTP: "127.0.0.1:9108", "0.0.0.0:9108", "[::1]:9108" (None when unset: no listener)."""
+    if not text:
+        return None
+    host, colon, port = text.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not (colon and host and port.isdigit() and 0 < int(port) < 65536):
+        raise SettingError("cli.settings.bad_address", value=text)
+    return host, int(port)
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str | None
@@ -19,10 +38,12 @@ class Settings:
     log_level: str
     min_turn_time: int        # seconds: the shortest turn_time a game may set
     shards: Shards | None     # this process's gateway shards; None: every shard Discord recommends
+    http: tuple[str, int] | None = None   # where /healthz and /metrics listen (TABLERO_HTTP); None: nowhere
+    json_logs: bool = False   # TABLERO_LOG_FORMAT=json: one JSON object per line
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
-        """Raises bot.shards.ShardSpecError on unreadable shard settings."""
+        """Raises bot.shards.ShardSpecError on unreadable shard settings, SettingError on another."""
         env = dict(os.environ if env is None else env)
         return cls(
             token=env.get("DISCORD_TOKEN") or None,
@@ -32,4 +53,13 @@ class Settings:
             log_level=env.get("TABLERO_LOG_LEVEL", "INFO").upper(),
             min_turn_time=int(env.get("TABLERO_MIN_TURN_TIME") or 60),
             shards=parse_shards(env.get("TABLERO_SHARD_COUNT"), env.get("TABLERO_SHARD_IDS")),
+            http=parse_address(env.get("TABLERO_HTTP")),
+            json_logs=_log_format(env.get("TABLERO_LOG_FORMAT")),
         )
+
+
+def _log_format(text: str | None) -> bool:
+    """TABLERO_LOG_FORMAT: "text" (the default) or "json"; whether JSON."""
+    if (text or "text").lower() not in ("text", "json"):
+        raise SettingError("cli.settings.bad_log_format", value=text)
+    return (text or "").lower() == "json"

@@ -25,7 +25,7 @@ from bot.config import CONSOLE_DATABASE, DATABASE
 from bot.games import get_ruleset
 from bot.outages import StoreUnavailable
 from bot.schema import Statements, games, metadata
-from bot.store import Store, is_postgresql, postgresql_url
+from bot.store import Store, is_postgresql, postgresql_url, shown_url
 from bot.verify import verify
 
 BATCH = 2000  # rows per read and per insert transaction
@@ -108,13 +108,13 @@ async def _open_target(url: str) -> Store:
     except asyncpg.PostgresError as error:
         parts = postgresql_url(url)
         if error.sqlstate != MISSING_DATABASE:
-            raise Refused(f"cannot open {parts}: {error}") from None
+            raise Refused(f"cannot open {shown_url(url)}: {error}") from None
         options = " ".join(f"{flag} {value}" for flag, value in (("-h", parts.host), ("-p", parts.port),
                                                                    ("-U", parts.username)) if value)
         raise Refused(f"the database {parts.database!r} does not exist on the server: create it first "
                       f"(createdb {options} {parts.database}), then run this again") from None
     except StoreUnavailable as error:   # no server there: refused connection, unknown host
-        raise Refused(f"cannot reach {postgresql_url(url)}: {error}") from None
+        raise Refused(f"cannot reach {shown_url(url)}: {error}") from None
 
 
 async def migrate(sqlite_file: str, target_url: str, force: bool) -> tuple[dict[str, int], list[str]]:

@@ -30,6 +30,7 @@ from sqlalchemy import (URL, BigInteger, Double, Select, and_, bindparam, exists
                         null, or_, select)
 from sqlalchemy.dialects import postgresql, sqlite
 
+from bot import metrics
 from bot.game_records import GameRecord, LoggedAction, Seat, TurnClock
 from bot.outages import StoreUnavailable, stale_connection, unreachable
 from bot.schema import (Row, Statements, actions, away_periods, bot_facts, games, migrate_one, seat_votes, server_defaults,
@@ -58,6 +59,8 @@ LOBBY_SHOWN = -1
 FINAL_BOARD_DAYS = 7
 # Hosts hand out both spellings (Heroku, Render, Supabase: postgres://).
 POSTGRESQL_SCHEMES = ("postgresql", "postgres")
+# Each call's duration by result (metrics.STORE_CALLS), the labels looked up once.
+_CALLS = {result: metrics.STORE_CALLS.labels(result) for result in ("ok", "unreachable", "error")}
 # A server that does not answer (failing over) is reported within Discord's 3 s for an interaction.
 CONNECT_TIMEOUT_S = 2.0
 
@@ -72,6 +75,17 @@ def postgresql_url(database: str) -> URL:
     """The URL SQLAlchemy connects with: asyncpg's driver, the user name and password percent-decoded (a
     password holding @ : / is written %40 %3A %2F in the URL)."""
     return make_url(database).set(drivername="postgresql+asyncpg")
+
+
+def shown_url(database: str) -> str:
+    """A PostgreSQL URL as messages show it: the scheme the user wrote without a driver name (never
+    postgresql+asyncpg), the password hidden, even when the URL does not parse (a port that is no number)."""
+    scheme = database.partition("://")[0].partition("+")[0]
+    try:
+        return make_url(database).set(drivername=scheme).render_as_string(hide_password=True)
+    except ValueError:   # SQLAlchemy's ArgumentError is one too
+        user, at, place = database.partition("://")[2].rpartition("@")
+        return f"{scheme}://{user.partition(':')[0] + ':***@' if at else ''}{place}"
 
 
 # The dialects the statements are compiled for: SQLite's with ? placeholders (sqlite3), PostgreSQL's as
@@ -307,6 +321,9 @@ _ADVANCE = (games.update()
                    games.c.status == "active")
             .values(state=bindparam("new_state"), version=games.c.version + 1, status=bindparam("new_status"),
                     result=bindparam("new_result"), updated_at=bindparam("now")))
+_PING: Select[Any] = select(literal_column("1"))
+_OPEN_COUNTS = select(games.c.status, func.count().label("games")).where(_IS_OPEN).group_by(games.c.status)
+_OPEN_COUNTS_ON_SHARDS = _on_shards(_OPEN_COUNTS)
 _BOT_FACT = select(bot_facts.c.value).where(bot_facts.c.key == bindparam("key"))
 _SERVER_DEFAULTS = select(server_defaults.c.options).where(server_defaults.c.guild_id == bindparam("guild"))
 _AWAY_PERIODS = (select(away_periods.c.started_at, away_periods.c.until)
@@ -438,6 +455,18 @@ class Store:
         out of reach."""
         if self._closed:
             raise StoreClosed
+        started, result = time.perf_counter(), "error"
+        try:
+            value = await self._attempt(query, args, transaction)
+            result = "ok"
+            return value
+        except StoreUnavailable:
+            result = "unreachable"
+            raise
+        finally:
+            _CALLS[result].observe(time.perf_counter() - started)
+
+    async def _attempt(self, query: Callable[..., Awaitable[T]], args: tuple[Any, ...], transaction: bool) -> T:
         try:
             try:
                 return await self._session(query, args, transaction)
@@ -470,6 +499,15 @@ class Store:
         return found[0] if found else None
 
     # --- reads ---------------------------------------------------------------
+    async def ping(self) -> None:
+        """One round trip to the database (the health check's): StoreUnavailable when out of reach."""
+        await self._rows(_PING)
+
+    async def open_game_counts(self, shards: Shards | None = None) -> dict[str, int]:
+        """How many games (in the guilds of `shards`) are in their lobby and in play, by status."""
+        rows = await self._rows(_OPEN_COUNTS if shards is None else _OPEN_COUNTS_ON_SHARDS, _shard_parameters(shards))
+        return {"lobby": 0, "active": 0} | {row["status"]: row["games"] for row in rows}
+
     async def open_game(self, channel_id: int) -> GameRecord | None:
         """The game in its lobby or in play in this channel, if any."""
         return await self._game(_OPEN_GAME, {"channel": channel_id})

@@ -2,6 +2,7 @@
 
 import hashlib
 import itertools
+import socket
 import sys
 from pathlib import Path
 
@@ -15,6 +16,13 @@ REPO = Path(__file__).resolve().parent.parent
 # The `store` fixture of real game logs (tests/game_logs.py); `database`, each backend in turn
 # (tests/databases.py).
 pytest_plugins = ["tests.game_logs", "tests.databases", "tests.postgres_cluster"]
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 nothing listens on (as the system hands them out: free a moment later too)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def pytest_configure(config):

@@ -22,3 +22,19 @@ async def test_changed_commands_are_sent_at_the_next_start(fake_discord, bot_pro
         db.execute("UPDATE bot_facts SET value='an older release' WHERE key='commands_digest'")
     await bot_process.start(require_sync=True)
     assert fake_discord.command_syncs == 2
+
+
+def test_a_shard_of_this_process_not_connected_is_named_by_the_health_check(monkeypatch):
+    from types import SimpleNamespace
+
+    from bot.app import TableroBot
+    from bot.config import Settings
+
+    bot = TableroBot(Settings.from_env({"TABLERO_SHARD_COUNT": "4", "TABLERO_SHARD_IDS": "1-3"}))
+    connected = {}
+    monkeypatch.setattr(TableroBot, "shards", property(lambda self: connected))
+    assert bot.shards_down() == ["all"]   # before the first connection
+    connected.update({1: SimpleNamespace(is_closed=lambda: False), 2: SimpleNamespace(is_closed=lambda: True)})
+    assert bot.shards_down() == ["2", "3"]   # 2 dropped, 3 not launched yet
+    connected[3] = connected[2] = SimpleNamespace(is_closed=lambda: False)
+    assert bot.shards_down() == []

@@ -14,9 +14,10 @@ def test_compose_runs_postgresql_and_bots_on_every_shard_once_with_the_readmes_c
     compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
     readme = (ROOT / "README.md").read_text()
     services = compose["services"]
-    bots = {name: s for name, s in services.items() if s.get("command") == ["python", "-m", "bot"]}
+    bots = {name: s for name, s in services.items()
+            if s.get("command") == ["python", "-m", "bot"] and s["profiles"] == ["sharded"]}
     assert len(bots) == 2 and services["db"]["image"].startswith("postgres:")
-    assert "docker compose up -d --build" in readme
+    assert "docker compose --profile sharded up -d --build" in readme
     covered: list[int] = []
     for name, service in bots.items():
         env = service["environment"]
@@ -48,3 +49,19 @@ def test_compose_has_a_migrate_step_keeps_the_password_out_of_urls_and_bounds_re
         if service.get("command") == ["python", "-m", "bot"]:
             policy, _, retries = service["restart"].partition(":")
             assert policy == "on-failure" and 0 < int(retries) <= 10, name
+
+
+def test_compose_has_a_one_process_profile_and_every_bot_reports_its_health():
+    """Issue 36: one process on PostgreSQL for a friends' server, beside the sharded profile; each bot's listener
+    on compose's network (for a Prometheus there), asked by the image's health check."""
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    services = compose["services"]
+    single = [s for s in services.values() if s.get("profiles") == ["single"]]
+    assert len(single) == 1 and "TABLERO_SHARD_COUNT" not in single[0]["environment"]
+    assert is_postgresql(single[0]["environment"]["TABLERO_DATABASE"])
+    for name, service in services.items():
+        if service.get("command") == ["python", "-m", "bot"]:
+            assert service["environment"]["TABLERO_HTTP"] == "0.0.0.0:9108" and "ports" not in service, name
+            assert service["healthcheck"]["test"] == ["CMD", "python", "-m", "bot.operations.probe"], name
+    assert 'CMD ["python", "-m", "bot.operations.probe"]' in dockerfile and "TABLERO_HTTP=127.0.0.1:9108" in dockerfile

@@ -84,6 +84,15 @@ def test_nothing_imports_the_discord_layer_but_start_up():
     assert wrong == []
 
 
+def test_only_start_up_wires_in_the_operators_tools():
+    """bot/operations (the listener, health, what is watched of Discord, logs, `check`) is wired in by start-up
+    alone; the layers count through bot.metrics, a leaf."""
+    start_up = ("bot.app", "bot.__main__")
+    wrong = [(name, target) for name in MODULES if not _within(name, "bot.operations") and name not in start_up
+             for target in imports_of(name) if _within(target, "bot.operations")]
+    assert wrong == []
+
+
 @pytest.mark.parametrize("package, forbidden", [
     ("bot.cogs", ("bot.store",)),                                   # the Discord layer calls services
     ("bot.present", ("discord", "bot.cogs", "bot.console", "bot.store")),   # words for every front end: records only
@@ -91,6 +100,7 @@ def test_nothing_imports_the_discord_layer_but_start_up():
     ("bot.games", IO_AND_DISCORD + ("bot.store", "bot.services", "bot.ai", "renderer")),
     ("renderer", ("discord", "bot.cogs", "bot.services", "bot.store")),
     ("bot.game_records", IO_AND_DISCORD + ("bot.store", "bot.schema", "bot.services")),   # plain data
+    ("bot.metrics", IO_AND_DISCORD + ("bot", "renderer")),   # counted into by every layer: knows none
 ])
 def test_a_layer_does_not_import_what_it_must_not_know(package, forbidden):
     # bot/games reads its static tables (board geometry) from files shipped with it: pathlib and json

@@ -16,7 +16,7 @@ from sqlalchemy import make_url
 import bot.store
 from bot.game_records import Seat
 from bot.shards import Shards, shard_of
-from bot.store import (FINAL_BOARD_DAYS, LOBBY_SHOWN, ChannelBusy, StaleVersion, Store, StoreClosed, is_postgresql,
+from bot.store import (shown_url, FINAL_BOARD_DAYS, LOBBY_SHOWN, ChannelBusy, StaleVersion, Store, StoreClosed, is_postgresql,
                        postgresql_url)
 
 
@@ -328,6 +328,16 @@ def test_postgres_urls_are_postgresql_and_a_password_may_hold_at_colon_and_slash
     url = postgresql_url("postgres://tablero:p%40ss%3Aw%2Frd@db.example:6543/games")
     assert (url.drivername, url.username, url.password, url.host, url.port, url.database) == \
         ("postgresql+asyncpg", "tablero", "p@ss:w/rd", "db.example", 6543, "games")
+
+
+@pytest.mark.parametrize("url, shown", [
+    ("postgresql://tablero:secret@db.example/games", "postgresql://tablero:***@db.example/games"),
+    ("postgres://tablero:p%40ss@db.example:6543/games", "postgres://tablero:***@db.example:6543/games"),
+    ("postgresql+asyncpg://tablero:secret@db.example/games", "postgresql://tablero:***@db.example/games"),
+    ("postgresql://tablero:secret@db.example:port/games", "postgresql://tablero:***@db.example:port/games"),
+])
+def test_a_url_is_shown_without_its_password_or_a_driver_name(url, shown):
+    assert shown_url(url) == shown
 
 
 async def test_a_postgres_url_with_an_encoded_password_opens_the_database(postgresql_database):

@@ -26,6 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot import metrics
 from bot.ai.levels import choose_action
 from bot.games import get_ruleset
 
@@ -119,16 +120,21 @@ async def think(ruleset_id: str, state_json: dict[str, Any], seat: int, level: s
     if seed is None:
         seed = secrets.randbits(64)
     loop = asyncio.get_running_loop()
+    asked = time.perf_counter()
     _in_flight += 1
     try:
         future = loop.run_in_executor(_pool(), _choose, ruleset_id, state_json, seat, level,
                                       shared_budget(budget_s, _in_flight - 1), seed,
                                       time.time() if started is None else started)
-        return await asyncio.wait_for(future, timeout=budget_s + GRACE_S)
+        actions = await asyncio.wait_for(future, timeout=budget_s + GRACE_S)
+        metrics.THINKING.labels(level, "searched").observe(time.perf_counter() - asked)
+        return actions
     except (asyncio.TimeoutError, BrokenProcessPool) as exc:
         log.warning("computer player (%s, %s) fell back to normal: %r", ruleset_id, level, exc)
         if isinstance(exc, BrokenProcessPool):
             shutdown()
     finally:
         _in_flight -= 1
-    return await asyncio.to_thread(_choose, ruleset_id, state_json, seat, "normal", None, seed)
+    actions = await asyncio.to_thread(_choose, ruleset_id, state_json, seat, "normal", None, seed)
+    metrics.THINKING.labels(level, "fell back").observe(time.perf_counter() - asked)
+    return actions

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n
+from bot import i18n, metrics
 from bot.cogs import board_messages
 from bot.cogs.board_messages import DELETE, KEEP, Retire, Said
 from bot.cogs.components import pinging, png_file
@@ -228,6 +228,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         if plan.edit is not None:
             if await self._edit(channel.get_partial_message(plan.edit), post, view):
                 await self.sessions.set_board_message(record.id, plan.edit, version, record.status)
+                metrics.BOARDS.labels("edited").inc()
                 self._remember(record.channel_id, list(plan.kept))
                 return
             log.info("board %s of game %s was deleted: posting it again", plan.edit, record.id)
@@ -236,6 +237,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         message = await channel.send(content=post.content, files=_files(post), view=view,
                                      allowed_mentions=pinging(post.mention if ping else None))
         await self.sessions.set_board_message(record.id, message.id, version, record.status)
+        metrics.BOARDS.labels("posted").inc()
         await self._retire_all(channel, plan.after)
         self._remember(record.channel_id, [*plan.kept, (message.id, post.said)])
 

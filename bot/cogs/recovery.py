@@ -41,6 +41,11 @@ class Recovery(GameCogBase):
         self._retrying: set[asyncio.Task[None]] = set()   # retry_later's tasks
         super().__init__()
 
+    @property
+    def boards_waiting(self) -> int:
+        """How many games' boards are being tried again (metrics.BOARDS_WAITING)."""
+        return len(self._recovering)
+
     async def publish_or_recover(self, outcome: Outcome) -> None:
         """Publish; what Discord or the database keeps from being shown is shown later (recover_later)."""
         try:

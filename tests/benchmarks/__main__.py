@@ -8,7 +8,8 @@ Parts (all by default, in this order):
             per shard) on SQLite (--backend postgresql: PostgreSQL): moves/s, the p50 / p99 delay from an
             interaction's arrival to the bot's first response, the bot's CPU ms per move, the database's
             load per move; run twice, with players acting at once (closed loop: the bot's capacity) and
-            at a human pace
+            at a human pace; --scrape S: each run twice, without the health and metrics listener and with
+            it, /metrics fetched every S seconds (the listener's cost per move)
   memory    VmRSS of the bot per active game and per idle stored game loaded
   store     the store's move path alone (load the game, append the action and its snapshot): CPU ms of
             the bot process per move on SQLite and on PostgreSQL (TABLERO_TEST_POSTGRES, if reachable)
@@ -97,28 +98,50 @@ def run_render(games: list[str], quick: bool, profile: Path | None) -> None:
 
 
 def run_e2e(games: list[str], quick: bool, profile: Path | None, *, backend: str = "sqlite",
-            processes: int = 1, pace: str = "both") -> None:
+            processes: int = 1, pace: str = "both", scrape: float | None = None) -> None:
     tables = 40 if quick else 200
     bots = "one `python -m bot`" if processes == 1 else f"{processes} `python -m bot` processes (one shard each)"
     print(f"\n## End to end: {tables} games at once, fake Discord on loopback, {bots}, {backend}")
     paces = {"closed": (0.0, "closed loop (act at once)"), "human": (2.0 if quick else 10.0, "human pace")}
     for think, what in (paces.values() if pace == "both" else [paces[pace]]):
         bot_profile = ("cpu", profile / "bot-e2e.prof") if profile and not think else None
-        f = e2e.measure(games, backend=backend, processes=processes, games=tables, moves=300 if quick else 4000,
-                        seconds=10 if quick else 60, think=think, profile=bot_profile)
-        think_text = f", think {think:.0f} s mean" if think else ""
-        print(f"{what}{think_text}: {f.moves} moves in {f.seconds:.0f} s = {f.moves_per_s:.1f} moves/s; "
-              f"{f.interactions} interactions, {f.finished} games finished")
-        print(f"  first response: p50 {f.ack_p50_ms:.0f} ms, p99 {f.ack_p99_ms:.0f} ms, max {f.ack_max_ms:.0f} ms; "
-              f"click to next board: p50 {f.board_p50_ms:.0f} ms, p99 {f.board_p99_ms:.0f} ms")
-        print(f"  CPU: bot {f.bot_cpu:.0%} of a core ({f.cpu_ms_per_move:.1f} ms per move), fake Discord + players "
-              f"{f.driver_cpu:.0%}; stuck tables {f.stuck}, refused {f.refused}, boards edited out of place {f.misplaced}")
-        print("  database per move: " + ", ".join(f"{value:,.1f} {key}" for key, value in f.database.items()))
-        for game, (moves, p50, p99) in f.per_game.items():
-            print(f"    {game:<18}{moves:>6} moves   first response p50 {p50:>5.0f} ms  p99 {p99:>5.0f} ms")
-        for error in f.errors[:5]:
-            print(f"  ! {error}")
-        print(f"  target p99 <= {TARGETS['ack_p99_ms']:.0f} ms: {_mark(f.ack_p99_ms <= TARGETS['ack_p99_ms'])}")
+        without = None
+        for scrape_s in ((None, scrape) if scrape else (None,)):
+            f = e2e.measure(games, backend=backend, processes=processes, games=tables, moves=300 if quick else 4000,
+                            seconds=10 if quick else 60, think=think, profile=bot_profile, scrape_s=scrape_s)
+            _print_e2e(f, what, think)
+            if scrape_s:
+                _print_listener_cost(f, without)
+            without = f
+
+
+def _print_listener_cost(f: e2e.E2EFigures, without: e2e.E2EFigures | None) -> None:
+    """The listener's cost per move: measured against the run without it, and computed from one scrape's CPU."""
+    every = f"/metrics every {f.scrape_s:g} s ({f.scrapes} scrapes)"
+    computed = f.scrape_cpu_ms * f.scrapes / max(1, f.moves)   # ms of scraping per move
+    print(f"  listener, {every}: one scrape costs the bot {f.scrape_cpu_ms:.2f} ms of CPU, so "
+          f"{computed:.3f} ms per move ({computed / f.cpu_ms_per_move:.2%} of its CPU per move)")
+    if without is not None:
+        change = f.cpu_ms_per_move / without.cpu_ms_per_move - 1
+        print(f"  CPU per move with the listener {f.cpu_ms_per_move:.2f} ms, without {without.cpu_ms_per_move:.2f} ms: "
+              f"{change:+.1%} (run-to-run noise included); target <= 2 %: {_mark(computed / f.cpu_ms_per_move <= 0.02)}")
+
+
+def _print_e2e(f: e2e.E2EFigures, what: str, think: float) -> None:
+    think_text = f", think {think:.0f} s mean" if think else ""
+    listener = f", listener on, /metrics every {f.scrape_s:g} s" if f.scrape_s else ""
+    print(f"{what}{think_text}{listener}: {f.moves} moves in {f.seconds:.0f} s = {f.moves_per_s:.1f} moves/s; "
+          f"{f.interactions} interactions, {f.finished} games finished")
+    print(f"  first response: p50 {f.ack_p50_ms:.0f} ms, p99 {f.ack_p99_ms:.0f} ms, max {f.ack_max_ms:.0f} ms; "
+          f"click to next board: p50 {f.board_p50_ms:.0f} ms, p99 {f.board_p99_ms:.0f} ms")
+    print(f"  CPU: bot {f.bot_cpu:.0%} of a core ({f.cpu_ms_per_move:.1f} ms per move), fake Discord + players "
+          f"{f.driver_cpu:.0%}; stuck tables {f.stuck}, refused {f.refused}, boards edited out of place {f.misplaced}")
+    print("  database per move: " + ", ".join(f"{value:,.1f} {key}" for key, value in f.database.items()))
+    for game, (moves, p50, p99) in f.per_game.items():
+        print(f"    {game:<18}{moves:>6} moves   first response p50 {p50:>5.0f} ms  p99 {p99:>5.0f} ms")
+    for error in f.errors[:5]:
+        print(f"  ! {error}")
+    print(f"  target p99 <= {TARGETS['ack_p99_ms']:.0f} ms: {_mark(f.ack_p99_ms <= TARGETS['ack_p99_ms'])}")
 
 
 def run_memory(games: list[str], quick: bool, profile: Path | None) -> None:
@@ -161,6 +184,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=1, help="e2e: bot processes, one shard each (default 1)")
     parser.add_argument("--pace", choices=("both", "closed", "human"), default="both",
                         help="e2e: the closed loop, the human pace, or both (default)")
+    parser.add_argument("--scrape", type=float, metavar="S",
+                        help="e2e: run each pace again with the listener on, /metrics fetched every S seconds")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
     games = [r.id for r in rulesets(args.game)]
@@ -168,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
         args.profile.mkdir(parents=True, exist_ok=True)
     print(f"# Tablero benchmarks{' (quick)' if args.quick else ''}: {machine()}")
     runners = {**RUNNERS, "e2e": partial(run_e2e, backend=args.backend, processes=args.processes,
-                                             pace=args.pace)}
+                                             pace=args.pace, scrape=args.scrape)}
     for part in args.only or PARTS:
         runners[part](games, args.quick, args.profile)
         sys.stdout.flush()

@@ -8,7 +8,9 @@ Latency is what Discord measures: from the interaction's arrival to the bot's fi
 (the fake records it); "board" is from the click until the next board is visible. CPU is the bot
 processes' own (the database server's is not counted); the database's load is read from it before and
 after the measured phase: actions logged, bytes grown, and on PostgreSQL transactions (each statement
-outside a transaction is one) and rows written.
+outside a transaction is one) and rows written. With `scrape_s`, each bot runs its health and metrics listener
+(TABLERO_HTTP) and its /metrics is fetched every `scrape_s` seconds all along, as Prometheus would; after the
+measured phase, the CPU of one scrape is measured alone (SCRAPES scrapes of the idle bot).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import aiohttp
 import asyncpg
 from sqlalchemy import make_url
 
@@ -32,6 +35,7 @@ from tests.benchmarks.tables import Table, Timings, add_players, bot_against_fak
 
 
 STAGGER_S = 2.0
+SCRAPES = 200   # scrapes of the idle bot that time one
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,9 @@ class E2EFigures:
     processes: int = 1
     bot_cpu_s: float = 0.0     # CPU seconds of the bot processes in the measured phase
     database: dict[str, float] = field(default_factory=dict)   # per move: see `_database_counters`
+    scrape_s: float | None = None   # /metrics fetched this often (None: no listener)
+    scrapes: int = 0                # fetched in the measured phase
+    scrape_cpu_ms: float = 0.0      # the bot's CPU for one scrape, measured alone
 
     @property
     def moves_per_s(self) -> float:
@@ -138,12 +145,25 @@ async def _database_counters(database: str) -> dict[str, float]:
     return {"actions": actions, "bytes": row[2], "transactions": row[0], "rows": row[1]}
 
 
+async def _scrape(urls: list[str], every: float, scrapes: list[int], times: int | None = None) -> None:
+    """GET each URL, then again `every` s later, until cancelled (or `times` scrapes); counted in scrapes[0]."""
+    async with aiohttp.ClientSession() as session:
+        while times is None or scrapes[0] < times:
+            for url in urls:
+                async with session.get(url) as response:
+                    assert response.status == 200 and await response.read()
+                scrapes[0] += 1
+            if every:
+                await asyncio.sleep(every)
+
+
 async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, think: float = 0.0,
               opening: int = 40, profile: tuple[str, Path] | None = None, database: str | None = None,
-              processes: int = 1) -> E2EFigures:
+              processes: int = 1, scrape_s: float | None = None) -> E2EFigures:
     """`games` tables spread evenly over `game_ids` (and over the processes); at most `opening` lobbies
     opened at once."""
-    async with bot_against_fake(profile, database=database, processes=processes) as (fake, bots):
+    async with bot_against_fake(profile, database=database, processes=processes,
+                                listen=scrape_s is not None) as (fake, bots):
         await warm_up(fake, game_ids, bots=bots)
         tables = [Table(fake, game_ids[i % len(game_ids)], add_players(fake, 2, f"t{i}"), seed=i,
                         channel=bots.channel(fake, f"t{i}", i))
@@ -160,12 +180,21 @@ async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, th
         counted = await _database_counters(bots.database)
         cpu0, own0, start = bots.cpu_seconds(), time.process_time(), time.monotonic()
         budget = [moves]
+        scrapes, alone = [0], [0]
         with _no_collector_pauses():
+            scraping = asyncio.create_task(_scrape(bots.metrics, scrape_s or 0.0, scrapes)) if bots.metrics else None
             done = await asyncio.gather(*(_play(t, timings[t.game], start + seconds, budget, think, rng)
                                           for t in tables))
+            if scraping:
+                scraping.cancel()
         elapsed = time.monotonic() - start
         bot_cpu_s = bots.cpu_seconds() - cpu0
         driver_cpu = (time.process_time() - own0) / elapsed
+        scrape_cpu_ms = 0.0
+        if bots.metrics:   # one scrape's CPU, the bot idle otherwise
+            idle = bots.cpu_seconds()
+            await _scrape(bots.metrics, 0.0, alone, times=SCRAPES)
+            scrape_cpu_ms = (bots.cpu_seconds() - idle) * 1000 / alone[0]
         errors = [f"{t.channel.name}: {t.error}" for t in tables if t.error]
         for bot in bots.processes:   # stopped: the database server has counted all they did
             await bot.terminate()
@@ -186,5 +215,5 @@ async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, th
         stuck=sum(t.stuck for t in timings.values()), refused=sum(t.refused for t in timings.values()),
         per_game=per_game, errors=errors, misplaced=sum(t.misplaced for t in tables),
         backend="postgresql" if database and is_postgresql(database) else "sqlite", processes=processes,
-        bot_cpu_s=bot_cpu_s, database=per_move)
+        bot_cpu_s=bot_cpu_s, database=per_move, scrape_s=scrape_s, scrapes=scrapes[0], scrape_cpu_ms=scrape_cpu_ms)
     return figures

@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.conftest import free_port
 from tests.e2e.table import in_play
 from tests.fake_discord import Channel, ClientProcess, FakeDiscord, Guild, Interaction, Message, User
 
@@ -33,12 +34,15 @@ BOT_LOG = Path(tempfile.gettempdir()) / "tablero-benchmark-bot.log"   # the last
 
 
 def start_bot(fake: FakeDiscord, workdir: Path, profile: tuple[str, Path] | None = None, *,
-              database: str | None = None, shard: int | None = None) -> ClientProcess:
+              database: str | None = None, shard: int | None = None, listen: str | None = None) -> ClientProcess:
     """`python -m bot` against the fake, on `database` (default: workdir/tablero.sqlite3), not started
     yet; with `profile` = ("cpu" | "memory", path), under that profiler (see profiled_bot.py); with
-    `shard`, that shard alone of the fake's shard count."""
+    `shard`, that shard alone of the fake's shard count; with `listen` (host:port), its health and metrics
+    listener there (TABLERO_HTTP)."""
     argv = ["-m", "bot"] if profile is None else ["-m", "tests.benchmarks.profiled_bot", profile[0], str(profile[1])]
     env = {"TABLERO_DATABASE": database or str(workdir / "tablero.sqlite3"), "TABLERO_LOG_LEVEL": "WARNING"}
+    if listen:
+        env["TABLERO_HTTP"] = listen
     if shard is not None:
         env |= {"TABLERO_SHARD_COUNT": str(fake.shard_count), "TABLERO_SHARD_IDS": str(shard)}
     return fake.client_process([sys.executable, *argv], cwd=REPO, env=env, shards=None if shard is None else [shard],
@@ -165,6 +169,7 @@ class Bots:
     processes: list[ClientProcess]
     guilds: list[Guild]
     database: str
+    metrics: list[str] = field(default_factory=list)   # each process's /metrics URL, if it listens
 
     def cpu_seconds(self) -> float:
         return sum(cpu_seconds(p.process.pid) for p in self.processes)
@@ -176,19 +181,22 @@ class Bots:
 
 @contextlib.asynccontextmanager
 async def bot_against_fake(profile: tuple[str, Path] | None = None, *, database: str | None = None,
-                           processes: int = 1) -> AsyncIterator[tuple[FakeDiscord, Bots]]:
+                           processes: int = 1, listen: bool = False) -> AsyncIterator[tuple[FakeDiscord, Bots]]:
     """A fake Discord on loopback and `python -m bot` against it, on `database` (default: a temporary
     SQLite file); with `processes` > 1, one process per shard (of as many), each serving a guild of its
-    shard. `profile` applies to the first process."""
+    shard. `profile` applies to the first process. `listen`: each process with its listener (TABLERO_HTTP)
+    on a free port of loopback."""
     fake = await FakeDiscord(shard_count=processes).start()
     fake.quiet = 0.0   # the tables wait for the next board themselves
     with tempfile.TemporaryDirectory(prefix="tablero-bench-") as workdir:
         shards = [None] if processes == 1 else list(range(processes))
+        addresses = [f"127.0.0.1:{free_port()}" if listen else None for _ in shards]
         bots = Bots([start_bot(fake, Path(workdir), profile if shard in (None, 0) else None, database=database,
-                               shard=shard) for shard in shards],
+                               shard=shard, listen=address) for shard, address in zip(shards, addresses)],
                     [fake.default_guild] + [fake.add_guild(f"shard {k}", shard=(k, processes))
                                             for k in range(1, processes)],
-                    database or str(Path(workdir) / "tablero.sqlite3"))
+                    database or str(Path(workdir) / "tablero.sqlite3"),
+                    [f"http://{address}/metrics" for address in addresses if address])
         try:
             for bot in bots.processes:
                 await bot.start()

@@ -1,0 +1,63 @@
+"""Whether this process is healthy: every shard connected, the database answering, the event loop on time.
+Each failed check is a reason in a few words; the bot goes on answering players whatever they say."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+
+from bot import metrics
+from bot.outages import StoreUnavailable
+
+MAX_LAG_S = 1.0          # an event loop later than this answers interactions late
+LAG_PROBE_S = 0.5        # how often the loop's lag is measured
+STORE_TIMEOUT_S = 2.0    # a database slower than this to answer one SELECT counts as out of reach
+
+
+class LoopLag:
+    """Measures how late the event loop runs a timer that is due (metrics.LOOP_LAG), every LAG_PROBE_S."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._watch(), name="event loop lag")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _watch(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + LAG_PROBE_S
+            await asyncio.sleep(LAG_PROBE_S)
+            self.seconds = max(0.0, loop.time() - due)
+            metrics.LOOP_LAG.set(self.seconds)
+
+
+class Health:
+    """`shards_down()`: the shards of this process not connected (all of them before the first connection);
+    `ping()`: one round trip to the database."""
+
+    def __init__(self, shards_down: Callable[[], list[str]], ping: Callable[[], Awaitable[None]], lag: LoopLag):
+        self._shards_down, self._ping, self._lag = shards_down, ping, lag
+
+    async def problems(self) -> list[str]:
+        """Why the process is unhealthy ([]: it is healthy)."""
+        problems = []
+        if down := self._shards_down():
+            problems.append(f"Discord shards not connected: {', '.join(down)}")
+        try:
+            await asyncio.wait_for(self._ping(), STORE_TIMEOUT_S)
+        except (StoreUnavailable, TimeoutError) as error:
+            metrics.STORE_REACHABLE.set(0)
+            problems.append(f"database out of reach ({str(error) or 'no answer in %.0f s' % STORE_TIMEOUT_S})")
+        else:
+            metrics.STORE_REACHABLE.set(1)
+        if self._lag.seconds >= MAX_LAG_S:
+            problems.append(f"event loop {self._lag.seconds:.1f} s late")
+        return problems
