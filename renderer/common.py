@@ -435,6 +435,8 @@ def break_lines(text: str, widths: Sequence[float], size: int, bold: bool = Fals
     the first line (beside the swatches) starts the second, wider; a word no line holds is shortened with
     "…", with what follows it, on one line, and so is what the last line cannot hold."""
     text = printable(text, bold)
+    if text_length(text, size, bold) <= widths[0]:   # the common case: one line holds it
+        return [text]
     words = _words(text)
     lines: list[str] = []
     for i, line_width in enumerate(widths):
