@@ -47,7 +47,7 @@ def board_alt(record: GameRecord, locale: str | None = None, said: Sequence[str]
     return bounded([position_text, story(said, ALT_TEXT_LIMIT - len(position_text) - 1, loc)])
 
 
-def own_first(lines: list[Message], seat: int) -> list[Message]:
+def own_first(lines: list[Message], seat: int | None) -> list[Message]:
     """The position's lines with those of `seat` first: a line naming a seat and the lines of pieces after
     it (Maghreb's side, then its pieces) go together, in the ruleset's order otherwise."""
     groups: list[list[Message]] = []
