@@ -50,6 +50,8 @@ def board_alt(record: GameRecord, locale: str | None = None, said: Sequence[str]
 def own_first(lines: list[Message], seat: int | None) -> list[Message]:
     """The position's lines with those of `seat` first: a line naming a seat and the lines of pieces after
     it (Maghreb's side, then its pieces) go together, in the ruleset's order otherwise."""
+    if seat is None:
+        return lines
     groups: list[list[Message]] = []
     for line in lines:
         if groups and "seat" not in line.params and "piece" in line.params and "seat" in groups[-1][0].params:

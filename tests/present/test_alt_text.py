@@ -9,7 +9,7 @@ import pytest
 from bot import i18n, timeline
 from bot.games import GAME_IDS
 from bot.games.base import msg
-from bot.present.alt_text import ALT_TEXT_LIMIT, board_alt, bounded, replay_alt
+from bot.present.alt_text import ALT_TEXT_LIMIT, board_alt, bounded, own_first, replay_alt
 from bot.present.board import board_post
 from bot.present.words import result_line, say, seat_name
 from bot.services import ruleset_of
@@ -82,6 +82,10 @@ async def test_after_a_long_absence_whose_turn_the_dice_and_the_pieces_come_firs
         assert all(line in text for line in described), "the whole position"
         turn = next(line for line in reversed(described) if record.seats[ruleset.to_move(state)].name in line)
         assert text.index(turn) < min(text.index(line) for line in described if line != turn)
+        seats = [line for line in ruleset.describe(state) if line.key.endswith(".describe.seat")]
+        own = [text.index(say(record, line, loc)) for line in seats if line.params["seat"] == ruleset.to_move(state)]
+        assert own and own[0] < min(text.index(say(record, line, loc)) for line in seats
+                                    if line.params["seat"] != ruleset.to_move(state)), "their own pieces first"
         assert story[-1] in text and story[0] not in text
         left_out = i18n.text("alt.story_cut", loc, count=2).split(" ", 1)[1]   # after the count
         assert left_out in text and text.index(left_out) > max(text.index(line) for line in described)
@@ -146,3 +150,13 @@ async def test_a_pariti_draw_is_said_once(store):
             assert text.count(said) == 1, text
         else:
             assert text.count(result_line(record, loc)) == 1, text
+
+
+def test_the_pieces_of_the_player_to_move_come_first_with_the_lines_that_belong_to_them():
+    """Maghreb names a side, then its pieces one line each: they move together; other lines keep their order."""
+    side = [msg("maghreb.describe.side", seat=seat) for seat in (0, 1)]
+    pieces = [msg("maghreb.describe.piece", piece=i) for i in range(4)]
+    quiet = msg("pariti.describe.quiet", count=1)
+    lines = [side[0], pieces[0], pieces[1], side[1], pieces[2], pieces[3], quiet]
+    assert own_first(lines, 1) == [side[1], pieces[2], pieces[3], side[0], pieces[0], pieces[1], quiet]
+    assert own_first(lines, 0) == lines and own_first(lines, None) == lines
