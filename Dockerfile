@@ -20,11 +20,14 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     TABLERO_DATABASE=/data/tablero.sqlite3 \
     TABLERO_HTTP=127.0.0.1:9108
 
-# Fonts for players' names in any script and emoji (renderer.common's fallback chain looks for them by name).
-# Debian's stable fonts, unpinned: a font update changes no behaviour the tests pin.
+# Fonts for players' names in any script and emoji (renderer.common's fallback chain looks for them by name),
+# and what Pillow's raqm layout needs to write right-to-left names (FriBiDi; raqm and HarfBuzz for a Pillow
+# built without its own): renderer.writing falls back to python-bidi + arabic-reshaper without them.
+# Debian's stable packages, unpinned: an update changes no behaviour the tests pin.
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
+        libfribidi0 libraqm0 libharfbuzz0b \
     && rm -rf /var/lib/apt/lists/*
 
 COPY --from=build /wheels /wheels

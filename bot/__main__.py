@@ -86,7 +86,9 @@ def run_bot(settings: Settings, token: str) -> int:
     """Run the bot until it stops; what a self-hoster gets wrong first (the token, the network, the
     database file) ends it with one line on stderr, not a traceback."""
     from bot.app import TableroBot
+    from renderer.writing import layout_description
 
+    log.info("%s", layout_description())
     # A SQLite file this start creates is removed if the start fails: an empty database left behind
     # would later pass for the server's (and migrate "OK" with no game).
     created = not is_postgresql(settings.database) and not Path(settings.database).exists()

@@ -1,14 +1,18 @@
-"""People's names as every message and picture shows them: a name of more than NAME_LIMIT characters
-shortened, apart from the others at the table. (Computer players are named by level in our words:
+"""People's names as every message and picture shows them: a name of more than NAME_LIMIT letters
+shortened, apart from the others at the table. A letter is a grapheme (what a reader counts as one: a
+letter and its accents, an emoji sequence), found by the `regex` module's \\X, which follows Unicode's
+segmentation as Python's own `re` does not. (Computer players are named by level in our words:
 bot.present.words.seat_name.)"""
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
+
+import regex
 
 from bot.game_records import GameRecord
 
-NAME_LIMIT = 12              # characters of a name shown whole: as many as a board's house shows at chat size
+NAME_LIMIT = 12              # letters of a name shown whole: as many as a board's house shows at chat size
+_GRAPHEME = regex.compile(r"\X")
 
 
 def person_name(record: GameRecord, seat: int) -> str:
@@ -20,39 +24,29 @@ def person_name(record: GameRecord, seat: int) -> str:
     return short_names([record.seats[i].name for i in people])[people.index(seat)]
 
 
+def graphemes(text: str) -> list[str]:
+    """`text` cut into graphemes: never an accent apart from its letter, nor an emoji sequence in two."""
+    return _GRAPHEME.findall(text)
+
+
 def short_names(names: Sequence[str], limit: int = NAME_LIMIT) -> list[str]:
-    """Each name of at most `limit` characters as it is; a longer one cut with "…". Two names that would
-    then read the same (a shared beginning) keep as much of their ends as tells them apart:
-    "Alexandre Dup…in" and "Alexandre Dup…au". Never cuts an emoji sequence or an accent in two."""
-    def cut(name: str, tail: int) -> str:
+    """Each name of at most `limit` letters (graphemes: combining marks do not count) as it is; a longer
+    one cut with "…". Two names that would then read the same (a shared beginning) keep as much of their
+    ends as tells them apart: "Alexandre Dup…in" and "Alexandre Dup…au"."""
+    letters = [graphemes(name) for name in names]
+
+    def cut(name: list[str], tail: int) -> str:
         if len(name) <= limit:
-            return name
-        head, end = _boundary(name, limit - 1 - tail), len(name) - tail
-        while 0 < end < len(name) and joins_previous(name, end):
-            end -= 1
-        return name[:head].rstrip() + "…" + name[end:] if tail else name[:head].rstrip() + "…"
+            return "".join(name)
+        head = "".join(name[:limit - 1 - tail]).rstrip() + "…"
+        return head + "".join(name[len(name) - tail:]) if tail else head
 
     tails = [0] * len(names)
     while True:
-        shown = [cut(name, tail) for name, tail in zip(names, tails)]
+        shown = [cut(name, tail) for name, tail in zip(letters, tails)]
         clashes = {i for i, a in enumerate(shown) for j, b in enumerate(shown)
                    if i != j and a == b and names[i] != names[j] and tails[i] < limit // 2}
         if not clashes:
             return shown
         for i in clashes:
             tails[i] += 1
-
-
-def joins_previous(text: str, i: int) -> bool:
-    """Whether text[i] belongs with the character before it (a combining mark, a variation selector, a
-    skin tone, or either side of a zero-width joiner): never cut from it, nor drawn apart from it."""
-    ch = text[i]
-    return i > 0 and (text[i - 1] == "\u200d" or ord(ch) > 127 and not ch.isspace()
-                      and unicodedata.category(ch) in ("Mn", "Me", "Cf", "Sk"))
-
-
-def _boundary(text: str, i: int) -> int:
-    """The nearest place at or before `i` where `text` may be cut."""
-    while 0 < i < len(text) and joins_previous(text, i):
-        i -= 1
-    return i

@@ -31,7 +31,7 @@ from bot.games.barricade.state import MOVE, PLACE, SIX, START, START_OF_TURN, St
 from renderer.common import (
     CHOICE, DIE_SPENT, INK, PAPER, PIECE_RGB, PIP_SPENT, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, RGB, PlayerTag, Sheet,
     StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, make_palette,
-    piece_reach, readable_size, result_text, shape_of, tag_lines,
+    isolate, piece_reach, readable_size, result_text, shape_of, tag_lines,
 )
 from renderer.plan import Item, Plan, centred, first_clear, offset_line, text_box
 
@@ -389,7 +389,7 @@ def _legend(board: Board, state: State, players: list[PlayerTag], numbered: bool
             items.append(Item("piece", "barricade", box, f"{state.colours[seat]} held",
                               paint=partial(_held_barricade, box=box, frame=frame)))
             right = box[0] - 8
-        shown = PlayerTag(f"{line + 1}. {tag.name}" if state.order and numbered else tag.name, tag.colours,
+        shown = PlayerTag(f"{line + 1}. {isolate(tag.name)}" if state.order and numbered else tag.name, tag.colours,
                           tag.to_move)
         width = right - 22
         lines = tag_lines(shown, width, AXIS)

@@ -23,6 +23,7 @@ process does not grow with the number of games.
 from __future__ import annotations
 
 import math
+import re
 import struct
 import unicodedata
 import zlib
@@ -38,7 +39,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot import i18n
 from bot.data_files import data_file
-from bot.names import joins_previous
+from bot.names import graphemes
+from renderer import writing
+from renderer.writing import FSI, PDI, isolate
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -95,10 +98,10 @@ def min_text_height(width: int) -> float:
 
 
 def pixel_box(f: ImageFont.FreeTypeFont, text: str, anchor: str | None = None,
-              stroke_width: float = 0) -> tuple[int, int, int, int]:
+              stroke_width: float = 0, direction: str | None = None) -> tuple[int, int, int, int]:
     """f.getbbox: FreeType's box is in whole pixels, though Pillow types it as floats (were one not, the box
     is rounded outwards)."""
-    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke_width)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke_width, direction=direction)
     return math.floor(left), math.floor(top), math.ceil(right), math.ceil(bottom)
 
 
@@ -118,12 +121,17 @@ def readable_size(width: int, bold: bool = True) -> int:
     return size
 
 
-@cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The shipped face (DejaVu Sans), first of the fallback chain (see `faces`)."""
+    """The shipped face (DejaVu Sans), first of the fallback chain (see `faces`), opened with the layout
+    engine in use (renderer.writing.LAYOUT)."""
+    return _font(size, bold, writing.LAYOUT)
+
+
+@cache
+def _font(size: int, bold: bool, layout: ImageFont.Layout) -> ImageFont.FreeTypeFont:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     with as_file(data_file("fonts", name)) as path:   # a real file, even from a zipped install
-        return ImageFont.truetype(str(path), size)
+        return ImageFont.truetype(str(path), size, layout_engine=layout)
 
 
 # --- the fallback chain: names in any script, emoji ------------------------------
@@ -137,6 +145,8 @@ FALLBACK_FONTS = {
     True: ("NotoSansCJK-Bold.ttc", "NotoColorEmoji.ttf", "NotoSans-Bold.ttf", "NotoSansArabic-Bold.ttf",
            "NotoSansHebrew-Bold.ttf", "NotoSansDevanagari-Bold.ttf", "NotoSansThai-Bold.ttf"),
 }
+ISOLATION = FSI + PDI   # the marks around an isolated name (renderer.writing.isolate)
+_ISOLATION_MARK = re.compile(f"([{FSI}{PDI}])")
 BITMAP_SIZE = 109    # a colour emoji font (CBDT) is drawn at this size only, then scaled
 _MISSING = "\U0010ffff"   # a noncharacter: every font draws its "no glyph" box for it
 
@@ -158,14 +168,18 @@ def faces(bold: bool = False) -> tuple[str, ...]:
     return (shipped, *(p for p in map(_system_font, FALLBACK_FONTS[bold]) if p))
 
 
-@lru_cache(maxsize=64)
 def face_font(path: str, size: int) -> tuple[ImageFont.FreeTypeFont, float]:
     """A face of the chain for text of `size`, and the scale its glyphs are drawn at: 1, or for a bitmap
     colour font, which has one size only, what brings its glyphs to `size`."""
+    return _face_font(path, size, writing.LAYOUT)
+
+
+@lru_cache(maxsize=64)
+def _face_font(path: str, size: int, layout: ImageFont.Layout) -> tuple[ImageFont.FreeTypeFont, float]:
     try:
-        return ImageFont.truetype(path, size), 1.0
+        return ImageFont.truetype(path, size, layout_engine=layout), 1.0
     except OSError:   # a bitmap colour font refuses any size but its own
-        return ImageFont.truetype(path, BITMAP_SIZE), size / 128   # 128: a colour emoji's height at BITMAP_SIZE
+        return ImageFont.truetype(path, BITMAP_SIZE, layout_engine=layout), size / 128   # 128: an emoji's height there
 
 
 def _drawn(f: ImageFont.FreeTypeFont, ch: str) -> bytes:
@@ -183,23 +197,30 @@ def has_glyph(path: str, ch: str) -> bool:
 
 
 def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
-    """`text` cut into (font file, characters) runs, each character in the first face of the chain that
-    has it; a character none has is left out. Joiners, variation selectors and combining marks stay
-    with the character before them (an emoji sequence, an accent)."""
+    """`text` cut into (font file, characters) runs, each grapheme (a letter with its marks, an emoji
+    sequence) in the first face of the chain that has all its characters; where none has them all, in the
+    face of its first character, without the marks that face lacks (never an empty box, and a joiner or
+    a variation selector stays with its emoji); a grapheme whose first character no face has is left out."""
     out: list[tuple[str, str]] = []
     chain = faces(bold)
-    for i, ch in enumerate(text):
-        if out and joins_previous(text, i):
-            out[-1] = (out[-1][0], out[-1][1] + ch)
-            continue
-        path = next((p for p in chain if has_glyph(p, ch)), None)
+    for cluster in graphemes(text):
+        needed = [ch for ch in cluster if not _ignorable(ch)]
+        path = next((p for p in chain if all(has_glyph(p, ch) for ch in needed)), None)
         if path is None:
-            continue
+            path = next((p for p in chain if has_glyph(p, cluster[0])), None)
+            if path is None:
+                continue
+            cluster = "".join(ch for ch in cluster if _ignorable(ch) or has_glyph(path, ch))
         if out and out[-1][0] == path:
-            out[-1] = (path, out[-1][1] + ch)
+            out[-1] = (path, out[-1][1] + cluster)
         else:
-            out.append((path, ch))
+            out.append((path, cluster))
     return out
+
+
+def _ignorable(ch: str) -> bool:
+    """A joiner, a variation selector or an emoji tag: drawn as nothing of its own."""
+    return ch in "\u200c\u200d" or "\ufe00" <= ch <= "\ufe0f" or "\U000e0000" <= ch <= "\U000e01ef"
 
 
 def shipped(text: str) -> bool:
@@ -211,62 +232,80 @@ def shipped(text: str) -> bool:
 def printable(text: str, bold: bool = False) -> str:
     """`text` as the pictures write it: the characters no font has left out ("Josette 🎲" without an
     emoji font reads "Josette"), or, when none is left of a word's letters, each replaced by "?" (小明
-    without a CJK font reads "??", and Barricade's "3. 小明" "3. ??", never a rank without its name)."""
-    if shipped(text) or all(has_glyph(faces(bold)[0], ch) for ch in text):
+    without a CJK font reads "??", and Barricade's "3. 小明" "3. ??", never a rank without its name).
+    A name's isolation marks (renderer.writing.isolate) stay."""
+    first = faces(bold)[0]
+    if shipped(text) or all(has_glyph(first, ch) for ch in text if ch not in ISOLATION):
         return text
 
     def marked(part: str) -> str:   # each character no font has written "?"
-        return "".join(ch if any(has_glyph(p, ch) for p in faces(bold)) else "?" for ch in part)
+        return "".join(ch if ch in ISOLATION or any(has_glyph(p, ch) for p in faces(bold)) else "?" for ch in part)
 
     words = []
     for word in text.split():
-        kept = "".join(chunk for _, chunk in runs(word, bold))
+        kept = "".join(part if part in ISOLATION else "".join(chunk for _, chunk in runs(part, bold))
+                       for part in _ISOLATION_MARK.split(word))
         # A letter missing (not an emoji: category S) and none kept: the word is written "?"s.
-        if not any(ch.isalnum() for ch in kept) and any(not unicodedata.category(ch).startswith("S") for ch in word):
+        if not any(ch.isalnum() for ch in kept) and any(ch not in ISOLATION and not unicodedata.category(ch).startswith("S")
+                                                        for ch in word):
             kept = marked(word)
         if kept:
             words.append(kept)
-    return " ".join(words) or marked(text)
+    shown = " ".join(words)
+    return shown if shown.strip(ISOLATION) else marked(text)
+
+
+def pieces(text: str, bold: bool = False) -> list[tuple[str, str, str | None]]:
+    """`text` (printable) as it is drawn, left to right: (font file, characters, direction) pieces, its
+    runs of one direction in display order (renderer.writing.visual_runs) each cut by font (`runs`); the
+    direction is what raqm draws a piece with, None with the basic layout (the characters are then in
+    display order already)."""
+    out: list[tuple[str, str, str | None]] = []
+    for chars, direction in writing.visual_runs(text):
+        parts = runs(chars, bold)
+        out += [(path, chunk, direction) for path, chunk in (parts[::-1] if direction == "rtl" else parts)]
+    return out
 
 
 def text_length(text: str, size: int, bold: bool = False) -> float:
     """The width of `text` as `draw_text` writes it."""
     if shipped(text):
         return font(size, bold).getlength(text)
-    text = printable(text, bold)
-    return sum(f.getlength(chunk) * scale for f, scale, chunk in
-               ((*face_font(path, size), chunk) for path, chunk in runs(text, bold)))
+    return sum(f.getlength(chunk, direction=direction) * scale for f, scale, chunk, direction in
+               ((*face_font(path, size), chunk, direction) for path, chunk, direction in pieces(printable(text, bold), bold)))
 
 
 def draw_text(image: Image.Image, xy: tuple[float, float], text: str, size: int, bold: bool = False,
               fill: RGB = INK, anchor: str = "la", stroke_width: int = 0, stroke_fill: RGB | None = None) -> None:
-    """`text` on an RGB(A) `image` through the fallback chain (`runs`), placed by `anchor` as Pillow places
-    it for the shipped face: each run on the shipped face's baseline, colour emoji scaled to the text."""
+    """`text` on an RGB(A) `image` through the fallback chain (`pieces`), placed by `anchor` as Pillow places
+    it for the shipped face: each piece on the shipped face's baseline, colour emoji scaled to the text."""
     primary, draw = font(size, bold), ImageDraw.Draw(image)
     if shipped(text):   # the common case
         draw.text(xy, text, font=primary, fill=fill, anchor=anchor, stroke_width=stroke_width, stroke_fill=stroke_fill)
         return
     text = printable(text, bold)
-    parts = runs(text, bold)
-    if len(parts) == 1 and parts[0][0] == faces(bold)[0] and parts[0][1] == text:
-        draw.text(xy, text, font=primary, fill=fill, anchor=anchor, stroke_width=stroke_width, stroke_fill=stroke_fill)
+    parts = pieces(text, bold)
+    if len(parts) == 1 and parts[0][0] == faces(bold)[0]:
+        draw.text(xy, parts[0][1], font=primary, fill=fill, anchor=anchor, stroke_width=stroke_width,
+                  stroke_fill=stroke_fill, direction=parts[0][2])
         return
     width = text_length(text, size, bold)
     x = xy[0] - {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
     baseline = xy[1] + primary.getbbox("x", anchor=anchor)[1] - primary.getbbox("x", anchor="ls")[1]
-    for path, chunk in parts:
+    for path, chunk, direction in parts:
         f, scale = face_font(path, size)
         if scale == 1.0:
             draw.text((x, baseline), chunk, font=f, fill=fill, anchor="ls", stroke_width=stroke_width,
-                      stroke_fill=stroke_fill)
+                      stroke_fill=stroke_fill, direction=direction)
         else:
-            left, top, right, bottom = pixel_box(f, chunk, anchor="ls")
+            left, top, right, bottom = pixel_box(f, chunk, anchor="ls", direction=direction)
             glyphs = Image.new("RGBA", (right - left, bottom - top))
-            ImageDraw.Draw(glyphs).text((-left, -top), chunk, font=f, anchor="ls", embedded_color=True)
+            ImageDraw.Draw(glyphs).text((-left, -top), chunk, font=f, anchor="ls", embedded_color=True,
+                                        direction=direction)
             glyphs = glyphs.resize((max(1, round(glyphs.width * scale)), max(1, round(glyphs.height * scale))),
                                    Image.Resampling.LANCZOS)
             image.paste(glyphs, (round(x + left * scale), round(baseline + top * scale)), glyphs)
-        x += f.getlength(chunk) * scale
+        x += f.getlength(chunk, direction=direction) * scale
 
 
 def text_box(xy: tuple[float, float], text: str, size: int, bold: bool = False, anchor: str = "la",
@@ -280,16 +319,18 @@ def text_box(xy: tuple[float, float], text: str, size: int, bold: bool = False, 
 
 
 def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
-    """`text` shortened with an ellipsis so that it fits in `width` pixels (characters no font has left out).
-    A text shortened already keeps what follows its ellipsis: the end that tells two long names apart
-    (bot.names.short_names), its beginning shortened further."""
+    """`text` shortened with an ellipsis so that it fits in `width` pixels (characters no font has left out),
+    a letter at a time (a grapheme: never an accent without its letter). A text shortened already keeps what
+    follows its ellipsis: the end that tells two long names apart (bot.names.short_names), its beginning
+    shortened further."""
     text = printable(text, bold)
     if text_length(text, size, bold) <= width:
         return text
     head, _, tail = text.rpartition("…") if "…" in text else (text, "", "")
-    while head and text_length(head + "…" + tail, size, bold) > width:
-        head = head[:-1]
-    return head.rstrip() + "…" + tail
+    letters = graphemes(head)
+    while letters and text_length("".join(letters) + "…" + tail, size, bold) > width:
+        letters.pop()
+    return "".join(letters).rstrip() + "…" + tail
 
 
 def wrap_text(text: str, width: int, size: int, max_lines: int) -> list[str]:
@@ -363,36 +404,56 @@ def draw_shape(draw: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, f
 def tag_lines(tag: PlayerTag, width: int, size: int, max_lines: int = 1) -> list[str]:
     """The lines draw_player_tag writes `tag`'s name on in a tag `width` px wide: the first beside the
     colour swatches, the others under them across the whole tag (see break_lines); shortened with an ellipsis
-    only when `max_lines` lines cannot hold it. Measured in the weight drawn: bold for whoever is to move."""
+    only when `max_lines` lines cannot hold it. Measured in the weight drawn: bold for whoever is to move.
+    A bare name is isolated (written in its own direction); a line that holds a name among our words
+    (Barricade's "1. name") has it isolated already."""
     room = width - 16
-    return break_lines(tag.name, [room - len(tag.colours) * (size + 4) - 4] + [room - 4] * (max_lines - 1), size,
+    name = tag.name if FSI in tag.name else isolate(tag.name)
+    return break_lines(name, [room - len(tag.colours) * (size + 4) - 4] + [room - 4] * (max_lines - 1), size,
                        tag.to_move)
 
 
+def _words(text: str) -> list[str]:
+    """`text` cut where a name may go on to the next line: after a space or a hyphen, and between two
+    Chinese, Japanese or Korean letters (those scripts write no space between words)."""
+    words: list[str] = []
+    for cluster in graphemes(text):
+        if words and not words[-1].endswith((" ", "-")) and not (_wide_letter(words[-1][-1]) and _wide_letter(cluster[0])):
+            words[-1] += cluster
+        else:
+            words.append(cluster)
+    return words
+
+
+def _wide_letter(ch: str) -> bool:
+    return ch.isalpha() and unicodedata.east_asian_width(ch) in ("W", "F")
+
+
 def break_lines(text: str, widths: Sequence[float], size: int, bold: bool = False) -> list[str]:
-    """`text` on as few lines as hold it, the i-th at most widths[i] px wide (see tag_lines); a word is cut
-    only where no line left is wide enough for it."""
+    """`text` on as few lines as hold it, the i-th at most widths[i] px wide (see tag_lines), broken only
+    between words (_words): never a word cut in two over two lines ("Bartholome / w…"). A word too wide for
+    the first line (beside the swatches) starts the second, wider; a word no line holds is shortened with
+    "…", with what follows it, on one line, and so is what the last line cannot hold."""
     text = printable(text, bold)
+    if text_length(text, size, bold) <= widths[0]:   # the common case: one line holds it
+        return [text]
+    words = _words(text)
     lines: list[str] = []
     for i, line_width in enumerate(widths):
-        if text_length(text, size, bold) <= line_width or i == len(widths) - 1:
-            return lines + [fit_text(text, int(line_width), size, bold)]
-        end = 1
-        while end < len(text) and text_length(text[:end + 1], size, bold) <= line_width:
-            end += 1
-        while end < len(text) and joins_previous(text, end):
-            end -= 1
-        breaks = [k + 1 for k in range(1, end) if text[k] in " -"]   # after the line's last whole word, if the rest
-        if breaks and text_length(text[breaks[-1]:], size, bold) <= sum(widths[i + 1:]) - size:   # still fits then
-            end = breaks[-1]
-        elif not breaks and end < len(first := text.split(" ")[0]) and text_length(first, size, bold) <= widths[i + 1] \
-                and text_length(text, size, bold) <= sum(widths[i + 1:]) - size:
-            lines.append("")   # a first word too long for this line only (beside the swatches) starts the next
-            continue
-        end = max(end, 1)
-        lines.append(text[:end].rstrip())
-        text = text[end:].lstrip()
-        if not text:
+        rest = "".join(words).strip()
+        if i == len(widths) - 1 or text_length(rest, size, bold) <= line_width:
+            return lines + [fit_text(rest, int(line_width), size, bold)]
+        taken = 0
+        while taken < len(words) and text_length("".join(words[:taken + 1]).rstrip(), size, bold) <= line_width:
+            taken += 1
+        if taken == 0:
+            if widths[i + 1] > line_width:   # beside the swatches: the next line, wider, may hold more
+                lines.append("")
+                continue
+            return lines + [fit_text(rest, int(line_width), size, bold)]
+        lines.append("".join(words[:taken]).rstrip())
+        words = words[taken:]
+        if not words:
             return lines
     return lines
 
@@ -779,13 +840,20 @@ def encode_png(image: Image.Image) -> bytes:
                      _chunk(b"PLTE", bytes(palette)), _chunk(b"IDAT", pixels), _chunk(b"IEND", b"")))
 
 
-def result_text(result: Any, players: list[PlayerTag], locale: str) -> str | None:
-    """Who won (a team's two players together), or a draw, for the picture; None while the game goes on."""
+def shown_name(lines: Sequence[str]) -> str:
+    """A name on one line as its tag's lines (tag_lines) show it, shortened or not: what the final banner
+    names, so that it reads as the panel does."""
+    return "".join(line if line.endswith("-") or not line else line + " " for line in lines).strip()
+
+
+def result_text(result: Any, players: Sequence[PlayerTag], locale: str) -> str | None:
+    """Who won (a team's two players together), or a draw, for the picture; None while the game goes on.
+    `players`' names as their tags show them (shown_name), each isolated in the sentence."""
     if result is None:
         return None
     if result.draw:
         return i18n.text("picture.draw", locale)
-    names = [players[s].name if s < len(players) else str(s + 1) for s in result.winners]
+    names = [isolate(players[s].name) if s < len(players) else str(s + 1) for s in result.winners]
     if len(names) == 1:
         return i18n.text("picture.winner", locale, player=names[0])
     return i18n.text("picture.winners", locale, players=", ".join(names[:-1]), last=names[-1])

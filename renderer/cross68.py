@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache, partial
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -27,7 +27,7 @@ from renderer.common import (
     CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
     StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, label_size,
     line_step, make_palette, piece_reach, readable_size, result_text, shape_of, tag_height, tag_lines, wrap_text,
-    break_lines,
+    break_lines, isolate, shown_name,
 )
 from renderer.plan import OVERLAYS, FloatBox, Item, Plan, centred, first_clear, offset_line
 
@@ -463,7 +463,9 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
                 items.append(badge)
                 taken.append(badge.box)
     if result is not None:
-        items.append(_banner(lay, result, players, owners, locale, [i.box for i in items if i.kind != "square"]))
+        shown = {seat: shown_name(names[route]) for route, seat in owners.items()}   # as the panels name them
+        winners = [replace(tag, name=shown.get(seat, tag.name)) for seat, tag in enumerate(players)]
+        items.append(_banner(lay, result, winners, owners, locale, [i.box for i in items if i.kind != "square"]))
     return Plan((size, size), tuple(items), partial(_static, size, routes))
 
 
@@ -652,14 +654,14 @@ def _notes(lay: Layout, notes: list[str], boxes: list[FloatBox], locale: str) ->
 
 
 def _namer(players: list[PlayerTag]) -> Any:
-    return lambda seat: players[seat].name if seat < len(players) else str(seat + 1)
+    return lambda seat: isolate(players[seat].name) if seat < len(players) else str(seat + 1)
 
 
 def _partner(route: str, owners: dict[str, int], players: list[PlayerTag], teams: bool) -> str | None:
     """In 2 vs 2 (seats 0+2 against 1+3, PM-10.1), the name of the house owner's partner."""
     if not teams or route not in owners or len(players) != 4:
         return None
-    return players[(owners[route] + 2) % 4].name
+    return isolate(players[(owners[route] + 2) % 4].name)
 
 
 def _banner(lay: Layout, result: Result, players: list[PlayerTag], owners: dict[str, int], locale: str,

@@ -24,7 +24,7 @@ from bot.games.pariti_board import FILES, N_FILES, N_RANKS, SQUARE_NAMES, file_r
 from renderer.common import (
     CHOICE, INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, PlayerTag, Sheet, StaticBoard, blend,
     badge_radius, banner_box, disc_sprite, font, line_step, make_palette, readable_size, result_text,
-    tag_height, tag_lines, wrap_text,
+    shown_name, tag_height, tag_lines, wrap_text,
 )
 from renderer.plan import FloatBox, Item, Plan, centred, first_clear, text_box
 
@@ -380,7 +380,7 @@ def _panel(ruleset: Ruleset, state: PaState, players: list[PlayerTag], shown: li
         items.append(Item("note", "draw counter", bar, paint=lambda sheet: sheet.draw.rounded_rectangle(bar, radius=8, fill=LAST)))
     y = counter_bar(tall)[3] + 14
     if result is not None:   # in the panel, where no piece can be
-        text = result_text(result, players, locale) or ""
+        text = result_text(result, [PlayerTag(shown_name(lines), ()) for lines in names] + players[len(names):], locale) or ""
         box, lines = banner_box(text, (TEXT_X + TEXT_W / 2, 0), TEXT_W + 20, AXIS)
         height = box[3] - box[1]
         box = (box[0], y, box[2], y + height)

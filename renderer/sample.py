@@ -5,8 +5,9 @@ what this writes):
   Parcheesi game of seeded random moves stopped mid-game, the last round of moves traced as the
   player to move sees them;
 - `python -m renderer.sample --gallery docs`: hard positions of every ruleset (shared squares, a
-  long absence, a finished game, a 2 vs 2, emoji and CJK names) at chat size, 400 px wide, in
-  docs/boards/, with docs/boards.md showing them.
+  long absence, a finished game, a 2 vs 2, emoji, CJK and Arabic names) at chat size, 400 px wide, in
+  docs/boards/, with docs/boards.md showing them, and a long absence's alt text (bot.present's words:
+  this script, a writer of the docs, is their one reader in renderer/).
 """
 from __future__ import annotations
 
@@ -22,7 +23,10 @@ from typing import Any
 from PIL import Image
 
 from bot.games import get_ruleset
+from bot.game_records import GameRecord, Seat
 from bot.names import short_names
+from bot.present.alt_text import board_alt
+from bot.present.words import sentence
 from renderer import PlayerTag, layout, render_png
 
 GAME, SEED, ACTIONS, TRACED = "parcheesi", 7, 124, 12
@@ -61,6 +65,7 @@ class Hard:
     skip: int = 0
     finished: bool = False
     focus: bool = False
+    names: tuple[str, ...] = tuple(HARD_NAMES)
 
 
 def _shared(plan: Any) -> bool:
@@ -91,7 +96,13 @@ HARD = (
          2, _anything, skip=12, focus=True),
     Hard("pariti-finished", "pariti", "Pariti, finished: who won, in the side panel", 1, _anything, traced=5,
          finished=True),
+    Hard("maghreb-arabic-winner", "parchis-maghreb", "Parchís Maghreb, finished: an Arabic name wins, written right to "
+         "left in the panel and at the start of the banner, whose sentence still reads left to right", 4, _anything,
+         traced=4, finished=True, names=("يوسف", "فاطمة الزهراء")),
 )
+
+# A long absence in words: the board's description for screen readers after sixty actions of others.
+ABSENCE = ("parcheesi", 3, 150, 60, ("يوسف", "דוד כהן", "王小明", "🐉 Drago"))
 
 
 def hard_position(hard: Hard) -> tuple[Any, Any, list[PlayerTag], list[Any], str | None]:
@@ -105,7 +116,7 @@ def hard_position(hard: Hard) -> tuple[Any, Any, list[PlayerTag], list[Any], str
 
     def players_of(state: Any) -> list[PlayerTag]:
         to_move = ruleset.to_move(state) if ruleset.result(state) is None else None
-        return [PlayerTag(HARD_NAMES[i], colours[i], to_move == i) for i in range(n)]
+        return [PlayerTag(hard.names[i], colours[i], to_move == i) for i in range(n)]
 
     while ruleset.result(state) is None:
         if not hard.finished and len(positions) > hard.skip and \
@@ -129,13 +140,37 @@ def chat_size(png: bytes) -> bytes:
     return out.getvalue()
 
 
+def absence_alt() -> str:
+    """ABSENCE's alt text: the board's description after its last actions, told as the board message does."""
+    game, seed, actions, away, names = ABSENCE
+    ruleset = get_ruleset(game)
+    state, rng = ruleset.new_game(len(names), {}, seed), random.Random(seed)
+    record = GameRecord(id=1, guild_id=1, channel_id=1, game=game, status="active", host_id=1, locale="en",
+                        options={}, seats=tuple(Seat(i + 1, name) for i, name in enumerate(names)), seed=str(seed),
+                        state=None, version=0)
+    said = []
+    for i in range(actions):
+        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        applied = ruleset.apply(state, action)
+        state = applied.state
+        if i >= actions - away:
+            said += [sentence(record, event, "en") for event in applied.events]
+    shown = GameRecord(**{**record.__dict__, "state": ruleset.to_json(state), "version": actions})
+    return board_alt(shown, "en", said)
+
+
 def gallery_page() -> str:
-    """docs/boards.md: each hard position's caption and picture."""
+    """docs/boards.md: each hard position's caption and picture, then a long absence's alt text."""
     lines = ["# Boards at chat size", "",
              "Hard positions of every ruleset as a phone shows them (400 px wide), drawn by "
              "`python -m renderer.sample --gallery docs` with the current code (a test keeps them current).", ""]
     for hard in HARD:
         lines += [f"## {hard.caption}", "", f"![{hard.caption}](boards/{hard.name}.png)", ""]
+    alt = absence_alt()
+    lines += ["## A long absence in words: the board's alt text for a screen reader", "",
+              f"Sixty actions since the player's last turn; {len(alt)} characters, within Discord's 1,024: whose turn "
+              "and the dice first, then the pieces, then the story, its oldest sentences left out.", "",
+              f"> {alt}", ""]
     return "\n".join(lines)
 
 

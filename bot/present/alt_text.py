@@ -1,6 +1,8 @@
 """Attachment descriptions (alt text) of the board and replay pictures, so that screen readers follow the
-game: which game, what happened since the player's last turn, who plays with whom, the position in brief
-(the ruleset's own description of it), in the message's language, within the length Discord allows."""
+game, in the message's language, within the length Discord allows: what a player needs to act first (whose
+turn, the dice, what may be done now, their own pieces), then the rest of the position (the ruleset's own
+description of it, as /game status tells it) and the partners, then what happened since the player to
+move last played, its oldest sentences left out when the whole would be too long."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -13,27 +15,67 @@ from bot.game_records import GameRecord
 
 ALT_TEXT_LIMIT = 1024        # Discord's longest attachment description
 # The keys (their ends) of the lines of a ruleset's description that say whose turn it is or how the game
-# ended: a finished game's result line says it once instead (a resigned game's position would still name a
-# player to move).
+# ended: they come first; a finished game's result line says it once instead (a resigned game's position
+# would still name a player to move).
 TURN_AND_RESULT_LINES = (".describe.over", ".describe.winner", ".describe.classy_winner", ".describe.to_roll",
-                         ".describe.to_play", ".describe.to_move", ".describe.roll", ".describe.roll_due",
-                         ".describe.move", ".describe.order", ".describe.extra_roll", ".describe.six",
-                         "pariti.event.draw", "pariti.event.win")
+                         ".describe.to_play", ".describe.to_play_bonus", ".describe.to_move", ".describe.roll",
+                         ".describe.roll_due", ".describe.move", ".describe.order", ".describe.extra_roll",
+                         ".describe.six", ".describe.play_die", ".describe.play_count", "pariti.event.draw",
+                         "pariti.event.win")
 
 
 def board_alt(record: GameRecord, locale: str | None = None, said: Sequence[str] = ()) -> str:
-    """The board picture in words: the game, what happened since the player to move last played (`said`:
-    the board message's sentences), the partners of a team game, then the position as /game status tells
-    it; a finished game's result once, in place of whose turn it was."""
+    """The board picture in words: the game; whose turn it is and the dice (a finished game's result once,
+    in their place); what may be done now (the position's notes); the pieces of the player to move, then
+    the others'; the partners of a team game; then what happened since the player to move last played
+    (`said`: the board message's sentences), shortened to fit (story)."""
     loc = locale or record.locale
     ruleset, state = position(record)
-    lines = [i18n.text("alt.board", loc, game=say(record, msg(ruleset.name), loc)), *said, partners_line(record, loc)]
     described: list[Message] = ruleset.describe(state)
+    turn = [line for line in described if line.key.endswith(TURN_AND_RESULT_LINES)]
+    notes = [line for line in described if ".note." in line.key and line not in turn]
+    rest = [line for line in described if line not in turn and line not in notes]
     if record.status != "active":
-        lines.append(result_line(record, loc))
-        described = [line for line in described if not line.key.endswith(TURN_AND_RESULT_LINES)]
-    lines += [say(record, line, loc) for line in described]
-    return bounded(lines)
+        first = [result_line(record, loc)]
+    else:
+        to_move = ruleset.to_move(state)
+        first = [say(record, line, loc) for line in turn]
+        rest = own_first(rest, to_move)
+    lines = [i18n.text("alt.board", loc, game=say(record, msg(ruleset.name), loc)), *first,
+             *(say(record, line, loc) for line in notes + rest), partners_line(record, loc)]
+    position_text = bounded(lines)
+    return bounded([position_text, story(said, ALT_TEXT_LIMIT - len(position_text) - 1, loc)])
+
+
+def own_first(lines: list[Message], seat: int | None) -> list[Message]:
+    """The position's lines with those of `seat` first: a line naming a seat and the lines of pieces after
+    it (Maghreb's side, then its pieces) go together, in the ruleset's order otherwise."""
+    if seat is None:
+        return lines
+    groups: list[list[Message]] = []
+    for line in lines:
+        if groups and "seat" not in line.params and "piece" in line.params and "seat" in groups[-1][0].params:
+            groups[-1].append(line)
+        else:
+            groups.append([line])
+    groups.sort(key=lambda group: group[0].params.get("seat") != seat)
+    return [line for group in groups for line in group]
+
+
+def story(said: Sequence[str], room: int, loc: str) -> str:
+    """The sentences `said` in at most `room` characters: all, or the latest that fit after a word of how
+    many earlier ones are left out."""
+    said = [line for line in said if line]
+    if len(" ".join(said)) <= room:
+        return " ".join(said)
+    kept: list[str] = []
+    for line in reversed(said):
+        cut = i18n.text("alt.story_cut", loc, count=len(said) - len(kept) - 1)
+        if len(" ".join([cut, line, *kept])) > room:
+            break
+        kept.insert(0, line)
+    text = " ".join([i18n.text("alt.story_cut", loc, count=len(said) - len(kept)), *kept])
+    return text if len(text) <= room else ""
 
 
 def partners_line(record: GameRecord, loc: str) -> str:

@@ -1,5 +1,6 @@
 """Alt text of the board and replay pictures: the game, whose turn, the dice and every player's pieces in
 words, in the message's language, never longer than Discord's 1,024 characters."""
+import random
 import re
 from dataclasses import replace
 
@@ -8,7 +9,7 @@ import pytest
 from bot import i18n, timeline
 from bot.games import GAME_IDS
 from bot.games.base import msg
-from bot.present.alt_text import ALT_TEXT_LIMIT, board_alt, bounded, replay_alt
+from bot.present.alt_text import ALT_TEXT_LIMIT, board_alt, bounded, own_first, replay_alt
 from bot.present.board import board_post
 from bot.present.words import result_line, say, seat_name
 from bot.services import ruleset_of
@@ -60,7 +61,59 @@ async def test_the_board_says_what_happened_since_the_players_last_turn(store):
     events = tuple(e for step in list(timeline.steps(ruleset, record, actions))[-4:] for e in step.events)
     post = board_post(record, events)
     assert post.said and all(sentence in post.alt for sentence in post.said)
-    assert post.alt.index(post.said[-1]) < post.alt.index(say(record, ruleset.describe(ruleset.from_json(record.state))[0], "en"))
+    # after the position (issue 34 point 4: what the player needs to act comes first)
+    assert post.alt.index(post.said[0]) > post.alt.index(say(record, ruleset.describe(ruleset.from_json(record.state))[-1], "en"))
+
+
+async def test_after_a_long_absence_whose_turn_the_dice_and_the_pieces_come_first_and_the_story_is_shortened(store):
+    """Issue 34 point 4: the description never passes Discord's 1,024 characters; whose turn it is, the dice,
+    what may be done now and every player's pieces are all there, first; the story since the player's last
+    turn keeps its latest sentences and says how many earlier ones it leaves out."""
+    record, actions = await play(store, "parcheesi", players=(1, 2, 3, 4), max_actions=160)
+    ruleset = ruleset_of(record)
+    steps = list(timeline.steps(ruleset, record, actions))
+    assert len(" ".join(say(record, e, "en") for step in steps for e in step.events)) > 2 * ALT_TEXT_LIMIT   # a long absence
+    state = ruleset.from_json(record.state)
+    for loc in i18n.LOCALES:
+        story = [say(record, e, loc) for step in steps for e in step.events]
+        text = board_alt(record, loc, said=story)
+        assert len(text) <= ALT_TEXT_LIMIT
+        described = [say(record, line, loc) for line in ruleset.describe(state)]
+        assert all(line in text for line in described), "the whole position"
+        turn = next(line for line in reversed(described) if record.seats[ruleset.to_move(state)].name in line)
+        assert text.index(turn) < min(text.index(line) for line in described if line != turn)
+        seats = [line for line in ruleset.describe(state) if line.key.endswith(".describe.seat")]
+        own = [text.index(say(record, line, loc)) for line in seats if line.params["seat"] == ruleset.to_move(state)]
+        assert own and own[0] < min(text.index(say(record, line, loc)) for line in seats
+                                    if line.params["seat"] != ruleset.to_move(state)), "their own pieces first"
+        assert story[-1] in text and story[0] not in text
+        left_out = i18n.text("alt.story_cut", loc, count=2).split(" ", 1)[1]   # after the count
+        assert left_out in text and text.index(left_out) > max(text.index(line) for line in described)
+
+
+async def test_a_bonus_to_play_after_both_dice_is_said_with_its_value(store):
+    """Issue 34 point 5: both dice spent and a bonus pending read "… plays the bonus of 20.", never "… plays ."
+    in /game status's lines (the ruleset's description) and in the alt text."""
+    record, _ = await play(store, "parcheesi", players=(1, 2, 3, 4), max_actions=4)
+    ruleset = ruleset_of(record)
+    found = None
+    for seed in range(200):
+        state, rng = ruleset.new_game(4, {}, seed), random.Random(seed)
+        for _ in range(400):
+            if state.dice and not [v for i, v in enumerate(state.dice) if not state.used >> i & 1] and state.bonus:
+                found = state
+                break
+            if ruleset.result(state) is not None:
+                break
+            action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+            state = ruleset.apply(state, action).state
+        if found:
+            break
+    assert found is not None
+    shown = replace(record, state=ruleset.to_json(found))
+    for loc, plays in (("en", "plays the bonus of"), ("fr", "joue le bonus de")):
+        text = board_alt(shown, loc)
+        assert f"{plays} {found.bonus[0]}." in text and not re.search(r"(plays|joue) \.", text), text
 
 
 async def test_a_team_game_names_the_partners_in_both_languages(store):
@@ -97,3 +150,13 @@ async def test_a_pariti_draw_is_said_once(store):
             assert text.count(said) == 1, text
         else:
             assert text.count(result_line(record, loc)) == 1, text
+
+
+def test_the_pieces_of_the_player_to_move_come_first_with_the_lines_that_belong_to_them():
+    """Maghreb names a side, then its pieces one line each: they move together; other lines keep their order."""
+    side = [msg("maghreb.describe.side", seat=seat) for seat in (0, 1)]
+    pieces = [msg("maghreb.describe.piece", piece=i) for i in range(4)]
+    quiet = msg("pariti.describe.quiet", count=1)
+    lines = [side[0], pieces[0], pieces[1], side[1], pieces[2], pieces[3], quiet]
+    assert own_first(lines, 1) == [side[1], pieces[2], pieces[3], side[0], pieces[0], pieces[1], quiet]
+    assert own_first(lines, 0) == lines and own_first(lines, None) == lines

@@ -93,5 +93,6 @@ def test_long_names_are_shortened_apart_from_each_other_everywhere():
     assert all(len(name) <= NAME_LIMIT for name in shown) and shown[2] == "Grand-mère…"
     assert shown[0].startswith("Alexandre") and shown[0].endswith("n") and shown[1].endswith("u")
     assert sentence(record, msg("game.resigned", seat=0), "en").startswith(shown[0] + " ")
-    family = "👨\u200d👩\u200d👧\u200d👦" * 4
-    assert short_names([family])[0] == "👨\u200d👩\u200d👧\u200d👦" + "…"   # no emoji cut in two
+    family = "👨\u200d👩\u200d👧\u200d👦"
+    assert short_names([family * 13])[0] == family * 11 + "…"   # an emoji sequence is one letter, never cut in two
+    assert short_names(["Zoe\u0301" * 4])[0] == "Zoe\u0301" * 4   # a combining accent is no letter of its own

@@ -694,9 +694,10 @@ class Engine(Ruleset):
         lines.extend(self._notes(state))
         if state.winners:
             lines.append(msg("parcheesi.describe.over"))
-        elif state.dice:
-            unused = [v for i, v in enumerate(state.dice) if not state.used >> i & 1]
+        elif unused := [v for i, v in enumerate(state.dice) if not state.used >> i & 1]:
             lines.append(msg("parcheesi.describe.to_play", seat=state.turn, dice=" + ".join(map(str, unused))))
+        elif state.bonus:   # both dice spent, a bonus to play before the turn ends (PM-8.5)
+            lines.append(msg("parcheesi.describe.to_play_bonus", seat=state.turn, n=state.bonus[0]))
         else:
             lines.append(msg("parcheesi.describe.to_roll", seat=state.turn))
         return lines
