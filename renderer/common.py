@@ -64,10 +64,11 @@ PAPER = (250, 247, 240)
 # The moves traced since a player's last turn, and what a player is choosing (a piece, where it can
 # go): colours no player has, apart from every player's colour (and from each other) under
 # deuteranopia, protanopia and tritanopia (tests/renderer/test_colour_blindness.py). Four saturated
-# player colours leave no vivid hue free: the trace is a deep purple, darker than every player's
-# colour, the choice a muted plum between them in lightness.
+# player colours leave few hues free: the trace is a deep purple, darker than every player's colour;
+# the choice a vivid violet, lighter, which keeps its hue under every simulation (a muted plum turned
+# grey under deuteranopia and protanopia, and read as disabled: issue 34 item 12).
 TRACE = (60, 0, 90)
-CHOICE = (150, 72, 108)
+CHOICE = (165, 0, 255)
 WHITE = (255, 255, 255)
 DIE_SPENT = (200, 200, 200)
 PIP_SPENT = (140, 140, 140)
