@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from PIL import Image, ImageDraw
 
@@ -24,9 +24,9 @@ from bot import i18n
 from bot.games.base import Result
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
-    CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
-    StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, label_size,
-    line_step, make_palette, piece_reach, readable_size, result_text, shape_of, tag_height, tag_lines, wrap_text,
+    CHAT_WIDTH, CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
+    StaticBoard, badge_radius, badge_size, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, label_size,
+    ink_on, line_step, make_palette, piece_reach, readable_size, result_text, shape_of, tag_height, tag_lines, wrap_text,
     break_lines,
 )
 from renderer.plan import OVERLAYS, FloatBox, Item, Plan, centred, first_clear, offset_line
@@ -36,7 +36,9 @@ SAFE = (214, 214, 206)         # safe track squares
 FOCUS = CHOICE                 # ring around the pawn the player is choosing
 HIGHLIGHT = TRACE              # the moves traced
 FADE = 0.72                    # houses not in play are faded this far towards PAPER
-CLOSED_FRAME = 3               # px of a closed square's frame inside it
+CLOSED_FRAME = 2               # px of a closed square's frame inside it
+NUMBER_SHIFT = 3.5             # px
+SHARED_PIECE = 11.5            # px, at chat size, of a piece's short side where two share a square (issue 34: 11 at least)
 
 
 def tint(colour: str) -> RGB:
@@ -305,6 +307,21 @@ def _house_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]
     return [(x0 + layout.cell // 5 + pitch * (i % 4 + 0.5), top + pitch * (i // 4 + 0.5)) for i in range(max(n, 4))]
 
 
+def _order(geo: Cross68, pawns: Sequence[PawnView]) -> list[PawnView]:
+    """The pieces back to front: by colour, then number."""
+    return sorted(pawns, key=lambda p: (geo.colours.index(p.colour) if p.colour in geo.colours else 9, p.label))
+
+
+def home_slots(layout: Layout, pawns: Sequence[PawnView]) -> dict[str, tuple[float, float]]:
+    """Each piece's own slot in its route's house, by its name ("Y2"), whether it is at home now or not: a
+    piece brought out is traced from it, a piece sent home to it."""
+    order, found = _order(layout.geo, pawns), {}
+    for route in dict.fromkeys(p.route for p in order):
+        members = [p for p in order if p.route == route]
+        found.update(zip(map(piece_ref, members), _house_slots(layout, route, len(members))))
+    return found
+
+
 def _goal_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]]:
     """Rows parallel to the triangle's base (4, then 3, 2, 1 towards the tip), each centred."""
     x0, y0, x1, y1 = layout.goal_box()
@@ -351,6 +368,17 @@ class Placed:
     diameter: int
     text: int              # the label's font size (0: from the diameter)
     closed: bool = False   # stands on a square it closes with another (a bridge, a door)
+    corner: int = 0        # sharing a track square with another (-1: top left, 1: bottom right): its label is drawn
+                           # over both pieces, NUMBER_SHIFT px towards its own corner
+
+    @property
+    def shared(self) -> bool:
+        return self.corner != 0
+
+    @property
+    def number_at(self) -> tuple[float, float]:
+        """Where its label is centred."""
+        return self.xy[0] + self.corner * NUMBER_SHIFT, self.xy[1] + self.corner * NUMBER_SHIFT
 
 
 def pawn_places(layout: Layout, pawns: tuple[PawnView, ...], any_pair_blocks: bool = False) -> list[Placed]:
@@ -361,15 +389,13 @@ def pawn_places(layout: Layout, pawns: tuple[PawnView, ...], any_pair_blocks: bo
     for p in pawns:
         key = geo.square_key(p.route, p.progress) if HOUSE < p.progress < GOAL else (p.progress, p.route)
         groups[key].append(p)
-    order = sorted(pawns, key=lambda p: (geo.colours.index(p.colour) if p.colour in geo.colours else 9, p.label))
+    order, slots = _order(geo, pawns), home_slots(layout, pawns)
     places: list[Placed] = []
     for group in groups.values():
         group.sort(key=order.index)
         first = group[0]
         if first.progress == HOUSE:   # each pawn keeps its own slot, whoever else is at home
-            members = [p for p in order if p.route == first.route]
-            slots = _house_slots(layout, first.route, len(members))
-            places += [Placed(p, slots[members.index(p)], _fit(shape_of(p.colour), _track_diameter(layout), cell * 0.49),
+            places += [Placed(p, slots[piece_ref(p)], _fit(shape_of(p.colour), _track_diameter(layout), cell * 0.49),
                               label_size(_track_diameter(layout), p.label)) for p in group]
         elif first.progress >= GOAL:
             places += [Placed(p, xy, _fit(shape_of(p.colour), cell * 0.56, cell * 0.3), 0)
@@ -381,13 +407,22 @@ def pawn_places(layout: Layout, pawns: tuple[PawnView, ...], any_pair_blocks: bo
         else:
             x, y = _spot(layout, first.route, first.progress)
             closed = any_pair_blocks or len({p.route for p in group}) == 1
-            # Two: corner to corner along a diagonal; more: one per quarter; inside a closed square's frame.
-            room = cell / 2 - (CLOSED_FRAME if closed else 1)
-            reach = cell * (0.25 if len(group) == 2 else 0.22)
+            room = cell / 2 - (CLOSED_FRAME if closed else 1)   # inside the square (and a closed square's frame)
+            if len(group) == 2:   # corner to corner along a diagonal, each readable at chat size: they overlap a little
+                short = SHARED_PIECE * layout.size / CHAT_WIDTH
+                for p, sign in zip(group, (-1, 1)):
+                    shape = shape_of(p.colour)
+                    # Its short side `short`; a diamond, drawn larger to hold a disc's number, holds 0.9 of one's.
+                    diameter = math.ceil(max(short / 2 / min(piece_reach(shape, 1, True), piece_reach(shape, 1, False)),
+                                             0.9 * short))
+                    q = room - max(piece_reach(shape, diameter, True), piece_reach(shape, diameter, False))
+                    places.append(Placed(p, (x + sign * q, y + sign * q), diameter, label_size(math.ceil(short), p.label),
+                                         closed, sign))
+                continue
+            reach = cell * 0.22   # more: one per quarter
             q = room - reach
-            corners = [(-q, -q), (q, q)] if len(group) == 2 else [(-q, -q), (q, -q), (-q, q), (q, q)]
             places += [Placed(p, (x + dx, y + dy), _fit(shape_of(p.colour), 2 * reach, reach), 0, closed)
-                       for p, (dx, dy) in zip(group, corners)]
+                       for p, (dx, dy) in zip(group, [(-q, -q), (q, -q), (-q, q), (q, q)])]
     return places
 
 
@@ -401,7 +436,16 @@ def _focused(pawn: PawnView, focus: str | None) -> bool:
 
 # --- the plan ---------------------------------------------------------------------------
 
-Move = tuple[str, int, int]   # (route, from progress, to progress), as BoardView.last_move
+class Move(NamedTuple):
+    """A move traced: (route, from progress, to progress) as BoardView.last_move; the `piece` that made it
+    ("Y2", when known: a piece brought out is traced from its own house slot, and its order badge is no
+    larger than it); and the pieces it sent `home` (captured), each (route, progress it stood at, piece)."""
+
+    route: str
+    start: int
+    end: int
+    piece: str | None = None
+    home: tuple[tuple[str, int, str], ...] = ()
 
 
 class Cross68Game(Protocol):
@@ -419,9 +463,22 @@ def layout(ruleset: Cross68Game, state: Any, players: list[PlayerTag], locale: s
 
 
 def moves(ruleset: Cross68Game, positions: Sequence[Any]) -> list[Move]:
-    """The moves made along `positions` (oldest first), in order."""
-    lasts = [ruleset.board_view(state).last_move for state in positions]
-    return [last for before, last in zip(lasts, lasts[1:]) if last is not None and last != before]
+    """The moves made along `positions` (oldest first), in order, each with the piece that made it and
+    the pieces it captured; a piece sent home by no move (a penalty) is traced as a move of its own."""
+    views = [ruleset.board_view(state) for state in positions]
+    found: list[Move] = []
+    for before, after in zip(views, views[1:]):
+        home = tuple((b.route, b.progress, piece_ref(b)) for b, a in zip(before.pawns, after.pawns)
+                     if a.progress == HOUSE and HOUSE < b.progress < GOAL)
+        last = after.last_move
+        if last is not None and last != before.last_move:
+            route, start, end = last
+            piece = next((piece_ref(a) for b, a in zip(before.pawns, after.pawns)
+                          if a.route == route and (b.progress, a.progress) == (start, end)), None)
+            found.append(Move(route, start, end, piece, tuple(h for h in home if h[2] != piece)))
+        else:
+            found += [Move(route, progress, HOUSE, piece) for route, progress, piece in home]
+    return found
 
 
 def picture(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
@@ -444,10 +501,19 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
     lay = Layout(size, geo, teams, frozenset(route for route, lines in names.items() if len(lines) > 1),
                  frozenset(route for route, lines in partners.items() if len(lines) > 1))
     items: list[Item] = [*_squares(size, routes), *_labels(size)]
-    traced = list(moves) or ([view.last_move] if view.last_move else [])
-    items += [_trace(lay, move, i, len(traced)) for i, move in enumerate(traced)]
+    traced = [Move(*move) for move in moves] or ([Move(*view.last_move)] if view.last_move else [])
+    slots = home_slots(lay, view.pawns)
+    items += [_trace(lay, move, i, len(traced), slots) for i, move in enumerate(traced)]
+    items += [_way_home(lay, route, progress, slots[piece], piece) for move in traced
+              for route, progress, piece in move.home if piece in slots]
     places = pawn_places(lay, view.pawns, view.any_pair_blocks)
-    items += [_piece(lay, place, _focused(place.pawn, focus)) for place in places]
+    shared: dict[str, list[Placed]] = defaultdict(list)   # the numbers of pieces sharing a square, drawn over both
+    for place in places:
+        if place.shared:
+            shared[square_ref(geo, place.pawn.route, place.pawn.progress)].append(place)
+    items += [_piece(lay, place, _focused(place.pawn, focus), shared[square_ref(geo, place.pawn.route, place.pawn.progress)]
+                     if place.shared and shared[square_ref(geo, place.pawn.route, place.pawn.progress)][-1] is place else ())
+              for place in places]
     acting = _acting_route(view, players, owners) if result is None else None
     for route in sorted(routes, key=geo.colours.index):
         tag = players[owners[route]] if route in owners else None
@@ -457,11 +523,12 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
         items += _notes(lay, notes, _note_boxes(lay, view, acting, owners, routes, items), locale)
     taken = [item.box for item in items if item.kind in ("piece", "label", *OVERLAYS)]
     if len(traced) > 1:   # the order of the moves, beside the square each one left
-        for i, (route, start, _) in enumerate(traced):
-            badge = _badge(lay, route, start, str(i + 1), taken)
-            if badge is not None:
-                items.append(badge)
-                taken.append(badge.box)
+        pieces = {item.ref: item.box for item in items if item.kind == "piece"}
+        for i, move in enumerate(traced):
+            start = slots[move.piece] if move.start == HOUSE and move.piece in slots else _spot(lay, move.route, move.start)
+            badge = _badge(lay, start, str(i + 1), _badge_side(lay, pieces.get(move.piece or "")), taken)
+            items.append(badge)
+            taken.append(badge.box)
     if result is not None:
         items.append(_banner(lay, result, players, owners, locale, [i.box for i in items if i.kind != "square"]))
     return Plan((size, size), tuple(items), partial(_static, size, routes))
@@ -484,29 +551,37 @@ def _labels(size: int) -> tuple[Item, ...]:
     return tuple(Item("label", str(square), box) for square, box in number_ink(size).items())
 
 
-def _piece(lay: Layout, place: Placed, chosen: bool) -> Item:
+def _piece(lay: Layout, place: Placed, chosen: bool, numbers: Sequence[Placed] = ()) -> Item:
+    """A piece's item; the front piece of a shared square also paints the `numbers` of the pieces there, once
+    both are drawn: where it overlaps the back one, that one's number stays whole, outlined in its colour."""
     pawn, geo = place.pawn, lay.geo
     shape, ring = shape_of(pawn.colour), 4 if chosen else 0
-    sprite = disc_sprite(PIECE_RGB[pawn.colour], place.diameter, shown_label(pawn), FOCUS if chosen else None, ring, shape,
+    label = "" if place.shared else shown_label(pawn)   # drawn over both pieces of the square (_piece_label)
+    sprite = disc_sprite(PIECE_RGB[pawn.colour], place.diameter, label, FOCUS if chosen else None, ring, shape,
                          place.text)
     square = square_ref(geo, pawn.route, pawn.progress)
     frame = lay.box(*_cell(geo, pawn.route, pawn.progress)) if place.closed else None
 
     def paint(sheet: Sheet) -> None:
         if frame is not None:   # a closed square (a bridge, a door): framed in ink over its outline, round its pawns
-            sheet.draw.rectangle((frame[0] - 1, frame[1] - 1, frame[2] + 1, frame[3] + 1), outline=INK, width=CLOSED_FRAME + 1)
+            w = CLOSED_FRAME
+            sheet.draw.rectangle((frame[0] - w, frame[1] - w, frame[2] + w, frame[3] + w), outline=INK, width=2 * w)
         sheet.paste(sprite, place.xy)
+        for other in numbers:
+            fill = PIECE_RGB[other.pawn.colour]
+            sheet.label(other.number_at, other.pawn.label, other.text, True, ink_on(fill), "mm", fill)
     return Item("piece", piece_ref(pawn), _body_box(shape, place.diameter, place.xy), square,
                 "chosen" if chosen else "blockade" if place.closed else "", paint)
 
 
-def _trace(lay: Layout, move: Move, index: int, count: int) -> Item:
+def _trace(lay: Layout, move: Move, index: int, count: int, slots: dict[str, tuple[float, float]]) -> Item:
     """A move: the squares left and reached outlined, and an arrow along the way, under the
-    pieces; each move of a long absence in a lane of its own, so that they run apart."""
-    route, start, end = move
+    pieces; each move of a long absence in a lane of its own, so that they run apart. A piece
+    brought out (or sent home) is traced from (or to) its own slot in the house."""
+    route, start, end, piece = move[:4]
     geo, cell = lay.geo, lay.cell
     steps = range(start, end + 1) if start <= end else (start, end)
-    points = [_spot(lay, route, p) for p in steps]
+    points = [slots[piece] if p == HOUSE and piece in slots else _spot(lay, route, p) for p in steps]
     lane = (index - (count - 1) / 2) * cell * 0.5 / max(count - 1, 1) if count > 1 else 0.0
     points = offset_line(points, lane)
     outlined = [lay.box(*_cell(geo, route, p)) for p in (start, end) if HOUSE < p < GOAL]
@@ -521,7 +596,19 @@ def _trace(lay: Layout, move: Move, index: int, count: int) -> Item:
             sheet.draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=max(3, cell // 12))
         if len(points) >= 2:
             sheet.arrow(points, HIGHLIGHT, width)
-    return Item("trace", f"{square_ref(geo, route, start)}-{square_ref(geo, route, end)}", box, paint=paint)
+    return Item("trace", f"{square_ref(geo, route, start)}-{square_ref(geo, route, end)}", box, role=piece or "",
+                paint=paint)
+
+
+def _way_home(lay: Layout, route: str, progress: int, slot: tuple[float, float], piece: str) -> Item:
+    """A captured piece's way home: a dashed arrow from the square it was taken on to its slot in the
+    house, under the pieces (role "home"; ref as a move's: "<square>-<route> house")."""
+    start, width = _spot(lay, route, progress), max(2, lay.cell // 14)
+    points = [start, _towards(slot, start, lay.cell * 0.42)]
+    box = (min(start[0], slot[0]) - 3 * width, min(start[1], slot[1]) - 3 * width, max(start[0], slot[0]) + 3 * width,
+           max(start[1], slot[1]) + 3 * width)
+    return Item("trace", f"{square_ref(lay.geo, route, progress)}-{route} house", box, role="home " + piece,
+                paint=lambda sheet: sheet.arrow(points, HIGHLIGHT, width, dash=lay.cell // 4))
 
 
 def _towards(a: tuple[float, float], b: tuple[float, float], distance: float) -> tuple[float, float]:
@@ -531,17 +618,29 @@ def _towards(a: tuple[float, float], b: tuple[float, float], distance: float) ->
     return a[0] + (b[0] - a[0]) * distance / length, a[1] + (b[1] - a[1]) * distance / length
 
 
-def _badge(lay: Layout, route: str, start: int, text: str, taken: list[FloatBox]) -> Item | None:
-    """A move's order number beside the square it left, where it covers no piece and no number:
-    at a corner of the square, else one or two squares away."""
-    x, y = _spot(lay, route, start)
-    size = number_size(lay.size)
+def _badge_side(lay: Layout, piece: FloatBox | None) -> float:
+    """The largest a move's order badge may be: the short side of the piece that moved (a lone piece's,
+    when it is not known), so that a badge never outgrows the piece it numbers."""
+    if piece is None:
+        return _track_diameter(lay)
+    return min(piece[2] - piece[0], piece[3] - piece[1])
+
+
+def _badge(lay: Layout, xy: tuple[float, float], text: str, side: float, taken: list[FloatBox]) -> Item:
+    """A move's order number beside the square it left (centre `xy`), where it covers no piece and no
+    number: at a corner of the square, else further away, always somewhere (every traced move has its
+    number); as large as the square numbers where `side` allows."""
+    size = badge_size(text, side, number_size(lay.size))
     r = badge_radius(text, size)
-    reach = [lay.cell * k for k in (0.5, 1.0, 1.5, 2.0, 2.5)]
-    spots = [(x + dx * d, y + dy * d) for d in reach for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1), (-1, 0), (1, 0), (0, 1))]
-    box = first_clear((centred(xy, 2 * r, 2 * r) for xy in spots), taken, (0, 0, lay.size, lay.size))
-    if box is None:
-        return None
+    x, y = xy
+    reach = [lay.cell * k / 2 for k in range(1, 13)]
+    around = ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1), (-1, 0), (1, 0), (0, 1))
+    spots = [(x + dx * d, y + dy * d) for d in reach for dx, dy in around]
+    step = lay.cell / 4   # then anywhere on the board, nearest first
+    spots += sorted(((i * step, j * step) for i in range(1, int(lay.size / step)) for j in range(1, int(lay.size / step))),
+                    key=lambda s: math.dist(s, xy))
+    box = first_clear((centred(spot, 2 * r, 2 * r) for spot in spots), taken, (0, 0, lay.size, lay.size))
+    box = box or centred(spots[0], 2 * r, 2 * r)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     return Item("badge", text, box, paint=lambda sheet: sheet.badge(centre, text, size, HIGHLIGHT))
 
