@@ -177,7 +177,8 @@ def _palette(geo: Cross68) -> Image.Image:
     faded = [blend(c, PAPER, FADE) for c in colours]
     tiles = [number_tile(c, played) for c in geo.colours for played in (True, False)]
     grounds = [PAPER, WHITE, SAFE, TO_MOVE_BAND, DIE_SPENT, *colours, *tints, *faded, *tiles]
-    solid = [INK, HIGHLIGHT, FOCUS, PIP_SPENT, *grounds, blend(WHITE, PAPER, FADE), blend(INK, PAPER, FADE)]
+    solid = [INK, HIGHLIGHT, FOCUS, PIP_SPENT, *grounds, blend(WHITE, PAPER, FADE), blend(INK, PAPER, FADE),
+             *(blend(t, PAPER, FADE) for t in tints)]   # the corridors no piece follows (no ramp: 256 colours at most)
     ramps = [(INK, g) for g in grounds] + [(HIGHLIGHT, g) for g in grounds[:3] + colours + tints]
     ramps += [(FOCUS, g) for g in grounds[:3] + colours + tints] + [(WHITE, c) for c in colours]
     ramps += [(INK, HIGHLIGHT), (INK, FOCUS), (INK, blend(WHITE, PAPER, FADE))]
@@ -210,11 +211,12 @@ def _static(size: int, in_play: frozenset[str]) -> StaticBoard:
     for square, cell in geo.track_cells.items():
         starts = [c for c, s in geo.start_square.items() if s == square]
         x0, y0, x1, y1 = big.box(*cell)
-        draw.rectangle((x0, y0, x1, y1), fill=_ground(geo, square), outline=INK, width=line)
+        draw.rectangle((x0, y0, x1, y1), fill=_ground(geo, square, in_play), outline=INK, width=line)
         if starts:   # the colour's shape, a cue that survives colour blindness
             r = big.cell * 0.36
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            draw_shape(draw, shape_of(starts[0]), (cx - r, cy - r, cx + r, cy + r), outline=WHITE, width=line * 2)
+            draw_shape(draw, shape_of(starts[0]), (cx - r, cy - r, cx + r, cy + r),
+                       outline=WHITE if starts[0] in in_play else blend(INK, PAPER, FADE), width=line * 2)
         elif square in geo.safe_squares:   # a ring marks every safe square
             r, cx, cy = big.cell * 0.36, (x0 + x1) / 2, (y0 + y1) / 2
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=INK, width=line)
@@ -222,7 +224,8 @@ def _static(size: int, in_play: frozenset[str]) -> StaticBoard:
         draw.text(((nx0 + nx1) / 2, (ny0 + ny1) / 2), str(square), font=number_font, fill=INK, anchor="mm")
     for colour, cells in geo.corridor_cells.items():
         for cell in cells:
-            draw.rectangle(big.box(*cell), fill=tint(colour), outline=INK, width=line)
+            draw.rectangle(big.box(*cell), fill=tint(colour) if colour in in_play else blend(tint(colour), PAPER, FADE),
+                           outline=INK, width=line)
     gx0, gy0, gx1, gy1 = big.goal_box()
     centre = ((gx0 + gx1) / 2, (gy0 + gy1) / 2)
     for colour in geo.colours:
@@ -233,10 +236,13 @@ def _static(size: int, in_play: frozenset[str]) -> StaticBoard:
     return StaticBoard.build(rgb, _palette(geo))
 
 
-def _ground(geo: Cross68, square: int) -> RGB:
-    """A track square's colour: its colour's on a start square, grey on a safe one, else white."""
+def _ground(geo: Cross68, square: int, in_play: frozenset[str]) -> RGB:
+    """A track square's colour: its colour's on a start square (faded where no piece follows that colour's
+    route: Maghreb's green and blue, whose pieces follow red's and yellow's), grey on a safe one, else white."""
     starts = [c for c, s in geo.start_square.items() if s == square]
-    return PIECE_RGB[starts[0]] if starts else SAFE if square in geo.safe_squares else WHITE
+    if starts:
+        return PIECE_RGB[starts[0]] if starts[0] in in_play else blend(PIECE_RGB[starts[0]], PAPER, FADE)
+    return SAFE if square in geo.safe_squares else WHITE
 
 
 def _triangle(layout: Layout, route: str) -> list[tuple[float, float]]:
@@ -536,12 +542,16 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
 
 @lru_cache(maxsize=32)
 def _squares(size: int, routes: frozenset[str]) -> tuple[Item, ...]:
+    """The squares as players name them; the corridors and start squares of routes no piece follows are
+    drawn muted (role "muted")."""
     lay = Layout(size, board())
     geo, found = lay.geo, []
+    unused = {geo.start_square[c] for c in geo.colours if c not in routes}
     for square, cell in geo.track_cells.items():
-        found.append(Item("square", str(square), lay.box(*cell)))
+        found.append(Item("square", str(square), lay.box(*cell), role="muted" if square in unused else ""))
     for colour, cells in geo.corridor_cells.items():
-        found += [Item("square", f"{colour} H{k + 1}", lay.box(*cell)) for k, cell in enumerate(cells)]
+        found += [Item("square", f"{colour} H{k + 1}", lay.box(*cell), role="" if colour in routes else "muted")
+                  for k, cell in enumerate(cells)]
     found += [Item("square", f"{route} house", lay.house_box(route)) for route in geo.colours]
     return (*found, Item("square", "goal", lay.goal_box()))
 
