@@ -25,7 +25,7 @@ from bot.games.base import Result
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
     CHAT_WIDTH, CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
-    StaticBoard, badge_radius, badge_size, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, label_size,
+    StaticBoard, text_length, badge_radius, badge_size, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, label_size,
     ink_on, line_step, make_palette, piece_reach, readable_size, result_text, shape_of, tag_height, tag_lines, wrap_text,
     break_lines,
 )
@@ -714,23 +714,36 @@ def _note_boxes(lay: Layout, view: BoardView, acting: str, owners: dict[str, int
                 items: list[Item]) -> list[FloatBox]:
     """Where the acting player's notes go, in reading order: under the pawns at home and the dice of
     the acting house, then of the player's other houses (a Maghreb side has two), then across the
-    houses no one plays in (first those of the player's colours: a Maghreb side's second house)."""
+    houses no one plays in (first those of the player's colours: a Maghreb side's second house), then
+    under the pawns at home of the other players' houses, in the order of play (where no house is free)."""
     pad = lay.cell // 5
     found: list[FloatBox] = []
-    for route in [acting] + [r for r in lay.geo.colours if r != acting and r in owners and owners[r] == owners.get(acting)]:
+    colours = lay.geo.colours
+    after = colours[colours.index(acting):] + colours[:colours.index(acting)]
+    own = [r for r in colours if r != acting and r in owners and owners[r] == owners.get(acting)]
+    for route in [acting] + own:
         x0, y0, x1, y1 = lay.panel_box(route)
         _, pawns_y = _panel_rows(lay, route)
-        mine = [p for p in view.pawns if p.route == route]
-        rows = 2 if len(mine) > 4 and any(p.progress == HOUSE for p in mine[4:]) else 1
         dice = [item.box[3] for item in items if item.kind == "die" and x0 <= item.box[0] <= x1 and y0 <= item.box[1] <= y1]
-        top = max([pawns_y + rows * _house_pitch(lay), *dice]) + 1
+        top = max([pawns_y + _home_rows(view, route) * _house_pitch(lay), *dice]) + 1
         found.append((x0 + pad, top, x1 - pad, y1 - 1))
     second = next((p.colour for p in view.pawns if p.route == acting and p.colour != acting), acting)
     for route in sorted(lay.geo.colours, key=lambda route: route != second):
         if route not in routes:
             x0, y0, x1, y1 = lay.panel_box(route)
             found.append((x0 + pad, y0 + pad, x1 - pad, y1 - pad / 2))
+    for route in after[1:]:
+        if route in routes and route not in own:
+            x0, y0, x1, y1 = lay.panel_box(route)
+            _, pawns_y = _panel_rows(lay, route)
+            found.append((x0 + pad, pawns_y + _home_rows(view, route) * _house_pitch(lay) + 1, x1 - pad, y1 - 1))
     return found
+
+
+def _home_rows(view: BoardView, route: str) -> int:
+    """The rows of slots a house's pawns at home take (a Maghreb house holds eight slots)."""
+    mine = [p for p in view.pawns if p.route == route]
+    return 2 if len(mine) > 4 and any(p.progress == HOUSE for p in mine[4:]) else 1
 
 
 def _text_item(kind: str, text: str, origin: tuple[float, float], width: float, size: int) -> Item:
@@ -739,25 +752,43 @@ def _text_item(kind: str, text: str, origin: tuple[float, float], width: float, 
 
 
 def _notes(lay: Layout, notes: list[str], boxes: list[FloatBox], locale: str) -> list[Item]:
-    """The notes, as readable as the square numbers, each whole, in order through `boxes` (all as
-    wide); when they do not all fit, the last box's last line says how many more there are (never
-    dropped silently)."""
+    """The notes, as readable as the square numbers, in order through `boxes` (all as wide): each whole in
+    one box where one holds it (the next box rather than a split), else its lines go on in the next box
+    (four-player classic's call-out note takes five lines where the acting house has three); when they do
+    not all fit, the last box's last line says how many more there are (never dropped silently)."""
     size, step = readable_size(lay.size, bold=False), line_step(readable_size(lay.size, bold=False))
     wrapped = [wrap_text(note, int(boxes[0][2] - boxes[0][0]), size, 12) for note in notes]   # whole, or counted
+    rooms = [int((y1 - y0) // step) for _, y1, _, y0 in ((b[0], b[3], b[2], b[1]) for b in boxes)]
+    spots = [(b, k) for b, room in enumerate(rooms) for k in range(room)]   # every line's place, in reading order
     items: list[Item] = []
-    i = 0
-    for b, (x0, y0, x1, y1) in enumerate(boxes):
-        room, used = int((y1 - y0) // step), 0
-        while i < len(wrapped):
-            more = b == len(boxes) - 1 and i < len(wrapped) - 1   # a "more" line must still fit after it
-            if used + len(wrapped[i]) + more > room:
-                break
-            items += [_text_item("note", line, (x0, y0 + (used + k) * step), x1 - x0, size) for k, line in enumerate(wrapped[i])]
-            used, i = used + len(wrapped[i]), i + 1
-        if i < len(wrapped) and b == len(boxes) - 1 and used < room:
-            items.append(_text_item("note", i18n.text("picture.more_notes", locale, count=len(wrapped) - i),
-                                    (x0, y0 + used * step), x1 - x0, size))
+    at = 0   # the next free place
+    for i, lines in enumerate(wrapped):
+        b, k = spots[at] if at < len(spots) else (len(boxes), 0)
+        if b < len(boxes) and k + len(lines) > rooms[b] and len(lines) <= (rooms[b + 1] if b + 1 < len(boxes) else 0):
+            at = spots.index((b + 1, 0))   # whole in the next box rather than split
+        later = len(wrapped) - i - 1
+        if at + len(lines) + (later > 0) > len(spots):   # no room for it (and a count of those after it)
+            if at < len(spots):
+                b, k = spots[min(at, len(spots) - 1)]
+                x0, y0, x1, _ = boxes[b]
+                items.append(_text_item("note", i18n.text("picture.more_notes", locale, count=later + 1),
+                                        (x0, y0 + k * step), x1 - x0, size))
+            break
+        for n, line in enumerate(lines):
+            b, k = spots[at]
+            x0, y0, x1, _ = boxes[b]
+            if n and k == 0:   # going on from the box before: marked so at both ends
+                line = _marked(f"… {line}", line, x1 - x0, size)
+            if n < len(lines) - 1 and spots[at + 1][0] != b:
+                line = _marked(f"{line} …", line, x1 - x0, size)
+            items.append(_text_item("note", line, (x0, y0 + k * step), x1 - x0, size))
+            at += 1
     return items
+
+
+def _marked(marked: str, line: str, width: float, size: int) -> str:
+    """A note's line with its continuation mark where the mark fits in `width` px."""
+    return marked if text_length(marked, size) <= width else line
 
 
 def _namer(players: list[PlayerTag]) -> Any:
