@@ -387,7 +387,8 @@ class Placed:
         return self.xy[0] + self.corner * NUMBER_SHIFT, self.xy[1] + self.corner * NUMBER_SHIFT
 
 
-def pawn_places(layout: Layout, pawns: tuple[PawnView, ...], any_pair_blocks: bool = False) -> list[Placed]:
+def pawn_places(layout: Layout, pawns: tuple[PawnView, ...], any_pair_blocks: bool = False,
+                slots: dict[str, tuple[float, float]] | None = None) -> list[Placed]:
     """Where every pawn is drawn, back to front. A pawn alone fills its square; pawns sharing one
     stand inside it, smaller, corner to corner (never on a neighbouring square)."""
     geo, cell = layout.geo, layout.cell
@@ -395,7 +396,7 @@ def pawn_places(layout: Layout, pawns: tuple[PawnView, ...], any_pair_blocks: bo
     for p in pawns:
         key = geo.square_key(p.route, p.progress) if HOUSE < p.progress < GOAL else (p.progress, p.route)
         groups[key].append(p)
-    order, slots = _order(geo, pawns), home_slots(layout, pawns)
+    order, slots = _order(geo, pawns), slots or home_slots(layout, pawns)
     places: list[Placed] = []
     for group in groups.values():
         group.sort(key=order.index)
@@ -512,7 +513,7 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
     items += [_trace(lay, move, i, len(traced), slots) for i, move in enumerate(traced)]
     items += [_way_home(lay, route, progress, slots[piece], piece) for move in traced
               for route, progress, piece in move.home if piece in slots]
-    places = pawn_places(lay, view.pawns, view.any_pair_blocks)
+    places = pawn_places(lay, view.pawns, view.any_pair_blocks, slots)
     shared: dict[str, list[Placed]] = defaultdict(list)   # the numbers of pieces sharing a square, drawn over both
     for place in places:
         if place.shared:
