@@ -321,7 +321,7 @@ def _order(geo: Cross68, pawns: Sequence[PawnView]) -> list[PawnView]:
 def home_slots(layout: Layout, pawns: Sequence[PawnView]) -> dict[str, tuple[float, float]]:
     """Each piece's own slot in its route's house, by its name ("Y2"), whether it is at home now or not: a
     piece brought out is traced from it, a piece sent home to it."""
-    order, found = _order(layout.geo, pawns), {}
+    order, found = _order(layout.geo, pawns), dict[str, tuple[float, float]]()
     for route in dict.fromkeys(p.route for p in order):
         members = [p for p in order if p.route == route]
         found.update(zip(map(piece_ref, members), _house_slots(layout, route, len(members))))
