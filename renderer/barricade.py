@@ -20,7 +20,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Sequence
 from functools import cache, partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -184,7 +184,16 @@ def layout(ruleset: Barricade, state: State, players: list[PlayerTag], locale: s
     return plan(ruleset, state, players, focus, moves(traced), result_text(ruleset.result(state), players, locale))
 
 
-Move = tuple[int, int | None, int]   # (seat, from, to) as State.last_move; from None: a barricade placed
+class Move(NamedTuple):
+    """A move as State.last_move has it (from None: a barricade placed), with what the position before it
+    says of the way the pawn went: the die's `steps` and the `barricades` it could not pass (None when not
+    known: a shortest way round the barricades standing now is traced)."""
+
+    seat: int
+    frm: int | None
+    dest: int
+    steps: int | None = None
+    barricades: tuple[int, ...] | None = None
 
 
 def moves(positions: Sequence[State]) -> list[Move]:
@@ -192,8 +201,8 @@ def moves(positions: Sequence[State]) -> list[Move]:
     found: list[Move] = []
     for before, after in zip(positions, positions[1:]):
         if after.last_move is not None and after.last_move != before.last_move:
-            found.append(after.last_move)
-        found += [(before.seat, None, p) for p in sorted(set(after.barricades) - set(before.barricades))]
+            found.append(Move(*after.last_move, before.die, before.barricades))
+        found += [Move(before.seat, None, p) for p in sorted(set(after.barricades) - set(before.barricades))]
     return found
 
 
@@ -229,7 +238,7 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
             else:
                 items.append(Item("square", name, centred(xy, 2 * POINT_R + 6, 2 * POINT_R + 6), role="free",
                                   paint=_ring(xy, POINT_R + 3, FREE_RGB, 3)))
-    traced: list[Move] = list(moves) or ([state.last_move] if state.last_move is not None else [])
+    traced = [Move(*move) for move in moves] or ([Move(*state.last_move)] if state.last_move is not None else [])
     items += [_trace(board, colours, move, i, len(traced)) for i, move in enumerate(traced)]
     pawn = _focus_point(board, focus)
     if pawn is not None and pawn in state.pawns[state.seat] and state.stage == MOVE:
@@ -246,7 +255,7 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
     items += _pieces(board, state, pawn if pawn is not None and pawn in state.pawns[state.seat] else None)
     taken = [item.box for item in items if item.kind in ("piece", "label")]
     if len(traced) > 1:   # the order of the moves, beside where each one started
-        for i, (mover, left, reached) in enumerate(traced):
+        for i, (mover, left, reached, _, _) in enumerate(traced):
             xy = (centre(board, reached) if left is None else slot_centres(board, colours[mover])[2] if left == START
                   else centre(board, left))
             r = badge_radius(str(i + 1), AXIS)
@@ -315,31 +324,75 @@ def _paint_pawn(sheet: Sheet, xy: tuple[int, int], sprite: Image.Image, is_chose
     sheet.paste(sprite, xy)
 
 
-def _path(board: Board, frm: int, dest: int) -> list[int]:
-    """The points along the board's lines from `frm` to `dest` (a shortest way)."""
+def _path(board: Board, frm: int, dest: int, steps: int | None, barricades: Sequence[int]) -> list[int]:
+    """The points along the board's lines from `frm` to `dest` that the pawn could have taken: never
+    through a barricade (BA-3.5) nor twice through a point; of exactly `steps` steps when known (the one
+    turning least), else a shortest way. A bounce (BA-6.2) goes onto the goal and back."""
+    blocked = set(barricades) - {dest}
+    if steps is not None and frm in board.bounce_paths and steps >= 2 and dest not in _walks(board, frm, steps, blocked, dest):
+        return [frm, board.goal, *_path(board, frm, dest, steps - 2, barricades)]
+    if steps is not None:
+        found = _walks(board, frm, steps, blocked, dest).get(dest)
+        if found:
+            return min(found, key=lambda way: (_turns(board, way), way))
     before = {frm: frm}
     queue = deque([frm])
     while queue and dest not in before:
         p = queue.popleft()
         for q in board.neighbours[p]:
-            if q not in before:
+            if q not in before and (q not in blocked or q == dest):
                 before[q] = p
                 queue.append(q)
+    if dest not in before:   # walled in by barricades placed since: the board's own shortest way
+        return _path(board, frm, dest, None, ())
     way = [dest]
     while way[-1] != frm:
         way.append(before[way[-1]])
     return way[::-1]
 
 
+def _walks(board: Board, frm: int, steps: int, blocked: set[int], dest: int) -> dict[int, list[list[int]]]:
+    """Every walk of `steps` steps from `frm` along the lines that passes no point of `blocked` and no point
+    twice and passes the goal nowhere (it may end there), by where it ends (only those ending on `dest`)."""
+    found: dict[int, list[list[int]]] = {}
+
+    def walk(way: list[int]) -> None:
+        if len(way) == steps + 1:
+            if way[-1] == dest:
+                found.setdefault(dest, []).append(list(way))
+            return
+        if way[-1] == board.goal or way[-1] in blocked:
+            return
+        for q in board.neighbours[way[-1]]:
+            if q not in way:
+                way.append(q)
+                walk(way)
+                way.pop()
+
+    if frm not in blocked or frm == dest:
+        walk([frm])
+    return found
+
+
+def _turns(board: Board, way: list[int]) -> int:
+    """How often a way changes direction (the fewer, the easier it is to follow)."""
+    heading = [(board.coords[b][0] - board.coords[a][0], board.coords[b][1] - board.coords[a][1])
+               for a, b in zip(way, way[1:])]
+    return sum(a != b for a, b in zip(heading, heading[1:]))
+
+
 def _trace(board: Board, colours: tuple[str, ...], move: Move, index: int, count: int) -> Item:
     """A move along the board's lines, under the pieces: the point left ringed, the point reached
     ringed wider, an arrow between them; a barricade placed: its point ringed."""
-    seat, frm, dest = move
+    seat, frm, dest, steps, barricades = move
     tip = centre(board, dest)
     if frm is None:
         return Item("trace", f"bar:{board.names[dest]}", centred(tip, 2 * RING_R + 8, 2 * RING_R + 8),
                     paint=_ring(tip, RING_R + 2, LAST_MOVE_RGB, 5))
-    path = _path(board, board.entry[colours[seat]] if frm == START else frm, dest)
+    if frm == START:   # the entry point is the first step (BA-3.2)
+        path = _path(board, board.entry[colours[seat]], dest, steps - 1 if steps else None, barricades or ())
+    else:
+        path = _path(board, frm, dest, steps, barricades if barricades is not None else ())
     on_path: list[tuple[float, float]] = [centre(board, p) for p in path]
     if frm == START:
         on_path.insert(0, slot_centres(board, colours[seat])[2])
@@ -359,7 +412,8 @@ def _trace(board: Board, colours: tuple[str, ...], move: Move, index: int, count
         if frm != dest and len(points) >= 2:
             sheet.arrow(points, LAST_MOVE_RGB, 5)
     name = START_NAME if frm == START else board.names[frm]
-    return Item("trace", f"{name}-{board.names[dest]}", (min(xs) - 15, min(ys) - 15, max(xs) + 15, max(ys) + 15), paint=paint)
+    return Item("trace", f"{name}-{board.names[dest]}", (min(xs) - 15, min(ys) - 15, max(xs) + 15, max(ys) + 15),
+                role=" ".join(board.names[p] for p in path), paint=paint)
 
 
 def _legend(board: Board, state: State, players: list[PlayerTag], numbered: bool) -> list[Item]:

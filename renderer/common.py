@@ -67,10 +67,11 @@ PAPER = (250, 247, 240)
 # The moves traced since a player's last turn, and what a player is choosing (a piece, where it can
 # go): colours no player has, apart from every player's colour (and from each other) under
 # deuteranopia, protanopia and tritanopia (tests/renderer/test_colour_blindness.py). Four saturated
-# player colours leave no vivid hue free: the trace is a deep purple, darker than every player's
-# colour, the choice a muted plum between them in lightness.
+# player colours leave few hues free: the trace is a deep purple, darker than every player's colour;
+# the choice a vivid violet, lighter, which keeps its hue under every simulation (a muted plum turned
+# grey under deuteranopia and protanopia, and read as disabled: issue 34 item 12).
 TRACE = (60, 0, 90)
-CHOICE = (150, 72, 108)
+CHOICE = (165, 0, 255)
 WHITE = (255, 255, 255)
 DIE_SPENT = (200, 200, 200)
 PIP_SPENT = (140, 140, 140)
@@ -700,8 +701,9 @@ class Sheet:
                     draw_lines(region, (origin[0] - x, origin[1] - y), lines, width, size, fill))
         return height
 
-    def arrow(self, points: list[tuple[float, float]], fill: RGB, width: int) -> None:
-        """An antialiased arrow along `points`, its tip at the last point."""
+    def arrow(self, points: list[tuple[float, float]], fill: RGB, width: int, dash: float = 0) -> None:
+        """An antialiased arrow along `points`, its tip at the last point; `dash`: its line in dashes of
+        that length (a gap of half as much between them)."""
         k = 2   # supersampling of the line mask
         head = 3 * width
         xs, ys = [x for x, _ in points], [y for _, y in points]
@@ -718,7 +720,9 @@ class Sheet:
         def local(x: float, y: float) -> tuple[float, float]:
             return (x - left) * k, (y - top) * k
 
-        draw.line([local(x, y) for x, y in points[:-1]] + [local(*base)], fill=255, width=width * k, joint="curve")
+        line = [local(x, y) for x, y in points[:-1]] + [local(*base)]
+        for part in (dashes(line, dash * k) if dash else [line]):
+            draw.line(part, fill=255, width=width * k, joint="curve")
         draw.polygon([local(x1, y1), local(base[0] + wing[0], base[1] + wing[1]), local(base[0] - wing[0], base[1] - wing[1])], fill=255)
         self._paint((left, top, left + w - 1, top + h - 1),
                     lambda region, x, y: region.paste(fill, (left - x, top - y), mask.reduce(k)))
@@ -763,6 +767,35 @@ class Sheet:
     def finish(self) -> Image.Image:
         """The picture in palette form (for encode_png)."""
         return self.out
+
+
+def dashes(points: Sequence[tuple[float, float]], dash: float) -> list[list[tuple[float, float]]]:
+    """The polyline `points` cut into dashes `dash` long, gaps half as long between them."""
+    found: list[list[tuple[float, float]]] = [[points[0]]]
+    drawing, left = True, dash
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        length, done = math.hypot(bx - ax, by - ay), 0.0
+        while length - done > left:
+            done += left
+            xy = (ax + (bx - ax) * done / length, ay + (by - ay) * done / length)
+            if drawing:
+                found[-1].append(xy)
+            else:
+                found.append([xy])
+            drawing, left = not drawing, dash if not drawing else dash / 2
+        left -= length - done
+        if drawing:
+            found[-1].append((bx, by))
+    return [part for part in found if len(part) > 1]
+
+
+@lru_cache(maxsize=256)
+def badge_size(text: str, side: float, size: int) -> int:
+    """The font size of a badge (Sheet.badge) holding `text`: `size`, or less, so that the badge is at most
+    `side` px across."""
+    while size > 8 and 2 * badge_radius(text, size) > side:
+        size -= 1
+    return size
 
 
 def badge_radius(text: str, size: int) -> float:

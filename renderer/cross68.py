@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache, partial
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from PIL import Image, ImageDraw
 
@@ -24,9 +24,9 @@ from bot import i18n
 from bot.games.base import Result
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
-    CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
-    StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, label_size,
-    line_step, make_palette, piece_reach, readable_size, result_text, shape_of, tag_height, tag_lines, wrap_text,
+    CHAT_WIDTH, CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
+    StaticBoard, text_length, badge_radius, badge_size, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, label_size,
+    ink_on, line_step, make_palette, piece_reach, readable_size, result_text, shape_of, tag_height, tag_lines, wrap_text,
     break_lines, isolate, shown_name,
 )
 from renderer.plan import OVERLAYS, FloatBox, Item, Plan, centred, first_clear, offset_line
@@ -36,7 +36,9 @@ SAFE = (214, 214, 206)         # safe track squares
 FOCUS = CHOICE                 # ring around the pawn the player is choosing
 HIGHLIGHT = TRACE              # the moves traced
 FADE = 0.72                    # houses not in play are faded this far towards PAPER
-CLOSED_FRAME = 3               # px of a closed square's frame inside it
+CLOSED_FRAME = 2               # px of a closed square's frame inside it
+NUMBER_SHIFT = 3.5             # px
+SHARED_PIECE = 11.5            # px, at chat size, of a piece's short side where two share a square (issue 34: 11 at least)
 
 
 def tint(colour: str) -> RGB:
@@ -175,7 +177,8 @@ def _palette(geo: Cross68) -> Image.Image:
     faded = [blend(c, PAPER, FADE) for c in colours]
     tiles = [number_tile(c, played) for c in geo.colours for played in (True, False)]
     grounds = [PAPER, WHITE, SAFE, TO_MOVE_BAND, DIE_SPENT, *colours, *tints, *faded, *tiles]
-    solid = [INK, HIGHLIGHT, FOCUS, PIP_SPENT, *grounds, blend(WHITE, PAPER, FADE), blend(INK, PAPER, FADE)]
+    solid = [INK, HIGHLIGHT, FOCUS, PIP_SPENT, *grounds, blend(WHITE, PAPER, FADE), blend(INK, PAPER, FADE),
+             *(blend(t, PAPER, FADE) for t in tints)]   # the corridors no piece follows (no ramp: 256 colours at most)
     ramps = [(INK, g) for g in grounds] + [(HIGHLIGHT, g) for g in grounds[:3] + colours + tints]
     ramps += [(FOCUS, g) for g in grounds[:3] + colours + tints] + [(WHITE, c) for c in colours]
     ramps += [(INK, HIGHLIGHT), (INK, FOCUS), (INK, blend(WHITE, PAPER, FADE))]
@@ -208,11 +211,12 @@ def _static(size: int, in_play: frozenset[str]) -> StaticBoard:
     for square, cell in geo.track_cells.items():
         starts = [c for c, s in geo.start_square.items() if s == square]
         x0, y0, x1, y1 = big.box(*cell)
-        draw.rectangle((x0, y0, x1, y1), fill=_ground(geo, square), outline=INK, width=line)
+        draw.rectangle((x0, y0, x1, y1), fill=_ground(geo, square, in_play), outline=INK, width=line)
         if starts:   # the colour's shape, a cue that survives colour blindness
             r = big.cell * 0.36
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            draw_shape(draw, shape_of(starts[0]), (cx - r, cy - r, cx + r, cy + r), outline=WHITE, width=line * 2)
+            draw_shape(draw, shape_of(starts[0]), (cx - r, cy - r, cx + r, cy + r),
+                       outline=WHITE if starts[0] in in_play else blend(INK, PAPER, FADE), width=line * 2)
         elif square in geo.safe_squares:   # a ring marks every safe square
             r, cx, cy = big.cell * 0.36, (x0 + x1) / 2, (y0 + y1) / 2
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=INK, width=line)
@@ -220,7 +224,8 @@ def _static(size: int, in_play: frozenset[str]) -> StaticBoard:
         draw.text(((nx0 + nx1) / 2, (ny0 + ny1) / 2), str(square), font=number_font, fill=INK, anchor="mm")
     for colour, cells in geo.corridor_cells.items():
         for cell in cells:
-            draw.rectangle(big.box(*cell), fill=tint(colour), outline=INK, width=line)
+            draw.rectangle(big.box(*cell), fill=tint(colour) if colour in in_play else blend(tint(colour), PAPER, FADE),
+                           outline=INK, width=line)
     gx0, gy0, gx1, gy1 = big.goal_box()
     centre = ((gx0 + gx1) / 2, (gy0 + gy1) / 2)
     for colour in geo.colours:
@@ -231,10 +236,13 @@ def _static(size: int, in_play: frozenset[str]) -> StaticBoard:
     return StaticBoard.build(rgb, _palette(geo))
 
 
-def _ground(geo: Cross68, square: int) -> RGB:
-    """A track square's colour: its colour's on a start square, grey on a safe one, else white."""
+def _ground(geo: Cross68, square: int, in_play: frozenset[str]) -> RGB:
+    """A track square's colour: its colour's on a start square (faded where no piece follows that colour's
+    route: Maghreb's green and blue, whose pieces follow red's and yellow's), grey on a safe one, else white."""
     starts = [c for c, s in geo.start_square.items() if s == square]
-    return PIECE_RGB[starts[0]] if starts else SAFE if square in geo.safe_squares else WHITE
+    if starts:
+        return PIECE_RGB[starts[0]] if starts[0] in in_play else blend(PIECE_RGB[starts[0]], PAPER, FADE)
+    return SAFE if square in geo.safe_squares else WHITE
 
 
 def _triangle(layout: Layout, route: str) -> list[tuple[float, float]]:
@@ -305,6 +313,21 @@ def _house_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]
     return [(x0 + layout.cell // 5 + pitch * (i % 4 + 0.5), top + pitch * (i // 4 + 0.5)) for i in range(max(n, 4))]
 
 
+def _order(geo: Cross68, pawns: Sequence[PawnView]) -> list[PawnView]:
+    """The pieces back to front: by colour, then number."""
+    return sorted(pawns, key=lambda p: (geo.colours.index(p.colour) if p.colour in geo.colours else 9, p.label))
+
+
+def home_slots(layout: Layout, pawns: Sequence[PawnView]) -> dict[str, tuple[float, float]]:
+    """Each piece's own slot in its route's house, by its name ("Y2"), whether it is at home now or not: a
+    piece brought out is traced from it, a piece sent home to it."""
+    order, found = _order(layout.geo, pawns), dict[str, tuple[float, float]]()
+    for route in dict.fromkeys(p.route for p in order):
+        members = [p for p in order if p.route == route]
+        found.update(zip(map(piece_ref, members), _house_slots(layout, route, len(members))))
+    return found
+
+
 def _goal_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]]:
     """Rows parallel to the triangle's base (4, then 3, 2, 1 towards the tip), each centred."""
     x0, y0, x1, y1 = layout.goal_box()
@@ -351,9 +374,21 @@ class Placed:
     diameter: int
     text: int              # the label's font size (0: from the diameter)
     closed: bool = False   # stands on a square it closes with another (a bridge, a door)
+    corner: int = 0        # sharing a track square with another (-1: top left, 1: bottom right): its label is drawn
+                           # over both pieces, NUMBER_SHIFT px towards its own corner
+
+    @property
+    def shared(self) -> bool:
+        return self.corner != 0
+
+    @property
+    def number_at(self) -> tuple[float, float]:
+        """Where its label is centred."""
+        return self.xy[0] + self.corner * NUMBER_SHIFT, self.xy[1] + self.corner * NUMBER_SHIFT
 
 
-def pawn_places(layout: Layout, pawns: tuple[PawnView, ...], any_pair_blocks: bool = False) -> list[Placed]:
+def pawn_places(layout: Layout, pawns: tuple[PawnView, ...], any_pair_blocks: bool = False,
+                slots: dict[str, tuple[float, float]] | None = None) -> list[Placed]:
     """Where every pawn is drawn, back to front. A pawn alone fills its square; pawns sharing one
     stand inside it, smaller, corner to corner (never on a neighbouring square)."""
     geo, cell = layout.geo, layout.cell
@@ -361,15 +396,13 @@ def pawn_places(layout: Layout, pawns: tuple[PawnView, ...], any_pair_blocks: bo
     for p in pawns:
         key = geo.square_key(p.route, p.progress) if HOUSE < p.progress < GOAL else (p.progress, p.route)
         groups[key].append(p)
-    order = sorted(pawns, key=lambda p: (geo.colours.index(p.colour) if p.colour in geo.colours else 9, p.label))
+    order, slots = _order(geo, pawns), slots or home_slots(layout, pawns)
     places: list[Placed] = []
     for group in groups.values():
         group.sort(key=order.index)
         first = group[0]
         if first.progress == HOUSE:   # each pawn keeps its own slot, whoever else is at home
-            members = [p for p in order if p.route == first.route]
-            slots = _house_slots(layout, first.route, len(members))
-            places += [Placed(p, slots[members.index(p)], _fit(shape_of(p.colour), _track_diameter(layout), cell * 0.49),
+            places += [Placed(p, slots[piece_ref(p)], _fit(shape_of(p.colour), _track_diameter(layout), cell * 0.49),
                               label_size(_track_diameter(layout), p.label)) for p in group]
         elif first.progress >= GOAL:
             places += [Placed(p, xy, _fit(shape_of(p.colour), cell * 0.56, cell * 0.3), 0)
@@ -381,13 +414,22 @@ def pawn_places(layout: Layout, pawns: tuple[PawnView, ...], any_pair_blocks: bo
         else:
             x, y = _spot(layout, first.route, first.progress)
             closed = any_pair_blocks or len({p.route for p in group}) == 1
-            # Two: corner to corner along a diagonal; more: one per quarter; inside a closed square's frame.
-            room = cell / 2 - (CLOSED_FRAME if closed else 1)
-            reach = cell * (0.25 if len(group) == 2 else 0.22)
+            room = cell / 2 - (CLOSED_FRAME if closed else 1)   # inside the square (and a closed square's frame)
+            if len(group) == 2:   # corner to corner along a diagonal, each readable at chat size: they overlap a little
+                short = SHARED_PIECE * layout.size / CHAT_WIDTH
+                for p, sign in zip(group, (-1, 1)):
+                    shape = shape_of(p.colour)
+                    # Its short side `short`; a diamond, drawn larger to hold a disc's number, holds 0.9 of one's.
+                    diameter = math.ceil(max(short / 2 / min(piece_reach(shape, 1, True), piece_reach(shape, 1, False)),
+                                             0.9 * short))
+                    q = room - max(piece_reach(shape, diameter, True), piece_reach(shape, diameter, False))
+                    places.append(Placed(p, (x + sign * q, y + sign * q), diameter, label_size(math.ceil(short), p.label),
+                                         closed, sign))
+                continue
+            reach = cell * 0.22   # more: one per quarter
             q = room - reach
-            corners = [(-q, -q), (q, q)] if len(group) == 2 else [(-q, -q), (q, -q), (-q, q), (q, q)]
             places += [Placed(p, (x + dx, y + dy), _fit(shape_of(p.colour), 2 * reach, reach), 0, closed)
-                       for p, (dx, dy) in zip(group, corners)]
+                       for p, (dx, dy) in zip(group, [(-q, -q), (q, -q), (-q, q), (q, q)])]
     return places
 
 
@@ -401,7 +443,16 @@ def _focused(pawn: PawnView, focus: str | None) -> bool:
 
 # --- the plan ---------------------------------------------------------------------------
 
-Move = tuple[str, int, int]   # (route, from progress, to progress), as BoardView.last_move
+class Move(NamedTuple):
+    """A move traced: (route, from progress, to progress) as BoardView.last_move; the `piece` that made it
+    ("Y2", when known: a piece brought out is traced from its own house slot, and its order badge is no
+    larger than it); and the pieces it sent `home` (captured), each (route, progress it stood at, piece)."""
+
+    route: str
+    start: int
+    end: int
+    piece: str | None = None
+    home: tuple[tuple[str, int, str], ...] = ()
 
 
 class Cross68Game(Protocol):
@@ -419,9 +470,22 @@ def layout(ruleset: Cross68Game, state: Any, players: list[PlayerTag], locale: s
 
 
 def moves(ruleset: Cross68Game, positions: Sequence[Any]) -> list[Move]:
-    """The moves made along `positions` (oldest first), in order."""
-    lasts = [ruleset.board_view(state).last_move for state in positions]
-    return [last for before, last in zip(lasts, lasts[1:]) if last is not None and last != before]
+    """The moves made along `positions` (oldest first), in order, each with the piece that made it and
+    the pieces it captured; a piece sent home by no move (a penalty) is traced as a move of its own."""
+    views = [ruleset.board_view(state) for state in positions]
+    found: list[Move] = []
+    for before, after in zip(views, views[1:]):
+        home = tuple((b.route, b.progress, piece_ref(b)) for b, a in zip(before.pawns, after.pawns)
+                     if a.progress == HOUSE and HOUSE < b.progress < GOAL)
+        last = after.last_move
+        if last is not None and last != before.last_move:
+            route, start, end = last
+            piece = next((piece_ref(a) for b, a in zip(before.pawns, after.pawns)
+                          if a.route == route and (b.progress, a.progress) == (start, end)), None)
+            found.append(Move(route, start, end, piece, tuple(h for h in home if h[2] != piece)))
+        else:
+            found += [Move(route, progress, HOUSE, piece) for route, progress, piece in home]
+    return found
 
 
 def picture(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
@@ -444,10 +508,19 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
     lay = Layout(size, geo, teams, frozenset(route for route, lines in names.items() if len(lines) > 1),
                  frozenset(route for route, lines in partners.items() if len(lines) > 1))
     items: list[Item] = [*_squares(size, routes), *_labels(size)]
-    traced = list(moves) or ([view.last_move] if view.last_move else [])
-    items += [_trace(lay, move, i, len(traced)) for i, move in enumerate(traced)]
-    places = pawn_places(lay, view.pawns, view.any_pair_blocks)
-    items += [_piece(lay, place, _focused(place.pawn, focus)) for place in places]
+    traced = [Move(*move) for move in moves] or ([Move(*view.last_move)] if view.last_move else [])
+    slots = home_slots(lay, view.pawns)
+    items += [_trace(lay, move, i, len(traced), slots) for i, move in enumerate(traced)]
+    items += [_way_home(lay, route, progress, slots[piece], piece) for move in traced
+              for route, progress, piece in move.home if piece in slots]
+    places = pawn_places(lay, view.pawns, view.any_pair_blocks, slots)
+    shared: dict[str, list[Placed]] = defaultdict(list)   # the numbers of pieces sharing a square, drawn over both
+    for place in places:
+        if place.shared:
+            shared[square_ref(geo, place.pawn.route, place.pawn.progress)].append(place)
+    items += [_piece(lay, place, _focused(place.pawn, focus), shared[square_ref(geo, place.pawn.route, place.pawn.progress)]
+                     if place.shared and shared[square_ref(geo, place.pawn.route, place.pawn.progress)][-1] is place else ())
+              for place in places]
     acting = _acting_route(view, players, owners) if result is None else None
     for route in sorted(routes, key=geo.colours.index):
         tag = players[owners[route]] if route in owners else None
@@ -457,11 +530,12 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
         items += _notes(lay, notes, _note_boxes(lay, view, acting, owners, routes, items), locale)
     taken = [item.box for item in items if item.kind in ("piece", "label", *OVERLAYS)]
     if len(traced) > 1:   # the order of the moves, beside the square each one left
-        for i, (route, start, _) in enumerate(traced):
-            badge = _badge(lay, route, start, str(i + 1), taken)
-            if badge is not None:
-                items.append(badge)
-                taken.append(badge.box)
+        pieces = {item.ref: item.box for item in items if item.kind == "piece"}
+        for i, move in enumerate(traced):
+            start = slots[move.piece] if move.start == HOUSE and move.piece in slots else _spot(lay, move.route, move.start)
+            badge = _badge(lay, start, str(i + 1), _badge_side(lay, pieces.get(move.piece or "")), taken)
+            items.append(badge)
+            taken.append(badge.box)
     if result is not None:
         shown = {seat: shown_name(names[route]) for route, seat in owners.items()}   # as the panels name them
         winners = [replace(tag, name=shown.get(seat, tag.name)) for seat, tag in enumerate(players)]
@@ -471,12 +545,16 @@ def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: s
 
 @lru_cache(maxsize=32)
 def _squares(size: int, routes: frozenset[str]) -> tuple[Item, ...]:
+    """The squares as players name them; the corridors and start squares of routes no piece follows are
+    drawn muted (role "muted")."""
     lay = Layout(size, board())
     geo, found = lay.geo, []
+    unused = {geo.start_square[c] for c in geo.colours if c not in routes}
     for square, cell in geo.track_cells.items():
-        found.append(Item("square", str(square), lay.box(*cell)))
+        found.append(Item("square", str(square), lay.box(*cell), role="muted" if square in unused else ""))
     for colour, cells in geo.corridor_cells.items():
-        found += [Item("square", f"{colour} H{k + 1}", lay.box(*cell)) for k, cell in enumerate(cells)]
+        found += [Item("square", f"{colour} H{k + 1}", lay.box(*cell), role="" if colour in routes else "muted")
+                  for k, cell in enumerate(cells)]
     found += [Item("square", f"{route} house", lay.house_box(route)) for route in geo.colours]
     return (*found, Item("square", "goal", lay.goal_box()))
 
@@ -486,29 +564,37 @@ def _labels(size: int) -> tuple[Item, ...]:
     return tuple(Item("label", str(square), box) for square, box in number_ink(size).items())
 
 
-def _piece(lay: Layout, place: Placed, chosen: bool) -> Item:
+def _piece(lay: Layout, place: Placed, chosen: bool, numbers: Sequence[Placed] = ()) -> Item:
+    """A piece's item; the front piece of a shared square also paints the `numbers` of the pieces there, once
+    both are drawn: where it overlaps the back one, that one's number stays whole, outlined in its colour."""
     pawn, geo = place.pawn, lay.geo
     shape, ring = shape_of(pawn.colour), 4 if chosen else 0
-    sprite = disc_sprite(PIECE_RGB[pawn.colour], place.diameter, shown_label(pawn), FOCUS if chosen else None, ring, shape,
+    label = "" if place.shared else shown_label(pawn)   # drawn over both pieces of the square (_piece_label)
+    sprite = disc_sprite(PIECE_RGB[pawn.colour], place.diameter, label, FOCUS if chosen else None, ring, shape,
                          place.text)
     square = square_ref(geo, pawn.route, pawn.progress)
     frame = lay.box(*_cell(geo, pawn.route, pawn.progress)) if place.closed else None
 
     def paint(sheet: Sheet) -> None:
         if frame is not None:   # a closed square (a bridge, a door): framed in ink over its outline, round its pawns
-            sheet.draw.rectangle((frame[0] - 1, frame[1] - 1, frame[2] + 1, frame[3] + 1), outline=INK, width=CLOSED_FRAME + 1)
+            w = CLOSED_FRAME
+            sheet.draw.rectangle((frame[0] - w, frame[1] - w, frame[2] + w, frame[3] + w), outline=INK, width=2 * w)
         sheet.paste(sprite, place.xy)
+        for other in numbers:
+            fill = PIECE_RGB[other.pawn.colour]
+            sheet.label(other.number_at, other.pawn.label, other.text, True, ink_on(fill), "mm", fill)
     return Item("piece", piece_ref(pawn), _body_box(shape, place.diameter, place.xy), square,
                 "chosen" if chosen else "blockade" if place.closed else "", paint)
 
 
-def _trace(lay: Layout, move: Move, index: int, count: int) -> Item:
+def _trace(lay: Layout, move: Move, index: int, count: int, slots: dict[str, tuple[float, float]]) -> Item:
     """A move: the squares left and reached outlined, and an arrow along the way, under the
-    pieces; each move of a long absence in a lane of its own, so that they run apart."""
-    route, start, end = move
+    pieces; each move of a long absence in a lane of its own, so that they run apart. A piece
+    brought out (or sent home) is traced from (or to) its own slot in the house."""
+    route, start, end, piece = move[:4]
     geo, cell = lay.geo, lay.cell
     steps = range(start, end + 1) if start <= end else (start, end)
-    points = [_spot(lay, route, p) for p in steps]
+    points = [slots[piece] if p == HOUSE and piece in slots else _spot(lay, route, p) for p in steps]
     lane = (index - (count - 1) / 2) * cell * 0.5 / max(count - 1, 1) if count > 1 else 0.0
     points = offset_line(points, lane)
     outlined = [lay.box(*_cell(geo, route, p)) for p in (start, end) if HOUSE < p < GOAL]
@@ -523,7 +609,19 @@ def _trace(lay: Layout, move: Move, index: int, count: int) -> Item:
             sheet.draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=max(3, cell // 12))
         if len(points) >= 2:
             sheet.arrow(points, HIGHLIGHT, width)
-    return Item("trace", f"{square_ref(geo, route, start)}-{square_ref(geo, route, end)}", box, paint=paint)
+    return Item("trace", f"{square_ref(geo, route, start)}-{square_ref(geo, route, end)}", box, role=piece or "",
+                paint=paint)
+
+
+def _way_home(lay: Layout, route: str, progress: int, slot: tuple[float, float], piece: str) -> Item:
+    """A captured piece's way home: a dashed arrow from the square it was taken on to its slot in the
+    house, under the pieces (role "home"; ref as a move's: "<square>-<route> house")."""
+    start, width = _spot(lay, route, progress), max(2, lay.cell // 14)
+    points = [start, _towards(slot, start, lay.cell * 0.42)]
+    box = (min(start[0], slot[0]) - 3 * width, min(start[1], slot[1]) - 3 * width, max(start[0], slot[0]) + 3 * width,
+           max(start[1], slot[1]) + 3 * width)
+    return Item("trace", f"{square_ref(lay.geo, route, progress)}-{route} house", box, role="home " + piece,
+                paint=lambda sheet: sheet.arrow(points, HIGHLIGHT, width, dash=lay.cell // 4))
 
 
 def _towards(a: tuple[float, float], b: tuple[float, float], distance: float) -> tuple[float, float]:
@@ -533,17 +631,29 @@ def _towards(a: tuple[float, float], b: tuple[float, float], distance: float) ->
     return a[0] + (b[0] - a[0]) * distance / length, a[1] + (b[1] - a[1]) * distance / length
 
 
-def _badge(lay: Layout, route: str, start: int, text: str, taken: list[FloatBox]) -> Item | None:
-    """A move's order number beside the square it left, where it covers no piece and no number:
-    at a corner of the square, else one or two squares away."""
-    x, y = _spot(lay, route, start)
-    size = number_size(lay.size)
+def _badge_side(lay: Layout, piece: FloatBox | None) -> float:
+    """The largest a move's order badge may be: the short side of the piece that moved (a lone piece's,
+    when it is not known), so that a badge never outgrows the piece it numbers."""
+    if piece is None:
+        return _track_diameter(lay)
+    return min(piece[2] - piece[0], piece[3] - piece[1])
+
+
+def _badge(lay: Layout, xy: tuple[float, float], text: str, side: float, taken: list[FloatBox]) -> Item:
+    """A move's order number beside the square it left (centre `xy`), where it covers no piece and no
+    number: at a corner of the square, else further away, always somewhere (every traced move has its
+    number); as large as the square numbers where `side` allows."""
+    size = badge_size(text, side, number_size(lay.size))
     r = badge_radius(text, size)
-    reach = [lay.cell * k for k in (0.5, 1.0, 1.5, 2.0, 2.5)]
-    spots = [(x + dx * d, y + dy * d) for d in reach for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1), (-1, 0), (1, 0), (0, 1))]
-    box = first_clear((centred(xy, 2 * r, 2 * r) for xy in spots), taken, (0, 0, lay.size, lay.size))
-    if box is None:
-        return None
+    x, y = xy
+    reach = [lay.cell * k / 2 for k in range(1, 13)]
+    around = ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1), (-1, 0), (1, 0), (0, 1))
+    spots = [(x + dx * d, y + dy * d) for d in reach for dx, dy in around]
+    step = lay.cell / 4   # then anywhere on the board, nearest first
+    spots += sorted(((i * step, j * step) for i in range(1, int(lay.size / step)) for j in range(1, int(lay.size / step))),
+                    key=lambda s: math.dist(s, xy))
+    box = first_clear((centred(spot, 2 * r, 2 * r) for spot in spots), taken, (0, 0, lay.size, lay.size))
+    box = box or centred(spots[0], 2 * r, 2 * r)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     return Item("badge", text, box, paint=lambda sheet: sheet.badge(centre, text, size, HIGHLIGHT))
 
@@ -607,23 +717,36 @@ def _note_boxes(lay: Layout, view: BoardView, acting: str, owners: dict[str, int
                 items: list[Item]) -> list[FloatBox]:
     """Where the acting player's notes go, in reading order: under the pawns at home and the dice of
     the acting house, then of the player's other houses (a Maghreb side has two), then across the
-    houses no one plays in (first those of the player's colours: a Maghreb side's second house)."""
+    houses no one plays in (first those of the player's colours: a Maghreb side's second house), then
+    under the pawns at home of the other players' houses, in the order of play (where no house is free)."""
     pad = lay.cell // 5
     found: list[FloatBox] = []
-    for route in [acting] + [r for r in lay.geo.colours if r != acting and r in owners and owners[r] == owners.get(acting)]:
+    colours = lay.geo.colours
+    after = colours[colours.index(acting):] + colours[:colours.index(acting)]
+    own = [r for r in colours if r != acting and r in owners and owners[r] == owners.get(acting)]
+    for route in [acting] + own:
         x0, y0, x1, y1 = lay.panel_box(route)
         _, pawns_y = _panel_rows(lay, route)
-        mine = [p for p in view.pawns if p.route == route]
-        rows = 2 if len(mine) > 4 and any(p.progress == HOUSE for p in mine[4:]) else 1
         dice = [item.box[3] for item in items if item.kind == "die" and x0 <= item.box[0] <= x1 and y0 <= item.box[1] <= y1]
-        top = max([pawns_y + rows * _house_pitch(lay), *dice]) + 1
+        top = max([pawns_y + _home_rows(view, route) * _house_pitch(lay), *dice]) + 1
         found.append((x0 + pad, top, x1 - pad, y1 - 1))
     second = next((p.colour for p in view.pawns if p.route == acting and p.colour != acting), acting)
     for route in sorted(lay.geo.colours, key=lambda route: route != second):
         if route not in routes:
             x0, y0, x1, y1 = lay.panel_box(route)
             found.append((x0 + pad, y0 + pad, x1 - pad, y1 - pad / 2))
+    for route in after[1:]:
+        if route in routes and route not in own:
+            x0, y0, x1, y1 = lay.panel_box(route)
+            _, pawns_y = _panel_rows(lay, route)
+            found.append((x0 + pad, pawns_y + _home_rows(view, route) * _house_pitch(lay) + 1, x1 - pad, y1 - 1))
     return found
+
+
+def _home_rows(view: BoardView, route: str) -> int:
+    """The rows of slots a house's pawns at home take (a Maghreb house holds eight slots)."""
+    mine = [p for p in view.pawns if p.route == route]
+    return 2 if len(mine) > 4 and any(p.progress == HOUSE for p in mine[4:]) else 1
 
 
 def _text_item(kind: str, text: str, origin: tuple[float, float], width: float, size: int) -> Item:
@@ -632,25 +755,43 @@ def _text_item(kind: str, text: str, origin: tuple[float, float], width: float, 
 
 
 def _notes(lay: Layout, notes: list[str], boxes: list[FloatBox], locale: str) -> list[Item]:
-    """The notes, as readable as the square numbers, each whole, in order through `boxes` (all as
-    wide); when they do not all fit, the last box's last line says how many more there are (never
-    dropped silently)."""
+    """The notes, as readable as the square numbers, in order through `boxes` (all as wide): each whole in
+    one box where one holds it (the next box rather than a split), else its lines go on in the next box
+    (four-player classic's call-out note takes five lines where the acting house has three); when they do
+    not all fit, the last box's last line says how many more there are (never dropped silently)."""
     size, step = readable_size(lay.size, bold=False), line_step(readable_size(lay.size, bold=False))
     wrapped = [wrap_text(note, int(boxes[0][2] - boxes[0][0]), size, 12) for note in notes]   # whole, or counted
+    rooms = [int((y1 - y0) // step) for _, y1, _, y0 in ((b[0], b[3], b[2], b[1]) for b in boxes)]
+    spots = [(b, k) for b, room in enumerate(rooms) for k in range(room)]   # every line's place, in reading order
     items: list[Item] = []
-    i = 0
-    for b, (x0, y0, x1, y1) in enumerate(boxes):
-        room, used = int((y1 - y0) // step), 0
-        while i < len(wrapped):
-            more = b == len(boxes) - 1 and i < len(wrapped) - 1   # a "more" line must still fit after it
-            if used + len(wrapped[i]) + more > room:
-                break
-            items += [_text_item("note", line, (x0, y0 + (used + k) * step), x1 - x0, size) for k, line in enumerate(wrapped[i])]
-            used, i = used + len(wrapped[i]), i + 1
-        if i < len(wrapped) and b == len(boxes) - 1 and used < room:
-            items.append(_text_item("note", i18n.text("picture.more_notes", locale, count=len(wrapped) - i),
-                                    (x0, y0 + used * step), x1 - x0, size))
+    at = 0   # the next free place
+    for i, lines in enumerate(wrapped):
+        b, k = spots[at] if at < len(spots) else (len(boxes), 0)
+        if b < len(boxes) and k + len(lines) > rooms[b] and len(lines) <= (rooms[b + 1] if b + 1 < len(boxes) else 0):
+            at = spots.index((b + 1, 0))   # whole in the next box rather than split
+        later = len(wrapped) - i - 1
+        if at + len(lines) + (later > 0) > len(spots):   # no room for it (and a count of those after it)
+            if at < len(spots):
+                b, k = spots[min(at, len(spots) - 1)]
+                x0, y0, x1, _ = boxes[b]
+                items.append(_text_item("note", i18n.text("picture.more_notes", locale, count=later + 1),
+                                        (x0, y0 + k * step), x1 - x0, size))
+            break
+        for n, line in enumerate(lines):
+            b, k = spots[at]
+            x0, y0, x1, _ = boxes[b]
+            if n and k == 0:   # going on from the box before: marked so at both ends
+                line = _marked(f"… {line}", line, x1 - x0, size)
+            if n < len(lines) - 1 and spots[at + 1][0] != b:
+                line = _marked(f"{line} …", line, x1 - x0, size)
+            items.append(_text_item("note", line, (x0, y0 + k * step), x1 - x0, size))
+            at += 1
     return items
+
+
+def _marked(marked: str, line: str, width: float, size: int) -> str:
+    """A note's line with its continuation mark where the mark fits in `width` px."""
+    return marked if text_length(marked, size) <= width else line
 
 
 def _namer(players: list[PlayerTag]) -> Any:

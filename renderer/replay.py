@@ -1,13 +1,15 @@
 """The animated replay of a whole game: an animated GIF of sampled positions.
 
-Each frame is a board as the messages show it (render_png). It traces the moves made since the frame
-before it: the last TRACED actions of a long gap, since more would tangle. A frame's longest side is
-FRAME_SIDE pixels, with a move counter under the board.
+Each frame is a board as the messages show it (render_png). It traces every move made since the frame
+before it, so that no move goes unseen however long the game (issue 34: 80 frames of 1,933 Barricade
+actions traced 8 actions each, most moves skipped). A frame's longest side is FRAME_SIDE pixels, with a
+move counter under the board.
 
 Every frame is mapped, without dithering, onto the board family's fixed palette, so the trace and choice
 colours stay exact. Each frame after the first keeps only the pixels that changed; the others are
 transparent (one palette index is kept for it). So the file stores what moved, not the whole board again.
-Long games are sampled evenly down to MAX_FRAMES; frames are dropped to keep the file under MAX_BYTES.
+Long games are sampled evenly down to MAX_FRAMES; a file over MAX_BYTES is drawn again with fewer frames,
+each tracing the longer stretch since the one before (never a frame dropped, with the moves it traced).
 CPU-bound: call it off the event loop.
 """
 from __future__ import annotations
@@ -25,11 +27,10 @@ from renderer.common import INK, PAPER, draw_text, readable_size
 
 FRAME_SIDE = 512
 MAX_FRAMES = 80
-MAX_BYTES = 8_000_000          # Discord accepts 10 MiB per upload without boost
+MAX_BYTES = 1_500_000          # a long game's replay (issue 34); Discord accepts 10 MiB per upload without boost
 FRAME_MS = 500
 FIRST_MS = 1500
 LAST_MS = 4000
-TRACED = 8                     # actions traced at most on a frame: the last of those since the frame before
 CLEAR = 255                    # the palette index of a pixel unchanged since the frame before
 COUNTER_SIZE = readable_size(1024) * FRAME_SIDE // 1024 + 3   # the counter's text, readable at chat size
 STRIP = COUNTER_SIZE * 2       # the band under the board holding it
@@ -42,6 +43,13 @@ def sample(count: int, limit: int = MAX_FRAMES) -> list[int]:
     if limit < 2:
         return [count - 1]
     return sorted({round(i * (count - 1) / (limit - 1)) for i in range(limit)})
+
+
+def spans(count: int, limit: int = MAX_FRAMES) -> list[tuple[int, int]]:
+    """The frames of a replay of `count` positions: (first, last) index of the positions each one traces,
+    each from the position the frame before shows to its own (sample's), so that every move is traced once."""
+    picked = sample(count, limit)
+    return [(before, index) for before, index in zip([0, *picked], picked)]
 
 
 def move_numbers(ruleset: Ruleset, states: Sequence[Any]) -> list[int]:
@@ -85,23 +93,28 @@ def fixed_palette(png: Image.Image) -> Image.Image:
 def animate(ruleset: Ruleset, states: Sequence[Any], names: Sequence[str], colours: Sequence[tuple[str, ...]],
             locale: str = "en", max_frames: int = MAX_FRAMES, max_bytes: int = MAX_BYTES) -> bytes:
     """The GIF of `states` (the set-up first, the final position last)."""
-    picked = sample(len(states), max_frames)
     numbers = move_numbers(ruleset, states)
-    total = numbers[-1]
-    frames, palette = [], None
-    for before, index in zip([0, *picked], picked):
+    limit = max_frames
+    while True:
+        data = _encode(_frames(ruleset, states, names, colours, locale, spans(len(states), limit), numbers))
+        if len(data) <= max_bytes or limit <= 2:
+            return data
+        limit = max(2, min(limit - 1, int(limit * max_bytes / len(data) * 0.9)))
+
+
+def _frames(ruleset: Ruleset, states: Sequence[Any], names: Sequence[str], colours: Sequence[tuple[str, ...]],
+            locale: str, frames: list[tuple[int, int]], numbers: list[int]) -> list[Image.Image]:
+    """The frames of `frames` (spans), in the palette of the first."""
+    total, found, palette = numbers[-1], [], None
+    for before, index in frames:
         counter = (i18n.text("replay.counter", locale, number=numbers[index], total=total) if numbers[index]
                    else i18n.text("replay.start", locale, count=total))
-        picture, png = frame(ruleset, states[max(before, index - TRACED):index + 1], names, colours, locale, counter)
+        picture, png = frame(ruleset, states[before:index + 1], names, colours, locale, counter)
         palette = palette or fixed_palette(png)
         # Nothing maps onto the padding of the palette (CLEAR and its like): a repeat of its first colour.
-        frames.append(picture.quantize(palette=palette, dither=Image.Dither.NONE)
-                      .point(lambda i: i if i < palette.info["colours"] else 0))
-    while True:
-        data = _encode(frames)
-        if len(data) <= max_bytes or len(frames) <= 2:
-            return data
-        frames = [frames[i] for i in sample(len(frames), len(frames) // 2)]
+        found.append(picture.quantize(palette=palette, dither=Image.Dither.NONE)
+                     .point(lambda i: i if i < palette.info["colours"] else 0))
+    return found
 
 
 def _changes(frames: list[Image.Image]) -> list[Image.Image]:

@@ -66,6 +66,7 @@ class Hard:
     finished: bool = False
     focus: bool = False
     names: tuple[str, ...] = tuple(HARD_NAMES)
+    made: Callable[[], tuple[Any, Any, list[PlayerTag], list[Any], str | None]] | None = None   # a position set up
 
 
 def _shared(plan: Any) -> bool:
@@ -78,13 +79,42 @@ def _anything(plan: Any) -> bool:
     return True
 
 
+def _two_colours(plan: Any) -> bool:
+    """Two pieces of two colours on one track square (issue 34 item 6)."""
+    colours: dict[str, set[str]] = {}
+    for p in plan.of("piece"):
+        if p.square and p.square.isdigit():
+            colours.setdefault(p.square, set()).add(p.ref[0])
+    return any(len(found) > 1 for found in colours.values())
+
+
+def _capture(plan: Any) -> bool:
+    """A captured piece's way home traced (issue 34 item 7)."""
+    return any(t.role.startswith("home") for t in plan.of("trace"))
+
+
+def around_a_barricade() -> tuple[Any, Any, list[PlayerTag], list[Any], str | None]:
+    """The review's case (issue 34 item 3): red's pawn on i3 plays a 6 to e1 with a barricade on g3, the way
+    row 3 would take barred; the trace goes round by row 1. As hard_position returns it."""
+    ruleset = get_ruleset("barricade")
+    board, start = ruleset.board, ruleset.new_game(4, {}, 1)   # type: ignore[attr-defined]
+    red = (board.index["i3"],) + start.pawns[0][1:]
+    before = start.evolve(order=(0, 1, 2, 3), ranking=(), stage="move", seat=0, die=6, pawns=(red,) + start.pawns[1:],
+                          barricades=tuple(sorted({*board.black_points, board.index["g3"]} - {board.index["i3"]})))
+    after = ruleset.apply(before, "i3-e1").state
+    players = [PlayerTag(HARD_NAMES[i], colours, ruleset.to_move(after) == i)
+               for i, colours in enumerate(ruleset.seat_colours(4, {}))]
+    return ruleset, after, players, [before, after], None
+
+
 HARD = (
     Hard("parcheesi-shared", "parcheesi", "Parcheesi: two pawns on one square stand inside it (a bridge is framed); "
          "a long absence of twelve moves traced in lanes", 3, _shared, traced=13, skip=150),
     Hard("parcheesi-2v2-finished", "parcheesi", "Parcheesi 2 vs 2, finished: the winners in a house panel, "
          "the partners named under each player", 2, _anything, (("teams", True),), traced=6, finished=True),
     Hard("classic-shared", "parcheesi-classic", "Classic Parcheesi: a barrier; a note longer than the acting "
-         "house holds (four players: no house is free) is counted, never dropped", 5, _shared, traced=4, skip=80),
+         "house holds (four players: no house is free) goes on in the next house, marked …", 5, _shared, traced=4,
+         skip=80),
     Hard("maghreb-door", "parchis-maghreb", "Parchís Maghreb: a door of two pieces, two colours per side; the note "
          "goes on in the side's second house", 4, _shared, traced=4, skip=60),
     Hard("barricade-held", "barricade", "Barricade: the order of play that was rolled, who holds which barricade, "
@@ -92,6 +122,12 @@ HARD = (
              p.square and p.square.endswith(" held") for p in plan.of("piece")), traced=8, skip=400),
     Hard("barricade-finished", "barricade", "Barricade, finished: who won, under the legend", 3, _anything,
          traced=4, finished=True),
+    Hard("parcheesi-two-colours", "parcheesi", "Parcheesi: two pieces of two colours on one square, each 11 px and "
+         "more at chat size, both numbers whole", 4, _two_colours, traced=3, skip=40),
+    Hard("parcheesi-capture", "parcheesi", "Parcheesi: a capture, the captured piece's way home traced (dashed) to "
+         "its own slot", 6, _capture, traced=3, skip=20),
+    Hard("barricade-around", "barricade", "Barricade: a trace goes round a barricade (g3), the way the pawn "
+         "could take", 0, _anything, made=around_a_barricade),
     Hard("pariti-focus", "pariti", "Pariti: a piece chosen (framed) and the squares it can reach (named)",
          2, _anything, skip=12, focus=True),
     Hard("pariti-finished", "pariti", "Pariti, finished: who won, in the side panel", 1, _anything, traced=5,
@@ -107,6 +143,8 @@ ABSENCE = ("parcheesi", 3, 150, 60, ("يوسف", "דוד כהן", "王小明", "
 
 def hard_position(hard: Hard) -> tuple[Any, Any, list[PlayerTag], list[Any], str | None]:
     """(ruleset, state, players, traced positions, focus) of `hard`."""
+    if hard.made is not None:
+        return hard.made()
     ruleset = get_ruleset(hard.game)
     options = dict(hard.options)
     n = ruleset.player_range(options)[1]

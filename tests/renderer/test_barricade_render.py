@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+from itertools import islice
 
 from PIL import Image
 
@@ -119,3 +120,44 @@ def test_the_legend_numbers_the_order_of_play_but_not_on_the_final_board():
                  if GAME.result(state) is not None and state.order)
     names = [item.role for item in layout(GAME, final, tags(final), "en").of("name")]
     assert sorted(names) == [f"Player {i}" for i in range(1, 5)]
+
+
+def traced_ways(seeds=range(1, 4), length=600):
+    """(before, after, the trace's points) of every pawn move of the first `length` positions of random
+    games, each traced as the player to move next sees it."""
+    for seed in seeds:
+        states = list(islice(random_game(GAME, 4, seed), length))
+        for before, after in zip(states, states[1:]):
+            if after.last_move is not None and after.last_move != before.last_move:
+                (trace,) = layout(GAME, after, tags(after), "en", traced=[before, after]).of("trace")
+                yield before, after, [IX[name] for name in trace.role.split()]
+
+
+def test_a_trace_follows_a_way_the_pawn_could_take_never_through_a_barricade():
+    """Issue 34 item 3: the trace ran i3 -> e1 through the barricade on g3 (the shortest way): it follows a
+    way of the die's length from the point left, along the lines, passing no barricade of the position
+    before the move and no point twice (a pawn leaving its start area enters by its entry point, BA-3.2;
+    a bounce goes onto the goal and back, BA-6.2)."""
+    board, count = GAME.board, 0
+    for before, after, way in traced_ways():
+        seat, frm, dest = after.last_move
+        assert way[-1] == dest and all(b in board.neighbours[a] for a, b in zip(way, way[1:])), way
+        assert not set(way[:-1]) & set(before.barricades), (before.barricades, way)
+        if frm == START:
+            assert way[0] == board.entry[before.colours[seat]] and len(way) == before.die, way
+        else:
+            assert way[0] == frm and len(way) == before.die + 1, way
+            assert len(set(way)) == len(way) or way[1] == board.goal, way
+        count += 1
+    assert count > 300
+
+
+def test_a_trace_around_a_barricade():
+    """The hard case of the review (i3 -> e1 with a barricade on g3) goes round it, along row 1."""
+    red = tuple(sorted([IX["i3"]] + [START] * 4))
+    before = position(pawns=(red,) + GAME.new_game(4, {}, 0).pawns[1:], die=6,
+                      barricades=tuple(sorted(set(GAME.board.black_points) | {IX["g3"]})))
+    assert ("i3", "e1") in {tuple(a.split("-")) for a in GAME.legal_actions(before)}
+    after = GAME.apply(before, "i3-e1").state
+    (trace,) = layout(GAME, after, tags(after), "en", traced=[before, after]).of("trace")
+    assert "g3" not in trace.role.split() and trace.role.split()[0] == "i3" and trace.role.split()[-1] == "e1"

@@ -136,7 +136,7 @@ def readable(box, width: int) -> bool:
 def test_the_house_panels_carry_the_goal_count_the_partner_and_every_note():
     pawns = tuple(PawnView("red", "red", GOAL if i < 3 else 5, str(i + 1)) for i in range(4)) + \
         tuple(PawnView(c, c, HOUSE, str(i)) for c in ("yellow", "blue", "green") for i in range(1, 5))
-    notes = tuple(msg("player.default_name", number=n) for n in range(1, 8))   # more than fit: counted, not dropped
+    notes = tuple(msg("player.default_name", number=n) for n in range(1, 25))   # more than fit: counted, not dropped
     view = BoardView(pawns, dice=(5, 3), notes=notes)
     players = [PlayerTag(n, (c,), c == "red") for n, c in zip(("Ann", "Bob", "Cat", "Dan"), COLOURS)]
     plan = cross68.plan(view, players, teams=True)
@@ -145,7 +145,9 @@ def test_the_house_panels_carry_the_goal_count_the_partner_and_every_note():
               and item.box[3] <= red[3]]
     refs = [item.ref for item in in_red]
     assert refs[:2] == ["Goal 3/4", "with Ann"]   # red plays with yellow (seats 0 + 2, PM-10.1)
-    assert refs[-1].startswith("and ") and refs[-1].endswith("more notes")
+    assert refs[2] == "Player 1"   # the notes begin in the acting house, go on in the others' (issue 34 item 10)
+    last = plan.of("note")[-1].ref
+    assert last.startswith("and ") and last.endswith("more notes")
     for item in in_red:
         assert readable(item.box, cross68.SIZE), item
 

@@ -170,3 +170,21 @@ def test_barricades_and_blue_pawns_both_square_stay_apart_by_colour():
         seen = [simulate(Image.new("RGB", (1, 1), c), deficiency).getpixel((0, 0)) for c in (PIECE_RGB["blue"], barricade.BAR_RGB)]
         assert delta_e(*seen) >= MIN_DELTA_E, deficiency
     assert shape_of("blue") == "square"
+
+
+def chroma(rgb: tuple[int, int, int]) -> float:
+    """How far from grey a colour looks (CIELAB chroma)."""
+    L, A, B = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), _LAB).getpixel((0, 0))
+    return math.hypot(A - 128, B - 128)
+
+
+@pytest.mark.parametrize("deficiency", list(MACHADO))
+def test_a_choice_keeps_its_hue_apart_from_the_trace_and_never_looks_disabled(deficiency):
+    """Issue 34 item 12: the destinations of a chosen piece were a plum that deuteranopia and protanopia turn
+    grey, the colour of something disabled (a spent die, an empty point), and close to the trace's purple.
+    Seen through each simulation, the choice stays clearly coloured (the plum kept a chroma of 6 under
+    deuteranopia; a vivid colour has 40 and more) and far from the trace."""
+    seen = {name: simulate(Image.new("RGB", (1, 1), rgb), deficiency).getpixel((0, 0))
+            for name, rgb in (("choice", CHOICE), ("trace", TRACE))}
+    assert chroma(seen["choice"]) >= 40, seen
+    assert delta_e(seen["choice"], seen["trace"]) >= MIN_DELTA_E

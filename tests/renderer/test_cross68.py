@@ -221,3 +221,30 @@ def test_a_pawn_keeps_its_house_slot_whoever_else_is_home():
     alone = BoardView((pawn("blue", HOUSE, "4"), pawn("blue", 5, "1"), pawn("blue", 6, "2"), pawn("blue", 7, "3")))
     full = BoardView(tuple(pawn("blue", HOUSE, str(i)) for i in range(1, 5)))
     assert places(alone)[alone.pawns[0]] == places(full)[full.pawns[3]]
+
+
+def test_maghrebs_unused_routes_are_drawn_muted():
+    """Issue 34 item 13: Maghreb's green and blue pieces follow red's and yellow's routes (MG-1.5), so green's
+    and blue's corridors and start squares are nobody's: drawn faded like their houses, the others in full."""
+    ruleset = get_ruleset("parchis-maghreb")
+    state = ruleset.new_game(2, {}, 1)
+    players = [PlayerTag("A", ("red", "green"), True), PlayerTag("B", ("yellow", "blue"))]
+    plan = cross68.layout(ruleset, state, players)
+    geo = board()
+    muted = {item.ref for item in plan.of("square") if item.role == "muted"}
+    assert muted == {f"{c} H{k}" for c in ("green", "blue") for k in range(1, 8)} | \
+        {str(geo.start_square[c]) for c in ("green", "blue")}
+    image = plan.picture().convert("RGB")
+
+    def ground(ref: str) -> tuple[int, int, int]:
+        x0, y0, x1, y1 = plan.square(ref).box
+        return image.getpixel((round(x0 + 4), round(y0 + 4)))
+
+    for colour in ("green", "blue"):
+        assert ground(f"{colour} H3") == blend(cross68.tint(colour), PAPER, cross68.FADE)
+        assert ground(str(geo.start_square[colour])) == blend(PIECE_RGB[colour], PAPER, cross68.FADE)
+    for colour in ("red", "yellow"):
+        assert ground(f"{colour} H3") == cross68.tint(colour)
+        assert ground(str(geo.start_square[colour])) == PIECE_RGB[colour]
+    four = get_ruleset("parcheesi")
+    assert not [item for item in cross68.layout(four, four.new_game(4, {}, 1), PLAYERS).of("square") if item.role == "muted"]

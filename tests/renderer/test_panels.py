@@ -12,7 +12,9 @@ from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE
 from bot.games.parcheesi.board import HOUSE, BoardView, PawnView, board
 from bot.names import NAME_LIMIT
+from bot import i18n
 from renderer import cross68
+from renderer.cross68 import _namer
 from renderer import PlayerTag, layout
 from renderer.common import CHAT_WIDTH, printable
 from renderer.plan import OVERLAYS, inside, overlap
@@ -124,3 +126,20 @@ def test_the_player_to_move_is_told_apart_without_colour():
         return min(grey.getpixel((x, y)) for x in range(0, 4) for y in range(10, 30))
 
     assert grey_edge(PlayerTag("Ann", ("red",), True)) < 100 < grey_edge(PlayerTag("Ann", ("red",)))
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_four_player_classics_call_out_note_is_written_whole_where_no_house_is_free(locale):
+    """Issue 34 item 10: the call-out window's note takes five lines where the acting house has room for
+    three, and no house is free with four players: it was replaced by "and 1 more note". It goes on under
+    the pawns at home of the next house in the order of play, marked "…" at both ends where the mark fits."""
+    hard = next(h for h in HARD if h.name == "classic-shared")
+    ruleset, state, players, history, focus = hard_position(hard)
+    view = ruleset.board_view(state)
+    assert len(players) == 4 and any(note.key == "parcheesi.note.call_window" for note in view.notes)
+    notes = [item.ref for item in layout(ruleset, state, players, locale, focus, history).of("note")
+             if not item.ref.startswith(("Goal", "Arrivée"))]
+    assert not [note for note in notes if "more note" in note or "autre" in note], notes
+    written = letters(" ".join(notes)).replace("…", "")
+    for note in view.notes:
+        assert letters(printable(i18n.render(note, locale, _namer(players)))).replace("…", "") in written, notes

@@ -10,7 +10,7 @@ from bot.services import ruleset_of
 from bot.store import Store
 from bot.games import get_ruleset
 from renderer.common import INK, TRACE
-from renderer.replay import FRAME_SIDE, MAX_FRAMES, STRIP, animate, move_numbers, sample
+from renderer.replay import FRAME_SIDE, MAX_FRAMES, STRIP, animate, move_numbers, sample, spans
 from tests.game_logs import play
 
 NAMES = ("Ana", "Bruno", "Chloé", "Dai")
@@ -38,7 +38,7 @@ async def test_replay_is_an_animated_gif_of_the_game(tmp_path, game):
     assert len(image.convert("RGB").resize((64, 64)).getcolors(4096)) > 8, "the last frame is blank"
 
 
-async def test_replay_drops_frames_to_fit_the_size_bound(tmp_path):
+async def test_replay_draws_fewer_frames_to_fit_the_size_bound(tmp_path):
     store = await Store.open(str(tmp_path / "t.sqlite3"))
     record, actions = await play(store, "parcheesi", max_actions=40, resign=1)
     await store.close()
@@ -98,3 +98,34 @@ def test_the_replay_counts_the_moves_under_the_board():
     assert all(INK in set(s.get_flattened_data()) for s in strips)
     assert len({s.tobytes() for s in strips}) == len(strips), "the counter changes from frame to frame"
 
+
+
+def test_each_frame_traces_every_move_since_the_frame_before():
+    """Issue 34 item 14: a long game's frames traced the last 8 actions of each gap, most moves unseen: the
+    frames' spans follow on from one another, from the set-up to the end."""
+    for count, limit in ((5, 80), (1933, 80), (400, 12)):
+        found = spans(count, limit)
+        assert found[0] == (0, 0) and found[-1][1] == count - 1 and len(found) == min(count, limit)
+        assert all(a[1] == b[0] for a, b in zip(found, found[1:]))
+
+
+def test_a_whole_barricade_replay_traces_every_move_within_one_and_a_half_megabytes(monkeypatch):
+    """Issue 34 item 14: the longest replays (Barricade, four players: 2,000 actions, as in the issue's
+    game of 1,933) trace every move and stay within 1.5 MB."""
+    import renderer.replay as replay
+    ruleset, states = whole_game("barricade", 4, 6)
+    states = states[:2000]
+    traced = []
+    real = replay.frame
+
+    def frame(ruleset, span, *args):
+        traced.append((span[0], span[-1]))
+        return real(ruleset, span, *args)
+
+    monkeypatch.setattr(replay, "frame", frame)
+    data = animate(ruleset, states, NAMES, ruleset.seat_colours(4, {}))
+    assert len(data) <= 1_500_000
+    last = traced[-Image.open(io.BytesIO(data)).n_frames:]   # the frames of the file kept
+    assert last[0][0] is states[0] and last[-1][1] is states[-1]
+    index = {id(s): i for i, s in enumerate(states)}
+    assert all(index[id(a[1])] == index[id(b[0])] for a, b in zip(last, last[1:]))

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from bot.games import GAME_IDS, get_ruleset
-from bot.games.parcheesi.board import BoardView, PawnView
-from renderer import PlayerTag, barricade, cross68, pariti, render_png
+from bot.games.parcheesi.board import HOUSE, BoardView, PawnView
+from renderer import PlayerTag, barricade, cross68, layout, pariti, render_png
 from renderer.common import TRACE, Sheet
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -58,7 +58,7 @@ def random_history(game: str, seed: int, finish: bool, n: int = 150, teams: bool
 @pytest.mark.parametrize("game, family", [("parcheesi", cross68), ("pariti", pariti)])
 def test_the_moves_along_a_history_are_each_move_made_in_order(game, family):
     ruleset, _, _, history = random_history(game, 5, finish=False, n=40)
-    found = cross68.moves(ruleset, history) if family is cross68 else family.moves(history)
+    found = [move[:3] for move in cross68.moves(ruleset, history)] if family is cross68 else family.moves(history)
     last = (lambda s: ruleset.board_view(s).last_move) if family is cross68 else (lambda s: s.last)
     expected = [last(b) for a, b in zip(history, history[1:]) if last(b) and last(b) != last(a)]
     assert found == expected and len(found) >= 3
@@ -71,7 +71,7 @@ def test_barricades_pawn_moves_and_placed_barricades_are_traced_in_order():
     a, b, c = (board.index[n] for n in ("e5", "g5", "k5"))
     moved = start.evolve(pawns=((a,) + start.pawns[0][1:], start.pawns[1]), last_move=(0, board.index["e3"], a), seat=1)
     placed = moved.evolve(barricades=tuple(sorted(set(moved.barricades) - {b} | {c})), seat=1)
-    assert barricade.moves([start, moved, placed]) == [(0, board.index["e3"], a), (1, None, c)]
+    assert [move[:3] for move in barricade.moves([start, moved, placed])] == [(0, board.index["e3"], a), (1, None, c)]
     players = [PlayerTag("A", (start.colours[0],)), PlayerTag("B", (start.colours[1],))]
     image = barricade.picture(game, placed, players, moves=barricade.moves([start, moved, placed])).convert("RGB")
     x, y = barricade.centre(board, c)
@@ -96,3 +96,91 @@ def test_the_final_board_names_who_won(game, monkeypatch):
     said.clear()
     render_png(ruleset, history[-2], players, "en")
     assert said == []   # not before the end
+
+
+class Views:
+    """A ruleset whose positions are their own board views (cross68.moves reads only that)."""
+
+    @staticmethod
+    def board_view(view):
+        return view
+
+    @staticmethod
+    def result(view):
+        return None
+
+
+def yellow_and_red(yellow: dict, red: dict, last=None) -> BoardView:
+    return BoardView(tuple(PawnView("yellow", "yellow", yellow.get(i, HOUSE), str(i)) for i in range(1, 5))
+                     + tuple(PawnView("red", "red", red.get(i, HOUSE), str(i)) for i in range(1, 5)), last_move=last)
+
+
+PLAYERS = [PlayerTag("A", ("yellow",)), PlayerTag("B", ("red",))]
+
+
+def test_a_piece_brought_out_is_traced_from_its_own_house_slot():
+    """Issue 34 item 9: the arrow of yellow 3 coming out started at the house's first slot."""
+    before = yellow_and_red({1: 10, 2: 12}, {1: 5})
+    after = yellow_and_red({1: 10, 2: 12, 3: 0}, {1: 5}, last=("yellow", HOUSE, 0))
+    moves = cross68.moves(Views, [before, after])
+    assert moves == [("yellow", HOUSE, 0, "Y3", ())]
+    image = cross68.plan(after, PLAYERS, moves=moves).picture().convert("RGB")
+    slots = cross68.home_slots(cross68.Layout(cross68.SIZE, cross68.board()), after.pawns)
+    for slot, traced in ((slots["Y3"], True), (slots["Y1"], False)):   # the arrow runs left from the slot
+        assert close(image.getpixel((round(slot[0] - 6), round(slot[1]))), TRACE) == traced, slot
+
+
+def test_a_capture_traces_the_captured_pieces_way_home():
+    """Issue 34 item 7: only the captor's move was traced; the captured piece's way home is traced too,
+    from the square it was taken on to its own slot in its house (dashed, under the pieces)."""
+    geo = cross68.board()
+    square = geo.track_square("yellow", 10)
+    red_progress = (square - geo.start_square["red"]) % 68
+    before = yellow_and_red({1: 6}, {2: red_progress})
+    after = yellow_and_red({1: 10}, {}, last=("yellow", 6, 10))
+    moves = cross68.moves(Views, [before, after])
+    assert moves == [("yellow", 6, 10, "Y1", (("red", red_progress, "R2"),))]
+    plan = cross68.plan(after, PLAYERS, moves=moves)
+    (home,) = [item for item in plan.of("trace") if item.role.startswith("home")]
+    assert home.ref == f"{square}-red house" and home.role == "home R2"
+    r2 = next(item for item in plan.of("piece") if item.ref == "R2")
+    x, y = (r2.box[0] + r2.box[2]) / 2, (r2.box[1] + r2.box[3]) / 2
+    assert home.box[0] <= x <= home.box[2] and home.box[1] <= y <= home.box[3]   # it ends at R2's slot
+    layout = cross68.Layout(cross68.SIZE, geo)
+    start = layout.centre(geo.track_cells[square])
+    image = plan.picture().convert("RGB")
+    along = [(start[0] + (x - start[0]) * t, start[1] + (y - start[1]) * t) for t in (0.3, 0.35, 0.4, 0.45, 0.5)]
+    assert sum(close(image.getpixel((round(a), round(b))), TRACE, 60) for a, b in along) >= 2   # dashed
+
+
+@pytest.mark.parametrize("game", ["parcheesi", "parcheesi-classic"])
+def test_every_traced_move_has_its_number_never_larger_than_the_piece_that_made_it(game):
+    """Issue 34 item 8: with ten moves and more traced, a badge found no free spot and one number was
+    missing; item 6: badges are never larger than the pieces they number."""
+    ruleset = get_ruleset(game)
+    state, rng = ruleset.new_game(4, {}, 0), random.Random(0)
+    history = [state]
+    for _ in range(230):
+        state = ruleset.apply(state, ruleset.random_roll(state, rng) if ruleset.roll_due(state)
+                              else rng.choice(ruleset.legal_actions(state))).state
+        history.append(state)
+    checked = 0
+    for end in range(40, len(history), 37):
+        window = history[end - 30:end]
+        moves = cross68.moves(ruleset, window)
+        plan = render_layout(ruleset, window[-1], window)
+        assert [b.ref for b in plan.of("badge")] == [str(i + 1) for i in range(len(moves))]
+        pieces = {item.ref: item.box for item in plan.of("piece")}
+        for move, badge in zip(moves, plan.of("badge")):
+            if move.piece in pieces:
+                piece = pieces[move.piece]
+                assert max(badge.box[2] - badge.box[0], badge.box[3] - badge.box[1]) <= \
+                    min(piece[2] - piece[0], piece[3] - piece[1]) + 0.5, (move, badge)
+        checked += len(moves) >= 10
+    assert checked
+
+
+def render_layout(ruleset, state, traced):
+    colours = ruleset.seat_colours(4, {})
+    return layout(ruleset, state, [PlayerTag(NAMES[i], colours[i], ruleset.to_move(state) == i) for i in range(4)],
+                  traced=traced)
