@@ -177,7 +177,8 @@ anywhere = app_commands.Group(name="anywhere", description="fake Discord self-te
 
 def _described(interaction: discord.Interaction) -> str:
     owners = ",".join(f"{k}:{v}" for k, v in sorted(interaction._integration_owners.items()))
-    return (f"context={interaction.context.guild},{interaction.context.dm_channel},{interaction.context.private_channel}"
+    context = interaction.context
+    return (f"context={context.guild},{context.dm_channel},{context.private_channel}"
             f" owners={owners} channel={type(interaction.channel).__name__}:{interaction.channel.id}"
             f" guild={interaction.guild_id} app_permissions={interaction.app_permissions.value}"
             f" user={interaction.user.id}")

@@ -124,6 +124,20 @@ async def test_channel_endpoints_answer_missing_access_where_the_bot_is_absent(f
     assert len(fake_discord.take_violations()) == 5
 
 
+async def test_a_server_adds_the_bot_then_removes_it(fake_discord, client, alice):
+    fake_discord.install_app(alice)
+    elsewhere = fake_discord.add_guild("Elsewhere", bot_installed=False)
+    hall = fake_discord.add_channel("hall", guild=elsewhere)
+    await fake_discord.add_bot(elsewhere)
+    assert (await fake_discord.slash(alice, hall, "demo where")).content == "shard 0 in Elsewhere"
+    assert (await fake_discord.slash(alice, hall, "anywhere post")).content == "posted"
+    await fake_discord.remove_bot(elsewhere)
+    assert (await fake_discord.slash(alice, hall, "anywhere post")).content == "error 403 50001"
+    assert "Missing Access" in fake_discord.take_violations()[0]
+    with pytest.raises(FakeDiscordUsageError):
+        await fake_discord.slash(alice, hall, "demo where")
+
+
 async def test_five_follow_ups_where_only_a_user_installed_the_app(fake_discord, client, alice, friends):
     fake_discord.install_app(alice)
     group = fake_discord.add_group_dm(alice, *friends)

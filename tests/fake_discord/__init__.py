@@ -69,6 +69,7 @@ DM between users) and ``authorizing_integration_owners`` ({"0": guild id} where 
     group = fake.add_group_dm(alice, bob, carol, name="friends")   # channel type 3, 2..10 users, owner: the first
     dm = fake.add_dm(alice, bob)                       # channel type 1 between two users
     elsewhere = fake.add_guild("Elsewhere", bot_installed=False)   # no GUILD_CREATE, no events of it
+    await fake.add_bot(elsewhere); await fake.remove_bot(elsewhere)   # the server adds the bot, kicks it
     hall = fake.add_channel("hall", guild=elsewhere)
     fake.bot_present(group)                            # False: channel endpoints answer 403 (50001), a violation
     reply = await fake.slash(alice, group, "game new", ...)  # ia.context, ia.owners, ia.user_installed_only

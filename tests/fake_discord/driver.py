@@ -1,9 +1,9 @@
 """FakeDiscord: the world set-up and the driver calls a test makes as users and moderators.
 
-The package docstring (tests/fake_discord/__init__.py) shows every call. Added for places without the bot and for
-Discord's budgets: add_group_dm, add_dm, add_guild(bot_installed=False), add_user(installed=True) / install_app,
-bot_present; FakeDiscord(token_lifetime_s=..., global_limit=True); counted, counts(since), global_requests,
-interaction_requests, refused.
+The package docstring (tests/fake_discord/__init__.py) shows every call. Added for places without the bot
+and for Discord's budgets: add_group_dm, add_dm, add_guild(bot_installed=False), add_bot / remove_bot,
+add_user(installed=True) / install_app, bot_present; FakeDiscord(token_lifetime_s=..., global_limit=True);
+counted, counts(since), global_requests, interaction_requests, refused.
 """
 
 from __future__ import annotations
@@ -360,9 +360,16 @@ class FakeDiscord(GatewayMixin, RestMixin):
         self._notify()
 
     async def remove_bot(self, guild: Guild | None = None) -> None:
-        """The bot is kicked from the guild (GUILD_DELETE without `unavailable`)."""
+        """The bot is kicked from the guild (GUILD_DELETE without `unavailable`): from then on the guild has
+        not installed the app (its channel endpoints answer 403, code 50001; users' installs still work)."""
         guild_id = (guild or self.default_guild).id
         await self.dispatch("GUILD_DELETE", {"id": str(guild_id)}, guild_id=guild_id)
+        self.guilds[guild_id].bot_installed = False
+
+    async def add_bot(self, guild: Guild) -> None:
+        """The server installs the app with its bot (GUILD_CREATE on the guild's shard)."""
+        guild.bot_installed = True
+        await self.dispatch("GUILD_CREATE", self._guild_payload(guild), guild_id=guild.id)
 
     async def remove_member(self, user: User, guild: Guild | None = None) -> None:
         """The user leaves the guild (GUILD_MEMBER_REMOVE)."""
@@ -430,7 +437,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         schema = self._find_command(path[0], channel.guild_id)
         built, resolved = self._build_options(schema, path, path[1:], options, focused=None)
         return await self._interact(user, channel, INTERACTION_COMMAND,
-                                    self._command_data(schema, built, resolved),
+                                    self._command_data(schema, built, resolved, channel),
                                     command=schema, timeout=timeout)
 
     async def autocomplete(self, user: User, channel: Channel, command: str, option: str, *, typed: str = "",
@@ -440,7 +447,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         schema = self._find_command(path[0], channel.guild_id)
         built, resolved = self._build_options(schema, path, path[1:], {**options, option: typed}, focused=option)
         interaction = await self._interact(user, channel, INTERACTION_AUTOCOMPLETE,
-                                           self._command_data(schema, built, resolved),
+                                           self._command_data(schema, built, resolved, channel),
                                            command=schema, timeout=timeout)
         return interaction.choices or []
 
@@ -516,7 +523,9 @@ class FakeDiscord(GatewayMixin, RestMixin):
         synced = sorted(n for (_, kind, n) in self.commands if kind == 1)
         raise FakeDiscordUsageError(f"/{name} is not a synced command; synced: {synced}")
 
-    def _command_data(self, schema: dict, options: list, resolved: dict) -> dict:
+    def _command_data(self, schema: dict, options: list, resolved: dict, channel: Channel) -> dict:
+        if channel.is_private:
+            resolved.pop("members", None)   # no guild, no members: users only
         data = {"id": schema["id"], "name": schema["name"], "type": 1, "options": options}
         if resolved:
             data["resolved"] = resolved
@@ -628,7 +637,8 @@ class FakeDiscord(GatewayMixin, RestMixin):
         else:
             app_permissions = (self.bot_permissions(channel) if guild.bot_installed
                                else self._everyone_permissions(channel) & INTERACTION_RESPONSE_PERMISSIONS)
-            payload.update(guild_id=str(guild.id), guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+            payload.update(guild_id=str(guild.id),
+                           guild={"id": str(guild.id), "locale": guild.locale, "features": []},
                            channel={**channel.payload(), "permissions": str(permissions)},
                            member={**self._member_payload(user, guild.id), "permissions": str(permissions)},
                            guild_locale=guild.locale, app_permissions=str(app_permissions))
@@ -696,7 +706,8 @@ class FakeDiscord(GatewayMixin, RestMixin):
 
     def _touch(self, channel_id: int, interaction: Interaction | None = None) -> None:
         moment = self.now()
-        self.channels[channel_id].last_write = moment
+        if channel_id in self.channels:   # (an interaction's answer may come after a moderator deleted its channel)
+            self.channels[channel_id].last_write = moment
         if interaction is not None:
             interaction.last_write = moment
         self._notify()

@@ -135,7 +135,8 @@ class RestMixin:
                                            refused and outcome.get("bot_at_fault", False)))
         return response
 
-    async def _answer(self, request: web.Request, path: str, route: tuple | None, outcome: dict) -> web.StreamResponse:
+    async def _answer(self, request: web.Request, path: str, route: tuple | None,
+                      outcome: dict) -> web.StreamResponse:
         if route is None:
             self.violation(f"unknown route {request.method} {path}")
             outcome.update(code=0, bot_at_fault=True)
@@ -272,8 +273,9 @@ class RestMixin:
         age = self.now() - interaction.created_at
         if age > self.token_lifetime_s:
             lifetime = self.token_lifetime_s
-            raise DiscordError(401, 50027, f"Invalid Webhook Token: {interaction.describe()} is {age:.0f} s old, older "
-                                           f"than {f'{lifetime / 60:g} minutes' if lifetime >= 60 else f'{lifetime:g} s'}")
+            limit = f"{lifetime / 60:g} minutes" if lifetime >= 60 else f"{lifetime:g} s"
+            raise DiscordError(401, 50027, f"Invalid Webhook Token: {interaction.describe()} is {age:.0f} s old, "
+                                           f"older than {limit}")
         return interaction
 
     async def _callback(self, request, interaction, token):
