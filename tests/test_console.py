@@ -10,7 +10,8 @@ import time
 from pathlib import Path
 
 from bot import dice, i18n
-from bot.console import _action, _prompt, play
+from bot.console import play
+from bot.console_input import Say, prompt, read_answer
 from bot.games import get_ruleset
 from bot.games.barricade.state import PLACE, Held
 from bot.games.base import msg
@@ -158,10 +159,10 @@ def test_barricade_placement_asks_for_a_point_s_label_not_73_numbered_lines():
     record = GameRecord(id=1, guild_id=None, channel_id=4, game="barricade", status="active", host_id=1,
                         locale="en", options={}, seats=(Seat(1, "Ann"), Seat(0, "", level="easy")), seed="0",
                         state=ruleset.to_json(placing), version=1)
-    prompt = _prompt(record, "en")
-    label = re.search(r"for example (\w+)", prompt)[1]
-    assert len(prompt.splitlines()) == 2 and len(ruleset.legal_actions(placing)) > 70
-    assert _action(record, label) == f"bar:{label}" and _action(record, label.upper()) == f"bar:{label}"
+    shown = prompt(record, "en")
+    label = re.search(r"for example (\w+)", shown)[1]
+    assert len(shown.splitlines()) == 2 and len(ruleset.legal_actions(placing)) > 70
+    assert read_answer(record, label, "en") == f"bar:{label}" and read_answer(record, label.upper(), "en") == f"bar:{label}"
 
 
 def ending_input(*answers):
@@ -191,7 +192,8 @@ async def test_new_ends_the_saved_game_and_starts_another(tmp_path):
     assert await play("pariti", ["human", "easy"], database, board, "en", scripted("q"), print) == 0
     shown: list[str] = []
     assert await play("pariti", ["human", "easy"], database, board, "en", scripted("q"), shown.append, new=True) == 0
-    assert shown[0].startswith("A new game starts")
+    assert shown[0] == i18n.text("console.ended_saved", "en", game_id=1, database=database)
+    assert shown[1].startswith("A new game starts")
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT status FROM games ORDER BY id").fetchall() == [("ended",), ("active",)]
 
@@ -204,12 +206,15 @@ async def test_end_of_input_saves_and_quits_quietly(tmp_path):
     assert code == 0 and shown[-1] == i18n.text("console.saved", "en", game_id=1, database=database)
 
 
-async def test_an_unknown_move_is_refused_with_the_terminal_s_wording(tmp_path):
+async def test_an_unknown_move_is_refused_with_the_terminal_s_wording_after_the_list(tmp_path):
+    """Pariti lists some 40 moves: the refusal comes after them, just above the question, not scrolled away."""
+    prompts: list[str] = []
     shown: list[str] = []
     await play("pariti", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
-               scripted("xyz", "q"), shown.append)
-    assert i18n.text("console.illegal_move_point", "en", move="xyz") in shown
-    assert not any("/game" in line for line in shown)
+               recorded(prompts, "xyz", "q"), shown.append)
+    refusal = i18n.text("console.illegal_move_point", "en", move="xyz")
+    assert prompts[1].splitlines()[-2:] == [refusal, i18n.text("console.prompt_move", "en") + " "]
+    assert prompts[1].startswith("  1. ") and not any("/game" in line for line in shown + prompts)
 
 
 async def test_the_seats_keep_the_order_given_unless_drawn_at_random(tmp_path, monkeypatch):
@@ -282,8 +287,8 @@ def test_enter_in_a_terminal_shows_the_moves_again_and_plays_nothing(tmp_path):
 
 def test_enter_alone_never_plays_a_move_even_the_only_one():
     record = position("parcheesi", lambda r, s: not r.roll_due(s) and len(r.legal_actions(s)) == 1)
-    assert _action(record, "") == ""
-    assert "Enter to see the moves again" in _prompt(record, "en")
+    assert read_answer(record, "", "en") == Say(())   # asked again, the list shown again
+    assert "Enter to see the moves again" in prompt(record, "en")
 
 
 def test_a_call_out_is_typed_call_then_the_piece_as_a_player_would():
@@ -293,16 +298,17 @@ def test_a_call_out_is_typed_call_then_the_piece_as_a_player_would():
     state = ruleset.from_json(record.state)
     calls = ruleset.call_actions(state, ruleset.to_move(state))
     piece = calls[0].partition(":")[2]
-    assert _action(record, f"call {piece}") == _action(record, f"CALL:{piece.lower()}") == calls[0]
-    assert f"call {piece}" in _prompt(record, "en")
-    assert _action(record, "call") == ""   # which piece? asked again, with the hint
+    assert read_answer(record, f"call {piece}", "en") == read_answer(record, f"CALL:{piece.lower()}", "en") == calls[0]
+    assert f"call {piece}" in prompt(record, "en")
+    assert read_answer(record, "call", "en") == Say((i18n.text(   # which piece? said with the pieces to name
+        "console.call_which", "en", pieces=", ".join(c.partition(":")[2] for c in calls), example=f"call {piece}"),))
 
 
 def test_classic_parcheesi_says_how_to_call_out():
     """PC-9.1: any other player may call out the last turn; the prompt says `call`."""
     record = position("parcheesi-classic", lambda r, s: r.to_move(s) is not None
                       and bool(r.call_actions(s, r.to_move(s))))
-    assert _action(record, "call") == "call" and "call out" in _prompt(record, "en")
+    assert read_answer(record, "call", "en") == "call" and "call out" in prompt(record, "en")
 
 
 def test_a_barricade_pawn_goes_to_a_point_typed_by_its_name():
@@ -315,7 +321,7 @@ def test_a_barricade_pawn_goes_to_a_point_typed_by_its_name():
     moves = get_ruleset("barricade").legal_actions(get_ruleset("barricade").from_json(record.state))
     ends = [m.rpartition("-")[2] for m in moves if "-" in m]
     move = next(m for m, e in zip([m for m in moves if "-" in m], ends) if ends.count(e) == 1)
-    assert _action(record, move.rpartition("-")[2].upper()) == move
+    assert read_answer(record, move.rpartition("-")[2].upper(), "en") == move
 
 
 async def test_the_first_human_sits_first_as_player_1_whatever_place_seats_gives(tmp_path):
