@@ -9,10 +9,9 @@ import sys
 from contextlib import closing
 from pathlib import Path
 
-import aiohttp
+from typing import TYPE_CHECKING
+
 import asyncpg
-import discord
-import yarl
 from sqlalchemy import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -23,6 +22,9 @@ from bot.outages import StoreUnavailable
 from bot.seating import SEATINGS
 from bot.shards import ShardSpecError
 from bot.store import Store, is_postgresql
+
+if TYPE_CHECKING:   # discord (and aiohttp) are imported by the bot's path only: the console starts without them
+    import discord
 
 log = logging.getLogger("bot")
 
@@ -59,6 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     if settings.token is None:
         print(i18n.text("cli.no_token", "en"), file=sys.stderr)
         return 2
+    import discord
+    import yarl
+
     if settings.api_base:
         # A REST proxy (or the test suite's fake Discord); the gateway URL comes from its /gateway/bot.
         discord.http.Route.BASE = settings.api_base
@@ -91,6 +96,9 @@ def run_bot(settings: Settings, token: str) -> int:
 
 def _run(bot: discord.Client, token: str, database: str) -> str | None:
     """Run the bot until it stops; None when it stopped normally, else why it could not run."""
+    import aiohttp
+    import discord
+
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:
