@@ -168,6 +168,7 @@ def _human_to_move(record: GameRecord) -> int:
 async def _ask(read: Reader, question: str) -> str:
     """`read(question)` in a daemon thread: Ctrl-C cancels the wait at once, and the thread left
     blocked on the terminal does not keep the process alive. End of input (Ctrl-D) is "q"."""
+    await asyncio.sleep(0)   # a Ctrl-C that came while the position was shown stops here, before the question
     loop = asyncio.get_running_loop()
     answer: asyncio.Future[str] = loop.create_future()
 
