@@ -10,12 +10,13 @@ import time
 from pathlib import Path
 
 from bot import dice, i18n
-from bot.console import play
+from bot.console import LEGACY_CHANNELS, console_channel, play
 from bot.console_input import Say, prompt, read_answer
-from bot.games import get_ruleset
+from bot.games import GAME_IDS, get_ruleset
 from bot.games.barricade.state import PLACE, Held
 from bot.games.base import msg
-from bot.services import GameRecord, Seat
+from bot.services import GameRecord, Seat, Sessions
+from bot.store import Store
 
 
 def scripted(*answers):
@@ -355,3 +356,108 @@ async def test_a_maghreb_call_out_typed_at_the_prompt_is_judged(tmp_path):
     await play("parchis-maghreb", ["human", "normal"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
                read, shown.append)
     assert called and any(line.startswith("• Player 1 calls out cheating by ") for line in shown), shown[-5:]
+
+
+async def test_a_save_numbered_by_the_menu_place_is_still_resumed_and_new_saves_go_by_game_id(tmp_path):
+    """Older releases kept a kind of game's save under its place in the menu (GAME_IDS.index(game) + 1)."""
+    database = str(tmp_path / "c.sqlite3")
+    store = await Store.open(database)
+    sessions = Sessions(store)
+    legacy = GAME_IDS.index("pariti") + 1
+    await sessions.create(channel_id=legacy, guild_id=None, host=Seat(1, "Player 1"), game="pariti", options={})
+    await sessions.add_computer(legacy, 1, "easy")
+    old = (await sessions.start(legacy, 1)).record
+    await store.close()
+    shown: list[str] = []
+    assert await play("pariti", ["human", "easy"], database, str(tmp_path / "b.png"), "en", scripted("q"),
+                      shown.append) == 0
+    assert shown[0] == i18n.text("console.resumed", "en", game=msg("game.pariti"), database=database)
+    assert shown[-1] == i18n.text("console.saved", "en", game_id=old.id, database=database)
+    shown.clear()
+    await play("pariti", ["human", "easy"], database, str(tmp_path / "b.png"), "en", scripted("q"), shown.append,
+               new=True)
+    assert shown[0] == i18n.text("console.ended_saved", "en", game_id=old.id, database=database)
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT channel_id, status FROM games ORDER BY id").fetchall() == [
+            (legacy, "ended"), (console_channel("pariti"), "active")]
+    assert len({console_channel(game) for game in GAME_IDS} | set(LEGACY_CHANNELS)) == len(GAME_IDS) + 5
+
+
+async def test_a_computer_s_turn_cut_short_is_finished_when_the_game_resumes(tmp_path):
+    """Ctrl-C while a computer thought left the player's move stored and the computer to move: on resume the
+    computer plays (as the bot does at start-up), then the player is asked, never for the computer's move."""
+    database, board = str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png")
+    await play("pariti", ["human", "easy"], database, board, "en", scripted("q"), print)
+    store = await Store.open(database)
+    record = await store.open_game(console_channel("pariti"))
+    ruleset = get_ruleset("pariti")
+    state = ruleset.from_json(record.state)
+    move = ruleset.legal_actions(state)[0]
+    applied = ruleset.apply(state, move)   # the player's move stored, the computers' turn not played
+    await store.append_action(record, seat=0, user_id=record.seats[0].user_id, action=move, legal=True,
+                              state=ruleset.to_json(applied.state))
+    await store.close()
+    prompts: list[str] = []
+    shown: list[str] = []
+    await play("pariti", ["human", "easy"], database, board, "en", recorded(prompts, "1", "q"), shown.append)
+    assert any(line.startswith("• Computer (easy) ") for line in shown[:3]), shown[:5]
+    assert not any("not playing" in line or "not your turn" in line for line in shown + prompts)
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM actions").fetchone()[0] >= 3   # moves, computer's, player's again
+
+
+async def test_seats_the_game_refuses_store_nothing(tmp_path):
+    shown: list[str] = []
+    database = tmp_path / "c.sqlite3"
+    assert await play("pariti", ["human"], str(database), str(tmp_path / "b.png"), "en", scripted("q"),
+                      shown.append) == 2
+    assert shown == [i18n.render(msg("error.player_count", min=2, max=2), "en")]
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM games").fetchone() == (0,)
+
+
+def test_help_lists_what_the_prompt_takes_and_rules_the_game_s_rules():
+    record = position_record("barricade", lambda r, s: not r.roll_due(s) and "roll" in r.legal_actions(s))
+    said = read_answer(record, "?", "en")
+    assert isinstance(said, Say) and said == read_answer(record, "help", "en")
+    assert said.lines[0] == i18n.text("console.help.title", "en")
+    assert "  r: Roll first, place the barricade after moving" in said.lines
+    assert read_answer(record, "rules", "en") == Say((i18n.text("rules.barricade", "en"),))
+
+
+def test_barricade_s_roll_first_takes_r_and_only_the_numbers_shown():
+    """BA-5.2: holding a barricade, roll first and place it after moving; BA-5.3: the points go by name."""
+    record = position_record("barricade", lambda r, s: not r.roll_due(s) and "roll" in r.legal_actions(s))
+    shown = prompt(record, "en")
+    numbered = re.findall(r"^  (\d+)\. ", shown, re.M)
+    assert "[roll]" in shown and read_answer(record, "r", "en") == "roll"
+    assert read_answer(record, str(len(numbered) + 1), "en") == Say((i18n.text(
+        "console.not_listed", "en", number=str(len(numbered) + 1), count=len(numbered)),))
+
+
+def test_every_call_out_form_gets_its_answer():
+    """MG-10.3: one piece of the opponent named, until the caller rolls; PC-9.3: the others call out a turn."""
+    maghreb = position("parchis-maghreb", lambda r, s: bool(r.call_actions(s, r.to_move(s))))
+    ruleset = get_ruleset("parchis-maghreb")
+    state = ruleset.from_json(maghreb.state)
+    calls = ruleset.call_actions(state, ruleset.to_move(state))
+    pieces = ", ".join(c.partition(":")[2] for c in calls)
+    example = "call " + calls[0].partition(":")[2]
+    assert read_answer(maghreb, "call X9", "en") == Say((i18n.text("console.call_unknown", "en", piece="X9",
+                                                                   pieces=pieces, example=example),))
+    closed = position("parchis-maghreb", lambda r, s: r.to_move(s) is not None and not any(
+        r.call_actions(s, seat) for seat in (0, 1)))
+    assert read_answer(closed, "call B1", "en") == Say((i18n.text("console.call_closed.parchis-maghreb", "en"),))
+    own = position("parcheesi-classic", lambda r, s: r.to_move(s) is not None and not r.call_actions(s, r.to_move(s))
+                   and any(r.call_actions(s, seat) for seat in (0, 1)))
+    assert read_answer(own, "call", "en") == Say((i18n.text("console.call_own_turn", "en"),))
+    open_call = position("parcheesi-classic", lambda r, s: r.to_move(s) is not None
+                         and bool(r.call_actions(s, r.to_move(s))))
+    assert read_answer(open_call, "call G1", "en") == "call"   # the call-out names the turn: a piece is no matter
+    assert "type call" in prompt(open_call, "en") and "naming a piece" not in prompt(open_call, "en")
+    pariti = position("pariti", lambda r, s: True)
+    assert read_answer(pariti, "call", "en") == Say((i18n.text("error.no_cheating", "en"),))
+
+
+def position_record(game, wanted):
+    return position(game, wanted, seats=2, seed=3)
