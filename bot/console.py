@@ -169,6 +169,9 @@ async def _ask(read: Reader, question: str) -> str:
     """`read(question)` in a daemon thread: Ctrl-C cancels the wait at once, and the thread left
     blocked on the terminal does not keep the process alive. End of input (Ctrl-D) is "q"."""
     await asyncio.sleep(0)   # a Ctrl-C that came while the position was shown stops here, before the question
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():   # one that asyncio.wait_for swallowed (Python 3.11, gh-86296)
+        raise asyncio.CancelledError
     loop = asyncio.get_running_loop()
     answer: asyncio.Future[str] = loop.create_future()
 

@@ -81,12 +81,14 @@ def latest_log_replays(database: Path) -> None:
 
 def moved_on(database: Path, record: GameRecord) -> None:
     """Wait until the game has gone past `record`'s version (or is no longer open): an event, not a clock."""
+    deadline = time.monotonic() + 60
     with closing(sqlite3.connect(database)) as db:
-        while True:
+        while time.monotonic() < deadline:
             row = db.execute("SELECT version, status FROM games WHERE id = ?", (record.id,)).fetchone()
             if row[0] > record.version or row[1] != "active":
                 return
             time.sleep(0.01)   # the console writes the move in another process: look again
+    raise AssertionError(f"game {record.id} stayed at version {record.version}")
 
 
 class Console:
@@ -95,7 +97,7 @@ class Console:
     def __init__(self, game: str, seats: str, database: Path, new: bool):
         args = ["-m", "bot", "play", game, "--seats", seats, "--database", str(database),
                 "--board", str(database.with_suffix(".png"))] + (["--new"] if new else [])
-        env = {**os.environ, "TABLERO_LOG_LEVEL": "WARNING", "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "TABLERO_LOG_LEVEL": "WARNING", "PYTHONUNBUFFERED": "1", "PYTHONFAULTHANDLER": "1"}
         self.child = pexpect.spawn(sys.executable, args, cwd=str(REPO), env=env, encoding="utf-8", timeout=90,
                                    dimensions=(60, 220))
         self.transcript = ""
@@ -108,11 +110,21 @@ class Console:
         assert "Traceback" not in said and not any(s in said for s in STUCK), self.tail()
         return at == 0, said
 
+    def send(self, line: str) -> None:
+        self.transcript += f"<{line!r}>"
+        self.child.sendline(line)
+
     def tail(self) -> str:
         return self.transcript[-3000:]
 
     def ended(self) -> int:
-        self.child.expect(pexpect.EOF)
+        try:
+            self.child.expect(pexpect.EOF, timeout=40)
+        except pexpect.TIMEOUT:
+            import signal
+            os.kill(self.child.pid, signal.SIGABRT)
+            self.child.expect(pexpect.EOF, timeout=20)
+            raise AssertionError("HANG " + self.transcript[-1500:] + "\n=====\n" + self.child.before[-8000:])
         self.transcript += (self.child.before or "").replace("\r", "")
         assert "Traceback" not in self.transcript, self.tail()
         self.child.close()
@@ -156,7 +168,7 @@ def session(game: str, seats: str, database: Path, rng: random.Random, new: bool
             assert now.log[:len(before.log)] == before.log, console.tail()
             assert all(say(now.record, line, "en") in said for line in ruleset.describe(state)), console.tail()
         typed, _ = answers(said, rng)
-        console.child.sendline(typed)
+        console.send(typed)
         up, said = console.wait()
         echoed = said.split("\n", 1)[1] if "\n" in said else ""
         assert echoed.strip(), f"no answer to {typed!r}\n{console.tail()}"
@@ -165,18 +177,20 @@ def session(game: str, seats: str, database: Path, rng: random.Random, new: bool
         return
     if ending in ("computers", "at once"):
         now = stored(database, game)
-        console.child.sendline(answers(said, rng, valid=True)[0])
+        console.send(answers(said, rng, valid=True)[0])
         if ending == "computers":
             moved_on(database, now.record)
     if ending == "eof":
+        console.transcript += "<Ctrl-D>"
         console.child.sendeof()
     elif ending == "q":
-        console.child.sendline("q")
+        console.send("q")
     else:
+        console.transcript += "<Ctrl-C>"
         console.child.sendintr()
     status = console.ended()
     last = console.transcript.rstrip().splitlines()[-1]
-    assert (status, "saved in" in last or "is over" in last) in ((0, True), (130, True)), (status, console.tail())
+    assert status in (0, 130) and ("saved in" in last or "is over" in last), f"exit status {status}\n{console.tail()}"
 
 
 @pytest.mark.parametrize("game", list(SEATS))
