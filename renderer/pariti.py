@@ -382,11 +382,12 @@ def _panel(ruleset: Ruleset, state: PaState, players: list[PlayerTag], shown: li
     if result is not None:   # in the panel, where no piece can be
         text = result_text(result, players, locale) or ""
         width, max_lines, size = whole_banner(text, PANEL_W - 8, AXIS)
-        box, _ = banner_box(text, (TEXT_X + TEXT_W / 2, 0), width, size, max_lines)
+        box, lines = banner_box(text, (TEXT_X + TEXT_W / 2, 0), width, size, max_lines)
         height = box[3] - box[1]
         box = (box[0], y, box[2], y + height)
         at = (TEXT_X + TEXT_W / 2, y + height / 2)
-        items.append(Item("banner", text, box, paint=lambda sheet: sheet.banner(at, text, width, size, max_lines)))
+        items.append(Item("banner", text, box, role="\n".join(lines),   # as for a name: its lines as written
+                          paint=lambda sheet: sheet.banner(at, text, width, size, max_lines)))
         y = round(box[3]) + 8
     elif focus_code is not None:
         words = msg("pariti.picture.focus", piece=piece_message(focus_code), count=reach)

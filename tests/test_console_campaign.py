@@ -13,6 +13,7 @@ import asyncio
 import os
 import random
 import re
+import signal
 import sqlite3
 import sys
 import time
@@ -120,8 +121,7 @@ class Console:
     def ended(self) -> int:
         try:
             self.child.expect(pexpect.EOF, timeout=40)
-        except pexpect.TIMEOUT:
-            import signal
+        except pexpect.TIMEOUT:   # a console that ignored Ctrl-C: every thread's stack (PYTHONFAULTHANDLER)
             os.kill(self.child.pid, signal.SIGABRT)
             self.child.expect(pexpect.EOF, timeout=20)
             raise AssertionError("HANG " + self.transcript[-1500:] + "\n=====\n" + self.child.before[-8000:])
