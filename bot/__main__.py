@@ -4,26 +4,22 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sqlite3
 import sys
 from contextlib import closing
 from pathlib import Path
-
 from typing import TYPE_CHECKING
-
-import asyncpg
-from sqlalchemy import make_url
-from sqlalchemy.exc import SQLAlchemyError
 
 from bot import i18n
 from bot.config import CONSOLE_DATABASE, Settings
 from bot.games import GAME_IDS
-from bot.outages import StoreUnavailable
 from bot.seating import SEATINGS
 from bot.shards import ShardSpecError
-from bot.store import Store, is_postgresql
 
-if TYPE_CHECKING:   # discord (and aiohttp) are imported by the bot's path only: the console starts without them
+# Imported where used: the console, `python -m bot play`, starts without discord and aiohttp, and a Ctrl-C
+# while it imports the store and the rest is answered in one line.
+if TYPE_CHECKING:
     import discord
 
 log = logging.getLogger("bot")
@@ -49,15 +45,15 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command == "play":
-        from bot.console import INTERRUPTED, play
-
         seats = [s.strip().lower() for s in args.seats.split(",")]
         try:
+            from bot.console import play
+
             return asyncio.run(play(args.game, seats, args.database, args.board, args.lang, new=args.new,
                                     seating=args.seating))
         except KeyboardInterrupt:   # Ctrl-C before the game is open (the game says its own stop)
             print(i18n.text("console.stopped", args.lang))
-            return INTERRUPTED
+            return 128 + signal.SIGINT   # as play() on Ctrl-C
     if settings.token is None:
         print(i18n.text("cli.no_token", "en"), file=sys.stderr)
         return 2
@@ -79,6 +75,7 @@ def run_bot(settings: Settings, token: str) -> int:
     """Run the bot until it stops; what a self-hoster gets wrong first (the token, the network, the
     database file) ends it with one line on stderr, not a traceback."""
     from bot.app import TableroBot
+    from bot.store import is_postgresql
 
     # A SQLite file this start creates is removed if the start fails: an empty database left behind
     # would later pass for the server's (and migrate "OK" with no game).
@@ -97,7 +94,9 @@ def run_bot(settings: Settings, token: str) -> int:
 def _run(bot: discord.Client, token: str, database: str) -> str | None:
     """Run the bot until it stops; None when it stopped normally, else why it could not run."""
     import aiohttp
+    import asyncpg
     import discord
+    from sqlalchemy.exc import SQLAlchemyError
 
     try:
         bot.run(token, log_handler=None)
@@ -125,6 +124,8 @@ def _remove_if_empty(path: str) -> None:
 def database_problem(database: str) -> str | None:
     """Why the database cannot be opened and written, said in one line, before Discord is contacted (None:
     it can)."""
+    from bot.store import is_postgresql
+
     if is_postgresql(database):
         return asyncio.run(_postgresql_problem(database))
     try:
@@ -138,6 +139,12 @@ def database_problem(database: str) -> str | None:
 
 async def _postgresql_problem(url: str) -> str | None:
     """The server reached, the database there and its schema brought up to date (as start-up does)."""
+    import asyncpg
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from bot.outages import StoreUnavailable
+    from bot.store import Store
+
     try:
         store = await Store.open(url)
     except (OSError, SQLAlchemyError, asyncpg.PostgresError) as error:   # refused, unknown host; URL; login, database
@@ -149,6 +156,10 @@ async def _postgresql_problem(url: str) -> str | None:
 
 
 def _bad_database(database: str, error: BaseException) -> str:
+    from sqlalchemy import make_url
+
+    from bot.store import is_postgresql
+
     reason = getattr(error, "orig", None) or error   # the driver's own words, not SQLAlchemy's wrapping
     if is_postgresql(database):   # the URL shown without its password
         return i18n.text("cli.bad_postgresql", "en", url=make_url(database), reason=reason)

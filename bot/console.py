@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -28,7 +29,7 @@ from bot.present.words import result_line, say
 from bot.services import GameRecord, Outcome, Seat, Sessions, position, ruleset_of
 from bot.store import Store
 
-INTERRUPTED = 130   # the exit status of a program stopped by Ctrl-C (128 + SIGINT)
+INTERRUPTED = 128 + signal.SIGINT   # the exit status of a program stopped by Ctrl-C (130)
 # Releases before keying saves by game id numbered them by the game's place in the menu (1 to 5).
 LEGACY_CHANNELS = range(1, 6)
 Reader = Callable[[str], str]      # input(prompt): the line typed
