@@ -141,7 +141,9 @@ async def _play_on(sessions: Sessions, channel: int, outcome: Outcome, board_fil
             view = await sessions.board_view(record, time.time())
             _show(outcome, board_file, locale, write, view.since.positions)
         if record.status != "active":
-            write(i18n.text("console.over", locale, game_id=record.id, database=database))
+            over = f"console.over.{record.game}"   # what verify checks: a game without dice has its set-up drawn
+            write(i18n.text(over if i18n.has_key(over, locale) else "console.over", locale, game_id=record.id,
+                            database=database))
             return 0
         answer = read_answer(record, (await _ask(read, prompt(record, locale, note))).strip(), locale)
         if answer is None:

@@ -337,7 +337,8 @@ async def test_the_end_of_a_game_names_its_id_for_verify(tmp_path):
     shown: list[str] = []
     code = await play("pariti", ["human", "easy"], database, str(tmp_path / "b.png"), "en", lambda prompt="": "1",
                       shown.append)
-    assert code == 0 and shown[-1] == i18n.text("console.over", "en", game_id=1, database=database)
+    assert code == 0 and shown[-1] == i18n.text("console.over.pariti", "en", game_id=1, database=database)
+    assert "set-up" in shown[-1]   # Pariti has no dice: verify checks the set-up its seed draws
 
 
 async def test_a_maghreb_call_out_typed_at_the_prompt_is_judged(tmp_path):
