@@ -81,6 +81,10 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
         write("")   # off the prompt's line
         write(i18n.text("console.interrupted", locale, game_id=record.id, database=database) if record else
               i18n.text("console.stopped", locale))
+        try:   # a cancellation requested as _ask raised its own is taken here: the game stops once, in one line
+            await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            pass
         return INTERRUPTED
     finally:
         await store.close()
