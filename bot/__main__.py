@@ -4,27 +4,25 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sqlite3
 import sys
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
-
-import aiohttp
-import asyncpg
-import discord
-import yarl
-from sqlalchemy.exc import SQLAlchemyError
+from typing import TYPE_CHECKING
 
 from bot import i18n
 from bot.config import CONSOLE_DATABASE, SettingError, Settings
 from bot.games import GAME_IDS
 from bot.operations import logs
-from bot.operations.listener import CannotListen
-from bot.outages import StoreUnavailable
 from bot.seating import SEATINGS
 from bot.shards import ShardSpecError
-from bot.store import Store, is_postgresql, shown_url
+
+# Imported where used: the console, `python -m bot play`, starts without discord and aiohttp, and a Ctrl-C
+# while it imports the store and the rest is answered in one line.
+if TYPE_CHECKING:
+    import discord
 
 log = logging.getLogger("bot")
 
@@ -59,18 +57,21 @@ def main(argv: list[str] | None = None) -> int:
 
         return check.run(settings)
     if args.command == "play":
-        from bot.console import INTERRUPTED, play
-
         seats = [s.strip().lower() for s in args.seats.split(",")]
         try:
+            from bot.console import play
+
             return asyncio.run(play(args.game, seats, args.database, args.board, args.lang, new=args.new,
                                     seating=args.seating))
         except KeyboardInterrupt:   # Ctrl-C before the game is open (the game says its own stop)
             print(i18n.text("console.stopped", args.lang))
-            return INTERRUPTED
+            return 128 + signal.SIGINT   # as play() on Ctrl-C
     if settings.token is None:
         print(i18n.text("cli.no_token", "en"), file=sys.stderr)
         return 2
+    import discord
+    import yarl
+
     if settings.api_base:
         # A REST proxy (or the test suite's fake Discord); the gateway URL comes from its /gateway/bot.
         discord.http.Route.BASE = settings.api_base
@@ -86,6 +87,7 @@ def run_bot(settings: Settings, token: str) -> int:
     """Run the bot until it stops; what a self-hoster gets wrong first (the token, the network, the
     database file) ends it with one line on stderr, not a traceback."""
     from bot.app import TableroBot
+    from bot.store import is_postgresql
     from renderer.writing import layout_description
 
     log.info("%s", layout_description())
@@ -105,6 +107,13 @@ def run_bot(settings: Settings, token: str) -> int:
 
 def _run(make_bot: Callable[[], discord.Client], token: str, database: str) -> str | None:
     """Run the bot until it stops; None when it stopped normally, else why it could not run."""
+    import aiohttp
+    import asyncpg
+    import discord
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from bot.operations.listener import CannotListen
+
     try:
         asyncio.run(_start(make_bot, token))
     except KeyboardInterrupt:   # Ctrl-C: stopped, as asked
@@ -122,6 +131,9 @@ async def _start(make_bot: Callable[[], discord.Client], token: str) -> None:
     """Run a bot until it stops. Discord out of reach at start-up (DNS, a refused or reset connection, its 5xx)
     is waited out, a new bot tried after 1, 2, 4 ... s (MAX_RETRY_S at most), one log line per try; a wrong
     token (discord.LoginFailure) ends it at once."""
+    import aiohttp
+    import discord
+
     delay, attempt = FIRST_RETRY_S, 1
     while True:
         async with make_bot() as bot:
@@ -153,6 +165,8 @@ def _remove_if_empty(path: str) -> None:
 def database_problem(database: str) -> str | None:
     """Why the database cannot be opened and written, said in one line, before Discord is contacted (None:
     it can)."""
+    from bot.store import is_postgresql
+
     if is_postgresql(database):
         return asyncio.run(_postgresql_problem(database))
     try:
@@ -166,6 +180,12 @@ def database_problem(database: str) -> str | None:
 
 async def _postgresql_problem(url: str) -> str | None:
     """The server reached, the database there and its schema brought up to date (as start-up does)."""
+    import asyncpg
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from bot.outages import StoreUnavailable
+    from bot.store import Store
+
     try:
         store = await Store.open(url)
     except (OSError, SQLAlchemyError, asyncpg.PostgresError, ValueError) as error:   # refused, unknown host; URL
@@ -178,6 +198,8 @@ async def _postgresql_problem(url: str) -> str | None:
 
 
 def _bad_database(database: str, error: BaseException) -> str:
+    from bot.store import is_postgresql, shown_url
+
     reason = getattr(error, "orig", None) or error   # the driver's own words, not SQLAlchemy's wrapping
     if is_postgresql(database):   # the URL shown without its password
         return i18n.text("cli.bad_postgresql", "en", url=shown_url(database), reason=reason)

@@ -20,12 +20,13 @@ import asyncio
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from bot import dice, seating
 from bot.games import get_ruleset
 from bot.games.base import GameError, Ruleset
 from bot.game_records import GameRecord, LoggedAction, Seat
-from bot.store import Store
+from bot.store import Store, is_postgresql
 from bot.timeline import at_setup, is_roll
 
 # The statuses of a game whose seed is revealed (before, it would tell every roll to come).
@@ -86,26 +87,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("database", help="a SQLite file or a postgresql:// URL")
     parser.add_argument("game_id", type=int)
     args = parser.parse_args(argv)
+    if not is_postgresql(args.database) and not Path(args.database).is_file():   # opening it would create it
+        sys.stderr.write(f"{args.database}: no such file\n")
+        return 2
     record, actions = asyncio.run(_load(args.database, args.game_id))
     if record is None:
         sys.stderr.write(f"no game {args.game_id} in {args.database}\n")
+        return 2
+    if record.state is None:   # a lobby closed before its game started (older releases stored such games)
+        sys.stderr.write(f"game {record.id} ({record.game}) never started: nothing was drawn from its seed\n")
         return 2
     if record.status not in OVER:
         sys.stderr.write(f"game {record.id} ({record.game}) is still being played: its seed, which draws every roll "
                          f"to come, stays secret until it is over; verify it then. Its fingerprint (SHA-256), "
                          f"posted at the start: {dice.commitment(record.seed)}\n")
         return 2
-    result = verify(get_ruleset(record.game), record, actions)
+    ruleset = get_ruleset(record.game)
+    result = verify(ruleset, record, actions)
+    # A game without dice draws only its set-up (Pariti's pieces) from the seed, and perhaps its seats.
     lines = [f"game {record.id} ({record.game}, {record.status})", f"seed       {record.seed}",
-             f"commitment {result.commitment}", f"rolls checked: {result.rolls}"]
+             f"commitment {result.commitment}", f"rolls checked: {result.rolls}" if ruleset.has_dice else
+             "no dice in this game: checked the set-up the seed draws, every move replayed from it"]
     lines += [f"action {m.seq + 1}: logged {m.logged!r}, the seed gives {m.expected!r}" for m in result.mismatches]
     if result.seating_matches is not None:
         drawn = ", ".join(_player(seat) for seat in seating.drawn(record) or ())
         lines.append(f"seats the seed draws from the lobby order: {drawn}; the stored seats match: "
                      f"{result.seating_matches}")
+    else:
+        lines.append("seats: in the lobby's order, as the players chose (not drawn from the seed)")
     lines.append(f"final position matches the stored one: {result.final_state_matches}")
-    lines.append(("OK: the seating and every roll match the seed" if result.seating_matches else
-                  "OK: every roll matches the seed") if result.ok else "MISMATCH")
+    checked = "every roll" if ruleset.has_dice else "the set-up"
+    lines.append((f"OK: the seating and {checked} match the seed" if result.seating_matches else
+                  f"OK: {checked} matches the seed") if result.ok else "MISMATCH")
     sys.stdout.write("\n".join(lines) + "\n")
     return 0 if result.ok else 1
 

@@ -733,10 +733,10 @@ class Sheet:
         box = (xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r)
         self._paint(box, lambda region, x, y: _draw_badge(ImageDraw.Draw(region), (xy[0] - x, xy[1] - y), r, text, f, fill))
 
-    def banner(self, centre: tuple[float, float], text: str, width: int, size: int) -> None:
-        """A line (or two) of bold text on a framed white band across `centre`, at most `width` px wide:
-        who won, readable at chat size."""
-        box, lines = banner_box(text, centre, width, size)
+    def banner(self, centre: tuple[float, float], text: str, width: int, size: int, max_lines: int = 2) -> None:
+        """A line (or two, or `max_lines`) of bold text on a framed white band across `centre`, at most `width`
+        px wide: who won, readable at chat size."""
+        box, lines = banner_box(text, centre, width, size, max_lines)
         pad, step = size * 0.6, line_step(size)
 
         def paint(region: Image.Image, x: int, y: int) -> None:
@@ -804,13 +804,31 @@ def badge_radius(text: str, size: int) -> float:
     return max(x1 - x0, y1 - y0) / 2 + size * 0.22
 
 
-def banner_box(text: str, centre: tuple[float, float], width: int, size: int) -> tuple[tuple[float, float, float, float], list[str]]:
+def banner_box(text: str, centre: tuple[float, float], width: int, size: int,
+               max_lines: int = 2) -> tuple[tuple[float, float, float, float], list[str]]:
     """Where Sheet.banner's band goes, and its lines."""
-    lines = wrap_text(text, int(width * 0.86) - 2 * size, size, 2)   # bold is wider than wrap_text measures
+    lines = wrap_text(text, int(width * 0.86) - 2 * size, size, max_lines)   # bold is wider than wrap_text measures
     pad, step = size * 0.6, line_step(size)
     w = max(text_length(line, size, True) for line in lines) + 2 * pad
     h = step * len(lines) + pad * 1.2
     return (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2), lines
+
+
+def whole_banner(text: str, room: int, size: int) -> tuple[int, int, int]:
+    """The width to give Sheet.banner, its lines (two, or three) and its size (`size`, or down to 70 % of it when
+    a word is wider than the room), so that its band shows `text` without cutting a word and stays within
+    `room` px: in a narrow panel, the winner's whole name ("Computer (hard) wins", "L’ordinateur (difficile)
+    gagne"). banner_box leaves a wide margin to the words; the band is only as wide as its longest line."""
+    words = printable(text, True).split()
+    for smaller in range(size, round(size * 0.7) - 1, -1):
+        for max_lines in (2, 3):
+            for width in range(room, 2 * room, 4):
+                box, lines = banner_box(text, (0, 0), width, smaller, max_lines)
+                if box[2] - box[0] > room:
+                    break
+                if " ".join(lines).split() == words:
+                    return width, max_lines, smaller
+    return room, 3, size
 
 
 def _draw_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], r: float, text: str, f: ImageFont.FreeTypeFont,

@@ -23,7 +23,7 @@ from bot.games.pariti import (
 from bot.games.pariti_board import FILES, N_FILES, N_RANKS, SQUARE_NAMES, file_rank
 from renderer.common import (
     CHOICE, INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, PlayerTag, Sheet, StaticBoard, blend,
-    badge_radius, banner_box, disc_sprite, font, line_step, make_palette, readable_size, result_text,
+    badge_radius, banner_box, disc_sprite, font, line_step, make_palette, readable_size, result_text, whole_banner,
     shown_name, tag_height, tag_lines, wrap_text,
 )
 from renderer.plan import FloatBox, Item, Plan, centred, first_clear, text_box
@@ -381,11 +381,13 @@ def _panel(ruleset: Ruleset, state: PaState, players: list[PlayerTag], shown: li
     y = counter_bar(tall)[3] + 14
     if result is not None:   # in the panel, where no piece can be
         text = result_text(result, [PlayerTag(shown_name(lines), ()) for lines in names] + players[len(names):], locale) or ""
-        box, lines = banner_box(text, (TEXT_X + TEXT_W / 2, 0), TEXT_W + 20, AXIS)
+        width, max_lines, size = whole_banner(text, PANEL_W - 8, AXIS)
+        box, lines = banner_box(text, (TEXT_X + TEXT_W / 2, 0), width, size, max_lines)
         height = box[3] - box[1]
         box = (box[0], y, box[2], y + height)
         at = (TEXT_X + TEXT_W / 2, y + height / 2)
-        items.append(Item("banner", text, box, paint=lambda sheet: sheet.banner(at, text, TEXT_W + 20, AXIS)))
+        items.append(Item("banner", text, box, role="\n".join(lines),   # as for a name: its lines as written
+                          paint=lambda sheet: sheet.banner(at, text, width, size, max_lines)))
         y = round(box[3]) + 8
     elif focus_code is not None:
         words = msg("pariti.picture.focus", piece=piece_message(focus_code), count=reach)

@@ -10,11 +10,13 @@ import time
 from pathlib import Path
 
 from bot import dice, i18n
-from bot.console import _action, _prompt, play
-from bot.games import get_ruleset
+from bot.console import LEGACY_CHANNELS, console_channel, play
+from bot.console_input import Say, prompt, read_answer
+from bot.games import GAME_IDS, get_ruleset
 from bot.games.barricade.state import PLACE, Held
 from bot.games.base import msg
-from bot.services import GameRecord, Seat
+from bot.services import GameRecord, Seat, Sessions
+from bot.store import Store
 
 
 def scripted(*answers):
@@ -158,10 +160,10 @@ def test_barricade_placement_asks_for_a_point_s_label_not_73_numbered_lines():
     record = GameRecord(id=1, guild_id=None, channel_id=4, game="barricade", status="active", host_id=1,
                         locale="en", options={}, seats=(Seat(1, "Ann"), Seat(0, "", level="easy")), seed="0",
                         state=ruleset.to_json(placing), version=1)
-    prompt = _prompt(record, "en")
-    label = re.search(r"for example (\w+)", prompt)[1]
-    assert len(prompt.splitlines()) == 2 and len(ruleset.legal_actions(placing)) > 70
-    assert _action(record, label) == f"bar:{label}" and _action(record, label.upper()) == f"bar:{label}"
+    shown = prompt(record, "en")
+    label = re.search(r"for example (\w+)", shown)[1]
+    assert len(shown.splitlines()) == 2 and len(ruleset.legal_actions(placing)) > 70
+    assert read_answer(record, label, "en") == f"bar:{label}" and read_answer(record, label.upper(), "en") == f"bar:{label}"
 
 
 def ending_input(*answers):
@@ -191,7 +193,8 @@ async def test_new_ends_the_saved_game_and_starts_another(tmp_path):
     assert await play("pariti", ["human", "easy"], database, board, "en", scripted("q"), print) == 0
     shown: list[str] = []
     assert await play("pariti", ["human", "easy"], database, board, "en", scripted("q"), shown.append, new=True) == 0
-    assert shown[0].startswith("A new game starts")
+    assert shown[0] == i18n.text("console.ended_saved", "en", game_id=1, database=database)
+    assert shown[1].startswith("A new game starts")
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT status FROM games ORDER BY id").fetchall() == [("ended",), ("active",)]
 
@@ -204,12 +207,15 @@ async def test_end_of_input_saves_and_quits_quietly(tmp_path):
     assert code == 0 and shown[-1] == i18n.text("console.saved", "en", game_id=1, database=database)
 
 
-async def test_an_unknown_move_is_refused_with_the_terminal_s_wording(tmp_path):
+async def test_an_unknown_move_is_refused_with_the_terminal_s_wording_after_the_list(tmp_path):
+    """Pariti lists some 40 moves: the refusal comes after them, just above the question, not scrolled away."""
+    prompts: list[str] = []
     shown: list[str] = []
     await play("pariti", ["human", "easy"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
-               scripted("xyz", "q"), shown.append)
-    assert i18n.text("console.illegal_move_point", "en", move="xyz") in shown
-    assert not any("/game" in line for line in shown)
+               recorded(prompts, "xyz", "q"), shown.append)
+    refusal = i18n.text("console.illegal_move_point", "en", move="xyz")
+    assert prompts[1].splitlines()[-2:] == [refusal, i18n.text("console.prompt_move", "en") + " "]
+    assert prompts[1].startswith("  1. ") and not any("/game" in line for line in shown + prompts)
 
 
 async def test_the_seats_keep_the_order_given_unless_drawn_at_random(tmp_path, monkeypatch):
@@ -282,8 +288,8 @@ def test_enter_in_a_terminal_shows_the_moves_again_and_plays_nothing(tmp_path):
 
 def test_enter_alone_never_plays_a_move_even_the_only_one():
     record = position("parcheesi", lambda r, s: not r.roll_due(s) and len(r.legal_actions(s)) == 1)
-    assert _action(record, "") == ""
-    assert "Enter to see the moves again" in _prompt(record, "en")
+    assert read_answer(record, "", "en") == Say(())   # asked again, the list shown again
+    assert "Enter to see the moves again" in prompt(record, "en")
 
 
 def test_a_call_out_is_typed_call_then_the_piece_as_a_player_would():
@@ -293,16 +299,17 @@ def test_a_call_out_is_typed_call_then_the_piece_as_a_player_would():
     state = ruleset.from_json(record.state)
     calls = ruleset.call_actions(state, ruleset.to_move(state))
     piece = calls[0].partition(":")[2]
-    assert _action(record, f"call {piece}") == _action(record, f"CALL:{piece.lower()}") == calls[0]
-    assert f"call {piece}" in _prompt(record, "en")
-    assert _action(record, "call") == ""   # which piece? asked again, with the hint
+    assert read_answer(record, f"call {piece}", "en") == read_answer(record, f"CALL:{piece.lower()}", "en") == calls[0]
+    assert f"call {piece}" in prompt(record, "en")
+    assert read_answer(record, "call", "en") == Say((i18n.text(   # which piece? said with the pieces to name
+        "console.call_which", "en", pieces=", ".join(c.partition(":")[2] for c in calls), example=f"call {piece}"),))
 
 
 def test_classic_parcheesi_says_how_to_call_out():
     """PC-9.1: any other player may call out the last turn; the prompt says `call`."""
     record = position("parcheesi-classic", lambda r, s: r.to_move(s) is not None
                       and bool(r.call_actions(s, r.to_move(s))))
-    assert _action(record, "call") == "call" and "call out" in _prompt(record, "en")
+    assert read_answer(record, "call", "en") == "call" and "call out" in prompt(record, "en")
 
 
 def test_a_barricade_pawn_goes_to_a_point_typed_by_its_name():
@@ -315,7 +322,7 @@ def test_a_barricade_pawn_goes_to_a_point_typed_by_its_name():
     moves = get_ruleset("barricade").legal_actions(get_ruleset("barricade").from_json(record.state))
     ends = [m.rpartition("-")[2] for m in moves if "-" in m]
     move = next(m for m, e in zip([m for m in moves if "-" in m], ends) if ends.count(e) == 1)
-    assert _action(record, move.rpartition("-")[2].upper()) == move
+    assert read_answer(record, move.rpartition("-")[2].upper(), "en") == move
 
 
 async def test_the_first_human_sits_first_as_player_1_whatever_place_seats_gives(tmp_path):
@@ -330,7 +337,8 @@ async def test_the_end_of_a_game_names_its_id_for_verify(tmp_path):
     shown: list[str] = []
     code = await play("pariti", ["human", "easy"], database, str(tmp_path / "b.png"), "en", lambda prompt="": "1",
                       shown.append)
-    assert code == 0 and shown[-1] == i18n.text("console.over", "en", game_id=1, database=database)
+    assert code == 0 and shown[-1] == i18n.text("console.over.pariti", "en", game_id=1, database=database)
+    assert "set-up" in shown[-1]   # Pariti has no dice: verify checks the set-up its seed draws
 
 
 async def test_a_maghreb_call_out_typed_at_the_prompt_is_judged(tmp_path):
@@ -349,3 +357,108 @@ async def test_a_maghreb_call_out_typed_at_the_prompt_is_judged(tmp_path):
     await play("parchis-maghreb", ["human", "normal"], str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png"), "en",
                read, shown.append)
     assert called and any(line.startswith("• Player 1 calls out cheating by ") for line in shown), shown[-5:]
+
+
+async def test_a_save_numbered_by_the_menu_place_is_still_resumed_and_new_saves_go_by_game_id(tmp_path):
+    """Older releases kept a kind of game's save under its place in the menu (GAME_IDS.index(game) + 1)."""
+    database = str(tmp_path / "c.sqlite3")
+    store = await Store.open(database)
+    sessions = Sessions(store)
+    legacy = GAME_IDS.index("pariti") + 1
+    await sessions.create(channel_id=legacy, guild_id=None, host=Seat(1, "Player 1"), game="pariti", options={})
+    await sessions.add_computer(legacy, 1, "easy")
+    old = (await sessions.start(legacy, 1)).record
+    await store.close()
+    shown: list[str] = []
+    assert await play("pariti", ["human", "easy"], database, str(tmp_path / "b.png"), "en", scripted("q"),
+                      shown.append) == 0
+    assert shown[0] == i18n.text("console.resumed", "en", game=msg("game.pariti"), database=database)
+    assert shown[-1] == i18n.text("console.saved", "en", game_id=old.id, database=database)
+    shown.clear()
+    await play("pariti", ["human", "easy"], database, str(tmp_path / "b.png"), "en", scripted("q"), shown.append,
+               new=True)
+    assert shown[0] == i18n.text("console.ended_saved", "en", game_id=old.id, database=database)
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT channel_id, status FROM games ORDER BY id").fetchall() == [
+            (legacy, "ended"), (console_channel("pariti"), "active")]
+    assert len({console_channel(game) for game in GAME_IDS} | set(LEGACY_CHANNELS)) == len(GAME_IDS) + 5
+
+
+async def test_a_computer_s_turn_cut_short_is_finished_when_the_game_resumes(tmp_path):
+    """Ctrl-C while a computer thought left the player's move stored and the computer to move: on resume the
+    computer plays (as the bot does at start-up), then the player is asked, never for the computer's move."""
+    database, board = str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png")
+    await play("pariti", ["human", "easy"], database, board, "en", scripted("q"), print)
+    store = await Store.open(database)
+    record = await store.open_game(console_channel("pariti"))
+    ruleset = get_ruleset("pariti")
+    state = ruleset.from_json(record.state)
+    move = ruleset.legal_actions(state)[0]
+    applied = ruleset.apply(state, move)   # the player's move stored, the computers' turn not played
+    await store.append_action(record, seat=0, user_id=record.seats[0].user_id, action=move, legal=True,
+                              state=ruleset.to_json(applied.state))
+    await store.close()
+    prompts: list[str] = []
+    shown: list[str] = []
+    await play("pariti", ["human", "easy"], database, board, "en", recorded(prompts, "1", "q"), shown.append)
+    assert any(line.startswith("• Computer (easy) ") for line in shown[:3]), shown[:5]
+    assert not any("not playing" in line or "not your turn" in line for line in shown + prompts)
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM actions").fetchone()[0] >= 3   # moves, computer's, player's again
+
+
+async def test_seats_the_game_refuses_store_nothing(tmp_path):
+    shown: list[str] = []
+    database = tmp_path / "c.sqlite3"
+    assert await play("pariti", ["human"], str(database), str(tmp_path / "b.png"), "en", scripted("q"),
+                      shown.append) == 2
+    assert shown == [i18n.render(msg("error.player_count", min=2, max=2), "en")]
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM games").fetchone() == (0,)
+
+
+def test_help_lists_what_the_prompt_takes_and_rules_the_game_s_rules():
+    record = position_record("barricade", lambda r, s: not r.roll_due(s) and "roll" in r.legal_actions(s))
+    said = read_answer(record, "?", "en")
+    assert isinstance(said, Say) and said == read_answer(record, "help", "en")
+    assert said.lines[0] == i18n.text("console.help.title", "en")
+    assert "  r: Roll first, place the barricade after moving" in said.lines
+    assert read_answer(record, "rules", "en") == Say((i18n.text("rules.barricade", "en"),))
+
+
+def test_barricade_s_roll_first_takes_r_and_only_the_numbers_shown():
+    """BA-5.2: holding a barricade, roll first and place it after moving; BA-5.3: the points go by name."""
+    record = position_record("barricade", lambda r, s: not r.roll_due(s) and "roll" in r.legal_actions(s))
+    shown = prompt(record, "en")
+    numbered = re.findall(r"^  (\d+)\. ", shown, re.M)
+    assert "[roll]" in shown and read_answer(record, "r", "en") == "roll"
+    assert read_answer(record, str(len(numbered) + 1), "en") == Say((i18n.text(
+        "console.not_listed", "en", number=str(len(numbered) + 1), count=len(numbered)),))
+
+
+def test_every_call_out_form_gets_its_answer():
+    """MG-10.3: one piece of the opponent named, until the caller rolls; PC-9.3: the others call out a turn."""
+    maghreb = position("parchis-maghreb", lambda r, s: bool(r.call_actions(s, r.to_move(s))))
+    ruleset = get_ruleset("parchis-maghreb")
+    state = ruleset.from_json(maghreb.state)
+    calls = ruleset.call_actions(state, ruleset.to_move(state))
+    pieces = ", ".join(c.partition(":")[2] for c in calls)
+    example = "call " + calls[0].partition(":")[2]
+    assert read_answer(maghreb, "call X9", "en") == Say((i18n.text("console.call_unknown", "en", piece="X9",
+                                                                   pieces=pieces, example=example),))
+    closed = position("parchis-maghreb", lambda r, s: r.to_move(s) is not None and not any(
+        r.call_actions(s, seat) for seat in (0, 1)))
+    assert read_answer(closed, "call B1", "en") == Say((i18n.text("console.call_closed.parchis-maghreb", "en"),))
+    own = position("parcheesi-classic", lambda r, s: r.to_move(s) is not None and not r.call_actions(s, r.to_move(s))
+                   and any(r.call_actions(s, seat) for seat in (0, 1)))
+    assert read_answer(own, "call", "en") == Say((i18n.text("console.call_own_turn", "en"),))
+    open_call = position("parcheesi-classic", lambda r, s: r.to_move(s) is not None
+                         and bool(r.call_actions(s, r.to_move(s))))
+    assert read_answer(open_call, "call G1", "en") == "call"   # the call-out names the turn: a piece is no matter
+    assert "type call" in prompt(open_call, "en") and "naming a piece" not in prompt(open_call, "en")
+    pariti = position("pariti", lambda r, s: True)
+    assert read_answer(pariti, "call", "en") == Say((i18n.text("error.no_cheating", "en"),))
+
+
+def position_record(game, wanted):
+    return position(game, wanted, seats=2, seed=3)

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from bot import dice
-from bot.services import ruleset_of
+from bot.services import Seat, Sessions, ruleset_of
 from bot.verify import verify
 from tests.game_logs import play
 
@@ -59,3 +59,34 @@ async def test_the_command_line_never_prints_the_seed_of_a_game_still_being_play
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "still being played" in done.stderr
     assert record.seed not in done.stdout + done.stderr and dice.commitment(record.seed) in done.stderr
+
+
+def run_verify(database, game_id):
+    return subprocess.run([sys.executable, "-m", "bot.verify", str(database), str(game_id)], capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_a_file_that_does_not_exist_is_said_so_and_nothing_is_created(tmp_path):
+    done = run_verify(tmp_path / "typo.sqlite3", 1)
+    assert done.returncode == 2 and done.stdout == "" and done.stderr == f"{tmp_path / 'typo.sqlite3'}: no such file\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+async def test_a_game_that_never_started_is_answered_in_one_line(store, tmp_path):
+    """Older releases stored the lobby of a console game whose --seats the game refused (`--seats human`: Pariti is
+    for two, PA-1.3), ended unstarted."""
+    sessions = Sessions(store)
+    record = (await sessions.create(channel_id=3, guild_id=None, host=Seat(1, "Ann"), game="pariti", options={})).record
+    await sessions.end(3, 1, can_manage=True)
+    done = run_verify(tmp_path / "t.sqlite3", record.id)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"game {record.id} (pariti) never started: nothing was drawn from its seed\n"
+
+
+async def test_a_game_without_dice_says_it_checked_its_set_up_and_seats(store, tmp_path):
+    """Pariti (PA-2.1: the set-up is random) has no dice: no "rolls checked: 0"."""
+    record, _ = await play(store, "pariti", max_actions=20, resign=1)
+    done = run_verify(tmp_path / "t.sqlite3", record.id)
+    assert done.returncode == 0 and "rolls" not in done.stdout, done.stdout
+    assert "checked the set-up the seed draws" in done.stdout and "the stored seats match: True" in done.stdout
+    assert done.stdout.splitlines()[-1] == "OK: the seating and the set-up match the seed"

@@ -22,8 +22,10 @@ import secrets
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any
 
 from bot import metrics
@@ -56,11 +58,24 @@ def _pool() -> ProcessPoolExecutor:
     return _executor
 
 
+@contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT blocked in this thread while it starts worker processes (the pool starts them as requests
+    come): a spawned process inherits the blocked signal, so a Ctrl-C while it starts Python and imports
+    the bot, before start_worker ignores it, prints no traceback. The bot's other threads still take
+    the Ctrl-C meant for it."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
 def start_worker(parent: int) -> None:
     """In a worker: leave Ctrl-C to the bot, and exit as soon as `parent` (the bot) is no longer this
     process's parent. A terminal's Ctrl-C reaches the whole process group: the bot (or the console)
     says it stopped in one line and the workers end with it; a worker stopped by Ctrl-C would print
-    its traceback."""
+    its traceback. (SIGINT stays blocked, as the worker was started: _sigint_blocked.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     def watch() -> None:
         while os.getppid() == parent:
@@ -123,9 +138,11 @@ async def think(ruleset_id: str, state_json: dict[str, Any], seat: int, level: s
     asked = time.perf_counter()
     _in_flight += 1
     try:
-        future = loop.run_in_executor(_pool(), _choose, ruleset_id, state_json, seat, level,
-                                      shared_budget(budget_s, _in_flight - 1), seed,
-                                      time.time() if started is None else started)
+        executor = _pool()   # first: making it starts multiprocessing's resource tracker, which unblocks SIGINT
+        with _sigint_blocked():
+            future = loop.run_in_executor(executor, _choose, ruleset_id, state_json, seat, level,
+                                          shared_budget(budget_s, _in_flight - 1), seed,
+                                          time.time() if started is None else started)
         actions = await asyncio.wait_for(future, timeout=budget_s + GRACE_S)
         metrics.THINKING.labels(level, "searched").observe(time.perf_counter() - asked)
         return actions

@@ -3,6 +3,7 @@ picture than in the messages, a Maghreb note replaced by a count beside empty ho
 of the player to move too small to read at chat size."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from bot.games import GAME_IDS
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE
+from bot.games.pariti import PAIR, piece_code
 from bot.games.parcheesi.board import HOUSE, BoardView, PawnView, board
 from bot.names import NAME_LIMIT
 from bot import i18n
@@ -143,3 +145,23 @@ def test_four_player_classics_call_out_note_is_written_whole_where_no_house_is_f
     written = letters(" ".join(notes)).replace("…", "")
     for note in view.notes:
         assert letters(printable(i18n.render(note, locale, _namer(players)))).replace("…", "") in written, notes
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_pariti_s_final_board_names_the_winner_whole(locale):
+    """The banner in Pariti's narrow panel once read "Compu… (hard)…": every word of who won is written whole,
+    within the panel."""
+    ruleset, state, players, history = positions("pariti")[4]
+    board = list(state.board)
+    for number in range(1, 16, 2):   # the odd numbers' eight pairs made (PA-5.1): the second seat wins
+        blue, pink = board.index(piece_code(0, number)), board.index(piece_code(1, number))
+        board[blue], board[pink] = PAIR + number, 0
+    state = dataclasses.replace(state, board=tuple(board))
+    assert ruleset.result(state).winners == (1,)
+    for name in ("Computer (hard)", "L’ordinateur (difficile)", "Ordinateur 2 (normal)", "Player 1"):
+        tags = [PlayerTag(name, tag.colours, False) for tag in players]
+        plan = layout(ruleset, state, tags, locale, traced=history)
+        (banner,) = plan.of("banner")
+        assert banner.role.split() == banner.ref.split() and name in banner.ref, banner
+        assert inside(banner.box, (0, 0, *plan.size)) and not [c for c in plan.of("piece", "label", "name")
+                                                               if overlap(banner.box, c.box)], banner
