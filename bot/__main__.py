@@ -20,6 +20,7 @@ from bot import i18n
 from bot.config import CONSOLE_DATABASE, Settings
 from bot.games import GAME_IDS
 from bot.outages import StoreUnavailable
+from bot.schema import MIGRATIONS, SchemaTooNew
 from bot.seating import SEATINGS
 from bot.shards import ShardSpecError
 from bot.store import Store, is_postgresql
@@ -122,6 +123,8 @@ def database_problem(database: str) -> str | None:
     try:
         with closing(sqlite3.connect(database)) as db:
             (version,) = db.execute("PRAGMA user_version").fetchone()
+            if version > len(MIGRATIONS):   # refused before any write: the file is left as it is
+                return _too_new(database, SchemaTooNew(version))
             db.execute(f"PRAGMA user_version={int(version)}")   # a write that changes nothing
     except sqlite3.Error as error:
         return _bad_database(database, error)
@@ -136,8 +139,15 @@ async def _postgresql_problem(url: str) -> str | None:
         return _bad_database(url, error)
     except StoreUnavailable as error:   # the store's word for a server out of reach: the driver's error caused it
         return _bad_database(url, error.__cause__ or error)
+    except SchemaTooNew as error:
+        return _too_new(url, error)
     await store.close()
     return None
+
+
+def _too_new(database: str, error: SchemaTooNew) -> str:
+    shown = str(make_url(database)) if is_postgresql(database) else database   # without its password
+    return i18n.text("cli.schema_too_new", "en", database=shown, found=error.found, known=error.known)
 
 
 def _bad_database(database: str, error: BaseException) -> str:

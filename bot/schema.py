@@ -149,15 +149,26 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "UPDATE games SET board_status = status"),
 )
 
+class SchemaTooNew(Exception):
+    """The database was migrated by a newer Tablero than this one: nothing is read or written."""
+
+    def __init__(self, found: int, known: int = len(MIGRATIONS)):
+        super().__init__(f"schema version {found}, newer than this code's {known}")
+        self.found, self.known = found, known
+
+
 _schema_version = Table("schema_version", MetaData(), Column("version", Integer, nullable=False))
 _USER_VERSION = text("PRAGMA user_version")
 
 
 async def migrate_one(db: Statements) -> bool:
     """Apply the next migration the database lacks, in the caller's transaction (so that a crash leaves
-    it wholly applied or not at all); False when it has them all."""
+    it wholly applied or not at all); False when it has them all. SchemaTooNew when it has more: a newer
+    release wrote it, and this one must not guess what its columns mean (nor migrate it again)."""
     applied = await applied_migrations(db)
-    if applied >= len(MIGRATIONS):
+    if applied > len(MIGRATIONS):
+        raise SchemaTooNew(applied)
+    if applied == len(MIGRATIONS):
         return False
     for statement in MIGRATIONS[applied]:
         await db.execute(text(statement.replace("{id}", _ID[db.dialect])))
