@@ -19,6 +19,7 @@ class Settings:
     log_level: str
     min_turn_time: int        # seconds: the shortest turn_time a game may set
     shards: Shards | None     # this process's gateway shards; None: every shard Discord recommends
+    retain_days: int = 30     # days a server's games are kept after it removed the bot (bot/services/privacy.py)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
@@ -32,4 +33,5 @@ class Settings:
             log_level=env.get("TABLERO_LOG_LEVEL", "INFO").upper(),
             min_turn_time=int(env.get("TABLERO_MIN_TURN_TIME") or 60),
             shards=parse_shards(env.get("TABLERO_SHARD_COUNT"), env.get("TABLERO_SHARD_IDS")),
+            retain_days=int(env.get("TABLERO_RETAIN_DAYS") or 30),
         )

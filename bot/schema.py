@@ -99,6 +99,12 @@ away_periods = Table(                              # time away (/game away, bot/
     Column("until", Double, nullable=False),       # moved to the moment a period ended early
 )
 
+guilds_left = Table(                               # servers that removed the bot: their games go after the retention
+    "guilds_left", metadata,                       # (TABLERO_RETAIN_DAYS, bot/services/privacy.py)
+    Column("guild_id", BigInteger, primary_key=True),
+    Column("left_at", Double, nullable=False),
+)
+
 bot_facts = Table("bot_facts", metadata,           # facts about the bot itself (bot/app.py)
                   Column("key", Text, primary_key=True), Column("value", Text, nullable=False))
 
@@ -147,6 +153,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # and a crash before its board went out must still show it at start-up (store.boards_to_resume).
     ("ALTER TABLE games ADD COLUMN board_status TEXT",
      "UPDATE games SET board_status = status"),
+    # 10 (issue 36, self-contained: renumber freely): the servers that removed the bot and when, so that their
+    # games are deleted TABLERO_RETAIN_DAYS later (bot/services/privacy.py); a server that adds it back leaves.
+    ("CREATE TABLE guilds_left (guild_id BIGINT PRIMARY KEY, left_at DOUBLE PRECISION NOT NULL)",),
 )
 
 class SchemaTooNew(Exception):

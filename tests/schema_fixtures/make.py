@@ -6,8 +6,8 @@ notifications and a server's defaults where those tables existed.
 
 The games are played by today's services on a scratch database, then copied column by column into each
 version's tables (a column a later migration added is left out, as that code never wrote it). Run from the
-repository's root when a migration is added (the new previous version then needs its fixture; the test
-tests/test_upgrades.py says so):
+repository's root when a migration is added (the version before it then needs its fixture; the test
+tests/test_upgrades.py says so); a fixture already written is kept as it is, the record of its version:
 
     python -m tests.schema_fixtures.make
 """
@@ -89,6 +89,8 @@ def main() -> None:
         source = str(Path(scratch) / "today.sqlite3")
         asyncio.run(play_games(source))
         for version in range(1, len(MIGRATIONS)):
+            if fixture(version).exists():
+                continue
             fixture(version).write_text(dump(source, version), encoding="utf-8")
             print(f"wrote {fixture(version)}")
 

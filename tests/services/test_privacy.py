@@ -1,0 +1,109 @@
+"""Players' data on request: what is kept about a person, forgetting them (their id and names become a former
+player, their games resigned first, the others' results, ratings and dice checks intact), and servers' games
+deleted after the retention."""
+import asyncio
+import sqlite3
+import subprocess
+import sys
+import time
+from contextlib import closing
+
+import pytest
+
+from bot import stats
+from bot.present.words import seat_name
+from bot.services import Sessions
+from bot.store import Store
+from tests.conftest import REPO
+from tests.schema_fixtures.make import ANA, BRUNO, CARLA, FINISHED, GUILD, IN_PLAY, LOBBY, play_games
+
+DAY = 86400.0
+
+
+@pytest.fixture
+async def played(tmp_path):
+    """A finished Pariti game (ana, bruno: seats drawn), Parcheesi in play (bruno, carla, a computer: a deadline),
+    a lobby (carla); ana wants direct messages, carla is away; the server has defaults."""
+    path = str(tmp_path / "tablero.sqlite3")
+    await play_games(path)
+    sessions = Sessions(await Store.open(path), think_budget_s=0.05)
+    yield sessions, path
+    await sessions.store.close()
+
+
+def dump(path: str) -> str:
+    with closing(sqlite3.connect(path)) as db:
+        return "\n".join(db.iterdump())
+
+
+async def ratings(sessions: Sessions) -> dict:
+    return {key: s.rating for key, s in stats.compute(await sessions.store.finished_games(GUILD)).items()}
+
+
+async def test_privacy_tells_a_person_what_is_kept_about_them(played):
+    sessions, _ = played
+    ana, carla = await sessions.kept_about(ANA), await sessions.kept_about(CARLA)
+    assert (ana.games, ana.open_games, ana.away_periods, ana.notifications) == (1, 0, 0, True) and ana.actions > 0
+    assert (carla.games, carla.open_games, carla.away_periods, carla.notifications) == (2, 2, 1, False)
+    nobody = await sessions.kept_about(12345)
+    assert (nobody.games, nobody.actions, nobody.away_periods, nobody.notifications) == (0, 0, 0, False)
+
+
+async def test_forgetting_a_person_leaves_neither_their_id_nor_their_name_and_resigns_them_first(played):
+    sessions, path = played
+    before = await ratings(sessions)
+    assert str(BRUNO) in dump(path) and "Bruno" in dump(path)
+
+    forgotten = await sessions.forget(BRUNO)
+
+    assert forgotten.games == 2 and len(forgotten.resigned) == 1          # the Parcheesi game they sat in
+    text = dump(path)
+    assert str(BRUNO) not in text and "Bruno" not in text
+    in_play = await sessions.current(IN_PLAY)
+    assert in_play.seat_of(BRUNO) is None and in_play.seats[0].level == "normal"   # a computer has the seat
+    assert in_play.host_id == CARLA                                       # the host's powers passed on
+    finished = await sessions.records.game_for(GUILD, FINISHED, None)
+    (former,) = [s for s in finished.seats if s.user_id < 0]
+    assert seat_name(finished, finished.seats.index(former), "en") == "former player"
+    assert seat_name(finished, finished.seats.index(former), "fr") == "ancien joueur"
+    said = await sessions.records.verification(finished)                  # /game verify: seats and dice check
+    assert said.key == "verify.ok_seating", said
+    after = await ratings(sessions)
+    assert after[ANA] == before[ANA]                                      # the others' ratings stay
+    assert after[former.user_id] == before[BRUNO]                         # one pseudonym in every game
+    assert BRUNO not in stats.people(after) and former.user_id not in stats.people(after)
+    assert [key for key in stats.people(after)] == [ANA]
+
+
+async def test_forgetting_deletes_time_away_and_notification_choice_and_leaves_a_lobby(played):
+    sessions, path = played
+    await sessions.forget(CARLA)
+    await sessions.forget(ANA)
+    assert (await sessions.store.people({ANA, CARLA})) == ({}, set())
+    lobby = await sessions.store.latest_game(LOBBY)
+    assert lobby.status == "ended" and lobby.host_id < 0                  # the last person left: it closed
+    text = dump(path)
+    assert all(str(user) not in text for user in (ANA, CARLA)) and "carla" not in text and "ana" not in text
+    assert (await sessions.store.server_defaults(GUILD)) == {"turn_time": 43200}   # the server's, nobody's
+
+
+async def test_a_servers_games_are_deleted_once_the_retention_after_it_removed_the_bot_is_over(played):
+    sessions, path = played
+    now = time.time()
+    await sessions.guild_left(GUILD, now - 31 * DAY)
+    await sessions.guild_left(GUILD + 1, now - 31 * DAY)
+    await sessions.guild_back(GUILD + 1)
+    assert await sessions.purge(now - 2 * DAY, 30) == (0, 0)               # 29 days: kept
+    assert await sessions.purge(now, 30) == (3, 0)                         # carla's time away is recent
+    with closing(sqlite3.connect(path)) as db:
+        assert [db.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                for t in ("games", "actions", "server_defaults", "guilds_left")] == [0, 0, 0, 0]
+
+
+def test_python_m_bot_forget_forgets_a_person_named_by_mail(tmp_path):
+    path = str(tmp_path / "tablero.sqlite3")
+    asyncio.run(play_games(path))
+    done = subprocess.run([sys.executable, "-m", "bot.forget", str(ANA), "--database", path], cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and f"user {ANA}: 1 games rewritten" in done.stdout, done
+    assert str(ANA) not in dump(path)
