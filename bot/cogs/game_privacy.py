@@ -53,9 +53,10 @@ class PrivacyCommands(GameCogBase):
         await interaction.response.send_message(forget_question(kept, locale), view=stopped(view), ephemeral=True)
 
     async def on_forget(self, interaction: discord.Interaction, request: Request) -> None:
-        """The confirmation's button: only the person it names may click it (it was shown to them alone)."""
+        """The confirmation's button. Shown to its person alone, and a control is read only on its own message
+        (controls.read): checked all the same, as nothing is more final."""
         if request.game != interaction.user.id:
-            await self._tell(interaction, msg("privacy.not_yours"))
+            await self._tell(interaction, msg("controls.error.unknown"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         forgotten = await self.sessions.forget(interaction.user.id)
