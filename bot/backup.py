@@ -5,7 +5,7 @@ The copy is SQLite's online backup (sqlite3.Connection.backup) in one step: it r
 database, the pages still in the write-ahead log included, while the bot goes on writing (in WAL mode a
 reader blocks no writer). It is written beside DEST and renamed into place once whole and checked, so that
 DEST is never half a database. A restore is the same copy the other way, through SQLite too: the target's
-own log is then part of what is replaced, never left to be replayed over the restored pages.
+own log is first replayed and removed, never left to be replayed over the restored pages.
 
 PostgreSQL is backed up with its own tools (pg_dump / pg_restore); the command says so and prints them.
 """
@@ -58,9 +58,9 @@ def restore_database(backup: str, target: str) -> Copied:
     with closing(sqlite3.connect(f"file:{backup}?mode=ro", uri=True)) as src, closing(sqlite3.connect(target)) as dst:
         if (check := src.execute("PRAGMA quick_check").fetchone()[0]) != "ok":
             raise sqlite3.DatabaseError(check)
+        dst.execute("PRAGMA journal_mode=DELETE")   # its log replayed and removed; written once (the bot turns WAL on)
         src.backup(dst)
         games = dst.execute("SELECT count(*) FROM games").fetchone()[0]
-        dst.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return Copied(games, Path(target).stat().st_size, time.perf_counter() - started)
 
 
