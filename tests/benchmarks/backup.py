@@ -22,9 +22,10 @@ from contextlib import closing
 from pathlib import Path
 
 from bot.backup import copy_database, restore_database
-from bot.games import GAME_IDS
-from bot.services import ROLL, Seat, Sessions, ruleset_of
+from bot.games import GAME_IDS, get_ruleset
+from bot.services import Seat, Sessions
 from bot.store import Store
+from tests.schema_fixtures.make import play_at_random
 
 ACTIONS_PER_GAME = 300
 
@@ -33,28 +34,17 @@ async def _templates(path: str) -> int:
     """Real games, one per ruleset and table size, played at random: how many."""
     sessions, rng, channel = Sessions(await Store.open(path), think_budget_s=0.01), random.Random(36), 0
     for game in GAME_IDS:
-        ruleset = ruleset_of_id(game)
+        ruleset = get_ruleset(game)
         for players in sorted({ruleset.min_players, ruleset.max_players}):
             channel += 1
             seats = [Seat(1000 + i, f"player {i}") for i in range(players)]
             await sessions.create(channel_id=channel, guild_id=1, host=seats[0], game=game, options={})
             for seat in seats[1:]:
                 await sessions.join(channel, seat)
-            record = (await sessions.start(channel, seats[0].user_id)).record
-            for _ in range(ACTIONS_PER_GAME):
-                if record.status != "active":
-                    break
-                ruleset = ruleset_of(record)
-                state = ruleset.from_json(record.state)
-                action = ROLL if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
-                record = (await sessions.act(channel, record.seats[ruleset.to_move(state)].user_id, action)).record
+            await sessions.start(channel, seats[0].user_id)
+            await play_at_random(sessions, channel, rng, ACTIONS_PER_GAME)
     await sessions.store.close()
     return channel
-
-
-def ruleset_of_id(game: str):
-    from bot.games import get_ruleset
-    return get_ruleset(game)
 
 
 def build(path: str, games: int) -> None:

@@ -33,7 +33,7 @@ def fixture(version: int) -> Path:
     return HERE / f"schema_v{version}.sql"
 
 
-async def _play(sessions: Sessions, channel: int, rng: random.Random, limit: int) -> None:
+async def play_at_random(sessions: Sessions, channel: int, rng: random.Random, limit: int) -> None:
     """Random legal play by whoever is to move (the computers answer by themselves), at most `limit` actions."""
     record = await sessions.current(channel)
     for _ in range(limit):
@@ -51,13 +51,13 @@ async def play_games(path: str) -> None:
     await sessions.create(channel_id=FINISHED, guild_id=GUILD, host=ana, game="pariti", options={"seating": "random"})
     await sessions.join(FINISHED, bruno)
     await sessions.start(FINISHED, ANA)
-    await _play(sessions, FINISHED, rng, 2000)
+    await play_at_random(sessions, FINISHED, rng, 2000)
     await sessions.create(channel_id=IN_PLAY, guild_id=GUILD, host=bruno, game="parcheesi",
                           options={"seating": "lobby", "turn_time": 86400})
     await sessions.join(IN_PLAY, carla)
     await sessions.add_computer(IN_PLAY, BRUNO, "normal")
     await sessions.start(IN_PLAY, BRUNO)
-    await _play(sessions, IN_PLAY, rng, 12)
+    await play_at_random(sessions, IN_PLAY, rng, 12)
     await sessions.create(channel_id=LOBBY, guild_id=GUILD, host=carla, game="barricade", options={})
     await sessions.set_turn_notifications(ANA, True)
     await sessions.go_away(CARLA, 3, sessions.store._clock())
