@@ -9,9 +9,11 @@ import time
 from contextlib import closing
 
 import pytest
+from sqlalchemy import select
 
 from bot import stats
 from bot.present.words import seat_name
+from bot.schema import metadata
 from bot.services import Sessions
 from bot.store import Store
 from tests.conftest import REPO
@@ -21,14 +23,19 @@ DAY = 86400.0
 
 
 @pytest.fixture
-async def played(tmp_path):
-    """A finished Pariti game (ana, bruno: seats drawn), Parcheesi in play (bruno, carla, a computer: a deadline),
-    a lobby (carla); ana wants direct messages, carla is away; the server has defaults."""
-    path = str(tmp_path / "tablero.sqlite3")
-    await play_games(path)
-    sessions = Sessions(await Store.open(path), think_budget_s=0.05)
-    yield sessions, path
+async def played(database):
+    """On each backend: a finished Pariti game (ana, bruno: seats drawn), Parcheesi in play (bruno, carla, a
+    computer: a deadline), a lobby (carla); ana wants direct messages, carla is away; the server has defaults."""
+    await play_games(database)
+    sessions = Sessions(await Store.open(database), think_budget_s=0.05)
+    yield sessions
     await sessions.store.close()
+
+
+async def everything(store: Store) -> str:
+    """Every row of every table, as text."""
+    rows = [await store.run(lambda db, t=table: db.rows(select(t))) for table in metadata.sorted_tables]
+    return "\n".join(str(tuple(row[c] for c in row.keys())) for table in rows for row in table)
 
 
 def dump(path: str) -> str:
@@ -41,7 +48,7 @@ async def ratings(sessions: Sessions) -> dict:
 
 
 async def test_privacy_tells_a_person_what_is_kept_about_them(played):
-    sessions, _ = played
+    sessions = played
     ana, carla = await sessions.kept_about(ANA), await sessions.kept_about(CARLA)
     assert (ana.games, ana.open_games, ana.away_periods, ana.notifications) == (1, 0, 0, True) and ana.actions > 0
     assert (carla.games, carla.open_games, carla.away_periods, carla.notifications) == (2, 2, 1, False)
@@ -50,14 +57,14 @@ async def test_privacy_tells_a_person_what_is_kept_about_them(played):
 
 
 async def test_forgetting_a_person_leaves_neither_their_id_nor_their_name_and_resigns_them_first(played):
-    sessions, path = played
+    sessions = played
     before = await ratings(sessions)
-    assert str(BRUNO) in dump(path) and "Bruno" in dump(path)
+    assert str(BRUNO) in await everything(sessions.store) and "Bruno" in await everything(sessions.store)
 
     forgotten = await sessions.forget(BRUNO)
 
     assert forgotten.games == 2 and len(forgotten.resigned) == 1          # the Parcheesi game they sat in
-    text = dump(path)
+    text = await everything(sessions.store)
     assert str(BRUNO) not in text and "Bruno" not in text
     in_play = await sessions.current(IN_PLAY)
     assert in_play.seat_of(BRUNO) is None and in_play.seats[0].level == "normal"   # a computer has the seat
@@ -76,28 +83,27 @@ async def test_forgetting_a_person_leaves_neither_their_id_nor_their_name_and_re
 
 
 async def test_forgetting_deletes_time_away_and_notification_choice_and_leaves_a_lobby(played):
-    sessions, path = played
+    sessions = played
     await sessions.forget(CARLA)
     await sessions.forget(ANA)
     assert (await sessions.store.people({ANA, CARLA})) == ({}, set())
     lobby = await sessions.store.latest_game(LOBBY)
     assert lobby.status == "ended" and lobby.host_id < 0                  # the last person left: it closed
-    text = dump(path)
+    text = await everything(sessions.store)
     assert all(str(user) not in text for user in (ANA, CARLA)) and "carla" not in text and "ana" not in text
     assert (await sessions.store.server_defaults(GUILD)) == {"turn_time": 43200}   # the server's, nobody's
 
 
 async def test_a_servers_games_are_deleted_once_the_retention_after_it_removed_the_bot_is_over(played):
-    sessions, path = played
+    sessions = played
     now = time.time()
     await sessions.guild_left(GUILD, now - 31 * DAY)
     await sessions.guild_left(GUILD + 1, now - 31 * DAY)
     await sessions.guild_back(GUILD + 1)
     assert await sessions.purge(now - 2 * DAY, 30) == (0, 0)               # 29 days: kept
     assert await sessions.purge(now, 30) == (3, 0)                         # carla's time away is recent
-    with closing(sqlite3.connect(path)) as db:
-        assert [db.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-                for t in ("games", "actions", "server_defaults", "guilds_left")] == [0, 0, 0, 0]
+    left = await everything(sessions.store)
+    assert str(GUILD) not in left and len(left.splitlines()) == 2   # carla's time away, ana's DMs: people's rows
 
 
 def test_python_m_bot_forget_forgets_a_person_named_by_mail(tmp_path):
