@@ -43,3 +43,21 @@ async def test_a_player_learns_what_is_kept_then_is_forgotten_after_confirming(f
     stored = everything(bot_process.database)
     assert str(bruno.id) not in stored and "bruno" not in stored
     assert not fake_discord.unanswered()
+
+
+async def test_a_server_that_removed_the_bot_has_its_games_deleted_after_the_retention(fake_discord, bot_process):
+    players = [fake_discord.add_user("ana"), fake_discord.add_user("bruno")]
+    table = Table(fake_discord, players, "pariti", seed=9)
+    await table.open()
+    await fake_discord.remove_bot()
+    await fake_discord.wait_until(lambda: "bot_removed" in everything(bot_process.database),
+                                  what="the game ended with the server gone")
+    assert "INSERT INTO \"guilds_left\"" in everything(bot_process.database)   # when it left, remembered
+    await bot_process.terminate()
+    bot_process.env["TABLERO_RETAIN_DAYS"] = "0"             # the retention over: deleted at start-up
+    await bot_process.start()
+    await fake_discord.wait_until(lambda: "INSERT INTO \"games\"" not in everything(bot_process.database),
+                                  what="the server's games deleted")
+    stored = everything(bot_process.database)
+    assert "INSERT INTO \"actions\"" not in stored and "INSERT INTO \"guilds_left\"" not in stored
+    assert "retention: deleted 1 games" in bot_process.log_path.read_text()
