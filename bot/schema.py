@@ -76,6 +76,7 @@ actions = Table(
     Column("legal", Integer, nullable=False),
     Column("at", Double, nullable=False),
     Column("events", Text),                        # what the action caused, Message JSON
+    Index("actions_by_user", "user_id"),
 )
 
 seat_votes = Table(                                # votes on a seat whose turns keep expiring
@@ -155,7 +156,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "UPDATE games SET board_status = status"),
     # 10 (issue 36, self-contained: renumber freely): the servers that removed the bot and when, so that their
     # games are deleted TABLERO_RETAIN_DAYS later (bot/services/privacy.py); a server that adds it back leaves.
-    ("CREATE TABLE guilds_left (guild_id BIGINT PRIMARY KEY, left_at DOUBLE PRECISION NOT NULL)",),
+    # And a person's actions found without reading every game's log (/game privacy, /game forget).
+    ("CREATE TABLE guilds_left (guild_id BIGINT PRIMARY KEY, left_at DOUBLE PRECISION NOT NULL)",
+     "CREATE INDEX actions_by_user ON actions(user_id)"),
 )
 
 class SchemaTooNew(Exception):
