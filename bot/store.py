@@ -701,7 +701,8 @@ _PURGE_AWAY = away_periods.delete().where(away_periods.c.until < bindparam("away
 
 
 async def _forget_user(db: Statements, user_id: int, pseudonym: int,
-                       rewritten: Sequence[tuple[GameRecord, GameRecord]], events: Sequence[tuple[int, int, str]]) -> None:
+                       rewritten: Sequence[tuple[GameRecord, GameRecord]],
+                       events: Sequence[tuple[int, int, str]]) -> None:
     for read, new in rewritten:
         if await db.execute(_REWRITE_GAME, {
                 "the_game": read.id, "read_version": read.version, "read_seats": _seats(read.seats),
@@ -709,7 +710,8 @@ async def _forget_user(db: Statements, user_id: int, pseudonym: int,
                 "new_result": None if new.result is None else _dump(new.result)}) != 1:
             raise StaleVersion
     if events:
-        await db.execute(_REWRITE_EVENTS, [{"the_game": game, "seq": seq, "events": text} for game, seq, text in events])
+        await db.execute(_REWRITE_EVENTS, [{"the_game": game, "seq": seq, "events": text}
+                                           for game, seq, text in events])
     await db.execute(_PSEUDONYMISE_LOG, {"user": user_id, "pseudonym": pseudonym})
     for statement in _FORGET_ROWS:
         await db.execute(statement, {"user": user_id})

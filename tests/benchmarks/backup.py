@@ -86,7 +86,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--dir", default=tempfile.gettempdir())
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(dir=args.dir) as scratch:
-        live, copy, restored = (str(Path(scratch) / name) for name in ("live.sqlite3", "copy.sqlite3", "restored.sqlite3"))
+        live, copy, restored = (str(Path(scratch) / name)
+                                for name in ("live.sqlite3", "copy.sqlite3", "restored.sqlite3"))
         started = time.perf_counter()
         build(live, args.games)
         with closing(sqlite3.connect(live)) as db:
@@ -111,7 +112,8 @@ def main(argv: list[str] | None = None) -> None:
 
 async def _upgrade_and_privacy(path: str) -> None:
     """The restored database taken back to schema 9, opened by today's code (migration 10 indexes every action
-    by its person); then what /game privacy reads, for a person in no game and one in every game (the templates' host)."""
+    by its person); then what /game privacy reads, for a person in no game and one in every game
+    (the templates' host)."""
     with closing(sqlite3.connect(path)) as db:
         db.executescript("DROP INDEX actions_by_user; DROP TABLE guilds_left; PRAGMA user_version=9;")
     started = time.perf_counter()

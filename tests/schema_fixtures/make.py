@@ -25,7 +25,8 @@ from bot.services import ROLL, Seat, Sessions, ruleset_of
 from bot.store import Store
 
 HERE = Path(__file__).parent
-GUILD, ANA, BRUNO, CARLA = 81_000_000_000_000_001, 81_000_000_000_000_011, 81_000_000_000_000_012, 81_000_000_000_000_013
+GUILD = 81_000_000_000_000_001
+ANA, BRUNO, CARLA = 81_000_000_000_000_011, 81_000_000_000_000_012, 81_000_000_000_000_013
 FINISHED, IN_PLAY, LOBBY = 9001, 9002, 9003   # their channels
 
 
