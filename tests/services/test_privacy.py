@@ -2,6 +2,7 @@
 player, their games resigned first, the others' results, ratings and dice checks intact), and servers' games
 deleted after the retention."""
 import asyncio
+import json
 import sqlite3
 import subprocess
 import sys
@@ -11,10 +12,12 @@ from contextlib import closing
 import pytest
 from sqlalchemy import select
 
-from bot import stats
+from bot import i18n, stats
+from bot.games.base import Message, msg
 from bot.present.words import seat_name
 from bot.schema import metadata
 from bot.services import Sessions
+from bot.services.privacy import scrubbed
 from bot.store import Store
 from tests.conftest import REPO
 from tests.schema_fixtures.make import ANA, BRUNO, CARLA, FINISHED, GUILD, IN_PLAY, LOBBY, play_games
@@ -114,3 +117,12 @@ def test_python_m_bot_forget_forgets_a_person_named_by_mail(tmp_path):
     assert done.returncode == 0, done
     assert f"user {ANA}: forgotten (games rewritten, a former player in their place: 1;" in done.stdout
     assert str(ANA) not in dump(path)
+
+
+def test_a_name_inside_a_stored_event_becomes_a_former_player_in_each_readers_language():
+    stored = json.dumps([msg("game.resigned_replaced", player="Bruno 🎲").to_json(), msg("game.ended").to_json()])
+    events = [Message.from_json(e) for e in json.loads(scrubbed(stored, {"Bruno 🎲"}))]
+    assert "Bruno" not in json.dumps([e.to_json() for e in events])
+    assert "former player" in i18n.render(events[0], "en") and "ancien joueur" in i18n.render(events[0], "fr")
+    assert events[1] == msg("game.ended")
+    assert scrubbed(stored, {"ana"}) == stored                            # another person's name: untouched
