@@ -7,11 +7,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 
 from bot import i18n
 from bot.config import Settings
 from bot.services import Forgotten, Sessions
-from bot.store import Store
+from bot.store import Store, is_postgresql
 
 
 async def forget(database: str, user_id: int) -> Forgotten:
@@ -27,7 +28,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("user_id", type=int, help=i18n.text("forget.cli_user", "en"))
     parser.add_argument("--database", help=i18n.text("backup.cli_database", "en"))
     args = parser.parse_args(argv)
-    forgotten = asyncio.run(forget(args.database or Settings.from_env().database, args.user_id))
+    database = args.database or Settings.from_env().database
+    if not is_postgresql(database) and not Path(database).is_file():   # never a new, empty database
+        print(i18n.text("backup.no_file", "en", path=database), file=sys.stderr)
+        return 1
+    forgotten = asyncio.run(forget(database, args.user_id))
     print(i18n.text("forget.done", "en", user=args.user_id, games=forgotten.games, resigned=len(forgotten.resigned)))
     return 0
 

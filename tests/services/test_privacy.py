@@ -119,6 +119,12 @@ def test_python_m_bot_forget_forgets_a_person_named_by_mail(tmp_path):
     assert str(ANA) not in dump(path)
 
 
+def test_python_m_bot_forget_creates_no_database(tmp_path, capsys):
+    from bot import forget
+    assert forget.main([str(ANA), "--database", str(tmp_path / "none.sqlite3")]) == 1
+    assert "none.sqlite3: no such SQLite file." in capsys.readouterr().err and not list(tmp_path.iterdir())
+
+
 def test_a_name_inside_a_stored_event_becomes_a_former_player_in_each_readers_language():
     stored = json.dumps([msg("game.resigned_replaced", player="Bruno 🎲").to_json(), msg("game.ended").to_json()])
     events = [Message.from_json(e) for e in json.loads(scrubbed(stored, {"Bruno 🎲"}))]
