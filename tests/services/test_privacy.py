@@ -12,7 +12,7 @@ from contextlib import closing
 import pytest
 from sqlalchemy import select
 
-from bot import i18n, stats
+from bot import forget, i18n, stats
 from bot.games.base import Message, msg
 from bot.present.words import seat_name
 from bot.schema import metadata
@@ -120,7 +120,6 @@ def test_python_m_bot_forget_forgets_a_person_named_by_mail(tmp_path):
 
 
 def test_python_m_bot_forget_creates_no_database(tmp_path, capsys):
-    from bot import forget
     assert forget.main([str(ANA), "--database", str(tmp_path / "none.sqlite3")]) == 1
     assert "none.sqlite3: no such SQLite file." in capsys.readouterr().err and not list(tmp_path.iterdir())
 
