@@ -24,6 +24,8 @@ from bot.shards import ShardSpecError
 if TYPE_CHECKING:
     import discord
 
+    from bot.schema import SchemaTooNew
+
 log = logging.getLogger("bot")
 
 # Discord out of reach at start-up (the network not up yet, an outage): tried again after 1, 2, 4 ... s, at most
@@ -165,6 +167,7 @@ def _remove_if_empty(path: str) -> None:
 def database_problem(database: str) -> str | None:
     """Why the database cannot be opened and written, said in one line, before Discord is contacted (None:
     it can)."""
+    from bot.schema import MIGRATIONS, SchemaTooNew
     from bot.store import is_postgresql
 
     if is_postgresql(database):
@@ -172,6 +175,8 @@ def database_problem(database: str) -> str | None:
     try:
         with closing(sqlite3.connect(database)) as db:
             (version,) = db.execute("PRAGMA user_version").fetchone()
+            if version > len(MIGRATIONS):   # refused before any write: the file is left as it is
+                return _too_new(database, SchemaTooNew(version))
             db.execute(f"PRAGMA user_version={int(version)}")   # a write that changes nothing
     except sqlite3.Error as error:
         return _bad_database(database, error)
@@ -184,6 +189,7 @@ async def _postgresql_problem(url: str) -> str | None:
     from sqlalchemy.exc import SQLAlchemyError
 
     from bot.outages import StoreUnavailable
+    from bot.schema import SchemaTooNew
     from bot.store import Store
 
     try:
@@ -193,8 +199,17 @@ async def _postgresql_problem(url: str) -> str | None:
         return _bad_database(url, error)
     except StoreUnavailable as error:   # the store's word for a server out of reach: the driver's error caused it
         return _bad_database(url, error.__cause__ or error)
+    except SchemaTooNew as error:
+        return _too_new(url, error)
     await store.close()
     return None
+
+
+def _too_new(database: str, error: SchemaTooNew) -> str:
+    from bot.store import is_postgresql, shown_url
+
+    shown = shown_url(database) if is_postgresql(database) else database   # without its password
+    return i18n.text("cli.schema_too_new", "en", database=shown, found=error.found, known=error.known)
 
 
 def _bad_database(database: str, error: BaseException) -> str:

@@ -1,10 +1,12 @@
 """The Discord client: wires the store, the services and the cogs."""
 from __future__ import annotations
 
+import asyncio
 import gc
 import hashlib
 import json
 import logging
+import signal
 import sys
 import time
 
@@ -35,6 +37,10 @@ SWITCH_INTERVAL_S = 0.0005
 COMMANDS_DIGEST = "commands_digest"
 # The games' gauges read the database at most this often, however often /metrics is scraped.
 GAMES_EVERY_S = 15.0
+# On SIGTERM (docker stop, which kills after 10 s) the interactions under way get this long to finish.
+DRAIN_S = 8.0
+# discord.py's names of the tasks that answer an interaction: a slash command, or a control (on_interaction).
+ANSWERING = ("CommandTree-invoker", "discord.py: on_interaction")
 
 
 class TableroBot(commands.AutoShardedBot):
@@ -59,9 +65,11 @@ class TableroBot(commands.AutoShardedBot):
         self.listener: Listener | None = None
         self._game: GameCog | None = None
         self._games_read = float("-inf")   # time.monotonic() of the last read: never yet
+        self._stopping: asyncio.Task[None] | None = None   # the stop SIGTERM asked for
 
     async def setup_hook(self) -> None:
         sys.setswitchinterval(SWITCH_INTERVAL_S)
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.stop_on_signal)
         self.watch.install(self)
         self.lag.start()
         self.store = store = await Store.open(self.settings.database)
@@ -123,10 +131,28 @@ class TableroBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         log.info("connected as %s (id %s) to %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
+    def stop_on_signal(self) -> None:
+        """SIGTERM: stop as asked, the interactions under way finished first; `run` then returns (exit 0)."""
+        log.info("SIGTERM: stopping once the interactions under way are answered")
+        self._stopping = asyncio.create_task(self.close(), name="stop on SIGTERM")
+
     async def close(self) -> None:
+        await _answered(DRAIN_S)
         if self.listener is not None:
             await self.listener.stop()
         await self.lag.stop()
         await super().close()
         if self.store is not None:
             await self.store.close()
+
+
+async def _answered(timeout: float) -> None:
+    """Wait (at most `timeout` s) for the tasks answering interactions (and what they wait for: the services'
+    writes, the board's post) to end, those that start meanwhile included."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while pending := [t for t in asyncio.all_tasks() if t.get_name() in ANSWERING and not t.done()]:
+        if (left := deadline - loop.time()) <= 0:
+            log.warning("stopping with %d interactions unanswered after %.0f s", len(pending), timeout)
+            return
+        await asyncio.wait(pending, timeout=left)

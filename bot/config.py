@@ -40,6 +40,7 @@ class Settings:
     shards: Shards | None     # this process's gateway shards; None: every shard Discord recommends
     http: tuple[str, int] | None = None   # where /healthz and /metrics listen (TABLERO_HTTP); None: nowhere
     json_logs: bool = False   # TABLERO_LOG_FORMAT=json: one JSON object per line
+    retain_days: int = 30     # days a server's games are kept after it removed the bot (bot/services/privacy.py)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
@@ -55,6 +56,7 @@ class Settings:
             shards=parse_shards(env.get("TABLERO_SHARD_COUNT"), env.get("TABLERO_SHARD_IDS")),
             http=parse_address(env.get("TABLERO_HTTP")),
             json_logs=_log_format(env.get("TABLERO_LOG_FORMAT")),
+            retain_days=int(env.get("TABLERO_RETAIN_DAYS") or 30),
         )
 
 

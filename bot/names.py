@@ -9,10 +9,16 @@ from collections.abc import Sequence
 
 import regex
 
-from bot.game_records import GameRecord
+from bot.game_records import GameRecord, Seat
 
 NAME_LIMIT = 12              # letters of a name shown whole: as many as a board's house shows at chat size
 _GRAPHEME = regex.compile(r"\X")
+FORMER_PLAYER = "privacy.former_player"   # the words a forgotten person's name becomes (bot/services/privacy.py)
+
+
+def is_former_player(seat: Seat) -> bool:
+    """A person who asked to be forgotten: their id became a pseudonym (negative), their name our words."""
+    return seat.level is None and seat.user_id < 0
 
 
 def person_name(record: GameRecord, seat: int) -> str:

@@ -76,6 +76,7 @@ actions = Table(
     Column("legal", Integer, nullable=False),
     Column("at", Double, nullable=False),
     Column("events", Text),                        # what the action caused, Message JSON
+    Index("actions_by_user", "user_id"),
 )
 
 seat_votes = Table(                                # votes on a seat whose turns keep expiring
@@ -97,6 +98,12 @@ away_periods = Table(                              # time away (/game away, bot/
     Column("user_id", BigInteger, primary_key=True),
     Column("started_at", Double, primary_key=True),
     Column("until", Double, nullable=False),       # moved to the moment a period ended early
+)
+
+guilds_left = Table(                               # servers that removed the bot: their games go after the retention
+    "guilds_left", metadata,                       # (TABLERO_RETAIN_DAYS, bot/services/privacy.py)
+    Column("guild_id", BigInteger, primary_key=True),
+    Column("left_at", Double, nullable=False),
 )
 
 bot_facts = Table("bot_facts", metadata,           # facts about the bot itself (bot/app.py)
@@ -147,7 +154,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # and a crash before its board went out must still show it at start-up (store.boards_to_resume).
     ("ALTER TABLE games ADD COLUMN board_status TEXT",
      "UPDATE games SET board_status = status"),
+    # 10 (issue 36, self-contained: renumber freely): the servers that removed the bot and when, so that their
+    # games are deleted TABLERO_RETAIN_DAYS later (bot/services/privacy.py); a server that adds it back leaves.
+    # And a person's actions found without reading every game's log (/game privacy, /game forget).
+    ("CREATE TABLE guilds_left (guild_id BIGINT PRIMARY KEY, left_at DOUBLE PRECISION NOT NULL)",
+     "CREATE INDEX actions_by_user ON actions(user_id)"),
 )
+
+class SchemaTooNew(Exception):
+    """The database was migrated by a newer Tablero than this one: nothing is read or written."""
+
+    def __init__(self, found: int, known: int = len(MIGRATIONS)):
+        super().__init__(f"schema version {found}, newer than this code's {known}")
+        self.found, self.known = found, known
+
 
 _schema_version = Table("schema_version", MetaData(), Column("version", Integer, nullable=False))
 _USER_VERSION = text("PRAGMA user_version")
@@ -155,9 +175,12 @@ _USER_VERSION = text("PRAGMA user_version")
 
 async def migrate_one(db: Statements) -> bool:
     """Apply the next migration the database lacks, in the caller's transaction (so that a crash leaves
-    it wholly applied or not at all); False when it has them all."""
+    it wholly applied or not at all); False when it has them all. SchemaTooNew when it has more: a newer
+    release wrote it, and this one must not guess what its columns mean (nor migrate it again)."""
     applied = await applied_migrations(db)
-    if applied >= len(MIGRATIONS):
+    if applied > len(MIGRATIONS):
+        raise SchemaTooNew(applied)
+    if applied == len(MIGRATIONS):
         return False
     for statement in MIGRATIONS[applied]:
         await db.execute(text(statement.replace("{id}", _ID[db.dialect])))

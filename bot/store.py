@@ -33,7 +33,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from bot import metrics
 from bot.game_records import GameRecord, LoggedAction, Seat, TurnClock
 from bot.outages import StoreUnavailable, stale_connection, unreachable
-from bot.schema import (Row, Statements, actions, away_periods, bot_facts, games, migrate_one, seat_votes, server_defaults,
+from bot.schema import (Row, Statements, actions, away_periods, bot_facts, games, guilds_left, migrate_one, seat_votes,
+                        server_defaults,
                         turn_notifications)
 from bot.shards import GUILD_ID_SHIFT, Shards
 
@@ -654,3 +655,109 @@ class Store:
         rows = await self._rows(_PEOPLE, {"users": sorted(user_ids)})
         return ({row["user_id"]: row["until"] for row in rows if row["until"] is not None},
                 {row["user_id"] for row in rows if row["until"] is None})
+
+    # --- players' data on request, servers' games past their retention (bot/services/privacy.py) ---------
+    async def games_of(self, user_id: int) -> list[GameRecord]:
+        """Every game that names `user_id`: seated (or in the lobby order), host, acting in the log or voting."""
+        return await self._games(_GAMES_OF, _naming(user_id))
+
+    async def kept_about(self, user_id: int) -> dict[str, int]:
+        """How much is kept about `user_id`: games (those in play too), actions logged, periods away, and
+        whether a direct message on their turn is wanted (1 or 0)."""
+        rows = await self._rows(_KEPT_ABOUT, _naming(user_id))
+        return dict(rows[0])
+
+    async def logged_events(self, game_ids: Sequence[int]) -> list[tuple[int, int, str]]:
+        """(game id, position, events JSON) of every action of these games that caused events."""
+        rows = await self._rows(_LOGGED_EVENTS, {"games": list(game_ids)})
+        return [(row["game_id"], row["seq"], row["events"]) for row in rows]
+
+    async def forget_user(self, user_id: int, pseudonym: int, rewritten: Sequence[tuple[GameRecord, GameRecord]],
+                          events: Sequence[tuple[int, int, str]]) -> None:
+        """In one transaction: each game (as read, as rewritten: seats, options, host, result) if nobody changed
+        it since (else StaleVersion, nothing written), the events given, `user_id` in the log becomes
+        `pseudonym`; their votes, time away and wish for direct messages are deleted."""
+        await self.run(_forget_user, user_id, pseudonym, rewritten, events, transaction=True)
+
+    async def guild_left(self, guild_id: int, when: float | None) -> None:
+        """The bot was removed from the server at `when` (None: it is back, nothing to delete)."""
+        if when is None:
+            await self._execute(_GUILD_BACK, {"guild": guild_id})
+        else:
+            await self._execute(_GUILD_LEFT[self._backend.dialect], {"guild": guild_id, "when": when})
+
+    async def purge(self, left_before: float, away_before: float) -> tuple[int, int]:
+        """Delete the games (their logs, votes and the server's defaults) of servers that removed the bot before
+        `left_before`, and the periods away that ended before `away_before`: (games, periods) deleted."""
+        return await self.run(_purge, {"before": left_before, "away_before": away_before}, transaction=True)
+
+
+def _naming(user_id: int) -> dict[str, Any]:
+    # Seats are stored as sorted-key JSON: the id is followed by the object's end, so 12 never matches 123.
+    return {"user": user_id, "seated": f'%"user_id":{user_id}}}%'}
+
+
+_NAMES_USER = or_(games.c.seats.like(bindparam("seated")), games.c.options.like(bindparam("seated")),
+                  games.c.host_id == bindparam("user"),
+                  games.c.id.in_(select(actions.c.game_id).where(actions.c.user_id == bindparam("user"))),
+                  games.c.id.in_(select(seat_votes.c.game_id).where(seat_votes.c.voter_id == bindparam("user"))))
+_GAMES_OF = select(*_GAME).where(_NAMES_USER).order_by(games.c.id)
+_KEPT_ABOUT = select(
+    select(func.count()).where(_NAMES_USER).select_from(games).scalar_subquery().label("games"),
+    select(func.count()).where(_NAMES_USER, _IS_OPEN).select_from(games).scalar_subquery().label("open_games"),
+    select(func.count()).where(actions.c.user_id == bindparam("user")).select_from(actions)
+    .scalar_subquery().label("actions"),
+    select(func.count()).where(away_periods.c.user_id == bindparam("user")).select_from(away_periods)
+    .scalar_subquery().label("away_periods"),
+    select(func.count()).where(turn_notifications.c.user_id == bindparam("user")).select_from(turn_notifications)
+    .scalar_subquery().label("notifications"))
+_LOGGED_EVENTS = (select(actions.c.game_id, actions.c.seq, actions.c.events)
+                  .where(actions.c.game_id.in_(bindparam("games", expanding=True)), actions.c.events.is_not(None)))
+_REWRITE_GAME = (games.update()
+                 .where(games.c.id == bindparam("the_game"), games.c.version == bindparam("read_version"),
+                        games.c.seats == bindparam("read_seats"))
+                 .values({c: bindparam(f"new_{c}") for c in ("seats", "options", "host_id", "result")}))
+_REWRITE_EVENTS = (actions.update().where(actions.c.game_id == bindparam("the_game"), actions.c.seq == bindparam("seq"))
+                   .values(events=bindparam("events")))
+_PSEUDONYMISE_LOG = (actions.update().where(actions.c.user_id == bindparam("user"))
+                     .values(user_id=bindparam("pseudonym")))
+_FORGET_ROWS = (seat_votes.delete().where(seat_votes.c.voter_id == bindparam("user")),
+                away_periods.delete().where(away_periods.c.user_id == bindparam("user")),
+                turn_notifications.delete().where(turn_notifications.c.user_id == bindparam("user")))
+_GUILD_LEFT = _upserts(lambda insert: (
+    stmt := insert(guilds_left).values(guild_id=bindparam("guild"), left_at=bindparam("when")))
+    .on_conflict_do_update(index_elements=[guilds_left.c.guild_id], set_={"left_at": stmt.excluded.left_at}))
+_GUILD_BACK = guilds_left.delete().where(guilds_left.c.guild_id == bindparam("guild"))
+_GONE_GUILDS = select(guilds_left.c.guild_id).where(guilds_left.c.left_at < bindparam("before"))
+_GONE_GAMES = select(games.c.id).where(games.c.guild_id.in_(_GONE_GUILDS))
+_PURGE = (actions.delete().where(actions.c.game_id.in_(_GONE_GAMES)),   # the log and votes before their games
+          seat_votes.delete().where(seat_votes.c.game_id.in_(_GONE_GAMES)),
+          server_defaults.delete().where(server_defaults.c.guild_id.in_(_GONE_GUILDS)))
+_PURGE_GAMES = games.delete().where(games.c.guild_id.in_(_GONE_GUILDS))
+_PURGE_GUILDS = guilds_left.delete().where(guilds_left.c.left_at < bindparam("before"))
+_PURGE_AWAY = away_periods.delete().where(away_periods.c.until < bindparam("away_before"))
+
+
+async def _forget_user(db: Statements, user_id: int, pseudonym: int,
+                       rewritten: Sequence[tuple[GameRecord, GameRecord]],
+                       events: Sequence[tuple[int, int, str]]) -> None:
+    for read, new in rewritten:
+        if await db.execute(_REWRITE_GAME, {
+                "the_game": read.id, "read_version": read.version, "read_seats": _seats(read.seats),
+                "new_seats": _seats(new.seats), "new_options": _dump(new.options), "new_host_id": new.host_id,
+                "new_result": None if new.result is None else _dump(new.result)}) != 1:
+            raise StaleVersion
+    if events:
+        await db.execute(_REWRITE_EVENTS, [{"the_game": game, "seq": seq, "events": text}
+                                           for game, seq, text in events])
+    await db.execute(_PSEUDONYMISE_LOG, {"user": user_id, "pseudonym": pseudonym})
+    for statement in _FORGET_ROWS:
+        await db.execute(statement, {"user": user_id})
+
+
+async def _purge(db: Statements, parameters: dict[str, Any]) -> tuple[int, int]:
+    for statement in _PURGE:
+        await db.execute(statement, parameters)
+    deleted = await db.execute(_PURGE_GAMES, parameters)
+    await db.execute(_PURGE_GUILDS, parameters)
+    return deleted, await db.execute(_PURGE_AWAY, parameters)

@@ -127,9 +127,11 @@ VOTE = Kind("v", lambda cog, i, r: cog.on_vote(i, r), _number, _one_of(VOTE_CHOI
             looks={ControlKind.VOTE: Look(Style.primary, {"end": Style.danger})})
 TAKEBACK_ANSWER = Kind("t", lambda cog, i, r: cog.on_takeback_answer(i, r), _number, _one_of(TAKEBACK_ANSWERS),
                        looks={ControlKind.TAKEBACK: Look(Style.danger, {"yes": Style.success})})
+# /game forget's confirmation: its "game" field is the id of the user it forgets (only they may click it).
+FORGET = Kind("f", lambda cog, i, r: cog.on_forget(i, r))
 
 KINDS = {kind.code: kind for kind in (ACTION, MOVES, GROUPS, CALL, OTHER_MOVE, TYPED_MOVE, UNDO, LOBBY, REMATCH,
-                                      HISTORY_PAGE, VOTE, TAKEBACK_ANSWER)}
+                                      HISTORY_PAGE, VOTE, TAKEBACK_ANSWER, FORGET)}
 _DRAWN = {shown: kind for kind in KINDS.values() for shown in kind.looks}   # present kind -> its Kind
 
 

@@ -27,6 +27,7 @@ from bot.cogs.game_base import Request, channel_of, guild_of
 from bot.cogs.game_defaults import SEATING_CHOICES, DefaultsCommands
 from bot.cogs.game_history import HistoryCommands
 from bot.cogs.game_mine import MineCommands
+from bot.cogs.game_privacy import PrivacyCommands
 from bot.cogs.game_takeback import TakebackCommands
 from bot.cogs.game_threads import open_thread, thread_refusal
 from bot.cogs.game_timers import TimerCommands
@@ -84,8 +85,8 @@ def _seat(interaction: discord.Interaction) -> Seat:
     return Seat(user.id, user.display_name, locale=_locale(interaction))
 
 
-class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands, MineCommands, Recovery,
-              commands.GroupCog, name="GameCog", group_name="game", group_description=_("cmd.game.description")):
+class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands, MineCommands,
+              Recovery, commands.GroupCog, name="GameCog", group_name="game", group_description=_("cmd.game.description")):
     def __init__(self, bot: commands.AutoShardedBot, sessions: Sessions, settings: Settings):
         self.bot = bot
         self.sessions = sessions

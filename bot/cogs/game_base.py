@@ -138,3 +138,6 @@ class GameCogBase(commands.Cog):
 
     @abstractmethod
     async def on_takeback_answer(self, interaction: discord.Interaction, request: Request) -> None: ...
+
+    @abstractmethod
+    async def on_forget(self, interaction: discord.Interaction, request: Request) -> None: ...

@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot import i18n
 from bot.games.base import Message, Ruleset
 from bot.game_records import GameRecord
-from bot.names import person_name
+from bot.names import FORMER_PLAYER, is_former_player, person_name
 
 MAX_CONTENT = 2000           # the longest message a chat front end (Discord) takes
 
@@ -21,6 +21,8 @@ def seat_name(record: GameRecord, seat: int, locale: str) -> str:
     (bot.names.person_name)."""
     if record.seats[seat].level is not None:
         return _computer_name(record, seat, locale)
+    if is_former_player(record.seats[seat]):   # a person who asked to be forgotten (bot/services/privacy.py)
+        return i18n.Word(i18n.text(FORMER_PLAYER, locale))
     return person_name(record, seat)
 
 

@@ -17,8 +17,9 @@ A front end builds one `Sessions` on a store and calls it; each part lives in it
   defaults.py    each server's defaults of new games
   away.py        time away: players whose deadlines wait
   records.py     history pages, verification, statistics (reads only; `Sessions.records`)
+  privacy.py     what is kept about a person, forgetting them; servers' games deleted after the retention
 Each part builds on the one it needs (rematch -> lobby; board_views -> takeback, away; lobby, endings,
-takeback -> play -> timelines -> base; deadlines -> endings; mine -> base), so the arrows point one way; `Sessions` is their union.
+takeback -> play -> timelines -> base; deadlines -> endings; mine -> base; privacy -> lobby, endings), so the arrows point one way; `Sessions` is their union.
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from bot.services.defaults import ServerDefaults
 from bot.services.lobby import COMPUTER_LEVELS, started_events
 from bot.services.mine import MyGames, WaitingGame
 from bot.services.play import ROLL
+from bot.services.privacy import Forgotten, Kept, Privacy
 from bot.services.records import Records
 from bot.services.rematch import Rematch
 from bot.services.takeback import asked
@@ -39,12 +41,12 @@ from bot.shards import Shards
 from bot.game_records import GameRecord, Seat
 from bot.store import Store
 
-__all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "BoardView", "GameRecord", "Outcome", "People",
+__all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "BoardView", "Forgotten", "GameRecord", "Kept", "Outcome", "People",
            "Records", "Seat", "Sessions", "StoreUnavailable", "TakebackAsked", "Vote", "WaitingGame", "asked", "position",
            "ruleset_of", "started_events"]
 
 
-class Sessions(Rematch, BoardViews, Deadlines, Boards, ServerDefaults, MyGames):
+class Sessions(Rematch, BoardViews, Deadlines, Boards, ServerDefaults, MyGames, Privacy):
     def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
         super().__init__(store, think_budget_s, shards)
         self.records = Records(store)

@@ -1,0 +1,133 @@
+"""Players' data on request: what is kept about a person, forgetting them (their id and names become a former
+player, their games resigned first, the others' results, ratings and dice checks intact), and servers' games
+deleted after the retention."""
+import asyncio
+import json
+import sqlite3
+import subprocess
+import sys
+import time
+from contextlib import closing
+
+import pytest
+from sqlalchemy import select
+
+from bot import forget, i18n, stats
+from bot.games.base import Message, msg
+from bot.present.words import seat_name
+from bot.schema import metadata
+from bot.services import Sessions
+from bot.services.privacy import scrubbed
+from bot.store import Store
+from tests.conftest import REPO
+from tests.schema_fixtures.make import ANA, BRUNO, CARLA, FINISHED, GUILD, IN_PLAY, LOBBY, play_games
+
+DAY = 86400.0
+
+
+@pytest.fixture
+async def played(database):
+    """On each backend: a finished Pariti game (ana, bruno: seats drawn), Parcheesi in play (bruno, carla, a
+    computer: a deadline), a lobby (carla); ana wants direct messages, carla is away; the server has defaults."""
+    await play_games(database)
+    sessions = Sessions(await Store.open(database), think_budget_s=0.05)
+    yield sessions
+    await sessions.store.close()
+
+
+async def everything(store: Store) -> str:
+    """Every row of every table, as text."""
+    rows = [await store.run(lambda db, t=table: db.rows(select(t))) for table in metadata.sorted_tables]
+    return "\n".join(str(tuple(row[c] for c in row.keys())) for table in rows for row in table)
+
+
+def dump(path: str) -> str:
+    with closing(sqlite3.connect(path)) as db:
+        return "\n".join(db.iterdump())
+
+
+async def ratings(sessions: Sessions) -> dict:
+    return {key: s.rating for key, s in stats.compute(await sessions.store.finished_games(GUILD)).items()}
+
+
+async def test_privacy_tells_a_person_what_is_kept_about_them(played):
+    sessions = played
+    ana, carla = await sessions.kept_about(ANA), await sessions.kept_about(CARLA)
+    assert (ana.games, ana.open_games, ana.away_periods, ana.notifications) == (1, 0, 0, True) and ana.actions > 0
+    assert (carla.games, carla.open_games, carla.away_periods, carla.notifications) == (2, 2, 1, False)
+    nobody = await sessions.kept_about(12345)
+    assert (nobody.games, nobody.actions, nobody.away_periods, nobody.notifications) == (0, 0, 0, False)
+
+
+async def test_forgetting_a_person_leaves_neither_their_id_nor_their_name_and_resigns_them_first(played):
+    sessions = played
+    before = await ratings(sessions)
+    assert str(BRUNO) in await everything(sessions.store) and "Bruno" in await everything(sessions.store)
+
+    forgotten = await sessions.forget(BRUNO)
+
+    assert forgotten.games == 2 and len(forgotten.resigned) == 1          # the Parcheesi game they sat in
+    text = await everything(sessions.store)
+    assert str(BRUNO) not in text and "Bruno" not in text
+    in_play = await sessions.current(IN_PLAY)
+    assert in_play.seat_of(BRUNO) is None and in_play.seats[0].level == "normal"   # a computer has the seat
+    assert in_play.host_id == CARLA                                       # the host's powers passed on
+    finished = await sessions.records.game_for(GUILD, FINISHED, None)
+    (former,) = [s for s in finished.seats if s.user_id < 0]
+    assert seat_name(finished, finished.seats.index(former), "en") == "former player"
+    assert seat_name(finished, finished.seats.index(former), "fr") == "ancien joueur"
+    said = await sessions.records.verification(finished)                  # /game verify: seats and dice check
+    assert said.key == "verify.ok_seating", said
+    after = await ratings(sessions)
+    assert after[ANA] == before[ANA]                                      # the others' ratings stay
+    assert after[former.user_id] == before[BRUNO]                         # one pseudonym in every game
+    assert BRUNO not in stats.people(after) and former.user_id not in stats.people(after)
+    assert [key for key in stats.people(after)] == [ANA]
+
+
+async def test_forgetting_deletes_time_away_and_notification_choice_and_leaves_a_lobby(played):
+    sessions = played
+    await sessions.forget(CARLA)
+    await sessions.forget(ANA)
+    assert (await sessions.store.people({ANA, CARLA})) == ({}, set())
+    lobby = await sessions.store.latest_game(LOBBY)
+    assert lobby.status == "ended" and lobby.host_id < 0                  # the last person left: it closed
+    text = await everything(sessions.store)
+    assert all(str(user) not in text for user in (ANA, CARLA)) and "carla" not in text and "ana" not in text
+    assert (await sessions.store.server_defaults(GUILD)) == {"turn_time": 43200}   # the server's, nobody's
+
+
+async def test_a_servers_games_are_deleted_once_the_retention_after_it_removed_the_bot_is_over(played):
+    sessions = played
+    now = time.time()
+    await sessions.guild_left(GUILD, now - 31 * DAY)
+    await sessions.guild_left(GUILD + 1, now - 31 * DAY)
+    await sessions.guild_back(GUILD + 1)
+    assert await sessions.purge(now - 2 * DAY, 30) == (0, 0)               # 29 days: kept
+    assert await sessions.purge(now, 30) == (3, 0)                         # carla's time away is recent
+    left = await everything(sessions.store)
+    assert str(GUILD) not in left and len(left.splitlines()) == 2   # carla's time away, ana's DMs: people's rows
+
+
+def test_python_m_bot_forget_forgets_a_person_named_by_mail(tmp_path):
+    path = str(tmp_path / "tablero.sqlite3")
+    asyncio.run(play_games(path))
+    done = subprocess.run([sys.executable, "-m", "bot.forget", str(ANA), "--database", path], cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done
+    assert f"user {ANA}: forgotten (games rewritten, a former player in their place: 1;" in done.stdout
+    assert str(ANA) not in dump(path)
+
+
+def test_python_m_bot_forget_creates_no_database(tmp_path, capsys):
+    assert forget.main([str(ANA), "--database", str(tmp_path / "none.sqlite3")]) == 1
+    assert "none.sqlite3: no such SQLite file." in capsys.readouterr().err and not list(tmp_path.iterdir())
+
+
+def test_a_name_inside_a_stored_event_becomes_a_former_player_in_each_readers_language():
+    stored = json.dumps([msg("game.resigned_replaced", player="Bruno 🎲").to_json(), msg("game.ended").to_json()])
+    events = [Message.from_json(e) for e in json.loads(scrubbed(stored, {"Bruno 🎲"}))]
+    assert "Bruno" not in json.dumps([e.to_json() for e in events])
+    assert "former player" in i18n.render(events[0], "en") and "ancien joueur" in i18n.render(events[0], "fr")
+    assert events[1] == msg("game.ended")
+    assert scrubbed(stored, {"ana"}) == stored                            # another person's name: untouched
