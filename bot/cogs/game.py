@@ -123,7 +123,9 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         if needs_board and not can_post:
             await self._tell(interaction, msg("error.missing_permissions"))
             return
-        await self._acknowledge(interaction, public=shows_here and can_post)
+        if not await self._acknowledge(interaction, public=shows_here and can_post):
+            await self._tell(interaction, msg("interactions.error.ephemeral_only"))
+            return
         async with self._working:
             outcome = await self._call(interaction, call)
             if outcome is None or (can_post and not await self._show_outcome(interaction, outcome, show)):
@@ -131,18 +133,22 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         if interaction.type == discord.InteractionType.application_command:
             await self._reply(interaction, done(outcome) if callable(done) else done)
 
-    async def _acknowledge(self, interaction: discord.Interaction, public: bool = True) -> None:
+    async def _acknowledge(self, interaction: discord.Interaction, public: bool = True) -> bool:
         """Within Discord's 3 s: a click (or the modal it opened) as an update of its message, which the
         outcome edits or retires; a command "thinking…", in public when its response is to become the
-        message that shows the outcome, else to the user alone."""
+        message that shows the outcome, else to the user alone. False where Discord made the public answer
+        ephemeral (a server whose members may not use external apps): nobody else could see a game there."""
         if interaction.type != discord.InteractionType.application_command:
             await interaction.response.defer()
             acknowledged(interaction, CLICKED)
         elif public:
-            await interaction.response.defer(thinking=True)
+            answer = await interaction.response.defer(thinking=True)
+            if answer is not None and answer.is_ephemeral():
+                return False
             acknowledged(interaction, UNUSED)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
+        return True
 
     async def _call(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]]) -> Outcome | None:
         """The service's outcome; None when it refused or failed, and the user was told why."""
@@ -204,6 +210,8 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         controls go, through the click's own answer, when it is not the game's board any more)."""
         if message.key == "error.stale" and (older := clicked(interaction)) is not None:
             record = await self.sessions.open_game(channel_of(interaction))
+            if record is not None and await self._catch_up_here(interaction, record):
+                return   # the stored position, which nobody had seen, is the answer
             board = await self.sessions.board_message(record.id) if record is not None else None
             if board is not None and board != older:
                 message = msg("boards.error.stale_here", link=board_link(interaction.guild_id,
@@ -346,6 +354,14 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             return False
         async with self._working:
             return await self._catch_up(record, shown, shown_status, interaction, why)
+
+    async def _catch_up_here(self, interaction: discord.Interaction, record: GameRecord) -> bool:
+        """In a game only interactions reach, what a restart or a fault left unshown (or computer turns
+        unplayed) is caught up by the next interaction, through it; whether anything was."""
+        if not record.options.get(INTERACTIONS_ONLY):
+            return False
+        found = await self.sessions.boards_to_resume(record.id)
+        return bool(found) and await self._catch_up(*found[0], interaction, Unprompted.RECOVERED)
 
     async def _catch_up(self, record: GameRecord, shown: int | None, shown_status: str | None,
                         interaction: discord.Interaction | None, why: Unprompted) -> bool:
@@ -523,7 +539,11 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         async def repost() -> Outcome:
             record = await self.sessions.current(channel_of(interaction))
             return Outcome(record)
-        await self._run(interaction, repost)
+
+        async def show(outcome: Outcome, interaction: discord.Interaction) -> None:
+            if not await self._catch_up_here(interaction, outcome.record):
+                await self.publish(outcome, interaction)
+        await self._run(interaction, repost, show=show)
 
     @app_commands.command(name="status", description=_("cmd.status.description"))
     async def status(self, interaction: discord.Interaction) -> None:

@@ -114,6 +114,10 @@ def run_e2e(games: list[str], quick: bool, profile: Path | None, *, backend: str
         print(f"  CPU: bot {f.bot_cpu:.0%} of a core ({f.cpu_ms_per_move:.1f} ms per move), fake Discord + players "
               f"{f.driver_cpu:.0%}; stuck tables {f.stuck}, refused {f.refused}, boards edited out of place {f.misplaced}")
         print("  database per move: " + ", ".join(f"{value:,.1f} {key}" for key, value in f.database.items()))
+        print(f"  Discord requests per move: {f.requests['global']:.3f} against the global limit, "
+              f"{f.requests['interaction']:.3f} through interactions (exempt); by route:")
+        for route, per_move in f.routes.items():
+            print(f"    {route:<58}{per_move:>7.3f}  ({e2e.limit_of(route.split(' ', 1)[1])})")
         for game, (moves, p50, p99) in f.per_game.items():
             print(f"    {game:<18}{moves:>6} moves   first response p50 {p50:>5.0f} ms  p99 {p99:>5.0f} ms")
         for error in f.errors[:5]:

@@ -22,6 +22,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import re
+from collections import Counter
+
 import asyncpg
 from sqlalchemy import make_url
 
@@ -32,6 +35,22 @@ from tests.benchmarks.tables import Table, Timings, add_players, bot_against_fak
 
 
 STAGGER_S = 2.0
+# The interaction endpoints (callback, original response, follow-ups): exempt from the global limit.
+INTERACTION_ROUTES = ("/interactions/", "/webhooks/")
+_ID = re.compile(r"/(\d{6,}|@original)(?=/|$)")
+
+
+def route_of(method: str, path: str) -> str:
+    """A request as its route: ids and tokens replaced by their names."""
+    parts = path.split("/")
+    if path.startswith(INTERACTION_ROUTES) and len(parts) > 3:
+        parts[3] = "{token}"   # /interactions/{id}/{token}/..., /webhooks/{app}/{token}/...
+    return f"{method} " + _ID.sub("/{id}", "/".join(parts))
+
+
+def limit_of(path: str) -> str:
+    """Which of Discord's limits a request counts against: "global", or none ("interaction")."""
+    return "interaction" if path.startswith(INTERACTION_ROUTES) else "global"
 
 
 @dataclass(frozen=True)
@@ -58,6 +77,10 @@ class E2EFigures:
     processes: int = 1
     bot_cpu_s: float = 0.0     # CPU seconds of the bot processes in the measured phase
     database: dict[str, float] = field(default_factory=dict)   # per move: see `_database_counters`
+    # Requests to Discord per move: counted against the bot's global limit or not (interaction endpoints),
+    # and by route (method and template), as the fake received them in the measured phase.
+    requests: dict[str, float] = field(default_factory=dict)
+    routes: dict[str, float] = field(default_factory=dict)
 
     @property
     def moves_per_s(self) -> float:
@@ -155,7 +178,7 @@ async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, th
                 await table.open()
         await asyncio.gather(*(open_one(t) for t in tables))
         timings = {g: Timings() for g in game_ids}
-        seen = len(fake.interactions)
+        seen, sent = len(fake.interactions), len(fake.requests)
         rng = random.Random(0)
         counted = await _database_counters(bots.database)
         cpu0, own0, start = bots.cpu_seconds(), time.process_time(), time.monotonic()
@@ -165,12 +188,15 @@ async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, th
                                           for t in tables))
         elapsed = time.monotonic() - start
         bot_cpu_s = bots.cpu_seconds() - cpu0
+        requests = fake.requests[sent:]
         driver_cpu = (time.process_time() - own0) / elapsed
         errors = [f"{t.channel.name}: {t.error}" for t in tables if t.error]
         for bot in bots.processes:   # stopped: the database server has counted all they did
             await bot.terminate()
         after = await _database_counters(bots.database)
     moved = max(1, sum(len(t.moves) for t in timings.values()))
+    by_limit = Counter(limit_of(path) for _, path in requests)
+    by_route = Counter(route_of(method, path) for method, path in requests)
     per_move = {key: (after[key] - counted[key]) / moved for key in counted}
     acks = [i.ack_seconds * 1000 for i in fake.interactions[seen:] if i.ack_seconds is not None]
     boards = [s * 1000 for t in timings.values() for s in t.board_seconds]
@@ -186,5 +212,7 @@ async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, th
         stuck=sum(t.stuck for t in timings.values()), refused=sum(t.refused for t in timings.values()),
         per_game=per_game, errors=errors, misplaced=sum(t.misplaced for t in tables),
         backend="postgresql" if database and is_postgresql(database) else "sqlite", processes=processes,
-        bot_cpu_s=bot_cpu_s, database=per_move)
+        bot_cpu_s=bot_cpu_s, database=per_move,
+        requests={limit: by_limit[limit] / moved for limit in ("global", "interaction")},
+        routes={route: count / moved for route, count in by_route.most_common()})
     return figures
