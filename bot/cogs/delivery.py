@@ -146,9 +146,9 @@ class Via:
         with no interaction, or one with its follow-ups spent)."""
         ia = self._carrier
         if ia is not None and response_unused(ia):
-            mark_used(ia)
             message: discord.Message = await ia.edit_original_response(
                 content=content, attachments=files, view=view, allowed_mentions=mentions)
+            mark_used(ia)   # only once it is the message: a failure leaves "thinking…" to be told privately
             self.tokens.add(message.id, ia)
             return message.id
         if ia is not None and ia.extras.get(FOLLOWUPS, 0) < MAX_FOLLOWUPS:

@@ -411,6 +411,18 @@ def left_nothing(reply: Interaction) -> bool:
     return shows and not any(m.ephemeral for m in reply.followups)
 
 
+def told(answer: Interaction) -> list[Message]:
+    """What an answer said to the user alone (its public follow-ups are boards and the fair-dice lines)."""
+    return [m for m in answer.followups if m.ephemeral]
+
+
+def stale(text: str, user) -> bool:
+    """Whether `text` refuses a click on an out-of-date board, as `user` reads it (with a link to the current
+    board when the click was on another message)."""
+    linked = i18n.text("boards.error.stale_here", i18n.locale_of(user.locale), link="")
+    return text == said("error.stale", user) or (text.startswith(linked) and "https://discord.com/channels/" in text)
+
+
 def said(key: str, user) -> str:
     """A core text as `user` reads it."""
     return i18n.text(key, i18n.locale_of(user.locale))
