@@ -19,6 +19,7 @@ class Settings:
     log_level: str
     min_turn_time: int        # seconds: the shortest turn_time a game may set
     shards: Shards | None     # this process's gateway shards; None: every shard Discord recommends
+    token_lifetime: float = 900.0   # seconds an interaction's token lasts (Discord: 15 min; shorter in tests)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
@@ -32,4 +33,5 @@ class Settings:
             log_level=env.get("TABLERO_LOG_LEVEL", "INFO").upper(),
             min_turn_time=int(env.get("TABLERO_MIN_TURN_TIME") or 60),
             shards=parse_shards(env.get("TABLERO_SHARD_COUNT"), env.get("TABLERO_SHARD_IDS")),
+            token_lifetime=float(env.get("TABLERO_TOKEN_LIFETIME") or 900),
         )

@@ -16,7 +16,6 @@ cannot be sent waits for the next interaction, and one that cannot be edited is 
 """
 from __future__ import annotations
 
-import datetime
 import enum
 import logging
 from dataclasses import dataclass, field
@@ -28,7 +27,7 @@ log = logging.getLogger(__name__)
 
 INTERACTIONS_ONLY = "interactions_only"   # record.options key: the game lives where only interactions reach it
 MAX_FOLLOWUPS = 5          # Discord's limit of follow-ups per interaction (40094 beyond)
-TOKEN_MARGIN = datetime.timedelta(seconds=60)   # a token this close to its 15 minutes is not relied on
+LIFETIME_S = 15 * 60.0     # an interaction's token lasts 15 minutes (the last one is not relied on)
 KNOWN_TOKENS = 4000        # messages whose interaction token this process remembers
 INVALID_TOKEN = 50027      # Discord's code: the interaction's token expired
 
@@ -88,9 +87,11 @@ def clicked(interaction: discord.Interaction | None) -> int | None:
     return interaction.message.id
 
 
-def fresh(interaction: discord.Interaction) -> bool:
-    """Whether the interaction's token can still be used (with a margin)."""
-    return discord.utils.utcnow() < interaction.expires_at - TOKEN_MARGIN
+def fresh(interaction: discord.Interaction, lifetime: float = LIFETIME_S) -> bool:
+    """Whether the interaction's token can still be used, `lifetime` seconds after the interaction (with a
+    margin of a fifteenth)."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return age < lifetime * (1 - 1 / 15)
 
 
 def expired_token(error: discord.HTTPException) -> bool:
@@ -102,6 +103,7 @@ class Tokens:
     """The interaction that sent each message, while its token lasts: edits and deletions through it are
     exempt from the global limit (and the only way to reach a message where the bot is absent)."""
 
+    lifetime: float = LIFETIME_S
     _by_message: dict[int, discord.Interaction] = field(default_factory=dict)
 
     def add(self, message_id: int, interaction: discord.Interaction) -> None:
@@ -112,7 +114,7 @@ class Tokens:
 
     def get(self, message_id: int) -> discord.Interaction | None:
         interaction = self._by_message.get(message_id)
-        if interaction is not None and not fresh(interaction):
+        if interaction is not None and not fresh(interaction, self.lifetime):
             del self._by_message[message_id]
             return None
         return interaction
@@ -134,11 +136,10 @@ class Via:
 
     @property
     def _carrier(self) -> discord.Interaction | None:
-        """The interaction, if it answers in this channel and its token still holds."""
+        """The interaction, if it answers in this channel (its token is tried however long the answer took:
+        nothing else may carry it where only interactions reach)."""
         ia = self.interaction
-        if ia is None or ia.channel_id != self.channel.id or not fresh(ia):
-            return None
-        return ia
+        return ia if ia is not None and ia.channel_id == self.channel.id else None
 
     async def send(self, content: str, *, files: list[discord.File], view: discord.ui.View | None = None,
                    mentions: discord.AllowedMentions) -> int | None:

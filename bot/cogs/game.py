@@ -104,7 +104,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
         # The recent boards posted in each channel (oldest first) and their lines of what happened, so that
         # the next board's post can take back from them what it says again (after a restart: none known).
         self._said: dict[int, list[Said]] = {}
-        self._tokens = Tokens()   # the interactions that sent recent messages, to edit them through
+        self._tokens = Tokens(settings.token_lifetime)   # the interactions that sent recent messages
         super().__init__()
 
     # --- shared flow ---------------------------------------------------------

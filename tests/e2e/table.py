@@ -52,10 +52,11 @@ class Table:
     `greed` the best-scored one is picked, else any. The default is a uniformly random choice."""
 
     def __init__(self, fake, players, game: str = "parcheesi", *, seed: int = 7,
-                 score: Callable[[str], float] | None = None, greed: float = 0.0, guild=None):
+                 score: Callable[[str], float] | None = None, greed: float = 0.0, guild=None, channel=None):
         self.fake = fake
         self.game = game
-        self.channel = fake.add_channel(game, guild=guild)   # default: the fake's default guild
+        # default: a new channel of the fake's default guild (or of `guild`)
+        self.channel = channel if channel is not None else fake.add_channel(game, guild=guild)
         self.players = players
         self.rng = random.Random(seed)
         self.score = score

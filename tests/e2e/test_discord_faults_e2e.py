@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.e2e.table import Table, board_version, said, stored, two_players
+from tests.e2e.table import Table, board_version, roll_id, said, stored, two_players
 
 pytestmark = pytest.mark.e2e
 
@@ -42,10 +42,10 @@ async def test_a_board_discord_would_not_show_is_shown_once_discord_answers_agai
     _, before = stored(database)
     board = await table.live_board()
     player = table.to_act(board)
-    # The roll's board, edited (or retired) through the click's answer, fails once; the catching up that
-    # follows goes through the channel (no interaction carries it).
-    fake.fail("PATCH", HOOK_EDIT, status=503, carried_out=carried_out)
-    answer = await table.roll(board)
+    # The roll's board, edited (or retired) through the click's answer, fails every time discord.py tries
+    # (it retries a webhook's 5xx: 5 tries, 25 s); the catching up that follows goes through the channel.
+    fake.fail("PATCH", HOOK_EDIT, status=503, carried_out=carried_out, times=5)
+    answer = await fake.click(player, board, custom_id=roll_id(board), timeout=60)
     assert answer.ack_seconds < 3
     assert [m.content for m in answer.followups] == [said("boards.error.not_shown", player)]
     assert answer.followups[0].ephemeral
@@ -69,9 +69,9 @@ async def test_a_lobby_never_shown_before_a_restart_is_posted_at_start_up(fake_d
     fake = fake_discord
     host = fake.add_user("ana")
     channel = fake.add_channel("lobby")
-    fake.fail("PATCH", HOOK_EDIT, status=503)             # the lobby as the command's response
+    fake.fail("PATCH", HOOK_EDIT, status=503, times=5)    # the lobby as the command's response (5 tries)
     fake.fail("POST", POST, status=503, times=1000)     # and Discord down for longer than the bot runs
-    reply = await fake.slash(host, channel, "game new", game="parcheesi")
+    reply = await fake.slash(host, channel, "game new", game="parcheesi", timeout=60)
     assert reply.content == said("boards.error.not_shown", host) and reply.ephemeral
     assert not fake.messages(channel)
     await bot_process.terminate()
