@@ -15,7 +15,7 @@ from tests.e2e.table import Table, in_play, left_nothing, rematch_id, stored, to
 pytestmark = pytest.mark.e2e
 
 # game -> (the friends seated, by index among ana, bruno, carla; computer seats added)
-SEATS = {"parcheesi": ((0, 1), 1), "classic": ((0, 1, 2), 0), "maghreb": ((0, 1), 1), "barricade": ((0, 2), 1),
+SEATS = {"parcheesi": ((0, 1), 1), "parcheesi-classic": ((0, 1, 2), 0), "parchis-maghreb": ((0, 1), 1), "barricade": ((0, 2), 1),
          "pariti": ((1, 0), 0)}
 LIMIT = 3000    # plays before a game must have ended
 
@@ -63,7 +63,7 @@ async def test_a_whole_game_in_a_group_dm_where_one_friend_of_three_installed_th
     assert not in_play(final) and rematch_id(final), final.content
     games, actions = stored(bot_process.database)
     assert games[0][1] == "finished" and len(actions) == games[0][3]
-    assert '"interactions_only": true' in open_options(bot_process.database)
+    assert '"interactions_only":true' in open_options(bot_process.database)
     if game == "parcheesi":   # a rematch from the final board: the new lobby is the click's follow-up
         answer = await fake.click(people[1], final, custom_id=rematch_id(final))
         assert [m for m in answer.followups if lobby_button(m, "join")], answer.followups
