@@ -8,7 +8,8 @@ Parts (all by default, in this order):
             per shard) on SQLite (--backend postgresql: PostgreSQL): moves/s, the p50 / p99 delay from an
             interaction's arrival to the bot's first response, the bot's CPU ms per move, the database's
             load per move; run twice, with players acting at once (closed loop: the bot's capacity) and
-            at a human pace
+            at a human pace; the Discord requests per move, against the global limit or through
+            interactions, by route (--place group-dm: the games in group DMs only interactions reach)
   memory    VmRSS of the bot per active game and per idle stored game loaded
   store     the store's move path alone (load the game, append the action and its snapshot): CPU ms of
             the bot process per move on SQLite and on PostgreSQL (TABLERO_TEST_POSTGRES, if reachable)
@@ -97,15 +98,16 @@ def run_render(games: list[str], quick: bool, profile: Path | None) -> None:
 
 
 def run_e2e(games: list[str], quick: bool, profile: Path | None, *, backend: str = "sqlite",
-            processes: int = 1, pace: str = "both") -> None:
+            processes: int = 1, pace: str = "both", place: str = "server") -> None:
     tables = 40 if quick else 200
     bots = "one `python -m bot`" if processes == 1 else f"{processes} `python -m bot` processes (one shard each)"
-    print(f"\n## End to end: {tables} games at once, fake Discord on loopback, {bots}, {backend}")
+    where = "group DMs (only interactions reach them)" if place == "group-dm" else "server channels"
+    print(f"\n## End to end: {tables} games at once in {where}, fake Discord on loopback, {bots}, {backend}")
     paces = {"closed": (0.0, "closed loop (act at once)"), "human": (2.0 if quick else 10.0, "human pace")}
     for think, what in (paces.values() if pace == "both" else [paces[pace]]):
         bot_profile = ("cpu", profile / "bot-e2e.prof") if profile and not think else None
         f = e2e.measure(games, backend=backend, processes=processes, games=tables, moves=300 if quick else 4000,
-                        seconds=10 if quick else 60, think=think, profile=bot_profile)
+                        seconds=10 if quick else 60, think=think, profile=bot_profile, place=place)
         think_text = f", think {think:.0f} s mean" if think else ""
         print(f"{what}{think_text}: {f.moves} moves in {f.seconds:.0f} s = {f.moves_per_s:.1f} moves/s; "
               f"{f.interactions} interactions, {f.finished} games finished")
@@ -165,6 +167,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=1, help="e2e: bot processes, one shard each (default 1)")
     parser.add_argument("--pace", choices=("both", "closed", "human"), default="both",
                         help="e2e: the closed loop, the human pace, or both (default)")
+    parser.add_argument("--place", choices=("server", "group-dm"), default="server",
+                        help="e2e: games in server channels (default) or in group DMs where one player installed "
+                             "the app")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
     games = [r.id for r in rulesets(args.game)]
@@ -172,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         args.profile.mkdir(parents=True, exist_ok=True)
     print(f"# Tablero benchmarks{' (quick)' if args.quick else ''}: {machine()}")
     runners = {**RUNNERS, "e2e": partial(run_e2e, backend=args.backend, processes=args.processes,
-                                             pace=args.pace)}
+                                             pace=args.pace, place=args.place)}
     for part in args.only or PARTS:
         runners[part](games, args.quick, args.profile)
         sys.stdout.flush()

@@ -161,16 +161,28 @@ async def _database_counters(database: str) -> dict[str, float]:
     return {"actions": actions, "bytes": row[2], "transactions": row[0], "rows": row[1]}
 
 
+def _group_dm_table(fake, game: str, number: int) -> Table:
+    """A table in a group DM of three friends (two play), the host alone having installed the app."""
+    players = add_players(fake, 2, f"t{number}")
+    fake.install_app(players[0])
+    group = fake.add_group_dm(*players, fake.add_user(f"t{number}-watching"), name=f"t{number}")
+    return Table(fake, game, players, seed=number, channel=group)
+
+
 async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, think: float = 0.0,
               opening: int = 40, profile: tuple[str, Path] | None = None, database: str | None = None,
-              processes: int = 1) -> E2EFigures:
+              processes: int = 1, place: str = "server") -> E2EFigures:
     """`games` tables spread evenly over `game_ids` (and over the processes); at most `opening` lobbies
-    opened at once."""
+    opened at once. `place`: "server" (channels of servers that installed the bot) or "group-dm" (group DMs
+    where one player installed the app: only interactions reach them)."""
     async with bot_against_fake(profile, database=database, processes=processes) as (fake, bots):
         await warm_up(fake, game_ids, bots=bots)
-        tables = [Table(fake, game_ids[i % len(game_ids)], add_players(fake, 2, f"t{i}"), seed=i,
-                        channel=bots.channel(fake, f"t{i}", i))
-                  for i in range(games)]
+        if place == "group-dm":
+            tables = [_group_dm_table(fake, game_ids[i % len(game_ids)], i) for i in range(games)]
+        else:
+            tables = [Table(fake, game_ids[i % len(game_ids)], add_players(fake, 2, f"t{i}"), seed=i,
+                            channel=bots.channel(fake, f"t{i}", i))
+                      for i in range(games)]
         gate = asyncio.Semaphore(opening)
 
         async def open_one(table: Table) -> None:
