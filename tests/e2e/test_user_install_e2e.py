@@ -15,8 +15,8 @@ from tests.e2e.table import Table, in_play, left_nothing, rematch_id, stored, to
 pytestmark = pytest.mark.e2e
 
 # game -> (the friends seated, by index among ana, bruno, carla; computer seats added)
-SEATS = {"parcheesi": ((0, 1), 1), "parcheesi-classic": ((0, 1, 2), 0), "parchis-maghreb": ((0, 1), 1), "barricade": ((0, 2), 1),
-         "pariti": ((1, 0), 0)}
+SEATS = {"parcheesi": ((0, 1), 1), "parcheesi-classic": ((0, 1, 2), 0), "parchis-maghreb": ((0, 1), 0), "barricade": ((0, 2), 1),
+         "pariti": ((0,), 1)}
 LIMIT = 3000    # plays before a game must have ended
 
 
