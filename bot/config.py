@@ -41,6 +41,7 @@ class Settings:
     http: tuple[str, int] | None = None   # where /healthz and /metrics listen (TABLERO_HTTP); None: nowhere
     json_logs: bool = False   # TABLERO_LOG_FORMAT=json: one JSON object per line
     retain_days: int = 30     # days a server's games are kept after it removed the bot (bot/services/privacy.py)
+    token_lifetime: float = 900.0   # seconds an interaction's token lasts (Discord: 15 min; shorter in tests)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
@@ -57,6 +58,7 @@ class Settings:
             http=parse_address(env.get("TABLERO_HTTP")),
             json_logs=_log_format(env.get("TABLERO_LOG_FORMAT")),
             retain_days=int(env.get("TABLERO_RETAIN_DAYS") or 30),
+            token_lifetime=float(env.get("TABLERO_TOKEN_LIFETIME") or 900),
         )
 
 

@@ -22,11 +22,14 @@ from bot import i18n, metrics
 from bot.cogs import board_messages
 from bot.cogs.board_messages import DELETE, KEEP, Retire, Said
 from bot.cogs.components import pinging, png_file
+from bot.cogs.delivery import (CLICKED, INTERACTIONS_ONLY, ORIGINAL, UNUSED, Tokens, Unprompted, Via, acknowledged,
+                               answers_with_new_message, clicked, mark_used, reached_only_by_interactions,
+                               response_unused)
 from bot.cogs.controls import KINDS, MOVE_FIELD, MOVE_LENGTH, TYPED_MOVE, Forged, controls_of, read, view_of
-from bot.cogs.game_base import Request, channel_of, guild_of
+from bot.cogs.game_base import Request, Show, channel_of
 from bot.cogs.game_defaults import SEATING_CHOICES, DefaultsCommands
 from bot.cogs.game_history import HistoryCommands
-from bot.cogs.game_mine import MineCommands
+from bot.cogs.game_mine import MineCommands, board_link
 from bot.cogs.game_privacy import PrivacyCommands
 from bot.cogs.game_takeback import TakebackCommands
 from bot.cogs.game_threads import open_thread, thread_refusal
@@ -69,7 +72,10 @@ def _locale(interaction: discord.Interaction) -> str:
 
 
 def _can_post(interaction: discord.Interaction) -> bool:
-    """Can the bot post boards (a message with a picture) where this interaction happened?"""
+    """Can the bot post boards (a message with a picture) where this interaction happened? Where only
+    interactions reach the channel, its answers carry them (the bot's own permissions do not apply)."""
+    if reached_only_by_interactions(interaction):
+        return True
     perms = interaction.app_permissions
     send = perms.send_messages_in_threads if isinstance(interaction.channel, discord.Thread) else perms.send_messages
     return perms.view_channel and send and perms.attach_files
@@ -85,6 +91,8 @@ def _seat(interaction: discord.Interaction) -> Seat:
     return Seat(user.id, user.display_name, locale=_locale(interaction))
 
 
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands, MineCommands,
               Recovery, commands.GroupCog, name="GameCog", group_name="game", group_description=_("cmd.game.description")):
     def __init__(self, bot: commands.AutoShardedBot, sessions: Sessions, settings: Settings):
@@ -97,43 +105,58 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
         # The recent boards posted in each channel (oldest first) and their lines of what happened, so that
         # the next board's post can take back from them what it says again (after a restart: none known).
         self._said: dict[int, list[Said]] = {}
+        self._tokens = Tokens(settings.token_lifetime)   # the interactions that sent recent messages
         super().__init__()
 
     # --- shared flow ---------------------------------------------------------
     async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
                    done: Message | Callable[[Outcome], Message] | None = None, needs_board: bool = True,
-                   show: Callable[[Outcome], Awaitable[None]] | None = None) -> None:
+                   show: Show | None = None, shows_here: bool = True) -> None:
         """Answer a command or a click that calls the services: acknowledge, call, show, reply.
 
-        `show` shows the outcome (default: publish). A command's reply is `done` (or what it makes of the
-        outcome), shown to the user alone; with nothing to say, the reply is deleted, since the channel
-        shows the result. Where the bot cannot post a board nothing is changed (a move nobody could see
-        would stall the game), unless `needs_board` is False (ending a game): done, unposted, said so."""
+        `show` shows the outcome (default: publish) through the interaction (bot/cogs/delivery.py): a
+        command whose result shows in its channel (`shows_here`) is answered by that message. A command's
+        reply is `done` (or what it makes of the outcome), shown to the user alone; with nothing to say
+        and nothing shown by the response, the response is deleted. Where the bot cannot post a board
+        nothing is changed (a move nobody could see would stall the game), unless `needs_board` is False
+        (ending a game): done, unposted, said so."""
         can_post = _can_post(interaction)
         if needs_board and not can_post:
             await self._tell(interaction, msg("error.missing_permissions"))
             return
-        await self._acknowledge(interaction)
+        if not await self._acknowledge(interaction, public=shows_here and can_post):
+            await self._tell(interaction, msg("interactions.error.ephemeral_only"))
+            return
         async with self._working:
             outcome = await self._call(interaction, call)
             if outcome is None or (can_post and not await self._show_outcome(interaction, outcome, show)):
                 return
-        if interaction.type != discord.InteractionType.component:
-            await self._reply(interaction, done(outcome) if callable(done) else done, can_post)
+        if interaction.type == discord.InteractionType.application_command:
+            await self._reply(interaction, done(outcome) if callable(done) else done)
 
-    async def _acknowledge(self, interaction: discord.Interaction) -> None:
-        """Within Discord's 3 s: a click silently (the board changes), a command "thinking…" to the user alone."""
-        if interaction.type == discord.InteractionType.component:
+    async def _acknowledge(self, interaction: discord.Interaction, public: bool = True) -> bool:
+        """Within Discord's 3 s: a click (or the modal it opened) as an update of its message, which the
+        outcome edits or retires; a command "thinking…", in public when its response is to become the
+        message that shows the outcome, else to the user alone. False where Discord made the public answer
+        ephemeral (a server whose members may not use external apps): nobody else could see a game there."""
+        if interaction.type != discord.InteractionType.application_command:
             await interaction.response.defer()
+            acknowledged(interaction, CLICKED)
+        elif public:
+            answer = await interaction.response.defer(thinking=True)
+            if answer is not None and answer.is_ephemeral():
+                return False
+            acknowledged(interaction, UNUSED)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
+        return True
 
     async def _call(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]]) -> Outcome | None:
         """The service's outcome; None when it refused or failed, and the user was told why."""
         try:
             outcome = await call()
         except GameError as refusal:
-            await self._tell(interaction, refusal.message)
+            await self._refuse(interaction, refusal.message)
             return None
         except StoreUnavailable as error:   # nothing was written
             await self.storage_unreachable(interaction, error)
@@ -146,11 +169,10 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
             self.recover_later(outcome.record.id, StoreUnavailable("computer players wait for the database"))
         return outcome
 
-    async def _show_outcome(self, interaction: discord.Interaction, outcome: Outcome,
-                            show: Callable[[Outcome], Awaitable[None]] | None) -> bool:
+    async def _show_outcome(self, interaction: discord.Interaction, outcome: Outcome, show: Show | None) -> bool:
         """Show a stored outcome; whether it was shown (if not, the user was told why)."""
         try:
-            await (show or self.publish)(outcome)
+            await (show or self.publish)(outcome, interaction)
         except discord.Forbidden:   # only Discord's 403 says a permission is missing
             log.warning("no permission to post the board in channel %s", interaction.channel_id)
             await self._tell(interaction, msg("error.cannot_post"))
@@ -161,36 +183,66 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
             return False
         return True
 
-    async def _reply(self, interaction: discord.Interaction, said: Message | None, can_post: bool) -> None:
-        """A command's reply once done: `said`, or nothing left behind where the channel shows the result."""
-        if said is None and can_post:
+    async def _reply(self, interaction: discord.Interaction, said: Message | None) -> None:
+        """A command's reply once done: `said`, to the user alone; or nothing left behind where its own
+        response (or the channel) shows the result."""
+        if said is None and response_unused(interaction):
+            mark_used(interaction)
             await interaction.delete_original_response()
-        else:
-            await interaction.edit_original_response(content=i18n.render(said or msg("ack.done"), _locale(interaction)))
+        elif said is not None or interaction.extras.get(ORIGINAL) is None:   # acknowledged to the user alone
+            await self._tell(interaction, said or msg("ack.done"))
 
     async def _tell(self, interaction: discord.Interaction, message: Message) -> None:
+        """`message` to the user alone, whatever the interaction's acknowledgement."""
         text = i18n.render(message, _locale(interaction))
         if not interaction.response.is_done():
             await interaction.response.send_message(text, ephemeral=True)
+        elif response_unused(interaction):   # "thinking…" in public: it goes, the answer is the user's alone
+            mark_used(interaction)
+            await interaction.delete_original_response()
+            await interaction.followup.send(text, ephemeral=True)
         elif interaction.response.type == discord.InteractionResponseType.deferred_message_update:
             await interaction.followup.send(text, ephemeral=True)   # a click acknowledged silently
         else:   # a command, or a click answered "thinking…" (a piece's moves, call-outs): replace that
             await interaction.edit_original_response(content=text)
 
-    async def publish(self, outcome: Outcome) -> None:
-        """Show the outcome in the channel: edit the board when the same player
-        goes on, otherwise retire the old board's controls and post a new one,
-        which pings whoever must act only when the turn passed to them (a board
-        shown again, by `/game board` or after a restart, pings nobody)."""
+    async def _refuse(self, interaction: discord.Interaction, message: Message) -> None:
+        """A refusal; a click on an older board is told where the current one is (and that board's
+        controls go, through the click's own answer, when it is not the game's board any more)."""
+        if message.key == "error.stale" and (older := clicked(interaction)) is not None:
+            record = await self.sessions.open_game(channel_of(interaction))
+            if record is not None and await self._catch_up_here(interaction, record):
+                return   # the stored position, which nobody had seen, is the answer
+            board = await self.sessions.board_message(record.id) if record is not None else None
+            if board is not None and board != older:
+                message = msg("boards.error.stale_here", link=board_link(interaction.guild_id,
+                                                                         channel_of(interaction), board))
+                await interaction.edit_original_response(view=None)
+        await self._tell(interaction, message)
+
+    def via(self, record: GameRecord, interaction: discord.Interaction | None = None,
+            why: Unprompted = Unprompted.RECOVERED) -> Via:
+        """How messages of `record`'s game reach its channel: through `interaction` where it carries them
+        (bot/cogs/delivery.py), else through the channel endpoints for `why`."""
+        return Via(self.bot.get_partial_messageable(record.channel_id), interaction, self._tokens,
+                   interactions_only=bool(record.options.get(INTERACTIONS_ONLY)), why=why)
+
+    async def publish(self, outcome: Outcome, interaction: discord.Interaction | None = None,
+                      why: Unprompted = Unprompted.RECOVERED) -> None:
+        """Show the outcome in the channel, through `interaction` when one asked (else for `why`): edit the
+        board when the same player goes on (a command: answered with the board, the older one retired),
+        otherwise retire the old board's controls and post a new one, which pings whoever must act only
+        when the turn passed to them (a board shown again, by `/game board` or after a restart, pings
+        nobody)."""
         record = outcome.record
         if record.options.get("turn_time"):
             # A change may start, move or end this game's deadline. Untimed games have none (a deadline
             # the settings just removed fires as a no-op: the sessions re-check it under the lock).
             self.timers.wake()
-        channel = self.bot.get_partial_messageable(record.channel_id)
+        via = self.via(record, interaction, why)
         if record.state is None:  # lobby (open or closed)
             async with self._publishing[record.channel_id]:
-                await self._show(channel, record, lobby_post(record), edit=True, version=LOBBY_SHOWN)
+                await self._show(via, record, lobby_post(record), edit=True, version=LOBBY_SHOWN)
             return
         # The message before the first board is the lobby: it then says the game started and who sits where.
         lobby = lobby_post(record).content if any(e.key == "game.started" for e in outcome.events) else None
@@ -208,64 +260,58 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
         async with self._publishing[record.channel_id]:
             # Re-read under the lock: a board posted by a concurrent publish must be the one retired or edited.
             shown = await self.sessions.board_message(record.id)
-            await self._show(channel, replace(record, board_message_id=shown), post,
+            await self._show(via, replace(record, board_message_id=shown), post,
                              edit=same_player, version=record.version, retired=lobby, ping=new_turn)
         if new_turn:
             await self.notify_turn(record, post.mention, view.people)
-        await self.announce(outcome)  # fair-dice commitment / reveal and replay (game_history)
+        await self.announce(outcome, via)  # fair-dice commitment / reveal and replay (game_history)
 
-    async def _show(self, channel: discord.PartialMessageable, record: GameRecord, post: Post,
-                    edit: bool, version: int, retired: str | None = None, ping: bool = False) -> None:
+    async def _show(self, via: Via, record: GameRecord, post: Post, edit: bool, version: int,
+                    retired: str | None = None, ping: bool = False) -> None:
         """Show `post` as the game's board (board_messages.plan says how), then record which version it shows.
 
-        A board deleted by a moderator (404) is posted afresh; only a new post with `ping` notifies anyone.
-        A board older than one this process already showed (a publish overtaken by the next, or caught up
-        late) is not shown: never a stale one."""
+        A command answers with the board itself, so it never edits one in place: the board it replaces
+        is retired (a lobby deleted). A board deleted by a moderator (404), or out of reach, is posted
+        afresh; only a new post with `ping` notifies anyone. A board older than one this process already
+        showed (a publish overtaken by the next, or caught up late) is not shown: never a stale one."""
         if self.sessions.shows_newer(record.id, version):
             return
+        if edit and answers_with_new_message(via.interaction) and record.board_message_id is not None:
+            edit, retired = False, DELETE if record.state is None else retired
         recent = tuple(self._said.get(record.channel_id, ()))
         plan = board_messages.plan(record.board_message_id, recent, post.said, edit=edit, retired=retired)
         view = view_of(record.id, record.version, post.controls)
         if plan.edit is not None:
-            if await self._edit(channel.get_partial_message(plan.edit), post, view):
+            if await via.edit(plan.edit, content=post.content, attachments=_files(post), view=view,
+                              allowed_mentions=discord.AllowedMentions.none()):
                 await self.sessions.set_board_message(record.id, plan.edit, version, record.status)
                 metrics.BOARDS.labels("edited").inc()
                 self._remember(record.channel_id, list(plan.kept))
                 return
-            log.info("board %s of game %s was deleted: posting it again", plan.edit, record.id)
+            log.info("board %s of game %s was deleted (or is out of reach): posting it again", plan.edit, record.id)
             plan = board_messages.plan(None, recent, post.said, edit=edit, retired=retired)
-        await self._retire_all(channel, plan.before)
-        message = await channel.send(content=post.content, files=_files(post), view=view,
-                                     allowed_mentions=pinging(post.mention if ping else None))
-        await self.sessions.set_board_message(record.id, message.id, version, record.status)
+        await self._retire_all(via, plan.before)
+        message = await via.send(post.content, files=_files(post), view=view,
+                                 mentions=pinging(post.mention if ping else None))
+        if message is None:   # only interactions reach the game: the next one shows it
+            return
+        await self.sessions.set_board_message(record.id, message, version, record.status)
         metrics.BOARDS.labels("posted").inc()
-        await self._retire_all(channel, plan.after)
-        self._remember(record.channel_id, [*plan.kept, (message.id, post.said)])
+        await self._retire_all(via, plan.after)
+        self._remember(record.channel_id, [*plan.kept, (message, post.said)])
 
-    async def _edit(self, board: discord.PartialMessage, post: Post, view: discord.ui.View) -> bool:
-        """Edit the board in place; False if it was deleted."""
-        try:
-            await board.edit(content=post.content, attachments=_files(post), view=view,
-                             allowed_mentions=discord.AllowedMentions.none())
-        except discord.NotFound:
-            return False
-        return True
-
-    async def _retire_all(self, channel: discord.PartialMessageable, boards: tuple[Retire, ...]) -> None:
+    async def _retire_all(self, via: Via, boards: tuple[Retire, ...]) -> None:
         for board in boards:
-            await self._retire(channel.get_partial_message(board.message), board.text)
+            await self._retire(via, board.message, board.text)
 
-    async def _retire(self, message: discord.PartialMessage | discord.Message, text: str | None) -> None:
+    async def _retire(self, via: Via, message: int, text: str | None) -> None:
         """An earlier board: without controls, saying `text` (KEEP: as it was; DELETE: deleted)."""
-        try:
-            if text == DELETE:
-                await message.delete()
-            elif text is KEEP:
-                await message.edit(view=None)
-            else:
-                await message.edit(content=text, view=None)
-        except discord.NotFound:
-            pass
+        if text == DELETE:
+            await via.delete(message)
+        elif text is KEEP:
+            await via.edit(message, view=None)
+        else:
+            await via.edit(message, content=text, view=None)
 
     def _remember(self, channel_id: int, boards: list[Said]) -> None:
         self._said[channel_id] = boards[-RECENT_BOARDS:]
@@ -287,7 +333,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
         final board (Store.boards_to_resume)."""
         for record, shown, shown_status in await self.sessions.boards_to_resume():
             try:
-                await self.catch_up(record, shown, shown_status)
+                await self.catch_up(record, shown, shown_status, why=Unprompted.RESUMED)
             except GameError:   # the version check: another process (that had these shards before) moved it first
                 log.info("game %s was resumed elsewhere first", record.id)
             except FAULTS as error:
@@ -298,12 +344,30 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
             except Exception:
                 log.exception("could not resume game %s in channel %s", record.id, record.channel_id)
 
-    async def catch_up(self, record: GameRecord, shown: int | None, shown_status: str | None) -> bool:
+    async def catch_up(self, record: GameRecord, shown: int | None, shown_status: str | None,
+                       interaction: discord.Interaction | None = None,
+                       why: Unprompted = Unprompted.RECOVERED) -> bool:
         """Play what computer players have to, and post the board of the stored position if the posted one
         lags behind (or of the lobby, never shown); whether anything was played or posted. `shown`: the
         version the posted board shows (None: not recorded; with no board recorded either, never shown);
         `shown_status`: the game's status it shows, behind when a resignation or /game end ended the game
-        without a move (the board of that version, still with its controls, is then no final board)."""
+        without a move (the board of that version, still with its controls, is then no final board).
+        A game only interactions reach is caught up by an interaction (`interaction`), never unprompted."""
+        if record.options.get(INTERACTIONS_ONLY) and interaction is None:
+            return False
+        async with self._working:
+            return await self._catch_up(record, shown, shown_status, interaction, why)
+
+    async def _catch_up_here(self, interaction: discord.Interaction, record: GameRecord) -> bool:
+        """In a game only interactions reach, what a restart or a fault left unshown (or computer turns
+        unplayed) is caught up by the next interaction, through it; whether anything was."""
+        if not record.options.get(INTERACTIONS_ONLY):
+            return False
+        found = await self.sessions.boards_to_resume(record.id)
+        return bool(found) and await self._catch_up(*found[0], interaction, Unprompted.RECOVERED)
+
+    async def _catch_up(self, record: GameRecord, shown: int | None, shown_status: str | None,
+                        interaction: discord.Interaction | None, why: Unprompted) -> bool:
         never_shown = shown is None and record.board_message_id is None
         ended_unshown = shown == record.version and shown_status is not None and shown_status != record.status
         outcome = await self.sessions.resume(record.channel_id, record.id)
@@ -314,8 +378,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
             outcome = Outcome(record, version_before=None if record.state is None else record.version)
         if record.state is not None and (shown == LOBBY_SHOWN or never_shown):
             outcome = replace(outcome, events=started_events(record) + outcome.events)
-        async with self._working:
-            await self.publish(outcome)
+        await self.publish(outcome, interaction, why)
         if outcome.unfinished:
             raise StoreUnavailable("computer players wait for the database")
         return True
@@ -324,8 +387,12 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
         """The bot may have died between posting (or editing) a board and storing its id: look in the
         channel's history, from the last board recorded on, for a board of the game's version. Found,
         it becomes the game's board and every other board or lobby of the game there loses its
-        controls; not found (or no Read Message History), the board is posted as usual."""
-        channel = self.bot.get_partial_messageable(record.channel_id)
+        controls; not found (or no Read Message History), the board is posted as usual. (Where only
+        interactions reach the game, no history can be read: the board is posted.)"""
+        if record.options.get(INTERACTIONS_ONLY):
+            return False
+        via = self.via(record, why=Unprompted.RESUMED)
+        channel = via.channel
         after = discord.Object(record.board_message_id - 1) if record.board_message_id else None
         try:
             shown = [m async for m in channel.history(limit=100, after=after)
@@ -335,7 +402,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
             kept = current.id if current else record.board_message_id
             for stray in shown:
                 if stray.id != kept:
-                    await self._retire(stray, KEEP)
+                    await self._retire(via, stray.id, KEEP)
         except discord.HTTPException as error:
             if channel_gone(error):
                 raise
@@ -381,31 +448,34 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
                            thread=_("opt.thread.description"),
                            language=_("opt.language.description"))
     @app_commands.choices(game=GAME_CHOICES, seating=SEATING_CHOICES, language=LANGUAGE_CHOICES)
-    @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], teams: bool = False,
                   turn_time: str | None = None, seating: app_commands.Choice[str] | None = None,
                   thread: bool = False, language: app_commands.Choice[str] | None = None) -> None:
-        """Shared messages are in the game's language: `language` if given, else the server's."""
-        if thread and (refusal := thread_refusal(interaction)):
+        """Shared messages are in the game's language: `language` if given, else the server's. A game
+        where only interactions reach the channel (a DM or group DM between users, a server without the
+        bot) is marked so (delivery.INTERACTIONS_ONLY): nothing is posted there unprompted."""
+        only_interactions = reached_only_by_interactions(interaction)
+        if thread and (refusal := (msg("thread.error.not_a_text_channel") if only_interactions
+                                   else thread_refusal(interaction))):
             await self._tell(interaction, refusal)
             return
 
         async def create() -> Outcome:
             options = ({"teams": True} if teams else {}) | ({"seating": seating.value} if seating else {}) \
                 | ({"turn_time": self.turn_time(turn_time)} if turn_time else {}) \
-                | ({"language": language.value} if language else {})
+                | ({"language": language.value} if language else {}) \
+                | ({INTERACTIONS_ONLY: True} if only_interactions else {})
             channel_id = channel_of(interaction)
             if thread:   # checked before the thread opens, so that a refused game leaves no empty thread
                 self.sessions.check_new(game.value, options)
                 channel_id = await open_thread(interaction, msg(f"game.{game.value}"), _locale(interaction))
-            return await self.sessions.create(channel_id=channel_id, guild_id=guild_of(interaction),
+            return await self.sessions.create(channel_id=channel_id, guild_id=interaction.guild_id,
                                               host=_seat(interaction), game=game.value, options=options,
                                               locale=i18n.locale_of(interaction.guild_locale))
         await self._run(interaction, create, done=(lambda outcome: msg(
-            "thread.opened", thread=f"<#{outcome.record.channel_id}>")) if thread else None)
+            "thread.opened", thread=f"<#{outcome.record.channel_id}>")) if thread else None, shows_here=not thread)
 
     @app_commands.command(name="rematch", description=_("cmd.rematch.description"))
-    @app_commands.guild_only()
     async def rematch(self, interaction: discord.Interaction) -> None:
         await self.on_rematch(interaction, None)
 
@@ -472,7 +542,11 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
         async def repost() -> Outcome:
             record = await self.sessions.current(channel_of(interaction))
             return Outcome(record)
-        await self._run(interaction, repost)
+
+        async def show(outcome: Outcome, interaction: discord.Interaction) -> None:
+            if not await self._catch_up_here(interaction, outcome.record):
+                await self.publish(outcome, interaction)
+        await self._run(interaction, repost, show=show)
 
     @app_commands.command(name="status", description=_("cmd.status.description"))
     async def status(self, interaction: discord.Interaction) -> None:

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.delivery import Unprompted, Via
 from bot.config import Settings
 from bot.games.base import Message
 from bot.services import BoardView, GameRecord, Outcome, People, Sessions, StoreUnavailable
@@ -52,6 +53,10 @@ def guild_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
+# How a handler shows an outcome (GameCog.publish by default), through the interaction that asked.
+Show = Callable[[Outcome, discord.Interaction], Awaitable[None]]
+
+
 class GameCogBase(commands.Cog):
     bot: commands.AutoShardedBot   # bot.app.TableroBot: sharded from the start
     config: Settings
@@ -62,20 +67,28 @@ class GameCogBase(commands.Cog):
     @abstractmethod
     async def _run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
                    done: Message | Callable[[Outcome], Message] | None = None, needs_board: bool = True,
-                   show: Callable[[Outcome], Awaitable[None]] | None = None) -> None: ...
+                   show: Show | None = None, shows_here: bool = True) -> None: ...
 
     @abstractmethod
     async def _tell(self, interaction: discord.Interaction, message: Message) -> None: ...
 
     @abstractmethod
-    async def publish(self, outcome: Outcome) -> None: ...
+    def via(self, record: GameRecord, interaction: discord.Interaction | None = None,
+            why: Unprompted = Unprompted.RECOVERED) -> Via: ...
 
     @abstractmethod
-    async def catch_up(self, record: GameRecord, shown: int | None, shown_status: str | None) -> bool: ...
+    async def publish(self, outcome: Outcome, interaction: discord.Interaction | None = None,
+                      why: Unprompted = Unprompted.RECOVERED) -> None: ...
+
+    @abstractmethod
+    async def catch_up(self, record: GameRecord, shown: int | None, shown_status: str | None,
+                       interaction: discord.Interaction | None = None,
+                       why: Unprompted = Unprompted.RECOVERED) -> bool: ...
 
     # --- recovery.py ----------------------------------------------------------------
     @abstractmethod
-    async def publish_or_recover(self, outcome: Outcome) -> None: ...
+    async def publish_or_recover(self, outcome: Outcome, interaction: discord.Interaction | None = None,
+                                 why: Unprompted = Unprompted.RECOVERED) -> None: ...
 
     @abstractmethod
     def recover_later(self, game_id: int, error: BaseException) -> None: ...
@@ -106,7 +119,7 @@ class GameCogBase(commands.Cog):
 
     # --- game_history.py ------------------------------------------------------------
     @abstractmethod
-    async def announce(self, outcome: Outcome) -> None: ...
+    async def announce(self, outcome: Outcome, via: Via) -> None: ...
 
     # --- the handlers of the control kinds (bot/cogs/controls.py) -------------------
     @abstractmethod

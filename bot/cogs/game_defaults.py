@@ -10,7 +10,7 @@ from bot import i18n
 from bot.cogs.game_timers import ON_TIMEOUT_CHOICES
 from bot.cogs.translator import command_text as _
 from bot.cogs.game_base import GameCogBase, guild_of
-from bot.games.base import GameError
+from bot.games.base import GameError, msg
 from bot.present.defaults import defaults_text
 from bot.seating import SEATINGS
 
@@ -26,11 +26,13 @@ class DefaultsCommands(GameCogBase):
                            on_timeout=_("opt.defaults_on_timeout.description"),
                            seating=_("opt.defaults_seating.description"))
     @app_commands.choices(on_timeout=ON_TIMEOUT_CHOICES, seating=SEATING_CHOICES)
-    @app_commands.guild_only()
     async def defaults(self, interaction: discord.Interaction, turn_time: str | None = None,
                        on_timeout: app_commands.Choice[str] | None = None,
                        seating: app_commands.Choice[str] | None = None) -> None:
         loc = i18n.locale_of(interaction.locale)
+        if interaction.guild_id is None:   # a DM or group DM has no server defaults
+            await self._tell(interaction, msg("interactions.error.server_only"))
+            return
         try:
             changes = self.deadline_changes(turn_time, on_timeout) \
                 | ({"seating": seating.value} if seating is not None else {})

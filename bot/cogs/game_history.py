@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 
 import discord
 from discord import app_commands
@@ -20,6 +21,7 @@ from discord import app_commands
 from bot import i18n
 from bot.cogs.components import button, png_file, stopped
 from bot.cogs.controls import HISTORY_PAGE
+from bot.cogs.delivery import Unprompted, Via
 from bot.cogs.game_base import GameCogBase, Request, channel_of
 from bot.cogs.game_mine import can_view
 from bot.cogs.translator import command_text as _
@@ -78,22 +80,24 @@ class HistoryCommands(GameCogBase):
         await interaction.edit_original_response(content=i18n.render(message, loc))
 
     # --- after every publish -------------------------------------------------------
-    async def announce(self, outcome: Outcome) -> None:
-        """The commitment when the game starts; the seed and the replay once it is over."""
+    async def announce(self, outcome: Outcome, via: Via) -> None:
+        """The commitment when the game starts; the seed and the replay once it is over (through `via`, as
+        the board)."""
         record = outcome.record
         if record.state is None:
             return
-        channel = self.bot.get_partial_messageable(record.channel_id)
+        quiet = discord.AllowedMentions.none()
         if any(event.key == "game.started" for event in outcome.events):
-            await channel.send(fair_dice_text(record, over=False))
+            await via.send(fair_dice_text(record, over=False), files=[], mentions=quiet)
         elif record.status in OVER:
-            await channel.send(fair_dice_text(record, over=True))
-            task = asyncio.create_task(self._add_replay(record))
+            await via.send(fair_dice_text(record, over=True), files=[], mentions=quiet)
+            task = asyncio.create_task(self._add_replay(record, replace(via, why=Unprompted.REPLAY)))
             _replays.add(task)
             task.add_done_callback(_replays.discard)
 
-    async def _add_replay(self, record: GameRecord) -> None:
-        """Attach the animated replay to the final board (next to its picture)."""
+    async def _add_replay(self, record: GameRecord, via: Via) -> None:
+        """Attach the animated replay to the final board (next to its picture), through the token of the
+        interaction that showed it while it lasts."""
         try:
             actions = await self.sessions.records.actions(record.id)
             board_id = await self.sessions.board_message(record.id)
@@ -101,9 +105,8 @@ class HistoryCommands(GameCogBase):
                 return
             gif = await asyncio.to_thread(replay_gif, record, actions)
             board = await draw(record)
-            message = self.bot.get_partial_messageable(record.channel_id).get_partial_message(board_id)
-            await message.edit(attachments=[png_file(board, board_alt(record)),
-                                            png_file(gif, replay_alt(record, len(actions)), "replay.gif")])
+            await via.edit(board_id, attachments=[png_file(board, board_alt(record)),
+                                                  png_file(gif, replay_alt(record, len(actions)), "replay.gif")])
         except Exception:
             log.exception("could not add the replay of game %s", record.id)
 

@@ -28,7 +28,7 @@ def can_view(guild: discord.Guild | None, member: Any, channel_id: int) -> bool:
 
 def board_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
     """The address of a board message (of its channel when none is known)."""
-    return f"https://discord.com/channels/{guild_id}/{channel_id}" + (f"/{message_id}" if message_id else "")
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}" + (f"/{message_id}" if message_id else "")
 
 
 def _link(game: WaitingGame) -> str:
@@ -39,7 +39,6 @@ class MineCommands(GameCogBase):
     """GameCog's /game mine, and the list a turn's direct message ends with."""
 
     @app_commands.command(name="mine", description=_("cmd.mine.description"))
-    @app_commands.guild_only()
     async def mine(self, interaction: discord.Interaction) -> None:
         waiting, others = await self._visible_games(interaction.guild, interaction.user)
         await interaction.response.send_message(

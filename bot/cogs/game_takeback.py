@@ -33,16 +33,17 @@ class TakebackCommands(GameCogBase):
         await self._run(interaction, lambda: self.sessions.undo(
             channel_of(interaction), interaction.user.id, game_id=game, version=version), show=self._show_undo)
 
-    async def _show_undo(self, outcome: Outcome) -> None:
-        """The board taken back, or the question put to the player to move."""
+    async def _show_undo(self, outcome: Outcome, interaction: discord.Interaction) -> None:
+        """The board taken back, or the question put to the player to move (the command's answer, or a
+        follow-up of the click)."""
         if outcome.takeback_asked is None:
-            await self.publish(outcome)
+            await self.publish(outcome, interaction)
             return
         post = request_post(outcome)
         record = outcome.record
-        await self.bot.get_partial_messageable(record.channel_id).send(
-            post.content, view=view_of(record.id, record.version, post.controls),
-            allowed_mentions=pinging(post.mention))
+        await self.via(record, interaction).send(post.content, files=[],
+                                                 view=view_of(record.id, record.version, post.controls),
+                                                 mentions=pinging(post.mention))
 
     async def on_takeback_answer(self, interaction: discord.Interaction, request: Request) -> None:
         """The request message becomes the answer; an accepted take-back shows its board."""
@@ -57,4 +58,4 @@ class TakebackCommands(GameCogBase):
         await interaction.edit_original_response(content=answered_text(outcome), view=None,
                                                  allowed_mentions=discord.AllowedMentions.none())
         if accept:
-            await self.publish_or_recover(outcome)
+            await self.publish_or_recover(outcome, interaction)

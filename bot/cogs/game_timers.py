@@ -19,6 +19,7 @@ from discord import app_commands
 from bot import i18n, timers
 from bot.cogs.components import pinging
 from bot.cogs.controls import view_of
+from bot.cogs.delivery import Unprompted
 from bot.cogs.game_base import GameCogBase, Request, channel_of
 from bot.cogs.game_mine import board_link
 from bot.cogs.recovery import DISCORD_FAULTS
@@ -156,7 +157,7 @@ class TimerCommands(GameCogBase):
             text, allowed_mentions=pinging(user), nonce=f"r{record.id}.{record.version}")
 
     async def _publish_expiry(self, outcome: Outcome) -> None:
-        await self.publish_or_recover(outcome)
+        await self.publish_or_recover(outcome, why=Unprompted.DEADLINE)
         if outcome.vote is None:
             return
         record, seat = outcome.record, outcome.vote.seat
@@ -178,4 +179,4 @@ class TimerCommands(GameCogBase):
             await interaction.edit_original_response(content=vote_text(outcome))
             return
         await interaction.edit_original_response(content=vote_text(outcome), view=None)
-        await self.publish_or_recover(outcome)
+        await self.publish_or_recover(outcome, interaction)

@@ -19,6 +19,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from bot.cogs.delivery import Unprompted
 from bot.cogs.game_base import GameCogBase
 from bot.games.base import msg
 from bot.services import Outcome, StoreUnavailable
@@ -46,10 +47,12 @@ class Recovery(GameCogBase):
         """How many games' boards are being tried again (metrics.BOARDS_WAITING)."""
         return len(self._recovering)
 
-    async def publish_or_recover(self, outcome: Outcome) -> None:
-        """Publish; what Discord or the database keeps from being shown is shown later (recover_later)."""
+    async def publish_or_recover(self, outcome: Outcome, interaction: discord.Interaction | None = None,
+                                 why: Unprompted = Unprompted.RECOVERED) -> None:
+        """Publish (through `interaction`, else for `why`); what Discord or the database keeps from being shown
+        is shown later (recover_later)."""
         try:
-            await self.publish(outcome)
+            await self.publish(outcome, interaction, why)
         except FAULTS as error:
             self.recover_later(outcome.record.id, error)
             return
@@ -109,7 +112,7 @@ class Recovery(GameCogBase):
         """Catch the game up once; whether anything had to be shown or played."""
         self._recover_again.discard(game_id)
         found = await self.sessions.boards_to_resume(game_id)
-        return bool(found) and await self.catch_up(*found[0])
+        return bool(found) and await self.catch_up(*found[0], why=Unprompted.RECOVERED)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """The command tree's error handler: a database out of reach is answered; the rest logged as before."""

@@ -13,25 +13,40 @@ from bot.present.stats import leaderboard_text, stats_text
 from bot.services import Records
 
 
+async def _server_only(interaction: discord.Interaction) -> bool:
+    """Refused in a DM or group DM (its counts are not kept yet): whether it was."""
+    if interaction.guild_id is not None:
+        return False
+    await interaction.response.send_message(
+        i18n.text("interactions.error.server_only", i18n.locale_of(interaction.locale)), ephemeral=True)
+    return True
+
+
 class StatsCog(commands.Cog, name="StatsCog"):
     def __init__(self, records: Records):
         self.records = records
 
     @app_commands.command(name="stats", description=_("cmd.stats.description"))
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.describe(player=_("opt.player.description"))
-    @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        if await _server_only(interaction):
+            return
         who = player or interaction.user
         found = await self.records.player(guild_of(interaction), who.id)
         text = stats_text(found, who.mention, i18n.locale_of(interaction.locale))
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="leaderboard", description=_("cmd.leaderboard.description"))
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.describe(game=_("opt.leaderboard_game.description"))
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction,
                           game: app_commands.Choice[str] | None = None) -> None:
+        if await _server_only(interaction):
+            return
         game_id = game.value if game else None
         ranked = await self.records.leaderboard(guild_of(interaction), game_id)
         text = leaderboard_text(ranked, game_id, i18n.locale_of(interaction.locale))

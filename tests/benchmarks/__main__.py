@@ -9,7 +9,9 @@ Parts (all by default, in this order):
             interaction's arrival to the bot's first response, the bot's CPU ms per move, the database's
             load per move; run twice, with players acting at once (closed loop: the bot's capacity) and
             at a human pace; --scrape S: each run twice, without the health and metrics listener and with
-            it, /metrics fetched every S seconds (the listener's cost per move)
+            it, /metrics fetched every S seconds (the listener's cost per move); the Discord requests per move,
+            against the global limit or through interactions, by route (--place group-dm: the games in group
+            DMs only interactions reach)
   memory    VmRSS of the bot per active game and per idle stored game loaded
   store     the store's move path alone (load the game, append the action and its snapshot): CPU ms of
             the bot process per move on SQLite and on PostgreSQL (TABLERO_TEST_POSTGRES, if reachable)
@@ -98,17 +100,19 @@ def run_render(games: list[str], quick: bool, profile: Path | None) -> None:
 
 
 def run_e2e(games: list[str], quick: bool, profile: Path | None, *, backend: str = "sqlite",
-            processes: int = 1, pace: str = "both", scrape: float | None = None) -> None:
+            processes: int = 1, pace: str = "both", scrape: float | None = None, place: str = "server") -> None:
     tables = 40 if quick else 200
     bots = "one `python -m bot`" if processes == 1 else f"{processes} `python -m bot` processes (one shard each)"
-    print(f"\n## End to end: {tables} games at once, fake Discord on loopback, {bots}, {backend}")
+    where = "group DMs (only interactions reach them)" if place == "group-dm" else "server channels"
+    print(f"\n## End to end: {tables} games at once in {where}, fake Discord on loopback, {bots}, {backend}")
     paces = {"closed": (0.0, "closed loop (act at once)"), "human": (2.0 if quick else 10.0, "human pace")}
     for think, what in (paces.values() if pace == "both" else [paces[pace]]):
         bot_profile = ("cpu", profile / "bot-e2e.prof") if profile and not think else None
         without = None
         for scrape_s in ((None, scrape) if scrape else (None,)):
             f = e2e.measure(games, backend=backend, processes=processes, games=tables, moves=300 if quick else 4000,
-                            seconds=10 if quick else 60, think=think, profile=bot_profile, scrape_s=scrape_s)
+                            seconds=10 if quick else 60, think=think, profile=bot_profile, scrape_s=scrape_s,
+                            place=place)
             _print_e2e(f, what, think)
             if scrape_s:
                 _print_listener_cost(f, without)
@@ -137,6 +141,10 @@ def _print_e2e(f: e2e.E2EFigures, what: str, think: float) -> None:
     print(f"  CPU: bot {f.bot_cpu:.0%} of a core ({f.cpu_ms_per_move:.1f} ms per move), fake Discord + players "
           f"{f.driver_cpu:.0%}; stuck tables {f.stuck}, refused {f.refused}, boards edited out of place {f.misplaced}")
     print("  database per move: " + ", ".join(f"{value:,.1f} {key}" for key, value in f.database.items()))
+    print(f"  Discord requests per move: {f.requests['global']:.3f} against the global limit, "
+          f"{f.requests['interaction']:.3f} through interactions (exempt); by route:")
+    for route, per_move in f.routes.items():
+        print(f"    {route:<58}{per_move:>7.3f}  ({e2e.limit_of(route.split(' ', 1)[1])})")
     for game, (moves, p50, p99) in f.per_game.items():
         print(f"    {game:<18}{moves:>6} moves   first response p50 {p50:>5.0f} ms  p99 {p99:>5.0f} ms")
     for error in f.errors[:5]:
@@ -186,6 +194,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="e2e: the closed loop, the human pace, or both (default)")
     parser.add_argument("--scrape", type=float, metavar="S",
                         help="e2e: run each pace again with the listener on, /metrics fetched every S seconds")
+    parser.add_argument("--place", choices=("server", "group-dm"), default="server",
+                        help="e2e: games in server channels (default) or in group DMs where one player installed "
+                             "the app")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
     games = [r.id for r in rulesets(args.game)]
@@ -193,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         args.profile.mkdir(parents=True, exist_ok=True)
     print(f"# Tablero benchmarks{' (quick)' if args.quick else ''}: {machine()}")
     runners = {**RUNNERS, "e2e": partial(run_e2e, backend=args.backend, processes=args.processes,
-                                             pace=args.pace, scrape=args.scrape)}
+                                             pace=args.pace, scrape=args.scrape, place=args.place)}
     for part in args.only or PARTS:
         runners[part](games, args.quick, args.profile)
         sys.stdout.flush()

@@ -18,8 +18,10 @@ import asyncio
 import contextlib
 import gc
 import random
+import re
 import sqlite3
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +38,22 @@ from tests.benchmarks.tables import Table, Timings, add_players, bot_against_fak
 
 STAGGER_S = 2.0
 SCRAPES = 200   # scrapes of the idle bot that time one
+# The interaction endpoints (callback, original response, follow-ups): exempt from the global limit.
+INTERACTION_ROUTES = ("/interactions/", "/webhooks/")
+_ID = re.compile(r"/(\d{6,}|@original)(?=/|$)")
+
+
+def route_of(method: str, path: str) -> str:
+    """A request as its route: ids and tokens replaced by their names."""
+    parts = path.split("/")
+    if path.startswith(INTERACTION_ROUTES) and len(parts) > 3:
+        parts[3] = "{token}"   # /interactions/{id}/{token}/..., /webhooks/{app}/{token}/...
+    return f"{method} " + _ID.sub("/{id}", "/".join(parts))
+
+
+def limit_of(path: str) -> str:
+    """Which of Discord's limits a request counts against: "global", or none ("interaction")."""
+    return "interaction" if path.startswith(INTERACTION_ROUTES) else "global"
 
 
 @dataclass(frozen=True)
@@ -65,6 +83,10 @@ class E2EFigures:
     scrape_s: float | None = None   # /metrics fetched this often (None: no listener)
     scrapes: int = 0                # fetched in the measured phase
     scrape_cpu_ms: float = 0.0      # the bot's CPU for one scrape, measured alone
+    # Requests to Discord per move: counted against the bot's global limit or not (interaction endpoints),
+    # and by route (method and template), as the fake received them in the measured phase.
+    requests: dict[str, float] = field(default_factory=dict)
+    routes: dict[str, float] = field(default_factory=dict)
 
     @property
     def moves_per_s(self) -> float:
@@ -157,17 +179,29 @@ async def _scrape(urls: list[str], every: float, scrapes: list[int], times: int 
                 await asyncio.sleep(every)
 
 
+def _group_dm_table(fake, game: str, number: int) -> Table:
+    """A table in a group DM of three friends (two play), the host alone having installed the app."""
+    players = add_players(fake, 2, f"t{number}")
+    fake.install_app(players[0])
+    group = fake.add_group_dm(*players, fake.add_user(f"t{number}-watching"), name=f"t{number}")
+    return Table(fake, game, players, seed=number, channel=group)
+
+
 async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, think: float = 0.0,
               opening: int = 40, profile: tuple[str, Path] | None = None, database: str | None = None,
-              processes: int = 1, scrape_s: float | None = None) -> E2EFigures:
+              processes: int = 1, scrape_s: float | None = None, place: str = "server") -> E2EFigures:
     """`games` tables spread evenly over `game_ids` (and over the processes); at most `opening` lobbies
-    opened at once."""
+    opened at once. `place`: "server" (channels of servers that installed the bot) or "group-dm" (group DMs
+    where one player installed the app: only interactions reach them)."""
     async with bot_against_fake(profile, database=database, processes=processes,
                                 listen=scrape_s is not None) as (fake, bots):
         await warm_up(fake, game_ids, bots=bots)
-        tables = [Table(fake, game_ids[i % len(game_ids)], add_players(fake, 2, f"t{i}"), seed=i,
-                        channel=bots.channel(fake, f"t{i}", i))
-                  for i in range(games)]
+        if place == "group-dm":
+            tables = [_group_dm_table(fake, game_ids[i % len(game_ids)], i) for i in range(games)]
+        else:
+            tables = [Table(fake, game_ids[i % len(game_ids)], add_players(fake, 2, f"t{i}"), seed=i,
+                            channel=bots.channel(fake, f"t{i}", i))
+                      for i in range(games)]
         gate = asyncio.Semaphore(opening)
 
         async def open_one(table: Table) -> None:
@@ -175,7 +209,7 @@ async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, th
                 await table.open()
         await asyncio.gather(*(open_one(t) for t in tables))
         timings = {g: Timings() for g in game_ids}
-        seen = len(fake.interactions)
+        seen, sent = len(fake.interactions), len(fake.requests)
         rng = random.Random(0)
         counted = await _database_counters(bots.database)
         cpu0, own0, start = bots.cpu_seconds(), time.process_time(), time.monotonic()
@@ -189,6 +223,7 @@ async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, th
                 scraping.cancel()
         elapsed = time.monotonic() - start
         bot_cpu_s = bots.cpu_seconds() - cpu0
+        requests = fake.requests[sent:]
         driver_cpu = (time.process_time() - own0) / elapsed
         scrape_cpu_ms = 0.0
         if bots.metrics:   # one scrape's CPU, the bot idle otherwise
@@ -200,6 +235,8 @@ async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, th
             await bot.terminate()
         after = await _database_counters(bots.database)
     moved = max(1, sum(len(t.moves) for t in timings.values()))
+    by_limit = Counter(limit_of(path) for _, path in requests)
+    by_route = Counter(route_of(method, path) for method, path in requests)
     per_move = {key: (after[key] - counted[key]) / moved for key in counted}
     acks = [i.ack_seconds * 1000 for i in fake.interactions[seen:] if i.ack_seconds is not None]
     boards = [s * 1000 for t in timings.values() for s in t.board_seconds]
@@ -215,5 +252,7 @@ async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, th
         stuck=sum(t.stuck for t in timings.values()), refused=sum(t.refused for t in timings.values()),
         per_game=per_game, errors=errors, misplaced=sum(t.misplaced for t in tables),
         backend="postgresql" if database and is_postgresql(database) else "sqlite", processes=processes,
-        bot_cpu_s=bot_cpu_s, database=per_move, scrape_s=scrape_s, scrapes=scrapes[0], scrape_cpu_ms=scrape_cpu_ms)
+        bot_cpu_s=bot_cpu_s, database=per_move, scrape_s=scrape_s, scrapes=scrapes[0], scrape_cpu_ms=scrape_cpu_ms,
+        requests={limit: by_limit[limit] / moved for limit in ("global", "interaction")},
+        routes={route: count / moved for route, count in by_route.most_common()})
     return figures

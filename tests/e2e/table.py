@@ -52,10 +52,11 @@ class Table:
     `greed` the best-scored one is picked, else any. The default is a uniformly random choice."""
 
     def __init__(self, fake, players, game: str = "parcheesi", *, seed: int = 7,
-                 score: Callable[[str], float] | None = None, greed: float = 0.0, guild=None):
+                 score: Callable[[str], float] | None = None, greed: float = 0.0, guild=None, channel=None):
         self.fake = fake
         self.game = game
-        self.channel = fake.add_channel(game, guild=guild)   # default: the fake's default guild
+        # default: a new channel of the fake's default guild (or of `guild`)
+        self.channel = channel if channel is not None else fake.add_channel(game, guild=guild)
         self.players = players
         self.rng = random.Random(seed)
         self.score = score
@@ -85,8 +86,11 @@ class Table:
         lobby = self.fake.last_message(self.channel, lambda m: "Join" in [b.get("label") for b in m.buttons])
         for player in others:
             assert not (await self.fake.click(player, lobby, label="Join")).followups
-        assert not (await self.fake.click(host, lobby, label="Start")).followups
-        return self.board()
+        started = await self.fake.click(host, lobby, label="Start")
+        assert not [m for m in started.followups if m.ephemeral], "the first board is a public follow-up"
+        board = await self.live_board(timeout=10.0)   # a starved bot may pause between the lobby and the board
+        assert board is not None, "no first board"
+        return board
 
     async def roll(self, board: Message) -> Interaction:
         return await self.fake.click(self.to_act(board), board, custom_id=roll_id(board))
@@ -399,9 +403,25 @@ class Cheat:
 
 
 def left_nothing(reply: Interaction) -> bool:
-    """A command the channel shows the result of: its deferred reply deleted, nothing else sent, so
-    that no "Done." stays behind."""
-    return reply.original is not None and reply.original.deleted and not reply.followups
+    """A command the channel shows the result of left no acknowledgement behind: its public response
+    became the message that shows it (a board or a lobby: issue 38) or was deleted, and nothing was told
+    to the user alone (no "Done.")."""
+    original = reply.original
+    shows = original is not None and not original.thinking and not original.ephemeral \
+        and (original.deleted or bool(original.files or original.custom_ids))
+    return shows and not any(m.ephemeral for m in reply.followups)
+
+
+def told(answer: Interaction) -> list[Message]:
+    """What an answer said to the user alone (its public follow-ups are boards and the fair-dice lines)."""
+    return [m for m in answer.followups if m.ephemeral]
+
+
+def stale(text: str, user) -> bool:
+    """Whether `text` refuses a click on an out-of-date board, as `user` reads it (with a link to the current
+    board when the click was on another message)."""
+    linked = i18n.text("boards.error.stale_here", i18n.locale_of(user.locale), link="")
+    return text == said("error.stale", user) or (text.startswith(linked) and "https://discord.com/channels/" in text)
 
 
 def said(key: str, user) -> str:

@@ -31,12 +31,12 @@ async def test_a_lobby_or_board_a_moderator_deleted_is_posted_afresh_at_the_next
     board = table.board()
     await fake_discord.delete_message(board, by=mod)
     player = table.to_act(board)
-    rolled = await fake_discord.slash(player, table.channel, "game roll")   # the same player goes on: an edit
+    rolled = await fake_discord.slash(player, table.channel, "game roll")   # answered with the board
     assert left_nothing(rolled), rolled.followups
     again = await table.live_board()
-    assert again.id != board.id and [m.id for m in live(fake_discord, table)] == [again.id]
+    assert again.id == rolled.original.id != board.id and [m.id for m in live(fake_discord, table)] == [again.id]
     assert stored(bot_process.database)[1], "the roll is stored"
-    assert any("deleted by mod" in r for r in fake_discord.refusals)        # the 404 it met, no violation
+    assert any(str(board.id) in r for r in fake_discord.refusals)          # the 404 it met, no violation
 
 
 async def test_board_reposts_and_edits_notify_nobody_only_a_turn_passing_does(fake_discord, bot_process):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.table import Table, left_nothing, stored
+from tests.e2e.table import Table, left_nothing, stored, told
 
 pytestmark = pytest.mark.e2e
 
@@ -22,7 +22,7 @@ def lobby_button(message, verb: str) -> str | None:
 async def click_lobby(fake, table: Table, host, verb: str) -> None:
     lobby = fake.last_message(table.channel, lambda m: lobby_button(m, verb))
     answer = await fake.click(host, lobby, custom_id=lobby_button(lobby, verb))
-    assert not answer.followups, answer.followups
+    assert not told(answer), told(answer)
 
 
 async def test_a_person_plays_pariti_to_the_end_against_the_computer(fake_discord, bot_process):

@@ -25,7 +25,9 @@ pytestmark = pytest.mark.e2e
 SEED = 25
 ROUNDS = 18             # each kind of fault twice, in a seeded order
 GAMES = ("parcheesi", "barricade", "pariti")
-POST, EDIT = "/channels/{channel}/messages", "/channels/{channel}/messages/{message}"
+# A click's boards go through its interaction (issue 38): the board edited or retired through the click's
+# answer, a new board as a follow-up. The catching up after a fault goes through the channel.
+POST, EDIT = "/webhooks/{app}/{token}", "/webhooks/{app}/{token}/messages/{message}"
 FAULTS = ("503 post", "503 edit", "502 post", "429 post", "429 global", "gateway 4000", "gateway 4009",
           "database restart", "none")
 
@@ -60,7 +62,8 @@ async def click(fake, table: Table, rng: random.Random):
 
 
 def reply_of(answer):
-    return answer.followups[0] if answer.followups else None
+    """What the answer told the user alone, if anything (its public follow-ups are boards)."""
+    return next((m for m in answer.followups if m.ephemeral), None)
 
 
 async def stored_versions(url: str, tables: list[Table]) -> dict[Table, tuple[int, list[int], str]]:

@@ -5,7 +5,7 @@ import pytest
 
 from bot import i18n
 from bot.present.codes import shown
-from tests.e2e.table import Game
+from tests.e2e.table import Game, told
 
 pytestmark = pytest.mark.e2e
 
@@ -23,9 +23,9 @@ async def test_shared_messages_follow_the_server_replies_the_user_and_codes_the_
     assert i18n.text("lobby.button.join", "fr") in labels(lobby), "a French server's lobby is in French"
     assert not (await fake_discord.click(bruno, lobby, label=i18n.text("lobby.button.join", "fr"))).followups
     refused = await fake_discord.click(bruno, lobby, label=i18n.text("lobby.button.start", "fr"))
-    assert [m.content for m in refused.followups] == [i18n.text("error.host_only", "en")], \
+    assert [m.content for m in told(refused)] == [i18n.text("error.host_only", "en")], \
         "what only bruno sees is in bruno's language"
-    assert not (await fake_discord.click(ana, lobby, label=i18n.text("lobby.button.start", "fr"))).followups
+    assert not told(await fake_discord.click(ana, lobby, label=i18n.text("lobby.button.start", "fr")))
     board = fake_discord.last_message(channel, lambda m: m.files)
     assert "La partie de Pariti commence\u00a0!" in board.content
 

@@ -141,7 +141,9 @@ class Campaign:
                                              for _ in range(2)))
             assert len(game_rows(self.database, game)[1]) == actions + 1, "a double click rolled once"
             assert all(a.ack_seconds < 3 for a in answers)
-            refusals = [m for a in answers for m in a.followups if m.ephemeral]
+            # (a click settles once its channel is quiet: the other click's board may be what it saw)
+            refusals = await self.fake.wait_until(lambda: [m for a in answers for m in a.followups if m.ephemeral],
+                                                  timeout=5, what="the second click refused")
             assert len(refusals) == 1, refusals
             self.tried, self.refused = self.tried + 2, self.refused + 1
             self.kinds["double_click"] += 1

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from bot import dice
-from tests.e2e.table import Table, two_players
+from tests.e2e.table import Table, told, two_players
 
 pytestmark = pytest.mark.e2e
 
@@ -24,7 +24,7 @@ async def test_seats_are_drawn_when_the_game_starts_and_verified_after_it(fake_d
     fingerprint = re.search(r"`([0-9a-f]{64})`", lobby.content)[1]
     assert "yellow" not in lobby.content, "nobody has a colour before the draw"
     assert not (await fake_discord.click(bruno, lobby, label="Join")).followups
-    assert not (await fake_discord.click(ana, lobby, label="Start")).followups
+    assert not told(await fake_discord.click(ana, lobby, label="Start"))
 
     board = table.board()
     seated = re.search(r"Seats drawn at random: (\w+) \(yellow\), (\w+) \(red\)\. (\w+) plays first\.", board.content)
@@ -36,7 +36,7 @@ async def test_seats_are_drawn_when_the_game_starts_and_verified_after_it(fake_d
     assert "The seats were drawn from it too." in commitment.content
 
     await table.play(8)                   # each time, the player the board pings rolls or moves
-    assert not (await fake_discord.slash(ana, table.channel, "game resign")).followups
+    assert not told(await fake_discord.slash(ana, table.channel, "game resign"))
     reveal = fake_discord.last_message(table.channel, lambda m: "seed was" in m.content)
     seed = re.search(r"seed was `([0-9a-f]{64})`", reveal.content)[1]
     assert "The seats were drawn from it too." in reveal.content

@@ -14,7 +14,7 @@ import pytest
 from bot import i18n
 from bot.games.base import msg
 from bot.games.parcheesi.maghreb_state import piece_code
-from tests.e2e.table import button_id, call_out, cheating_table, left_nothing, said, stored, two_players
+from tests.e2e.table import button_id, call_out, cheating_table, left_nothing, said, stored, told, two_players
 
 pytestmark = pytest.mark.e2e
 
@@ -51,8 +51,7 @@ async def test_a_player_learns_the_codes_and_plays_an_illegal_move_that_is_calle
     # Words instead of a code: the ruleset answers with its code syntax, and nothing changes.
     before = game.row()
     refused = await fake_discord.submit_modal(cheater, shown, {field["custom_id"]: "red 1 +3"})
-    assert refused.message.ephemeral
-    assert refused.content == i18n.render(msg("maghreb.error.malformed", action="red 1 +3"), loc)
+    assert [m.content for m in told(refused)] == [i18n.render(msg("maghreb.error.malformed", action="red 1 +3"), loc)]
     assert game.row() == before
 
     # /game move names every move by its code; the illegal code typed (in any case) is offered first,

@@ -358,7 +358,8 @@ class RestMixin:
             raise DiscordError(400, 40094, f"This interaction has hit the maximum number of follow up messages: "
                                            f"{ia.describe()} (user install only) sent {ia.followups_sent}")
         self._check_message(body, files, creating=True)
-        if ia.response_type == CALLBACK_DEFERRED_MESSAGE and ia.original is not None and ia.original.thinking:
+        if ia.response_type == CALLBACK_DEFERRED_MESSAGE and ia.original is not None and ia.original.thinking \
+                and not ia.original.deleted:   # deleted, the loading message leaves follow-ups their own
             # Discord (deprecated behaviour): right after a deferral, a follow-up edits the loading message
             # instead of creating one, which stays as ephemeral (or not) as the deferral made it
             self._apply_edit(ia.original, {key: value for key, value in body.items() if key != "flags"}, files)
