@@ -127,9 +127,11 @@ VOTE = Kind("v", lambda cog, i, r: cog.on_vote(i, r), _number, _one_of(VOTE_CHOI
             looks={ControlKind.VOTE: Look(Style.primary, {"end": Style.danger})})
 TAKEBACK_ANSWER = Kind("t", lambda cog, i, r: cog.on_takeback_answer(i, r), _number, _one_of(TAKEBACK_ANSWERS),
                        looks={ControlKind.TAKEBACK: Look(Style.danger, {"yes": Style.success})})
+CLAIM = Kind("d", lambda cog, i, r: cog.on_claim(i, r), _number, on_board=True,
+             looks={ControlKind.CLAIM: Look(Style.danger, emoji="⏰")})
 
 KINDS = {kind.code: kind for kind in (ACTION, MOVES, GROUPS, CALL, OTHER_MOVE, TYPED_MOVE, UNDO, LOBBY, REMATCH,
-                                      HISTORY_PAGE, VOTE, TAKEBACK_ANSWER)}
+                                      HISTORY_PAGE, VOTE, TAKEBACK_ANSWER, CLAIM)}
 _DRAWN = {shown: kind for kind in KINDS.values() for shown in kind.looks}   # present kind -> its Kind
 
 

@@ -114,7 +114,7 @@ class GameCog(TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands
             return
         await self._acknowledge(interaction)
         async with self._working:
-            outcome = await self._call(interaction, call)
+            outcome = await self._call(interaction, self.overdue_first(interaction, call))
             if outcome is None or (can_post and not await self._show_outcome(interaction, outcome, show)):
                 return
         if interaction.type != discord.InteractionType.component:

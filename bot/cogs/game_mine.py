@@ -27,8 +27,8 @@ def can_view(guild: discord.Guild | None, member: Any, channel_id: int) -> bool:
 
 
 def board_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
-    """The address of a board message (of its channel when none is known)."""
-    return f"https://discord.com/channels/{guild_id}/{channel_id}" + (f"/{message_id}" if message_id else "")
+    """The address of a board message (of its channel when none is known); a DM or group DM's is under @me."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}" + (f"/{message_id}" if message_id else "")
 
 
 def _link(game: WaitingGame) -> str:
