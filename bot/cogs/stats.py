@@ -1,4 +1,4 @@
-"""/stats and /leaderboard: this server's finished games from the records service, in the words of bot/present/stats.py."""
+"""/stats and /leaderboard: this server's finished games (in a DM or group DM: that channel's) from the records service, in the words of bot/present/stats.py."""
 from __future__ import annotations
 
 import discord
@@ -7,7 +7,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.cogs.game import GAME_CHOICES
-from bot.cogs.game_base import guild_of
+from bot.cogs.game_base import channel_of
 from bot.cogs.translator import command_text as _
 from bot.present.stats import leaderboard_text, stats_text
 from bot.services import Records
@@ -19,20 +19,18 @@ class StatsCog(commands.Cog, name="StatsCog"):
 
     @app_commands.command(name="stats", description=_("cmd.stats.description"))
     @app_commands.describe(player=_("opt.player.description"))
-    @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         who = player or interaction.user
-        found = await self.records.player(guild_of(interaction), who.id)
+        found = await self.records.player(interaction.guild_id, channel_of(interaction), who.id)
         text = stats_text(found, who.mention, i18n.locale_of(interaction.locale))
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="leaderboard", description=_("cmd.leaderboard.description"))
     @app_commands.describe(game=_("opt.leaderboard_game.description"))
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction,
                           game: app_commands.Choice[str] | None = None) -> None:
         game_id = game.value if game else None
-        ranked = await self.records.leaderboard(guild_of(interaction), game_id)
+        ranked = await self.records.leaderboard(interaction.guild_id, channel_of(interaction), game_id)
         text = leaderboard_text(ranked, game_id, i18n.locale_of(interaction.locale))
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
