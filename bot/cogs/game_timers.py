@@ -46,7 +46,7 @@ class TimerCommands(GameCogBase):
 
     async def cog_load(self) -> None:
         self.timers = TurnTimers(self.sessions, clock=SystemClock(),
-                                        on_reminder=self._post_reminder, on_expiry=self._publish_expiry)
+                                        on_reminder=self._post_reminder, on_expiry=self.show_expiry)
         self._timers_task = asyncio.create_task(self.timers.run(), name="turn timers")
 
     async def cog_unload(self) -> None:
@@ -193,20 +193,17 @@ class TimerCommands(GameCogBase):
                 raise   # a fault: tried again (_post_reminder)
             log.info("no reminder for user %s: %s", user, error)
 
-    async def _publish_expiry(self, outcome: Outcome) -> None:
-        await self.show_expiry(outcome)
-
     async def show_expiry(self, outcome: Outcome, interaction: discord.Interaction | None = None) -> None:
         """The board after an expiry (fired by the timers, applied at `interaction`, or claimed by it), then the
-        vote it opened, if any: a follow-up of `interaction` when there is one (the bot may only answer
-        interactions where nothing fires on its own)."""
+        vote it opened, if any: a public follow-up of a click (the bot may only answer interactions where nothing
+        fires on its own; a command's first follow-up would take its reply's place, seen by one person)."""
         await self.publish_or_recover(outcome)
         if outcome.vote is None:
             return
         record, seat = outcome.record, outcome.vote.seat
         post = vote_post(record, seat)
         view, quiet = view_of(record.id, seat, post.controls), discord.AllowedMentions.none()
-        if interaction is not None:
+        if interaction is not None and interaction.type == discord.InteractionType.component:
             await interaction.followup.send(post.content, view=view, allowed_mentions=quiet)
         else:
             await self.bot.get_partial_messageable(record.channel_id).send(post.content, view=view,

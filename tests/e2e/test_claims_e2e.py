@@ -92,3 +92,24 @@ async def test_a_passed_deadline_is_applied_by_the_next_click_before_it(fake_dis
     assert all("Cannot send messages" in r for r in fake_discord.refusals)   # bo's reminder, refused quietly
     assert fake_discord.unanswered() == []
     assert "no reminder for user" in quick_bot.log_tail(400) and "Traceback" not in quick_bot.log_tail(400)
+
+
+async def test_the_vote_after_three_claimed_expiries_comes_below_the_third_claim(fake_discord, quick_bot):
+    ana, bo = fake_discord.add_user("ana"), fake_discord.add_user("bo")
+    game, board = await opened(fake_discord, quick_bot, [ana, bo])
+    claims = []
+    while len(claims) < 3:
+        board = await game.live_board()
+        if game.to_act(board) is bo:   # bo plays his own turns at once
+            await game.play_once()
+            continue
+        await asyncio.sleep(TURN_S + 0.2)
+        claims.append(await fake_discord.click(bo, board, label="Claim the turn"))
+        assert not ephemeral_text(claims[-1])
+    [vote] = [m for m in claims[-1].messages if "End the game" in [b.get("label") for b in m.buttons]]
+    assert not vote.ephemeral and "ana ran out of time 3 times in a row" in vote.content
+    assert not [m for claim in claims[:2] for m in claim.messages if m.buttons]   # only the third opened it
+    await fake_discord.click(bo, vote, label="End the game")
+    await fake_discord.wait_for_message(game.channel, lambda m: "By vote, the game ends" in m.content)
+    assert fake_discord.refusals == [] and fake_discord.unanswered() == []
+    assert "Traceback" not in quick_bot.log_tail(400)
