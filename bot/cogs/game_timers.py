@@ -225,8 +225,8 @@ class TimerCommands(GameCogBase):
         seat = request.seat
         await interaction.response.defer()
         try:
-            outcome = await self.sessions.vote(channel_of(interaction), interaction.user.id, request.game, seat,
-                                               request.value)
+            outcome = await self.overdue_first(interaction, lambda: self.sessions.vote(
+                channel_of(interaction), interaction.user.id, request.game, seat, request.value))()
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
