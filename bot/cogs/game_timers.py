@@ -186,10 +186,8 @@ class TimerCommands(GameCogBase):
         try:
             channel = await self.bot.create_dm(discord.Object(user))
             await channel.send(text)
-        except (discord.Forbidden, discord.NotFound) as error:
-            log.info("no reminder for user %s: %s", user, error)
         except discord.HTTPException as error:
-            if error.code != CANNOT_SEND_TO_USER:
+            if error.status not in (403, 404) and error.code != CANNOT_SEND_TO_USER:
                 raise   # a fault: tried again (_post_reminder)
             log.info("no reminder for user %s: %s", user, error)
 
