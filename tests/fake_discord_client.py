@@ -46,9 +46,11 @@ class Client(discord.AutoShardedClient):
                          shard_count=int(os.environ["FAKE_SHARD_COUNT"]) if shard_ids else None)
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(demo)
+        self.tree.add_command(anywhere)
 
     async def setup_hook(self):
         self.add_view(EditButton())
+        self.add_view(BoardButtons())
         await self.tree.sync()
 
 
@@ -163,6 +165,87 @@ async def ping(interaction: discord.Interaction, quiet: bool):
     await interaction.response.send_message("ok", ephemeral=True)
     mentions = discord.AllowedMentions.none() if quiet else discord.AllowedMentions(users=[interaction.user])
     await interaction.channel.send(f"{interaction.user.mention}, your turn", allowed_mentions=mentions)
+
+
+# Declared for both installations and every context: usable in DMs and group DMs between users and in servers
+# without the bot, where only the interaction endpoints work.
+anywhere = app_commands.Group(name="anywhere", description="fake Discord self-test, user-installable",
+                              allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+                              allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
+                                                                              private_channel=True))
+
+
+def _described(interaction: discord.Interaction) -> str:
+    owners = ",".join(f"{k}:{v}" for k, v in sorted(interaction._integration_owners.items()))
+    return (f"context={interaction.context.guild},{interaction.context.dm_channel},{interaction.context.private_channel}"
+            f" owners={owners} channel={type(interaction.channel).__name__}:{interaction.channel.id}"
+            f" guild={interaction.guild_id} app_permissions={interaction.app_permissions.value}"
+            f" user={interaction.user.id}")
+
+
+def _board(text: str) -> discord.File:
+    return discord.File(io.BytesIO(text.encode()), "board.png", description=text)
+
+
+class BoardButtons(discord.ui.View):
+    def __init__(self):
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Next", custom_id="anywhere:next")
+    async def next(self, interaction: discord.Interaction, button: discord.ui.Button):
+        """UPDATE_MESSAGE with a new file and controls, then a follow-up that pings the clicker."""
+        await interaction.response.edit_message(content=f"next by {interaction.user.name}",
+                                                attachments=[_board("next")], view=BoardButtons())
+        await interaction.followup.send(f"{interaction.user.mention}, your turn ({_described(interaction)})")
+
+    @discord.ui.button(label="Later", custom_id="anywhere:later")
+    async def later(self, interaction: discord.Interaction, button: discord.ui.Button):
+        """DEFERRED_UPDATE_MESSAGE, then the clicked message edited through @original; an ephemeral follow-up."""
+        await interaction.response.defer()
+        await interaction.edit_original_response(content=f"later by {interaction.user.name}",
+                                                 attachments=[_board("later")], view=None)
+        await interaction.followup.send("only you see this", ephemeral=True)
+
+
+@anywhere.command(description="what the interaction says about where it is; a board with buttons")
+async def where(interaction: discord.Interaction):
+    await interaction.response.send_message(_described(interaction), file=_board("first"), view=BoardButtons())
+
+
+@anywhere.command(description="post in the channel through the channel endpoints; reply with Discord's answer")
+async def post(interaction: discord.Interaction):
+    try:
+        await interaction.channel.send("posted")
+        answer = "posted"
+    except discord.HTTPException as error:
+        answer = f"error {error.status} {error.code}"
+    await interaction.response.send_message(answer, ephemeral=True)
+
+
+@anywhere.command(description="answer, then this many follow-ups (mentioning the user unless quiet)")
+async def followups(interaction: discord.Interaction, count: int, quiet: bool = False, wait: float = 0.0):
+    await interaction.response.send_message("answered")
+    await asyncio.sleep(wait)
+    mentions = discord.AllowedMentions.none() if quiet else discord.AllowedMentions.all()
+    sent = []
+    for number in range(count):
+        try:
+            await interaction.followup.send(f"{number} {interaction.user.mention}", allowed_mentions=mentions)
+            sent.append("ok")
+        except discord.HTTPException as error:
+            sent.append(f"{error.status} {error.code}")
+    try:
+        await interaction.edit_original_response(content=" ".join(sent))
+    except discord.HTTPException:   # the token expired meanwhile
+        pass
+
+
+
+@anywhere.command(description="defer (thinking), then a follow-up: Discord makes it the deferred reply")
+async def deferred(interaction: discord.Interaction, ephemeral: bool = False):
+    await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+    await interaction.followup.send(f"board for {interaction.user.mention}", file=_board("deferred"))
+    await interaction.followup.send("a real follow-up", ephemeral=True)
 
 
 if __name__ == "__main__":

@@ -60,6 +60,40 @@ Bot posts with ``nonce`` + ``enforce_nonce`` (discord.py's ``send(nonce=...)`` s
 message for a repeated nonce in the channel within NONCE_WINDOW_S; ``GET /channels/{id}/messages`` pages
 with limit/before/after/around, newest first.
 
+Where the bot is not present: DMs and group DMs between users, servers where only users installed the app
+(Discord's "user install"; see docs in issue 33). Interactions there carry ``context`` (0 a server, 2 a DM or group
+DM between users) and ``authorizing_integration_owners`` ({"0": guild id} where the server installed the app,
+{"1": user id} where the invoking user did, both when both; a component or modal: those of its message)::
+
+    alice = fake.add_user("alice", installed=True)     # or fake.install_app(alice) (installed=False removes it)
+    group = fake.add_group_dm(alice, bob, carol, name="friends")   # channel type 3, 2..10 users, owner: the first
+    dm = fake.add_dm(alice, bob)                       # channel type 1 between two users
+    elsewhere = fake.add_guild("Elsewhere", bot_installed=False)   # no GUILD_CREATE, no events of it
+    hall = fake.add_channel("hall", guild=elsewhere)
+    fake.bot_present(group)                            # False: channel endpoints answer 403 (50001), a violation
+    reply = await fake.slash(alice, group, "game new", ...)  # ia.context, ia.owners, ia.user_installed_only
+    await fake.click(bob, reply.message, label="Join") # anyone who sees a button may click it
+
+A slash command shows only where it is declared (``integration_types``: absent means [0], the server's install;
+``contexts``: absent means all) AND installed (the server's install where the bot is, the user's if they
+installed the app): elsewhere ``slash``/``autocomplete`` raise FakeDiscordUsageError, as Discord's client would
+not offer it. ``app_permissions`` is what Discord sends: ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE in (group)
+DMs; in a server without the bot, @everyone's limited to those and USE_EXTERNAL_EMOJIS. Interaction endpoints work
+everywhere; where only a user installed the app, the 6th follow-up answers 400 (40094). Tokens expire after
+``FakeDiscord(token_lifetime_s=...)`` (default 15 min) on the fake's clock (``advance_clock``): 401 (50027).
+
+Counting: every REST request is in ``fake.counted`` (CountedRequest: method, route template, path, scope
+"global" or "interaction", status, code, refused, bot_at_fault)::
+
+    mark = len(fake.counted); ...; counts = fake.counts(mark)   # or fake.counts() for all
+    counts.global_requests, counts.interaction_requests        # against the 50/s global limit, or exempt
+    counts.by_route("global")                                  # Counter {"POST /channels/{channel}/messages": 2}
+    counts.refused                                             # answered 4xx (403 50001, 40094, 50027, 429...)
+    fake.global_requests, fake.interaction_requests, fake.refused   # the same over the whole test
+    FakeDiscord(global_limit=True)   # or @pytest.mark.fake_discord(global_limit=True): > 50 global-scope
+                                     # requests in any second answer 429 {"global": true} (X-RateLimit-Global,
+                                     # X-RateLimit-Scope: global, Retry-After); interaction endpoints exempt
+
 Each driver call returns an ``Interaction`` once it is settled: answered, any deferral
 completed, and no more writes for a short quiet period. ``interaction.ack_seconds`` is the
 delay of the first response; ``interaction.messages`` the messages it created or edited.
@@ -74,7 +108,11 @@ from tests.fake_discord.constants import (ADD_REACTIONS, ADMINISTRATOR, ALLOWED_
                                           DISCORD_EPOCH_MS, EMBED_LINKS, FLAG_COMPONENTS_V2, FLAG_EPHEMERAL,
                                           FLAG_LOADING, INTENT_GUILD_MESSAGES, INTERACTION_AUTOCOMPLETE,
                                           INTERACTION_COMMAND, INTERACTION_COMPONENT, INTERACTION_MODAL, LINK_STYLE,
-                                          MANAGE_MESSAGES, MEMBER_PERMISSIONS, NONCE_LENGTH_LIMIT, NONCE_WINDOW_S,
+                                          MANAGE_MESSAGES, MEMBER_PERMISSIONS, MENTION_EVERYONE, NONCE_LENGTH_LIMIT,
+                                          NONCE_WINDOW_S, CONTEXT_GUILD, CONTEXT_BOT_DM, CONTEXT_PRIVATE_CHANNEL,
+                                          GUILD_INSTALL, USER_INSTALL, DM_CHANNEL, GROUP_DM_CHANNEL,
+                                          GLOBAL_SCOPE, INTERACTION_SCOPE, GLOBAL_LIMIT_PER_S,
+                                          USER_INSTALL_FOLLOWUP_LIMIT,
                                           OPTION_BOOLEAN, OPTION_CHANNEL, OPTION_INTEGER, OPTION_NUMBER,
                                           OPTION_STRING, OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP, OPTION_USER,
                                           OP_DISPATCH, OP_HEARTBEAT, OP_HEARTBEAT_ACK, OP_HELLO, OP_IDENTIFY,
@@ -84,6 +122,7 @@ from tests.fake_discord.constants import (ADD_REACTIONS, ADMINISTRATOR, ALLOWED_
                                           SENDABLE_FLAGS, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, STRING_SELECT,
                                           TEXT_CHANNEL, TEXT_INPUT, TOKEN_LIFETIME_S, USE_APPLICATION_COMMANDS,
                                           USE_EXTERNAL_EMOJIS, VIEW_CHANNEL)
+from tests.fake_discord.counting import CountedRequest, RequestCounts
 from tests.fake_discord.entities import (Attachment, Channel, DiscordError, FakeDiscordUsageError, Guild, Hold,
                                          Interaction, Message, User)
 from tests.fake_discord.limits import (command_problems, component_problems, embed_problems, message_problems,

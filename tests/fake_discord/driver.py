@@ -1,4 +1,10 @@
-"""FakeDiscord: the world set-up and the driver calls a test makes as users and moderators."""
+"""FakeDiscord: the world set-up and the driver calls a test makes as users and moderators.
+
+The package docstring (tests/fake_discord/__init__.py) shows every call. Added for places without the bot and for
+Discord's budgets: add_group_dm, add_dm, add_guild(bot_installed=False), add_user(installed=True) / install_app,
+bot_present; FakeDiscord(token_lifetime_s=..., global_limit=True); counted, counts(since), global_requests,
+interaction_requests, refused.
+"""
 
 from __future__ import annotations
 
@@ -16,16 +22,21 @@ from aiohttp import web
 
 from tests.fake_discord.constants import (ADMINISTRATOR, ALL_PERMISSIONS, ATTACHMENT_SIZE_LIMIT, BOT_PERMISSIONS,
                                           BUTTON, CALLBACK_DEFERRED_MESSAGE, CALLBACK_DEFERRED_UPDATE,
+                                          CONTEXT_GUILD, CONTEXT_PRIVATE_CHANNEL, DM_CHANNEL, GROUP_DM_CHANNEL,
+                                          GROUP_DM_RECIPIENT_LIMIT, GUILD_INSTALL, INTERACTION_RESPONSE_PERMISSIONS,
+                                          PRIVATE_CHANNEL_APP_PERMISSIONS, TOKEN_LIFETIME_S, USER_INSTALL,
                                           INTERACTION_AUTOCOMPLETE, INTERACTION_COMMAND, INTERACTION_COMPONENT,
                                           INTERACTION_MODAL, LINK_STYLE, MANAGE_MESSAGES, MEMBER_PERMISSIONS,
                                           OPTION_BOOLEAN, OPTION_CHANNEL, OPTION_INTEGER, OPTION_NUMBER,
                                           OPTION_STRING, OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP, OPTION_USER,
                                           OVERWRITE_MEMBER, OVERWRITE_ROLE, PREMIUM_STYLE, PUBLIC_THREAD,
                                           RESPONSE_DEADLINE_S, STRING_SELECT, TEXT_INPUT, VIEW_CHANNEL)
+from tests.fake_discord.counting import CountedRequest, GlobalLimiter, RequestCounts
 from tests.fake_discord.entities import (Channel, FakeDiscordUsageError, Guild, Interaction, Message, User,
                                          _role_payload, _snowflakes)
 from tests.fake_discord.gateway import GatewayMixin, _GatewaySession
 from tests.fake_discord.rest import RestMixin
+from tests.fake_discord.limits import command_contexts, command_integration_types
 from tests.fake_discord.process import ClientProcess
 
 log = logging.getLogger(__name__)
@@ -35,8 +46,12 @@ class FakeDiscord(GatewayMixin, RestMixin):
     """The fake Discord: the world (guilds, users, channels, messages) and what users do in it."""
 
     def __init__(self, *, token: str | None = None, guild_locale: str = "en-US", shard_count: int = 1,
-                 max_concurrency: int = 1):
+                 max_concurrency: int = 1, token_lifetime_s: float = TOKEN_LIFETIME_S, global_limit: bool = False):
         self._ids = _snowflakes()
+        self.token_lifetime_s = token_lifetime_s  # interaction tokens then answer 401 (50027), on the fake's clock
+        # Discord's global limit of 50 requests a second (interaction endpoints exempt), off unless asked for
+        self.global_limiter: GlobalLimiter | None = GlobalLimiter() if global_limit else None
+        self.counted: list[CountedRequest] = []  # every REST request, its scope, route and answer (see counts())
         self.token = token or "fake." + secrets.token_urlsafe(24)
         self.application_id = next(self._ids)
         self.bot_user = {"id": str(self.application_id), "username": "Tablero", "global_name": None,
@@ -158,16 +173,20 @@ class FakeDiscord(GatewayMixin, RestMixin):
     # ----- world set-up
 
     def add_guild(self, name: str, *, locale: str = "en-US", guild_id: int | None = None,
-                  shard: tuple[int, int] | None = None) -> Guild:
+                  shard: tuple[int, int] | None = None, bot_installed: bool = True) -> Guild:
         """A guild the bot is in (GUILD_CREATE on its shard if connected). `shard=(k, n)` picks an id
-        that lands on shard k of n; every user is a member of every guild."""
+        that lands on shard k of n; every user is a member of every guild. `bot_installed=False`: a server
+        that has not added the app, where only users who installed it (`install_app`) can use it: the bot
+        gets no event of it, and its channel endpoints answer 403 (50001)."""
         if guild_id is not None and shard is not None:
             raise FakeDiscordUsageError("pass guild_id or shard, not both")
-        guild = Guild(guild_id if guild_id is not None else self._guild_snowflake(*(shard or (0, 1))), name, locale)
+        guild = Guild(guild_id if guild_id is not None else self._guild_snowflake(*(shard or (0, 1))), name, locale,
+                      bot_installed=bot_installed)
         self.guilds[guild.id] = guild
         for user in self.users.values():
             self._add_role(guild, user)
-        self._dispatch_if_connected("GUILD_CREATE", self._guild_payload(guild), guild_id=guild.id)
+        if bot_installed:
+            self._dispatch_if_connected("GUILD_CREATE", self._guild_payload(guild), guild_id=guild.id)
         return guild
 
     def _guild_snowflake(self, shard_id: int, shard_count: int) -> int:
@@ -184,20 +203,78 @@ class FakeDiscord(GatewayMixin, RestMixin):
         return (guild_id >> 22) % (shard_count or self.shard_count)
 
     def add_user(self, name: str, *, locale: str = "en-US", permissions: int = MEMBER_PERMISSIONS,
-                 dms_open: bool = True) -> User:
-        """A member of every guild; `permissions` beyond @everyone's come from a role of their own."""
-        user = User(next(self._ids), name, locale, permissions, dms_open=dms_open)
+                 dms_open: bool = True, installed: bool = False) -> User:
+        """A member of every guild; `permissions` beyond @everyone's come from a role of their own.
+        `installed`: the user installed the app to their account (see `install_app`)."""
+        user = User(next(self._ids), name, locale, permissions, dms_open=dms_open, installed=installed)
         self.users[user.id] = user
         for guild in self.guilds.values():
             self._add_role(guild, user)
         return user
 
+    def install_app(self, user: User, installed: bool = True) -> None:
+        """The user installs the app to their account (User Install), or removes it (`installed=False`): their
+        commands then show in DMs, group DMs and servers without the bot, where their interactions carry
+        authorizing_integration_owners {"1": their id}."""
+        user.installed = installed
+
+    def add_group_dm(self, *users: User, name: str = "", owner: User | None = None) -> Channel:
+        """A group DM (channel type 3) of these users (2 to 10), the bot not among them: no event reaches
+        the bot; its channel endpoints answer 403 (50001); only interactions work there."""
+        if not 2 <= len(users) <= GROUP_DM_RECIPIENT_LIMIT or len(set(users)) != len(users):
+            raise FakeDiscordUsageError(f"a group DM holds 2 to {GROUP_DM_RECIPIENT_LIMIT} distinct users, "
+                                        f"not {[u.name for u in users]}")
+        channel = Channel(next(self._ids), name, None, type=GROUP_DM_CHANNEL, recipients=list(users),
+                          owner_id=(owner or users[0]).id)
+        self._register_channel(channel)
+        return channel
+
+    def add_dm(self, user_a: User, user_b: User) -> Channel:
+        """The DM (channel type 1) between two users, the bot not one of them (see `add_group_dm`)."""
+        if user_a is user_b:
+            raise FakeDiscordUsageError("a DM between users needs two users")
+        channel = Channel(next(self._ids), "", None, type=DM_CHANNEL, recipients=[user_a, user_b])
+        self._register_channel(channel)
+        return channel
+
+    def bot_present(self, channel: Channel) -> bool:
+        """Whether the bot is there: a channel of a server that installed it (not a DM or group DM between
+        users, nor a server where only users installed the app)."""
+        if channel.is_private:
+            return False
+        guild = self.guilds.get(channel.guild_id or 0)
+        return guild is not None and guild.bot_installed
+
+    # ----- counting requests
+
+    def counts(self, since: int = 0) -> RequestCounts:
+        """The requests counted from `since` (a `len(fake.counted)` taken earlier) on: `.global_requests`
+        (against the 50/s global limit), `.interaction_requests` (exempt), `.by_route(scope)`, `.refused`."""
+        return RequestCounts(self.counted[since:])
+
+    @property
+    def global_requests(self) -> int:
+        return self.counts().global_requests
+
+    @property
+    def interaction_requests(self) -> int:
+        return self.counts().interaction_requests
+
+    @property
+    def refused(self) -> list[CountedRequest]:
+        """Every request the fake answered 4xx: 403 (50001), 400 (40094), 401 (50027), 429, 404 (10008)...
+        (`bot_at_fault` False for what the bot could not know: a moderator's deletion, closed DMs, an
+        injected `rate_limit`)."""
+        return self.counts().refused
+
     def _add_role(self, guild: Guild, user: User) -> None:
         if user.permissions & ~MEMBER_PERMISSIONS:
             self._roles[(guild.id, user.id)] = role = next(self._ids)
-            self._dispatch_if_connected("GUILD_ROLE_CREATE", {"guild_id": str(guild.id),
-                                                              "role": _role_payload(role, user.name, user.permissions)},
-                                        guild_id=guild.id)
+            if guild.bot_installed:
+                self._dispatch_if_connected("GUILD_ROLE_CREATE",
+                                            {"guild_id": str(guild.id),
+                                             "role": _role_payload(role, user.name, user.permissions)},
+                                            guild_id=guild.id)
 
     def in_guild(self, user: User, guild: Guild | int | None = None) -> bool:
         guild_id = self.guild_id if guild is None else guild.id if isinstance(guild, Guild) else guild
@@ -216,7 +293,8 @@ class FakeDiscord(GatewayMixin, RestMixin):
                        for member_id in [self.application_id, *(m.id for m in members)]]
         channel = Channel(next(self._ids), name, guild_id, bot_permissions, overwrites=hidden + list(overwrites))
         self._register_channel(channel)
-        self._dispatch_if_connected("CHANNEL_CREATE", channel.payload(), guild_id=guild_id)
+        if self.bot_present(channel):
+            self._dispatch_if_connected("CHANNEL_CREATE", channel.payload(), guild_id=guild_id)
         return channel
 
     def _register_channel(self, channel: Channel) -> None:
@@ -228,7 +306,10 @@ class FakeDiscord(GatewayMixin, RestMixin):
         return [c for c in self.channels.values() if c.parent_id == channel.id]
 
     def permissions(self, user: User, channel: Channel) -> int:
-        """The user's permissions in the channel, as Discord computes them (a thread: its parent's)."""
+        """The user's permissions in the channel, as Discord computes them (a thread: its parent's; a DM or
+        group DM: a member's for its recipients, none for others)."""
+        if channel.is_private:
+            return MEMBER_PERMISSIONS if user in channel.recipients else 0
         if user.permissions & ADMINISTRATOR:
             return ALL_PERMISSIONS
         source = self.channels.get(channel.parent_id, channel) if channel.is_thread else channel
@@ -255,7 +336,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         the bot knows the channel is gone. With `bot_offline`, while no bot is connected: Discord sends no
         event then, and the guild's channel list at the next connection simply lacks it."""
         del self.channels[channel.id]
-        if bot_offline:
+        if bot_offline or not self.bot_present(channel):
             return
         if channel.is_thread or as_thread:
             parent_id = channel.parent_id or next(self._ids)
@@ -287,6 +368,8 @@ class FakeDiscord(GatewayMixin, RestMixin):
         """The user leaves the guild (GUILD_MEMBER_REMOVE)."""
         guild_id = (guild or self.default_guild).id
         user.left_guilds.add(guild_id)
+        if not self.guilds[guild_id].bot_installed:
+            return
         await self.dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(guild_id), "user": user.payload()},
                             guild_id=guild_id)
 
@@ -396,7 +479,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
                 for key, value in values.items()]
         data = {"custom_id": modal["custom_id"], "components": rows}
         return await self._interact(user, shown_by.channel, INTERACTION_MODAL, data,
-                                    source=shown_by.source_message, timeout=timeout)
+                                    source=shown_by.source_message, parent=shown_by, timeout=timeout)
 
     async def forge_click(self, user: User, message: Message, *, custom_id: str,
                           timeout: float = 10.0) -> Interaction:
@@ -507,38 +590,93 @@ class FakeDiscord(GatewayMixin, RestMixin):
         return value
 
     async def _interact(self, user: User, channel: Channel, kind: int, data: dict, *, command: dict | None = None,
-                        source: Message | None = None, timeout: float) -> Interaction:
-        guild = self.guilds[channel.guild_id]
-        if not self.in_guild(user, guild):
-            raise FakeDiscordUsageError(f"{user.name} left the guild and cannot interact")
+                        source: Message | None = None, parent: Interaction | None = None,
+                        timeout: float) -> Interaction:
+        """Send INTERACTION_CREATE as Discord would from where the user is. `source`: the message of the
+        component; `parent`: the interaction whose modal is submitted."""
+        if channel.is_private:
+            if user not in channel.recipients:
+                raise FakeDiscordUsageError(f"{user.name} is not in the private channel {channel.id}")
+            guild = None
+        else:
+            guild = self.guilds[channel.guild_id]
+            if not self.in_guild(user, guild):
+                raise FakeDiscordUsageError(f"{user.name} left the guild and cannot interact")
         permissions = self.permissions(user, channel)
         if not permissions & VIEW_CHANNEL:
             raise FakeDiscordUsageError(f"{user.name} cannot see #{channel.name}")
+        context = CONTEXT_PRIVATE_CHANNEL if channel.is_private else CONTEXT_GUILD
+        if source is not None or parent is not None:   # a component or modal: authorized as its message was
+            origin = source.interaction if source is not None else parent
+            owners = dict(origin.owners) if origin is not None else {str(GUILD_INSTALL): str(channel.guild_id)}
+        else:
+            owners = self._command_owners(user, channel, command)
         interaction = Interaction(
             id=next(self._ids), token="aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48), type=kind,
-            application_id=self.application_id, guild_id=guild.id, user=user, channel=channel,
-            payload={}, created_at=self.now(), source_message=source, command=command)
-        interaction.payload = {
+            application_id=self.application_id, guild_id=guild and guild.id, user=user, channel=channel,
+            payload={}, created_at=self.now(), source_message=source, command=command, context=context,
+            owners=owners)
+        payload = interaction.payload = {
             "id": str(interaction.id), "application_id": str(self.application_id), "type": kind,
-            "token": interaction.token, "version": 1, "data": data,
-            "guild_id": str(guild.id), "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
-            "channel_id": str(channel.id),
-            "channel": {**channel.payload(), "permissions": str(permissions)},
-            "member": {**self._member_payload(user, guild.id), "permissions": str(permissions)},
-            "locale": user.locale, "guild_locale": guild.locale,
-            "app_permissions": str(self.bot_permissions(channel)), "entitlements": [],
-            "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
-            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            "token": interaction.token, "version": 1, "data": data, "channel_id": str(channel.id),
+            "locale": user.locale, "entitlements": [], "authorizing_integration_owners": owners,
+            "context": context, "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
+        if guild is None:   # a DM or group DM between users: `user`, no member, the partial private channel
+            payload.update(user=user.payload(), channel=channel.private_payload(user),
+                           app_permissions=str(PRIVATE_CHANNEL_APP_PERMISSIONS))
+        else:
+            app_permissions = (self.bot_permissions(channel) if guild.bot_installed
+                               else self._everyone_permissions(channel) & INTERACTION_RESPONSE_PERMISSIONS)
+            payload.update(guild_id=str(guild.id), guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+                           channel={**channel.payload(), "permissions": str(permissions)},
+                           member={**self._member_payload(user, guild.id), "permissions": str(permissions)},
+                           guild_locale=guild.locale, app_permissions=str(app_permissions))
         if source is not None:
-            interaction.payload["message"] = source.payload()
-        interaction.shard_id = await self.dispatch("INTERACTION_CREATE", interaction.payload, guild_id=guild.id,
+            payload["message"] = source.payload()
+        interaction.shard_id = await self.dispatch("INTERACTION_CREATE", payload, guild_id=interaction.guild_id,
                                                    timeout=min(timeout, 10.0))
         self.interactions.append(interaction)
         self._by_token[interaction.token] = interaction
         interaction.created_at = self.now()
         await self.settle(interaction, timeout=timeout)
         return interaction
+
+    def _command_owners(self, user: User, channel: Channel, command: dict | None) -> dict[str, str]:
+        """authorizing_integration_owners of a command used here: the server's install ("0": its id) where the
+        bot is in the server, the user's ("1": their id) if they installed the app, each only if the command is
+        declared for that installation (`integration_types`) and this context (`contexts`). A command declared
+        for none of them does not show in Discord's client: a usage error."""
+        context = CONTEXT_PRIVATE_CHANNEL if channel.is_private else CONTEXT_GUILD
+        owners = {}
+        if self.bot_present(channel):
+            owners[str(GUILD_INSTALL)] = str(channel.guild_id)
+        if user.installed:
+            owners[str(USER_INSTALL)] = str(user.id)
+        if command is None:
+            return owners
+        if command.get("guild_id"):   # a server's own command: that server's install only
+            return {key: value for key, value in owners.items() if key == str(GUILD_INSTALL)}
+        declared = command_integration_types(command)
+        owners = {key: value for key, value in owners.items() if int(key) in declared}
+        contexts = command_contexts(command)
+        if context not in contexts or not owners:
+            where = {CONTEXT_GUILD: "a server" + ("" if self.bot_present(channel) else " without the bot"),
+                     CONTEXT_PRIVATE_CHANNEL: "a DM or group DM between users"}[context]
+            raise FakeDiscordUsageError(
+                f"/{command['name']} does not show for {user.name} in {where}: the command declares "
+                f"integration_types={sorted(declared)} contexts={sorted(contexts)}; installed here: "
+                f"server={self.bot_present(channel)} user={user.installed}")
+        return owners
+
+    def _everyone_permissions(self, channel: Channel) -> int:
+        """@everyone's permissions in a server channel (its overwrite applied)."""
+        source = self.channels.get(channel.parent_id or 0, channel) if channel.is_thread else channel
+        allowed = MEMBER_PERMISSIONS
+        for overwrite in source.overwrites:
+            if overwrite["type"] == OVERWRITE_ROLE and overwrite["id"] == str(channel.guild_id):
+                allowed = allowed & ~int(overwrite["deny"]) | int(overwrite["allow"])
+        return allowed if allowed & VIEW_CHANNEL else 0
 
     async def settle(self, interaction: Interaction, *, timeout: float = 10.0) -> None:
         """Wait until the interaction is answered, a deferral completed, and the bot is quiet (`self.quiet`)."""

@@ -9,9 +9,10 @@ import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 
-from tests.fake_discord.constants import (BOT_PERMISSIONS, BUTTON, DISCORD_EPOCH_MS, FLAG_EPHEMERAL, FLAG_LOADING,
-                                          MEMBER_PERMISSIONS, OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP,
-                                          PRIVATE_THREAD, PUBLIC_THREAD, TEXT_CHANNEL)
+from tests.fake_discord.constants import (BOT_PERMISSIONS, BUTTON, DISCORD_EPOCH_MS, DM_CHANNEL, FLAG_EPHEMERAL,
+                                          FLAG_LOADING, GUILD_INSTALL, MEMBER_PERMISSIONS, OPTION_SUB_COMMAND,
+                                          OPTION_SUB_COMMAND_GROUP, PRIVATE_CHANNELS, PRIVATE_THREAD, PUBLIC_THREAD,
+                                          TEXT_CHANNEL, USER_INSTALL)
 
 
 class FakeDiscordUsageError(AssertionError):
@@ -37,6 +38,7 @@ class Guild:
     id: int
     name: str
     locale: str = "en-US"
+    bot_installed: bool = True  # False: only users installed the app; the bot is not in the server
 
     def shard_id(self, shard_count: int) -> int:
         """The gateway shard that receives this guild's events (Discord's formula)."""
@@ -51,6 +53,7 @@ class User:
     permissions: int = MEMBER_PERMISSIONS  # server-wide; beyond @everyone's, carried by a role of the user's own
     left_guilds: set[int] = dataclasses.field(default_factory=set)
     dms_open: bool = True  # False: direct messages from the bot are refused (403, code 50007)
+    installed: bool = False  # the user installed the app to their account (user install, integration type 1)
 
     def payload(self) -> dict:
         return {"id": str(self.id), "username": self.name, "global_name": self.name, "discriminator": "0",
@@ -71,11 +74,12 @@ class User:
 
 @dataclasses.dataclass(eq=False)
 class Channel:
-    """A text channel, or a thread (`type` 11/12, `parent_id` its channel, permissions those of the parent)."""
+    """A text channel, or a thread (`type` 11/12, `parent_id` its channel, permissions those of the parent),
+    or a private channel between users (`type` 1 DM or 3 group DM: `guild_id` None, `recipients`)."""
 
     id: int
     name: str
-    guild_id: int
+    guild_id: int | None
     bot_permissions: int = BOT_PERMISSIONS  # a thread's are its parent's (see FakeDiscord.bot_permissions)
     last_write: float = 0.0  # fake clock of the bot's last write in the channel
     type: int = TEXT_CHANNEL
@@ -83,12 +87,20 @@ class Channel:
     overwrites: list[dict] = dataclasses.field(default_factory=list)  # Discord's permission_overwrites
     owner_id: int | None = None  # a thread's creator
     created: str = dataclasses.field(default_factory=_iso_now)
+    recipients: list[User] = dataclasses.field(default_factory=list)  # a private channel's users
 
     @property
     def is_thread(self) -> bool:
         return self.type in (PUBLIC_THREAD, PRIVATE_THREAD)
 
+    @property
+    def is_private(self) -> bool:
+        """A DM or group DM between users (the bot is never one of its recipients)."""
+        return self.type in PRIVATE_CHANNELS
+
     def payload(self) -> dict:
+        if self.is_private:
+            return self.private_payload()
         data = {"id": str(self.id), "type": self.type, "guild_id": str(self.guild_id), "name": self.name,
                 "last_message_id": None, "rate_limit_per_user": 0, "flags": 0,
                 "parent_id": None if self.parent_id is None else str(self.parent_id)}
@@ -98,6 +110,16 @@ class Channel:
                                          "archive_timestamp": self.created, "create_timestamp": self.created})
         else:
             data.update(position=0, permission_overwrites=self.overwrites, topic=None, nsfw=False)
+        return data
+
+    def private_payload(self, invoker: User | None = None) -> dict:
+        """The partial channel an interaction carries from a DM or group DM, as Discord sends it: a group DM
+        with `owner_id`, `name`, `icon` and no recipients; a DM with its other user in `recipients`."""
+        data = {"id": str(self.id), "type": self.type, "last_message_id": None, "flags": 0}
+        if self.type == DM_CHANNEL:
+            data["recipients"] = [u.payload() for u in self.recipients if u is not invoker]
+        else:
+            data.update(owner_id=str(self.owner_id), name=self.name or None, icon=None)
         return data
 
 
@@ -192,7 +214,7 @@ class Message:
             data["webhook_id"] = str(ia.application_id)
             data["application_id"] = str(ia.application_id)
             data["interaction_metadata"] = {"id": str(ia.id), "type": ia.type, "user": ia.user.payload(),
-                                            "authorizing_integration_owners": {"0": str(ia.guild_id)}}
+                                            "authorizing_integration_owners": ia.owners}
         return data
 
     def __repr__(self) -> str:
@@ -208,11 +230,13 @@ class Interaction:
     token: str
     type: int
     application_id: int
-    guild_id: int
+    guild_id: int | None
     user: User
     channel: Channel
     payload: dict
     created_at: float  # fake clock (FakeDiscord.now)
+    context: int = 0  # 0 a server, 1 the bot's DM, 2 a DM or group DM between users
+    owners: dict[str, str] = dataclasses.field(default_factory=dict)  # authorizing_integration_owners
     shard_id: int = 0  # the gateway shard it was dispatched on
     source_message: Message | None = None  # the message whose component was used
     command: dict | None = None  # the synced command, for slash and autocomplete
@@ -223,6 +247,7 @@ class Interaction:
     choices: list[dict] | None = None
     modal: dict | None = None
     last_write: float = 0.0
+    followups_sent: int = 0  # follow-up messages created (POST /webhooks/{app}/{token})
 
     @property
     def ack_seconds(self) -> float | None:
@@ -242,6 +267,11 @@ class Interaction:
     @property
     def followups(self) -> list[Message]:
         return [m for m in self.messages if m is not self.original]
+
+    @property
+    def user_installed_only(self) -> bool:
+        """Authorized by a user install alone (the app is not installed where it happened)."""
+        return str(GUILD_INSTALL) not in self.owners and str(USER_INSTALL) in self.owners
 
     content = property(lambda self: self.message.content)
     ephemeral = property(lambda self: self.message.ephemeral)

@@ -123,7 +123,7 @@ class GatewayMixin:
         self._live[(shard_id, shard_count)] = session
         self.identifies += 1
         self.identified.append((shard_id, shard_count))
-        guilds = [g for g in self.guilds.values() if g.shard_id(shard_count) == shard_id]
+        guilds = [g for g in self.guilds.values() if g.shard_id(shard_count) == shard_id and g.bot_installed]
         session.dispatch("READY", {
             "v": 10, "user": self.bot_user, "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id, "resume_gateway_url": self.gateway_url, "shard": [shard_id, shard_count],

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tests.fake_discord.constants import (ATTACHMENT_DESCRIPTION_LIMIT, ATTACHMENT_SIZE_LIMIT, BUTTON, COMMAND_NAME,
+                                          CONTEXT_BOT_DM, CONTEXT_GUILD, CONTEXT_PRIVATE_CHANNEL, GUILD_INSTALL,
+                                          USER_INSTALL,
                                           FLAG_COMPONENTS_V2, LINK_STYLE, OPTION_INTEGER, OPTION_NUMBER,
                                           OPTION_STRING, PREMIUM_STYLE, SELECTS, SENDABLE_FLAGS, STRING_SELECT,
                                           TEXT_INPUT)
@@ -162,6 +164,21 @@ def message_problems(data: dict, files: dict[int, Attachment], *, creating: bool
     return problems
 
 
+def command_integration_types(command: dict) -> set[int]:
+    """Where a command is installed: its `integration_types`, else the server install alone (what Discord
+    stores for a command created without it, while the app's default installation is the server's)."""
+    return set(command.get("integration_types") or [GUILD_INSTALL])
+
+
+def command_contexts(command: dict) -> set[int]:
+    """Where a command shows: its `contexts`, else all three, less the bot's DM if `dm_permission` is false.
+    PRIVATE_CHANNEL is only meaningful with USER_INSTALL among the integration types."""
+    if command.get("contexts") is not None:
+        return set(command["contexts"])
+    every = {CONTEXT_GUILD, CONTEXT_BOT_DM, CONTEXT_PRIVATE_CHANNEL}
+    return every if command.get("dm_permission", True) else every - {CONTEXT_BOT_DM}
+
+
 def command_problems(commands: list) -> list[str]:
     """What Discord would refuse in a bulk overwrite of application commands."""
     problems = []
@@ -169,6 +186,10 @@ def command_problems(commands: list) -> list[str]:
     if len(set(names)) != len(names):
         problems.append(f"duplicate command names {names}")
     for command in commands:
+        if not set(command.get("integration_types") or []) <= {GUILD_INSTALL, USER_INSTALL}:
+            problems.append(f"/{command.get('name')}: integration_types {command['integration_types']}")
+        if not set(command.get("contexts") or []) <= {CONTEXT_GUILD, CONTEXT_BOT_DM, CONTEXT_PRIVATE_CHANNEL}:
+            problems.append(f"/{command.get('name')}: contexts {command['contexts']}")
         problems += _option_schema_problems("/" + str(command.get("name")), command,
                                             top=True, chat_input=command.get("type", 1) == 1)
     return problems

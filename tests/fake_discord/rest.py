@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -16,7 +17,9 @@ from tests.fake_discord.constants import (ALLOWED_CALLBACKS, ATTACH_FILES, CALLB
                                           CREATE_PUBLIC_THREADS, FLAG_EPHEMERAL, FLAG_LOADING, INTENT_GUILD_MESSAGES,
                                           INTERACTION_COMMAND, MANAGE_MESSAGES, NONCE_LENGTH_LIMIT, NONCE_WINDOW_S,
                                           PRIVATE_THREAD, PUBLIC_THREAD, READ_MESSAGE_HISTORY, RESPONSE_DEADLINE_S,
-                                          SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, TOKEN_LIFETIME_S, VIEW_CHANNEL)
+                                          SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, USER_INSTALL_FOLLOWUP_LIMIT,
+                                          VIEW_CHANNEL, GLOBAL_SCOPE, INTERACTION_SCOPE)
+from tests.fake_discord.counting import CountedRequest, scope_of
 from tests.fake_discord.entities import (Attachment, Channel, DiscordError, FakeDiscordUsageError, Hold, Interaction,
                                          Message, User, _iso_now)
 from tests.fake_discord.limits import (_choice_problems, _length_problems, command_problems, message_problems,
@@ -119,15 +122,34 @@ class RestMixin:
         return _error(404, 0, "404: Not Found")
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
+        """Answer a request and count it (`self.counted`): its scope, route, status and whether it was refused."""
         path = "/" + request.match_info["path"]
         self.requests.append((request.method, path))
-        for method, template, pattern, handler in self._routes:
-            match = pattern.match(path)
-            if match and method == request.method:
-                break
-        else:
+        route = next(((template, match, handler) for method, template, pattern, handler in self._routes
+                      if method == request.method and (match := pattern.match(path))), None)
+        outcome: dict[str, Any] = {}
+        response = await self._answer(request, path, route, outcome)
+        refused = 400 <= response.status < 499   # (499: the bot died before the request reached Discord)
+        self.counted.append(CountedRequest(request.method, route[0] if route else path, path, scope_of(path),
+                                           response.status, outcome.get("code"), refused,
+                                           refused and outcome.get("bot_at_fault", False)))
+        return response
+
+    async def _answer(self, request: web.Request, path: str, route: tuple | None, outcome: dict) -> web.StreamResponse:
+        if route is None:
             self.violation(f"unknown route {request.method} {path}")
+            outcome.update(code=0, bot_at_fault=True)
             return _error(404, 0, "404: Not Found")
+        template, match, handler = route
+        method = request.method
+        if self.global_limiter is not None and scope_of(path) == GLOBAL_SCOPE:
+            retry_after = self.global_limiter.retry_after()
+            if retry_after:
+                log.info("global rate limit: %s %s answered 429", method, path)
+                self.rate_limited.append((method, path))
+                outcome.update(bot_at_fault=True)
+                self._notify()
+                return _too_many_requests(retry_after, "global")
         fault, carried_out = (self._faults.get((method, template)) or [(None, False)])[0]
         if fault is not None:
             self._faults[(method, template)].pop(0)
@@ -136,8 +158,9 @@ class RestMixin:
             if not carried_out:
                 self._notify()
                 return answer
-        webhook = path.startswith(("/interactions/", "/webhooks/"))
+        webhook = scope_of(path) == INTERACTION_SCOPE
         if not webhook and request.headers.get("Authorization") != f"Bot {self.token}":
+            outcome.update(code=0, bot_at_fault=True)
             return _error(401, 0, "401: Unauthorized")
         try:
             await self._held(method, template, match.groupdict(), None, before=True)
@@ -146,6 +169,7 @@ class RestMixin:
             result = await handler(request, **match.groupdict())
             await self._held(method, template, match.groupdict(), result, before=False)
         except DiscordError as error:
+            outcome.update(code=error.code, bot_at_fault=error.bot_at_fault)
             if error.bot_at_fault:
                 self.violation(f"{request.method} {path}: {error.message}")
             else:
@@ -192,6 +216,13 @@ class RestMixin:
                 "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
                                         "max_concurrency": self.max_concurrency}}
 
+    def _check_guild_access(self, guild: str) -> None:
+        found = self.guilds.get(int(guild))
+        if found is None:
+            raise DiscordError(404, 10004, "Unknown Guild")
+        if not found.bot_installed:
+            raise DiscordError(403, 50001, f"Missing Access: the bot is not in the server {found.name}")
+
     def _check_app(self, app: str) -> None:
         if int(app) != self.application_id:
             raise DiscordError(404, 10002, "Unknown Application")
@@ -199,8 +230,8 @@ class RestMixin:
     async def _put_commands(self, request, app, guild=None):
         self._check_app(app)
         guild_id = int(guild) if guild else None
-        if guild_id is not None and guild_id not in self.guilds:
-            raise DiscordError(404, 10004, "Unknown Guild")
+        if guild_id is not None:
+            self._check_guild_access(guild)
         commands = await request.json()
         problems = command_problems(commands)
         if problems:
@@ -226,6 +257,8 @@ class RestMixin:
     async def _get_commands(self, request, app, guild=None):
         self._check_app(app)
         guild_id = int(guild) if guild else None
+        if guild_id is not None:
+            self._check_guild_access(guild)
         return [c for key, c in self.commands.items() if key[0] == guild_id]
 
     # interaction responses
@@ -236,8 +269,11 @@ class RestMixin:
             raise DiscordError(404, 10062, "Unknown interaction")
         if app is not None:
             self._check_app(app)
-        if self.now() - interaction.created_at > TOKEN_LIFETIME_S:
-            raise DiscordError(401, 50027, f"Invalid Webhook Token: {interaction.describe()} is older than 15 minutes")
+        age = self.now() - interaction.created_at
+        if age > self.token_lifetime_s:
+            lifetime = self.token_lifetime_s
+            raise DiscordError(401, 50027, f"Invalid Webhook Token: {interaction.describe()} is {age:.0f} s old, older "
+                                           f"than {f'{lifetime / 60:g} minutes' if lifetime >= 60 else f'{lifetime:g} s'}")
         return interaction
 
     async def _callback(self, request, interaction, token):
@@ -316,13 +352,23 @@ class RestMixin:
         body, files = await self._read_body(request)
         if ia.responded_at is None:
             raise DiscordError(404, 10015, f"Unknown Webhook: followup before the first response to {ia.describe()}")
+        if ia.user_installed_only and ia.followups_sent >= USER_INSTALL_FOLLOWUP_LIMIT:
+            raise DiscordError(400, 40094, f"This interaction has hit the maximum number of follow up messages: "
+                                           f"{ia.describe()} (user install only) sent {ia.followups_sent}")
         self._check_message(body, files, creating=True)
+        if ia.response_type == CALLBACK_DEFERRED_MESSAGE and ia.original is not None and ia.original.thinking:
+            # Discord (deprecated behaviour): right after a deferral, a follow-up edits the loading message
+            # instead of creating one, which stays as ephemeral (or not) as the deferral made it
+            self._apply_edit(ia.original, {key: value for key, value in body.items() if key != "flags"}, files)
+            self._touch(ia.channel.id, ia)
+            return ia.original.payload()
         ephemeral = body.get("flags", 0) & FLAG_EPHEMERAL
         message = self._store_message(ia.channel, body, files, interaction=ia,
                                       ephemeral_to=ia.user.id if ephemeral else None)
         ia.messages.append(message)
+        ia.followups_sent += 1
         self._touch(ia.channel.id, ia)
-        return message.payload() if request.query.get("wait") in ("1", "true", "True") else None
+        return message.payload()   # `wait` is always true for interaction follow-ups
 
     def _webhook_message(self, ia: Interaction, message_id: str) -> Message:
         if message_id == "@original":
@@ -361,6 +407,10 @@ class RestMixin:
         channel = self.channels.get(int(channel_id))
         if channel is None:
             raise DiscordError(404, 10003, "Unknown Channel")
+        if not self.bot_present(channel):
+            where = "a private channel between users" if channel.is_private else "a server without the bot"
+            raise DiscordError(403, 50001, f"Missing Access: #{channel.name or channel.id} is {where} "
+                                           "(only interaction endpoints work there)")
         if channel.is_thread and needed & SEND_MESSAGES:  # in a thread, Send Messages in Threads instead
             needed = needed & ~SEND_MESSAGES | SEND_MESSAGES_IN_THREADS
         if self.bot_permissions(channel) & needed != needed:
@@ -451,6 +501,7 @@ class RestMixin:
         self._channel(channel, VIEW_CHANNEL | SEND_MESSAGES)
 
     async def _get_member(self, request, guild, user):
+        self._check_guild_access(guild)
         found = self.users.get(int(user))
         if int(guild) not in self.guilds or found is None or not self.in_guild(found, int(guild)):
             raise DiscordError(404, 10007, "Unknown Member")
@@ -567,7 +618,9 @@ class RestMixin:
 
     def _dispatch_message_event(self, event: str, message: Message) -> None:
         channel = self.channels.get(message.channel_id)
-        session = channel and self._session_for(channel.guild_id)
+        if channel is None or not self.bot_present(channel):
+            return   # the bot receives no events of a place it is not in
+        session = self._session_for(channel.guild_id)
         if not session or not session.intents & INTENT_GUILD_MESSAGES:
             return
         guild_id = channel.guild_id
@@ -610,14 +663,16 @@ def _error(status: int, code: int, message: str) -> web.Response:
 
 def _too_many_requests(retry_after: float, scope: str = "shared") -> web.Response:
     """Discord's 429 for an exhausted bucket (a 429 without `Via` would be Cloudflare's ban)."""
-    is_global = scope == "global"
-    response = _json({"message": "You are being rate limited.", "retry_after": retry_after, "global": is_global}, 429)
-    response.headers.update({"Via": "1.1 google", "Retry-After": str(max(1, round(retry_after))),
-                             "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
-                             "X-RateLimit-Reset-After": str(retry_after), "X-RateLimit-Bucket": "fake-bucket",
+    is_global = scope == GLOBAL_SCOPE
+    response = _json({"message": "You are being rate limited.", "retry_after": round(retry_after, 3),
+                      "global": is_global}, 429)
+    response.headers.update({"Via": "1.1 google", "Retry-After": str(max(1, math.ceil(retry_after))),
                              "X-RateLimit-Scope": scope})
-    if is_global:
+    if is_global:   # the global limit is no route's bucket: no bucket headers
         response.headers["X-RateLimit-Global"] = "true"
+    else:
+        response.headers.update({"X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
+                                 "X-RateLimit-Reset-After": str(retry_after), "X-RateLimit-Bucket": "fake-bucket"})
     return response
 
 
