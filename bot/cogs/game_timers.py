@@ -123,9 +123,13 @@ class TimerCommands(GameCogBase):
         and shown: where the bot only answers interactions, the timers leave that to the next one."""
         async def after_overdue() -> Outcome:
             overdue = await self.sessions.apply_overdue(channel_of(interaction), self.timers.clock.now())
-            if overdue is not None:
-                await self.show_expiry(overdue, interaction)
-            return await call()
+            if overdue is None:
+                return await call()
+            await self.show_expiry(overdue, interaction)
+            try:
+                return await call()
+            except GameError as refusal:   # a click on the board the deadline just settled: say why
+                raise GameError(msg("claims.error.ran_out")) if refusal.message.key == "error.stale" else refusal
         return after_overdue
 
     async def notify_turn(self, record: GameRecord, user_id: int | None, people: People) -> None:

@@ -87,7 +87,7 @@ async def test_a_passed_deadline_is_applied_by_the_next_click_before_it(fake_dis
     board = await fake_discord.wait_for_message(game.channel, lambda m: m.files and "ran out of time" in m.content,
                                                 after=first)
     assert "bo ran out of time" in board.content and ana.mention in board.content
-    assert "out of date" in ephemeral_text(late)   # his click came after the turn was played for him
+    assert "Too late: time for this turn had run out" in ephemeral_text(late)   # played for him just before
     await fake_discord.slash(ana, game.channel, "game end")
     assert all("Cannot send messages" in r for r in fake_discord.refusals)   # bo's reminder, refused quietly
     assert fake_discord.unanswered() == []
