@@ -296,6 +296,14 @@ _OPEN_GAMES_IN_GUILD = select(*_GAME).where(games.c.guild_id == bindparam("guild
 _LATEST_GAME = select(*_GAME).where(games.c.channel_id == bindparam("channel")).order_by(games.c.id.desc()).limit(1)
 _FINISHED_GAMES = (select(*_GAME).where(games.c.guild_id == bindparam("guild"), games.c.status == "finished")
                    .order_by(games.c.updated_at, games.c.id))
+# A DM or group DM's games have no server (guild_id NULL): counted per channel, listed per player.
+_FINISHED_PRIVATE_GAMES = (select(*_GAME).where(games.c.channel_id == bindparam("channel"), games.c.guild_id.is_(None),
+                                                games.c.status == "finished").order_by(games.c.updated_at, games.c.id))
+# The seats' JSON holds '"user_id":<id>}' for each (keys sorted, user_id last: _seats): a first sift (LIKE's
+# "_" matches any character, so a few more may pass), the seats read exactly after.
+_OPEN_PRIVATE_GAMES = (select(*_GAME).where(games.c.guild_id.is_(None), _IS_OPEN,
+                                            games.c.seats.contains(bindparam("seat_json")))
+                       .order_by(games.c.id))
 _ACTIONS = (select(actions.c.seq, actions.c.seat, actions.c.user_id, actions.c.action, actions.c.legal)
             .where(actions.c.game_id == bindparam("the_game"), actions.c.seq >= bindparam("since"))
             .order_by(actions.c.seq))
@@ -517,6 +525,11 @@ class Store:
         """The games in their lobby or in play on one server."""
         return await self._games(_OPEN_GAMES_IN_GUILD, {"guild": guild_id})
 
+    async def open_private_games(self, user_id: int) -> list[GameRecord]:
+        """The games in their lobby or in play in DMs and group DMs where `user_id` sits."""
+        found = await self._games(_OPEN_PRIVATE_GAMES, {"seat_json": f'"user_id":{user_id}}}'})
+        return [record for record in found if record.seat_of(user_id) is not None]
+
     async def game(self, game_id: int) -> GameRecord | None:
         return await self._game(_GAME_BY_ID, {"the_game": game_id})
 
@@ -527,6 +540,10 @@ class Store:
     async def finished_games(self, guild_id: int) -> list[GameRecord]:
         """The server's games that ended with a result, in the order they finished (statistics)."""
         return await self._games(_FINISHED_GAMES, {"guild": guild_id})
+
+    async def finished_private_games(self, channel_id: int) -> list[GameRecord]:
+        """A DM or group DM's games that ended with a result, in the order they finished (its statistics)."""
+        return await self._games(_FINISHED_PRIVATE_GAMES, {"channel": channel_id})
 
     async def actions(self, game_id: int, since: int = 0) -> list[LoggedAction]:
         """The game's action log from position `since` on."""

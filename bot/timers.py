@@ -7,6 +7,11 @@ A deadline is data, stored with the game and re-armed from it: a game's options 
 game was last written (store.TurnClock.started_at: every action restarts it) and
 the half-time reminder is marked in the game's row once sent.
 
+Where the bot may only answer interactions (a DM, a group DM, a server without the bot: the game's option
+`interactions_only`), nothing fires on its own: a deadline that passed is applied at the next interaction in
+the game, or at once when another player claims the turn (bot/services/claims.py); only the reminder still
+goes out, as a direct message.
+
 Time away (`/game away`) is data too: while the player to move is away, the waiting time of the turn starts
 when the period ends (`after_away`), so neither the reminder nor the deadline falls during it; a period
 ended early (the player acted, or came back) restarts the turn's time from that moment.
@@ -23,6 +28,7 @@ from bot.game_records import GameRecord, LoggedAction, TurnClock
 ON_TIMEOUT = ("play", "skip")          # an easy computer plays the turn, or the turn is passed
 VOTE_AFTER = 3                         # expiries in a row before the others may vote on the seat
 VOTE_CHOICES = ("computer", "end")     # hand the seat to a computer player, or end the game
+INTERACTIONS_ONLY = "interactions_only"   # the game's option: the bot may only answer interactions there
 MAX_TURN_TIME = 30 * 86400
 DAY = 86400
 MAX_AWAY_DAYS = 14                     # at most this many days away at a time...
@@ -64,6 +70,11 @@ def check_turn_time(seconds: int, minimum: int) -> int:
         raise GameError(msg("timers.error.turn_time_range", min=format_duration(minimum),
                             max=format_duration(MAX_TURN_TIME)))
     return seconds
+
+
+def waits_for_interactions(record: GameRecord) -> bool:
+    """Whether the game lives where the bot can only answer interactions, so that its deadlines wait for one."""
+    return bool(record.options.get(INTERACTIONS_ONLY))
 
 
 def waiting_person(record: GameRecord) -> int | None:

@@ -129,9 +129,11 @@ TAKEBACK_ANSWER = Kind("t", lambda cog, i, r: cog.on_takeback_answer(i, r), _num
                        looks={ControlKind.TAKEBACK: Look(Style.danger, {"yes": Style.success})})
 # /game forget's confirmation: its "game" field is the id of the user it forgets (only they may click it).
 FORGET = Kind("f", lambda cog, i, r: cog.on_forget(i, r))
+CLAIM = Kind("d", lambda cog, i, r: cog.on_claim(i, r), _number, on_board=True,
+             looks={ControlKind.CLAIM: Look(Style.danger, emoji="⏰")})
 
 KINDS = {kind.code: kind for kind in (ACTION, MOVES, GROUPS, CALL, OTHER_MOVE, TYPED_MOVE, UNDO, LOBBY, REMATCH,
-                                      HISTORY_PAGE, VOTE, TAKEBACK_ANSWER, FORGET)}
+                                      HISTORY_PAGE, VOTE, TAKEBACK_ANSWER, FORGET, CLAIM)}
 _DRAWN = {shown: kind for kind in KINDS.values() for shown in kind.looks}   # present kind -> its Kind
 
 

@@ -128,7 +128,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
             await self._tell(interaction, msg("interactions.error.ephemeral_only"))
             return
         async with self._working:
-            outcome = await self._call(interaction, call)
+            outcome = await self._call(interaction, self.overdue_first(interaction, call))
             if outcome is None or (can_post and not await self._show_outcome(interaction, outcome, show)):
                 return
         if interaction.type == discord.InteractionType.application_command:

@@ -111,6 +111,10 @@ class GameCogBase(commands.Cog):
     def clock_lines(self, record: GameRecord, view: BoardView) -> list[str]: ...
 
     @abstractmethod
+    def overdue_first(self, interaction: discord.Interaction,
+                      call: Callable[[], Awaitable[Outcome]]) -> Callable[[], Awaitable[Outcome]]: ...
+
+    @abstractmethod
     async def notify_turn(self, record: GameRecord, user_id: int | None, people: People) -> None: ...
 
     # --- game_mine.py ---------------------------------------------------------------
@@ -148,6 +152,9 @@ class GameCogBase(commands.Cog):
 
     @abstractmethod
     async def on_undo_request(self, interaction: discord.Interaction, request: Request) -> None: ...
+
+    @abstractmethod
+    async def on_claim(self, interaction: discord.Interaction, request: Request) -> None: ...
 
     @abstractmethod
     async def on_takeback_answer(self, interaction: discord.Interaction, request: Request) -> None: ...

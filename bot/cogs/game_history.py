@@ -113,10 +113,13 @@ class HistoryCommands(GameCogBase):
     # --- helpers -------------------------------------------------------------------
     async def _game_for(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:
         """Game `game_id` of this server, or this channel's latest game; a game in a channel the member
-        cannot view is answered as an unknown one (ids are counted: they must not reveal private games)."""
-        record = await self.sessions.records.game_for(interaction.guild_id, channel_of(interaction), game_id)
-        if record.channel_id != interaction.channel_id and not _can_view(interaction, record.channel_id):
-            raise GameError(NO_GAME)
+        cannot view, or in a DM or group DM they do not play in, is answered as an unknown one (ids are counted:
+        they must not reveal private games)."""
+        record = await self.sessions.records.game_for(interaction.guild_id, channel_of(interaction), game_id,
+                                                      interaction.user.id)
+        if record.guild_id is not None and record.channel_id != interaction.channel_id and \
+                not _can_view(interaction, record.channel_id):
+            raise GameError(NO_GAME)   # a DM or group DM's game: the records checked it is the asker's
         return record
 
     async def _history_page(self, record: GameRecord, page: int | None,

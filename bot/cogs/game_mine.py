@@ -1,5 +1,6 @@
 """/game mine: the games on this server waiting for the member, then those they sit in, each linked to its
-board; told to the member alone, in their language, and only about channels they can view. The turn's
+board; told to the member alone, in their language, and only about channels they can view (asked in a DM or
+group DM: their games in DMs and group DMs). The turn's
 direct message (/game notify) ends with the same short list when more than one game waits."""
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def can_view(guild: discord.Guild | None, member: Any, channel_id: int) -> bool:
 
 
 def board_link(guild_id: int | None, channel_id: int, message_id: int | None) -> str:
-    """The address of a board message (of its channel when none is known)."""
+    """The address of a board message (of its channel when none is known); a DM or group DM's is under @me."""
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}" + (f"/{message_id}" if message_id else "")
 
 
@@ -40,9 +41,15 @@ class MineCommands(GameCogBase):
 
     @app_commands.command(name="mine", description=_("cmd.mine.description"))
     async def mine(self, interaction: discord.Interaction) -> None:
-        waiting, others = await self._visible_games(interaction.guild, interaction.user)
+        """On a server, its games; in a DM or group DM, the member's games in every DM and group DM (they sit in
+        them), told to them alone."""
+        private = interaction.guild_id is None
+        if private:
+            waiting, others = await self.sessions.my_games(None, interaction.user.id, self.timers.clock.now())
+        else:
+            waiting, others = await self._visible_games(interaction.guild, interaction.user)
         await interaction.response.send_message(
-            my_games_text(waiting, others, i18n.locale_of(interaction.locale), _link), ephemeral=True,
+            my_games_text(waiting, others, i18n.locale_of(interaction.locale), _link, private), ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none())
 
     async def turn_list(self, guild_id: int | None, user_id: int, locale: str) -> str:

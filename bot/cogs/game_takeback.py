@@ -50,8 +50,8 @@ class TakebackCommands(GameCogBase):
         game, version, accept = request.game, request.version, request.value == "yes"
         await interaction.response.defer()
         try:
-            outcome = await self.sessions.answer_takeback(channel_of(interaction), interaction.user.id, game,
-                                                          version, accept)
+            outcome = await self.overdue_first(interaction, lambda: self.sessions.answer_takeback(
+                channel_of(interaction), interaction.user.id, game, version, accept))()
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return

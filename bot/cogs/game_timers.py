@@ -5,12 +5,15 @@ the half-time reminder, the board after an expiry, the vote on a seat whose
 turns keep expiring, and the direct message sent when it becomes
 your turn. The deadlines themselves are data, kept by bot/services/deadlines.py and
 fired by bot/services/scheduler.py.
-The vote's buttons are the controls.VOTE kind.
+The vote's buttons are the controls.VOTE kind. Where the bot may only answer interactions
+(timers.waits_for_interactions), deadlines wait for the game's next interaction (`overdue_first`) or a claim
+(controls.CLAIM), and the reminder is a direct message where Discord allows one.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -35,6 +38,7 @@ log = logging.getLogger(__name__)
 ON_TIMEOUT_CHOICES = [app_commands.Choice(name=_(f"choice.on_timeout.{c}"), value=c) for c in timers.ON_TIMEOUT]
 NOTIFY_CHOICES = [app_commands.Choice(name=_(f"choice.notify.{c}"), value=c) for c in ("on", "off")]
 NO_DEADLINE = ("off", "none", "0")
+CANNOT_SEND_TO_USER = 50007   # Discord's error code: no direct message to that user
 
 
 class TimerCommands(GameCogBase):
@@ -43,7 +47,7 @@ class TimerCommands(GameCogBase):
 
     async def cog_load(self) -> None:
         self.timers = TurnTimers(self.sessions, clock=SystemClock(),
-                                        on_reminder=self._post_reminder, on_expiry=self._publish_expiry)
+                                        on_reminder=self._post_reminder, on_expiry=self.show_expiry)
         self._timers_task = asyncio.create_task(self.timers.run(), name="turn timers")
 
     async def cog_unload(self) -> None:
@@ -110,8 +114,24 @@ class TimerCommands(GameCogBase):
                            until=f"<t:{int(until)}:D>")
                  for seat, until in view.people.away.items()]
         if view.deadline is not None:
-            lines.append(i18n.text("timers.deadline", record.locale, when=f"<t:{int(view.deadline)}:R>"))
+            key = "claims.deadline" if timers.waits_for_interactions(record) else "timers.deadline"
+            lines.append(i18n.text(key, record.locale, when=f"<t:{int(view.deadline)}:R>"))
         return lines
+
+    def overdue_first(self, interaction: discord.Interaction,
+                      call: Callable[[], Awaitable[Outcome]]) -> Callable[[], Awaitable[Outcome]]:
+        """`call`, after the turn whose deadline passed in this interaction's game, if any, was played or passed
+        and shown: where the bot only answers interactions, the timers leave that to the next one."""
+        async def after_overdue() -> Outcome:
+            overdue = await self.sessions.apply_overdue(channel_of(interaction), self.timers.clock.now())
+            if overdue is None:
+                return await call()
+            await self.show_expiry(overdue, interaction)
+            try:
+                return await call()
+            except GameError as refusal:   # a click on the board the deadline just settled: say why
+                raise GameError(msg("claims.error.ran_out")) if refusal.message.key == "error.stale" else refusal
+        return after_overdue
 
     async def notify_turn(self, record: GameRecord, user_id: int | None, people: People) -> None:
         """A direct message with a link to the board, for a player who asked for it.
@@ -149,6 +169,9 @@ class TimerCommands(GameCogBase):
 
     async def _send_reminder(self, record: GameRecord, seat: int, deadline: float) -> None:
         user = record.seats[seat].user_id
+        if timers.waits_for_interactions(record):   # the bot cannot post in the game's channel
+            await self._remind_directly(record, seat, deadline)
+            return
         key = "timers.reminder_skip" if record.options.get("on_timeout") == "skip" else "timers.reminder"
         text = i18n.text(key, record.locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:R>")
         # The nonce makes a retry after a post Discord carried out but whose answer was lost return that
@@ -156,22 +179,57 @@ class TimerCommands(GameCogBase):
         await self.bot.get_partial_messageable(record.channel_id).send(
             text, allowed_mentions=pinging(user), nonce=f"r{record.id}.{record.version}")
 
-    async def _publish_expiry(self, outcome: Outcome) -> None:
-        await self.publish_or_recover(outcome, why=Unprompted.DEADLINE)
+    async def _remind_directly(self, record: GameRecord, seat: int, deadline: float) -> None:
+        """The reminder as a direct message, where Discord lets the bot open one (the player shares a server with
+        it, or installed the app, and allows it); otherwise Discord refuses (403, or 400 with code 50007) and
+        there is none."""
+        user, locale = record.seats[seat].user_id, record.seats[seat].locale
+        key = "claims.reminder_skip" if record.options.get("on_timeout") == "skip" else "claims.reminder"
+        link = board_link(record.guild_id, record.channel_id, await self.sessions.board_message(record.id))
+        text = i18n.text(key, locale, game=say(record, msg(ruleset_of(record).name), locale),
+                         when=f"<t:{int(deadline)}:R>", link=link)
+        try:
+            channel = await self.bot.create_dm(discord.Object(user))
+            await channel.send(text)
+        except discord.HTTPException as error:
+            if error.status not in (403, 404) and error.code != CANNOT_SEND_TO_USER:
+                raise   # a fault: tried again (_post_reminder)
+            log.info("no reminder for user %s: %s", user, error)
+
+    async def show_expiry(self, outcome: Outcome, interaction: discord.Interaction | None = None) -> None:
+        """The board after an expiry (fired by the timers, applied at `interaction`, or claimed by it), then the
+        vote it opened, if any: a public follow-up of a click (the bot may only answer interactions where nothing
+        fires on its own; a command's first follow-up would take its reply's place, seen by one person)."""
+        await self.publish_or_recover(outcome, interaction, Unprompted.DEADLINE)
         if outcome.vote is None:
             return
         record, seat = outcome.record, outcome.vote.seat
         post = vote_post(record, seat)
-        await self.bot.get_partial_messageable(record.channel_id).send(
-            post.content, view=view_of(record.id, seat, post.controls), allowed_mentions=discord.AllowedMentions.none())
+        view, quiet = view_of(record.id, seat, post.controls), discord.AllowedMentions.none()
+        if interaction is not None and interaction.type == discord.InteractionType.component:
+            await interaction.followup.send(post.content, view=view, allowed_mentions=quiet)
+        else:
+            await self.bot.get_partial_messageable(record.channel_id).send(post.content, view=view,
+                                                                           allowed_mentions=quiet)
+
+    async def on_claim(self, interaction: discord.Interaction, request: Request) -> None:
+        """Claim the turn: a player waiting on the late one applies its passed deadline at once."""
+        await interaction.response.defer()
+        try:
+            outcome = await self.sessions.claim(channel_of(interaction), interaction.user.id, request.game,
+                                                request.version, self.timers.clock.now())
+        except GameError as refusal:
+            await self._tell(interaction, refusal.message)
+            return
+        await self.show_expiry(outcome, interaction)
 
     async def on_vote(self, interaction: discord.Interaction, request: Request) -> None:
         """A vote on an absent seat: the vote message shows the tally, then the decision."""
         seat = request.seat
         await interaction.response.defer()
         try:
-            outcome = await self.sessions.vote(channel_of(interaction), interaction.user.id, request.game, seat,
-                                               request.value)
+            outcome = await self.overdue_first(interaction, lambda: self.sessions.vote(
+                channel_of(interaction), interaction.user.id, request.game, seat, request.value))()
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return

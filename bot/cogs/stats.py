@@ -1,4 +1,6 @@
-"""/stats and /leaderboard: this server's finished games from the records service, in the words of bot/present/stats.py."""
+"""/stats and /leaderboard: this server's finished games (in a DM or group DM: that channel's) from the records
+service, in the words of bot/present/stats.py. Both may be used wherever the app is installed, by a server or a
+user (Discord's installation types and contexts)."""
 from __future__ import annotations
 
 import discord
@@ -7,7 +9,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.cogs.game import GAME_CHOICES
-from bot.cogs.game_base import guild_of
+from bot.cogs.game_base import channel_of
 from bot.cogs.translator import command_text as _
 from bot.present.stats import leaderboard_text, stats_text
 from bot.services import Records
@@ -34,8 +36,8 @@ class StatsCog(commands.Cog, name="StatsCog"):
         if await _server_only(interaction):
             return
         who = player or interaction.user
-        found = await self.records.player(guild_of(interaction), who.id)
-        text = stats_text(found, who.mention, i18n.locale_of(interaction.locale))
+        found = await self.records.player(interaction.guild_id, channel_of(interaction), who.id)
+        text = stats_text(found, who.mention, i18n.locale_of(interaction.locale), interaction.guild_id is None)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="leaderboard", description=_("cmd.leaderboard.description"))
@@ -48,6 +50,6 @@ class StatsCog(commands.Cog, name="StatsCog"):
         if await _server_only(interaction):
             return
         game_id = game.value if game else None
-        ranked = await self.records.leaderboard(guild_of(interaction), game_id)
-        text = leaderboard_text(ranked, game_id, i18n.locale_of(interaction.locale))
+        ranked = await self.records.leaderboard(interaction.guild_id, channel_of(interaction), game_id)
+        text = leaderboard_text(ranked, game_id, i18n.locale_of(interaction.locale), interaction.guild_id is None)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())

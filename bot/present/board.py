@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import i18n
+from bot import i18n, timers
 from bot.games.base import GameError, Message, Ruleset, msg
 from bot.present.alt_text import board_alt
 from bot.present.moves import label, options
@@ -40,7 +40,10 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
     shown: tuple[Control, ...] = ()
     if with_controls and record.status == "active":
         undo = (Control(ControlKind.UNDO, i18n.text("button.undo", loc), row=4),) if takeback_seat is not None else ()
-        shown = controls(record, ruleset, state) + undo
+        # Nothing fires there on its own: the others claim a turn whose time ran out (refused before then).
+        claim = (Control(ControlKind.CLAIM, i18n.text("claims.button", loc), row=4),) \
+            if mention is not None and record.options.get("turn_time") and timers.waits_for_interactions(record) else ()
+        shown = controls(record, ruleset, state) + undo + claim
     elif with_controls:   # the final board
         shown = (Control(ControlKind.REMATCH, i18n.text("button.rematch", loc)),)
     return Post(fit(lines), shown, None, mention, alt=board_alt(record, said=said), said=tuple(said))

@@ -12,14 +12,17 @@ from bot.services import WaitingGame, ruleset_of
 Link = Callable[[WaitingGame], str]   # the board's address (the front end knows how to link to a message)
 
 
-def my_games_text(waiting: list[WaitingGame], others: list[WaitingGame], locale: str, link: Link) -> str:
+def my_games_text(waiting: list[WaitingGame], others: list[WaitingGame], locale: str, link: Link,
+                  private: bool = False) -> str:
+    """`private`: the games in DMs and group DMs (asked there), else a server's."""
     if not waiting and not others:
-        return i18n.text("mine.none", locale)
+        return i18n.text("claims.mine.none" if private else "mine.none", locale)
     lines = _yours(waiting, locale, link)
     if others:
         lines.append(i18n.text("mine.title_others", locale, count=len(others)))
-        lines += [i18n.text("mine.others", locale, game=_game(g, locale), link=link(g), channel=g.record.channel_id,
-                            player=seat_name(g.record, g.to_move, locale), since=int(g.since))
+        lines += [i18n.text(_line(g, "others"), locale, game=_game(g, locale), link=link(g),
+                            channel=g.record.channel_id, player=seat_name(g.record, g.to_move, locale),
+                            since=int(g.since))
                   for g in others]
     return fit(lines)
 
@@ -33,10 +36,15 @@ def _yours(waiting: list[WaitingGame], locale: str, link: Link) -> list[str]:
     if not waiting:
         return []
     return [i18n.text("mine.title_yours", locale, count=len(waiting))] + [
-        i18n.text("mine.yours", locale, game=_game(g, locale), link=link(g), channel=g.record.channel_id,
+        i18n.text(_line(g, "yours"), locale, game=_game(g, locale), link=link(g), channel=g.record.channel_id,
                   since=int(g.since))
         + (i18n.text("mine.deadline", locale, deadline=int(g.deadline)) if g.deadline is not None else "")
         for g in waiting]
+
+
+def _line(game: WaitingGame, whose: str) -> str:
+    """A game's line: in its channel on a server, or in a DM or group DM (which a channel mention cannot name)."""
+    return f"claims.mine.{whose}" if game.record.guild_id is None else f"mine.{whose}"
 
 
 def _game(game: WaitingGame, locale: str) -> str:

@@ -21,6 +21,7 @@ class ControlKind(StrEnum):
     UNDO = "undo"              # take back one's last move
     TAKEBACK = "takeback"      # "yes" or "no": the answer of the player to move to a take-back request
     REMATCH = "rematch"        # a lobby for the same game again
+    CLAIM = "claim"            # apply the late player's passed deadline now (where deadlines wait for interactions)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ A front end builds one `Sessions` on a store and calls it; each part lives in it
   timelines.py   each game in play's timeline, kept as far as last seen: take-backs and the moves a board traces
   endings.py     resign, end, a channel or server gone
   deadlines.py   turn deadlines: settings, reminder, expiry, votes on an absent seat, turn notifications
+  claims.py      deadlines where the bot only answers interactions: applied at the next one, or claimed
   mine.py        a person's games in play on a server, those waiting for them first (/game mine)
   scheduler.py   the loop that fires reminders and expiries when they fall due
   boards.py      which message shows which version of a game
@@ -19,7 +20,8 @@ A front end builds one `Sessions` on a store and calls it; each part lives in it
   records.py     history pages, verification, statistics (reads only; `Sessions.records`)
   privacy.py     what is kept about a person, forgetting them; servers' games deleted after the retention
 Each part builds on the one it needs (rematch -> lobby; board_views -> takeback, away; lobby, endings,
-takeback -> play -> timelines -> base; deadlines -> endings; mine -> base; privacy -> lobby, endings), so the arrows point one way; `Sessions` is their union.
+takeback -> play -> timelines -> base; deadlines -> endings; claims -> deadlines; mine -> base; privacy -> lobby,
+endings), so the arrows point one way; `Sessions` is their union.
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ from bot.services.base import Outcome, TakebackAsked, Vote, position, ruleset_of
 from bot.services.away import People
 from bot.services.board_views import BoardView, BoardViews
 from bot.services.boards import LOBBY_SHOWN, Boards
-from bot.services.deadlines import Deadlines
+from bot.services.claims import Claims
 from bot.services.defaults import ServerDefaults
 from bot.services.lobby import COMPUTER_LEVELS, started_events
 from bot.services.mine import MyGames, WaitingGame
@@ -46,7 +48,7 @@ __all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "BoardView", "Forgotten", "
            "ruleset_of", "started_events"]
 
 
-class Sessions(Rematch, BoardViews, Deadlines, Boards, ServerDefaults, MyGames, Privacy):
+class Sessions(Rematch, BoardViews, Claims, Boards, ServerDefaults, MyGames, Privacy):
     def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
         super().__init__(store, think_budget_s, shards)
         self.records = Records(store)

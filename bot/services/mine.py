@@ -1,4 +1,4 @@
-"""/game mine: a person's games in play on a server, those waiting for them first (and the short list a
+"""/game mine: a person's games in play on a server or in DMs and group DMs, those waiting for them first (and the short list a
 turn's direct message ends with)."""
 from __future__ import annotations
 
@@ -18,11 +18,15 @@ class WaitingGame:
 
 
 class MyGames(Service):
-    async def my_games(self, guild_id: int, user_id: int, now: float) -> tuple[list[WaitingGame], list[WaitingGame]]:
-        """The games in play on the server where `user_id` sits: those waiting for them, then those waiting
-        for someone else, the longest waiting first. The front end keeps those in channels they can view."""
-        games = sorted((r for r in await self.store.open_games_in_guild(guild_id)
-                        if r.status == "active" and r.seat_of(user_id) is not None), key=lambda r: (r.updated_at, r.id))
+    async def my_games(self, guild_id: int | None, user_id: int,
+                       now: float) -> tuple[list[WaitingGame], list[WaitingGame]]:
+        """The games in play on the server where `user_id` sits (`guild_id` None: in DMs and group DMs, told to
+        them alone): those waiting for them, then those waiting for someone else, the longest waiting first. The
+        front end keeps a server's in channels they can view."""
+        found = await (self.store.open_games_in_guild(guild_id) if guild_id is not None
+                       else self.store.open_private_games(user_id))
+        games = sorted((r for r in found if r.status == "active" and r.seat_of(user_id) is not None),
+                       key=lambda r: (r.updated_at, r.id))
         away, _ = await self.store.people({p for r in games if (p := timers.waiting_person(r)) is not None})
         # A game in play always waits for a seat.
         listed = [WaitingGame(r, r.updated_at, timers.shown_deadline(r, away, now), seat)

@@ -1,4 +1,4 @@
-"""Finished and running games as records, for anyone in the server to read: the history pages, the
+"""Finished and running games as records, for anyone in the server (or in the DM or group DM) to read: the history pages, the
 fair-dice verification, the statistics and the leaderboard. Only reads."""
 from __future__ import annotations
 
@@ -26,11 +26,18 @@ class Records:
     def __init__(self, store: Store):
         self.store = store
 
-    async def game_for(self, guild_id: int | None, channel_id: int, game_id: int | None) -> GameRecord:
-        """Game `game_id` of this server, or this channel's latest game."""
+    async def game_for(self, guild_id: int | None, channel_id: int, game_id: int | None, user_id: int) -> GameRecord:
+        """Game `game_id` of this server, or this channel's latest game, for `user_id` asking in that channel
+        (`guild_id` None: a DM or group DM). A DM or group DM's game is visible only there, and to its players."""
         store = self.store
         record = await (store.game(game_id) if game_id is not None else store.latest_game(channel_id))
-        if record is None or record.guild_id != guild_id or record.state is None:
+        if record is None or record.state is None:
+            raise GameError(NO_GAME)
+        if record.guild_id is None:   # a DM or group DM's
+            hidden = record.channel_id != channel_id and record.seat_of(user_id) is None
+        else:
+            hidden = record.guild_id != guild_id
+        if hidden:
             raise GameError(NO_GAME)
         return record
 
@@ -63,16 +70,21 @@ class Records:
         return msg("verify.ok_seating" if result.seating_matches else "verify.ok", game_id=record.id, seed=record.seed,
                    commitment=commitment, rolls=result.rolls)
 
-    async def player(self, guild_id: int, user_id: int) -> stats.PlayerStats | None:
-        """A person's statistics and ratings over the server's finished games (None: no game yet)."""
-        return (await self._players(guild_id)).get(user_id)
+    async def player(self, guild_id: int | None, channel_id: int, user_id: int) -> stats.PlayerStats | None:
+        """A person's statistics and ratings over the finished games of the server, or of the DM or group DM
+        (`guild_id` None) `channel_id` (None: no game yet)."""
+        return (await self._players(guild_id, channel_id)).get(user_id)
 
-    async def leaderboard(self, guild_id: int, game: str | None) -> list[tuple[int, stats.PlayerStats]]:
-        """The server's people ranked by rating in `game`, or by wins over every game."""
-        return stats.leaderboard(await self._players(guild_id), game)
+    async def leaderboard(self, guild_id: int | None, channel_id: int,
+                          game: str | None) -> list[tuple[int, stats.PlayerStats]]:
+        """The people of the server (or of the DM or group DM) ranked by rating in `game`, or by wins over every game."""
+        return stats.leaderboard(await self._players(guild_id, channel_id), game)
 
-    async def _players(self, guild_id: int) -> dict[stats.PlayerKey, stats.PlayerStats]:
-        return stats.compute(await self.store.finished_games(guild_id))
+    async def _players(self, guild_id: int | None, channel_id: int) -> dict[stats.PlayerKey, stats.PlayerStats]:
+        """Asked in a server: its games; in a DM or group DM: that channel's alone (they are private to it)."""
+        games = await (self.store.finished_games(guild_id) if guild_id is not None
+                       else self.store.finished_private_games(channel_id))
+        return stats.compute(games)
 
 
 def _page_entries(record: GameRecord, actions: list[LoggedAction], page: int) -> list[history.Entry]:

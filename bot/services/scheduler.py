@@ -1,7 +1,7 @@
 """The scheduler of turn deadlines: it keeps nothing of its own. It reads every timed game through
 the deadlines service, sleeps until the earliest reminder or deadline, fires it through that service
 (which re-checks it under the channel lock, so a move made at the same moment wins cleanly), and
-starts over when woken by a change."""
+starts over when woken by a change. Where the bot may only answer interactions it fires only the reminder."""
 from __future__ import annotations
 
 import asyncio
@@ -13,7 +13,7 @@ from bot.outages import StoreUnavailable
 from bot.services.base import Outcome
 from bot.services.deadlines import Deadlines
 from bot.game_records import GameRecord
-from bot.timers import Due, deadline, next_due
+from bot.timers import Due, deadline, next_due, waits_for_interactions
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +57,8 @@ class TurnTimers:
         self._failed = {f for f in self._failed if f[:2] in current}
         for clock in clocks:
             due = next_due(clock, now)
+            if due is not None and due.kind == "expire" and waits_for_interactions(clock.record):
+                continue   # applied at the game's next interaction, or claimed (bot/services/claims.py)
             if due is not None and (due.record.id, due.record.version, due.kind) not in self._failed:
                 found.append(due)
         return sorted(found, key=lambda d: d.when)

@@ -7,7 +7,7 @@ from bot.present.post import Control, ControlKind
 
 BOARD = {"tb:a:7:3:roll": (), "tb:g:7:3": ("R1", "R2"), "tb:c:7:3": (), "tb:l:7:join": (), "tb:h:7:2:n": (),
          "tb:v:7:1:end": (), ACTION.encode(LARGEST, LARGEST, "Y1+5"): (), "tb:u:7:3": (), "tb:r:7": (),
-         "tb:t:7:3:yes": ()}
+         "tb:t:7:3:yes": (), "tb:d:7:3": ()}
 
 
 @pytest.mark.parametrize("custom_id, values, expected", [
@@ -21,6 +21,7 @@ BOARD = {"tb:a:7:3:roll": (), "tb:g:7:3": ("R1", "R2"), "tb:c:7:3": (), "tb:l:7:
     ("tb:u:7:3", (), Request("u", 7, version=3)),
     ("tb:r:7", (), Request("r", 7)),
     ("tb:t:7:3:yes", (), Request("t", 7, "yes", version=3)),
+    ("tb:d:7:3", (), Request("d", 7, version=3)),   # Claim the turn
 ])
 def test_the_controls_the_bot_sends_read_back(custom_id, values, expected):
     assert decode(custom_id, BOARD, is_select=bool(values), values=values) == expected
