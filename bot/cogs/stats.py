@@ -15,15 +15,6 @@ from bot.present.stats import leaderboard_text, stats_text
 from bot.services import Records
 
 
-async def _server_only(interaction: discord.Interaction) -> bool:
-    """Refused in a DM or group DM (its counts are not kept yet): whether it was."""
-    if interaction.guild_id is not None:
-        return False
-    await interaction.response.send_message(
-        i18n.text("interactions.error.server_only", i18n.locale_of(interaction.locale)), ephemeral=True)
-    return True
-
-
 class StatsCog(commands.Cog, name="StatsCog"):
     def __init__(self, records: Records):
         self.records = records
@@ -33,8 +24,6 @@ class StatsCog(commands.Cog, name="StatsCog"):
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.describe(player=_("opt.player.description"))
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
-        if await _server_only(interaction):
-            return
         who = player or interaction.user
         found = await self.records.player(interaction.guild_id, channel_of(interaction), who.id)
         text = stats_text(found, who.mention, i18n.locale_of(interaction.locale), interaction.guild_id is None)
@@ -47,8 +36,6 @@ class StatsCog(commands.Cog, name="StatsCog"):
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction,
                           game: app_commands.Choice[str] | None = None) -> None:
-        if await _server_only(interaction):
-            return
         game_id = game.value if game else None
         ranked = await self.records.leaderboard(interaction.guild_id, channel_of(interaction), game_id)
         text = leaderboard_text(ranked, game_id, i18n.locale_of(interaction.locale), interaction.guild_id is None)
