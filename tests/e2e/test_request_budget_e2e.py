@@ -2,6 +2,8 @@
 a game's boards go through the interactions (the clicked board updated or retired in the click's answer, a
 new board as a follow-up), so that at most 0.1 request per action counts against the bot's global limit."""
 
+import asyncio
+
 import pytest
 
 from bot.games import GAME_IDS
@@ -46,3 +48,27 @@ async def test_a_command_answers_with_the_board_and_the_turn_passing_pings_the_n
     assert board.id == rolled.original.id and board.files
     assert [m.id for m in fake_discord.messages(table.channel) if m.custom_ids] == [board.id]
     assert not [p for _, p in fake_discord.requests[sent:] if limit_of(p) == "global"]
+
+
+@pytest.mark.fake_discord(global_limit=True)
+async def test_with_discords_global_limit_on_no_table_waits_on_the_others_moves(fake_discord, bot_process):
+    """Discord's global limit (50 requests a second for the whole bot, interaction endpoints exempt) enforced
+    by the fake: ten tables playing at once spend nothing of it, so none is answered 429 and none waits for
+    the budget another table used."""
+    fake_discord.quiet = 0.1
+    mark = len(fake_discord.counted)
+    tables = [Table(fake_discord, two_players(fake_discord), game, seed=seed)
+              for seed, game in enumerate(GAME_IDS * 2)]
+
+    async def play(table: Table) -> int:
+        await table.open()
+        played = 0
+        while played < ACTIONS // 2 and await table.play_once():
+            played += 1
+        return played
+
+    played = await asyncio.gather(*(play(table) for table in tables))
+    counts = fake_discord.counts(since=mark)
+    assert min(played) >= 10, played
+    assert [r.key for r in counts.refused] == []   # no 429 from the global limiter, nothing else refused
+    assert counts.global_requests <= 0.1 * sum(played), counts.by_route("global")

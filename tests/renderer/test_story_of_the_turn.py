@@ -85,7 +85,7 @@ def test_barricades_pawn_moves_and_placed_barricades_are_traced_in_order():
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_the_final_board_names_who_won(game, monkeypatch):
     said = []
-    monkeypatch.setattr(Sheet, "banner", lambda self, centre, text, width, size: said.append(text))
+    monkeypatch.setattr(Sheet, "banner", lambda self, centre, text, *layout: said.append(text))
     ruleset, state, players, history = random_history(game, 2, finish=True, teams=game == "parcheesi")
     render_png(ruleset, state, players, "en", traced=history[-5:])
     result = ruleset.result(state)

@@ -72,7 +72,7 @@ async def test_forgetting_a_person_leaves_neither_their_id_nor_their_name_and_re
     in_play = await sessions.current(IN_PLAY)
     assert in_play.seat_of(BRUNO) is None and in_play.seats[0].level == "normal"   # a computer has the seat
     assert in_play.host_id == CARLA                                       # the host's powers passed on
-    finished = await sessions.records.game_for(GUILD, FINISHED, None)
+    finished = await sessions.records.game_for(GUILD, FINISHED, None, CARLA)
     (former,) = [s for s in finished.seats if s.user_id < 0]
     assert seat_name(finished, finished.seats.index(former), "en") == "former player"
     assert seat_name(finished, finished.seats.index(former), "fr") == "ancien joueur"
