@@ -131,6 +131,9 @@ async def test_with_its_database_down_the_bot_reports_unhealthy_and_still_answer
         await bot.terminate()
 
 
+# A board goes through the interaction that asked for it (an edit of the clicked board, or a follow-up);
+# what no interaction carries any more (catching a board up) goes through the channel.
+HOOK_EDIT = "/webhooks/{app}/{token}/messages/{message}"
 POST, EDIT = "/channels/{channel}/messages", "/channels/{channel}/messages/{message}"
 
 
@@ -140,12 +143,22 @@ async def test_discord_errors_are_counted_by_status_and_a_board_they_hold_back_w
     await table.open()
     board = await table.live_board()
     before = await scrape(port)
-    # The roll's board: rate-limited once (discord.py waits and tries again), then Discord down for a while.
+    # The roll's board: rate-limited once (discord.py waits and tries again), then Discord down for a while:
+    # the click's answer fails every time discord.py tries (a webhook's 5xx: five tries), and so does the
+    # catching up through the channel.
+    fake.rate_limit("PATCH", HOOK_EDIT, retry_after=0.1)
+    fake.fail("PATCH", HOOK_EDIT, status=503, times=5)
     for method, route in (("PATCH", EDIT), ("POST", POST)):
-        fake.rate_limit(method, route, retry_after=0.1)
         fake.fail(method, route, status=503, times=1000)
-    answer = await table.roll(board)
+    answer = await fake.click(table.to_act(board), board, custom_id=roll_id(board), timeout=60)
     assert answer.ack_seconds < 3
+
+    async def waiting() -> float:
+        return total(await scrape(port), "tablero_boards_waiting")
+    for _ in range(120):
+        if await waiting() == 1:
+            break
+        await asyncio.sleep(0.5)
     during = await scrape(port)
     assert total(during, "tablero_boards_waiting") == 1
     assert total(during, "tablero_discord_responses_total", status="429") == \
@@ -155,8 +168,6 @@ async def test_discord_errors_are_counted_by_status_and_a_board_they_hold_back_w
         total(before, "tablero_interactions_total", kind="control a", outcome="answered") + 1
 
     fake.clear_faults()   # Discord is back: the board is shown, nothing waits
-    async def waiting() -> float:
-        return total(await scrape(port), "tablero_boards_waiting")
     for _ in range(40):
         if await waiting() == 0:
             break

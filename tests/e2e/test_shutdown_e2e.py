@@ -23,7 +23,7 @@ async def test_sigterm_with_a_click_in_flight_answers_it_then_exits_0_within_10_
     table = Table(fake_discord, two_players(fake_discord), "pariti", seed=3)
     board = await table.open()
     version, _ = stored(bot_process.database)
-    held = fake_discord.hold("POST", "/channels/{channel}/messages", before=True)   # the move's new board
+    held = fake_discord.hold("POST", "/webhooks/{app}/{token}", before=True)   # the move's new board (a follow-up)
     clicking = asyncio.create_task(table.move(table.to_act(board), board))
     await held.wait()                                          # the move is stored; its board not posted yet
 
