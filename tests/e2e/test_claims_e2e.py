@@ -113,3 +113,29 @@ async def test_the_vote_after_three_claimed_expiries_comes_below_the_third_claim
     await fake_discord.wait_for_message(game.channel, lambda m: "By vote, the game ends" in m.content)
     assert fake_discord.refusals == [] and fake_discord.unanswered() == []
     assert "Traceback" not in quick_bot.log_tail(400)
+
+
+async def test_in_a_group_dm_the_waiting_friend_claims_the_turn_and_the_bot_only_answers(fake_discord, quick_bot):
+    """A real group DM where only the host installed the app: /game new marks the game itself; the deadline
+    passes with nothing posted, and the friend who did not install the app claims the turn by its button."""
+    ana, bo = fake_discord.add_user("ana", installed=True), fake_discord.add_user("bo")
+    group = fake_discord.add_group_dm(ana, bo, fake_discord.add_user("cy"), name="friends")
+    mark = len(fake_discord.counted)
+    reply = await fake_discord.slash(ana, group, "game new", game="parcheesi", turn_time=f"{TURN_S}s",
+                                     seating="lobby")   # the host plays first
+    await fake_discord.click(bo, reply.original, label="Join")
+    await fake_discord.click(ana, reply.original, label="Start")
+    first = fake_discord.last_message(group, lambda m: m.files)
+    assert ana.mention in first.content and "Claim the turn" in [b.get("label") for b in first.buttons]
+
+    await asyncio.sleep(TURN_S + 1)   # past the deadline: nothing may reach the group DM on its own
+    assert fake_discord.last_message(group, lambda m: m.files).id == first.id
+    claimed = await fake_discord.click(bo, first, label="Claim the turn")
+    assert not ephemeral_text(claimed)
+    board = await fake_discord.wait_for_message(group, lambda m: m.files and "ran out of time" in m.content,
+                                                after=first)
+    assert bo.mention in board.content
+    counted = fake_discord.counts(since=mark)
+    assert not [r.key for r in counted.requests if r.scope == "global" and str(group.id) in r.path]
+    assert not counted.refused and fake_discord.unanswered() == []
+    assert "Traceback" not in quick_bot.log_tail(400)
