@@ -198,15 +198,15 @@ class TimerCommands(GameCogBase):
 
     async def show_expiry(self, outcome: Outcome, interaction: discord.Interaction | None = None) -> None:
         """The board after an expiry (fired by the timers, applied at `interaction`, or claimed by it), then the
-        vote it opened, if any: a public follow-up of a click (the bot may only answer interactions where nothing
-        fires on its own; a command's first follow-up would take its reply's place, seen by one person)."""
+        vote it opened, if any: a public follow-up of the interaction (the bot may only answer interactions where
+        nothing fires on its own), which the board, shown first, leaves free for a message of its own."""
         await self.publish_or_recover(outcome, interaction, Unprompted.DEADLINE)
         if outcome.vote is None:
             return
         record, seat = outcome.record, outcome.vote.seat
         post = vote_post(record, seat)
         view, quiet = view_of(record.id, seat, post.controls), discord.AllowedMentions.none()
-        if interaction is not None and interaction.type == discord.InteractionType.component:
+        if interaction is not None:   # its response already shows the board: a follow-up is a message of its own
             await interaction.followup.send(post.content, view=view, allowed_mentions=quiet)
         else:
             await self.bot.get_partial_messageable(record.channel_id).send(post.content, view=view,

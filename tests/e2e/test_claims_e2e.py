@@ -94,7 +94,10 @@ async def test_a_passed_deadline_is_applied_by_the_next_click_before_it(fake_dis
     assert "no reminder for user" in quick_bot.log_tail(400) and "Traceback" not in quick_bot.log_tail(400)
 
 
-async def test_the_vote_after_three_claimed_expiries_comes_below_the_third_claim(fake_discord, quick_bot):
+@pytest.mark.parametrize("third", ["claim", "command"])
+async def test_the_vote_after_three_claimed_expiries_comes_below_the_third_claim(fake_discord, quick_bot, third):
+    """The third expiry claimed by the button, or applied by a command (`/game board`): the vote is a public
+    follow-up of that interaction, never a post of the bot's own."""
     ana, bo = fake_discord.add_user("ana"), fake_discord.add_user("bo")
     game, board = await opened(fake_discord, quick_bot, [ana, bo])
     claims = []
@@ -104,8 +107,13 @@ async def test_the_vote_after_three_claimed_expiries_comes_below_the_third_claim
             await game.play_once()
             continue
         await asyncio.sleep(TURN_S + 0.2)
-        claims.append(await fake_discord.click(bo, board, label="Claim the turn"))
-        assert not ephemeral_text(claims[-1])
+        if third == "command" and len(claims) == 2:
+            mark = len(fake_discord.counted)
+            claims.append(await fake_discord.slash(bo, game.channel, "game board"))
+            assert not [r.key for r in fake_discord.counts(since=mark).requests if r.scope == "global"]
+        else:
+            claims.append(await fake_discord.click(bo, board, label="Claim the turn"))
+            assert not ephemeral_text(claims[-1])
     [vote] = [m for m in claims[-1].messages if "End the game" in [b.get("label") for b in m.buttons]]
     assert not vote.ephemeral and "ana ran out of time 3 times in a row" in vote.content
     assert not [m for claim in claims[:2] for m in claim.messages if m.buttons]   # only the third opened it
