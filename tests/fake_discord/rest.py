@@ -70,6 +70,10 @@ class RestMixin:
         self._holds.append(held)
         return held
 
+    def drop_hold(self, held: Hold) -> None:
+        """Forget a hold whether or not it took a request (one never reached would take a later one)."""
+        self._holds = [h for h in self._holds if h is not held]
+
     async def _held(self, method: str, template: str, params: dict, result: Any, before: bool) -> None:
         """Keep the request back if a hold waits for it (a hold takes one request)."""
         for held in self._holds:
