@@ -1,5 +1,5 @@
 """compose.yaml (Docker is not available here: the file is read with a YAML parser): PostgreSQL and two bot
-processes that run the README's command on shard ranges covering every shard once."""
+processes that run docs/scaling.md's command on shard ranges covering every shard once."""
 from pathlib import Path
 
 import yaml
@@ -8,16 +8,17 @@ from bot.shards import parse_shards
 from bot.store import is_postgresql
 
 ROOT = Path(__file__).resolve().parents[1]
+SCALING = ROOT / "docs" / "scaling.md"   # where the README sends whoever runs several processes
 
 
-def test_compose_runs_postgresql_and_bots_on_every_shard_once_with_the_readmes_commands():
+def test_compose_runs_postgresql_and_bots_on_every_shard_once_with_the_documented_commands():
     compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
-    readme = (ROOT / "README.md").read_text()
+    scaling = SCALING.read_text()
     services = compose["services"]
     bots = {name: s for name, s in services.items()
             if s.get("command") == ["python", "-m", "bot"] and s["profiles"] == ["sharded"]}
     assert len(bots) == 2 and services["db"]["image"].startswith("postgres:")
-    assert "docker compose --profile sharded up -d --build" in readme
+    assert "docker compose --profile sharded up -d --build" in scaling
     covered: list[int] = []
     for name, service in bots.items():
         env = service["environment"]
@@ -26,19 +27,19 @@ def test_compose_runs_postgresql_and_bots_on_every_shard_once_with_the_readmes_c
         shards = parse_shards(env["TABLERO_SHARD_COUNT"], env["TABLERO_SHARD_IDS"])
         covered += shards.ids
         command = f"TABLERO_SHARD_COUNT={shards.count} TABLERO_SHARD_IDS={env['TABLERO_SHARD_IDS']} python -m bot"
-        assert command in readme, f"{name}: the README's Scaling section shows no {command!r}"
+        assert command in scaling, f"{name}: docs/scaling.md shows no {command!r}"
     assert sorted(covered) == list(range(shards.count))
 
 
 def test_compose_has_a_migrate_step_keeps_the_password_out_of_urls_and_bounds_restarts():
-    """Issue 28, point 7: the README's "migrate first" needs the database compose keeps private; a password
-    with @ or : would break a URL; a wrong token (exit 1) must not restart forever."""
+    """docs/scaling.md's "migrate first" needs the database compose keeps private; a password with @ or : would
+    break a URL; a wrong token (exit 1) must not restart forever."""
     compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
-    readme = (ROOT / "README.md").read_text()
+    scaling = SCALING.read_text()
     services = compose["services"]
     migrate = services["migrate"]
     assert migrate["command"][:3] == ["python", "-m", "bot.migrate"] and migrate["profiles"] == ["migrate"]
-    assert "docker compose run --rm migrate" in readme
+    assert "docker compose run --rm migrate" in scaling
     source = migrate["command"][3]
     assert any(v.split(":")[1] == str(Path(source).parent) for v in migrate["volumes"])
     for name, service in services.items():
@@ -52,7 +53,7 @@ def test_compose_has_a_migrate_step_keeps_the_password_out_of_urls_and_bounds_re
 
 
 def test_compose_has_a_one_process_profile_and_every_bot_reports_its_health():
-    """Issue 36: one process on PostgreSQL for a friends' server, beside the sharded profile; each bot's listener
+    """One process on PostgreSQL for a friends' server, beside the sharded profile; each bot's listener
     on compose's network (for a Prometheus there), asked by the image's health check."""
     compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
     dockerfile = (ROOT / "Dockerfile").read_text()
