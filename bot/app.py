@@ -45,7 +45,7 @@ ANSWERING = ("CommandTree-invoker", "discord.py: on_interaction")
 
 class TableroBot(commands.AutoShardedBot):
     """Sharded from the start: the bot grows by Discord's own means. Without shard settings it runs every
-    shard GET /gateway/bot recommends; with them, its own (README, Scaling): other processes run the rest."""
+    shard GET /gateway/bot recommends; with them, its own (docs/scaling.md): other processes run the rest."""
 
     def __init__(self, settings: Settings):
         shards = settings.shards

@@ -1,1 +1,1 @@
-"""The Discord layer: discord.py glue only (commands, controls, sending); see README, Architecture."""
+"""The Discord layer: discord.py glue only (commands, controls, sending); see docs/architecture.md."""

@@ -1,4 +1,4 @@
-"""The ruleset API every game implements (see README, "Architecture").
+"""The ruleset API every game implements (see docs/architecture.md).
 
 A ruleset is pure: no I/O, no discord, no clock, no hidden randomness.
 A game is its start options plus its action log; replaying the log through
