@@ -154,7 +154,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # and a crash before its board went out must still show it at start-up (store.boards_to_resume).
     ("ALTER TABLE games ADD COLUMN board_status TEXT",
      "UPDATE games SET board_status = status"),
-    # 10 (issue 36, self-contained: renumber freely): the servers that removed the bot and when, so that their
+    # 10 (self-contained: renumber freely): the servers that removed the bot and when, so that their
     # games are deleted TABLERO_RETAIN_DAYS later (bot/services/privacy.py); a server that adds it back leaves.
     # And a person's actions found without reading every game's log (/game privacy, /game forget).
     ("CREATE TABLE guilds_left (guild_id BIGINT PRIMARY KEY, left_at DOUBLE PRECISION NOT NULL)",

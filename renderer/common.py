@@ -69,7 +69,7 @@ PAPER = (250, 247, 240)
 # deuteranopia, protanopia and tritanopia (tests/renderer/test_colour_blindness.py). Four saturated
 # player colours leave few hues free: the trace is a deep purple, darker than every player's colour;
 # the choice a vivid violet, lighter, which keeps its hue under every simulation (a muted plum turned
-# grey under deuteranopia and protanopia, and read as disabled: issue 34 item 12).
+# grey under deuteranopia and protanopia, and read as disabled).
 TRACE = (60, 0, 90)
 CHOICE = (165, 0, 255)
 WHITE = (255, 255, 255)
@@ -881,7 +881,7 @@ def encode_png(image: Image.Image) -> bytes:
     are (PNG filter 0, as PIL does for palettes) is ~1 ms faster than
     PIL's encoder for the same size. ISA-L's level 1 (a zlib stream like
     zlib's) takes 0.5 to 0.8 ms a board where zlib's level 2 took 2.9 to 3.7,
-    and writes 3 to 9 % fewer bytes (docs/performance.md, issue 24)."""
+    and writes 3 to 9 % fewer bytes (docs/performance.md)."""
     w, h = image.size
     rows = Image.new("P", (w + 1, h), 0)   # a zero byte before each row: its filter type
     rows.paste(image, (1, 0))

@@ -1,7 +1,7 @@
 """The animated replay of a whole game: an animated GIF of sampled positions.
 
 Each frame is a board as the messages show it (render_png). It traces every move made since the frame
-before it, so that no move goes unseen however long the game (issue 34: 80 frames of 1,933 Barricade
+before it, so that no move goes unseen however long the game (once, 80 frames of 1,933 Barricade
 actions traced 8 actions each, most moves skipped). A frame's longest side is FRAME_SIDE pixels, with a
 move counter under the board.
 
@@ -27,7 +27,7 @@ from renderer.common import INK, PAPER, draw_text, readable_size
 
 FRAME_SIDE = 512
 MAX_FRAMES = 80
-MAX_BYTES = 1_500_000          # a long game's replay (issue 34); Discord accepts 10 MiB per upload without boost
+MAX_BYTES = 1_500_000          # a long game's replay; Discord accepts 10 MiB per upload without boost
 FRAME_MS = 500
 FIRST_MS = 1500
 LAST_MS = 4000

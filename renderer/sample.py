@@ -80,7 +80,7 @@ def _anything(plan: Any) -> bool:
 
 
 def _two_colours(plan: Any) -> bool:
-    """Two pieces of two colours on one track square (issue 34 item 6)."""
+    """Two pieces of two colours on one track square."""
     colours: dict[str, set[str]] = {}
     for p in plan.of("piece"):
         if p.square and p.square.isdigit():
@@ -89,12 +89,12 @@ def _two_colours(plan: Any) -> bool:
 
 
 def _capture(plan: Any) -> bool:
-    """A captured piece's way home traced (issue 34 item 7)."""
+    """A captured piece's way home traced."""
     return any(t.role.startswith("home") for t in plan.of("trace"))
 
 
 def around_a_barricade() -> tuple[Any, Any, list[PlayerTag], list[Any], str | None]:
-    """The review's case (issue 34 item 3): red's pawn on i3 plays a 6 to e1 with a barricade on g3, the way
+    """The review's case: red's pawn on i3 plays a 6 to e1 with a barricade on g3, the way
     row 3 would take barred; the trace goes round by row 1. As hard_position returns it."""
     ruleset = get_ruleset("barricade")
     board, start = ruleset.board, ruleset.new_game(4, {}, 1)   # type: ignore[attr-defined]

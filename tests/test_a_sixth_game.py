@@ -1,4 +1,4 @@
-"""A sixth game added through its registration alone (issue 27): a race on a line, its board family and its
+"""A sixth game added through its registration alone: a race on a line, its board family and its
 heuristic all defined here, played through the services (lobby, rolls, moves, a computer player) and drawn
 by the renderer. Nothing else in the bot is told about it.
 

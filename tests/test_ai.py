@@ -1,4 +1,4 @@
-"""Computer players (issue 7): legal actions only, bounded time, determinism, call-outs.
+"""Computer players: legal actions only, bounded time, determinism, call-outs.
 
 Runs on every available ruleset and on a toy race game (tests/toy_ruleset.py)
 that exercises the generic fallback and a heuristic named by the ruleset.
@@ -140,7 +140,7 @@ def test_hard_beats_easy_on_the_toy_race():
 
 
 def test_the_strength_benchmark_seats_one_level_among_three_of_the_other_in_turn():
-    """Four-player tables (issue 26): the hard seat rotates; two-player tables alternate seats."""
+    """Four-player tables: the hard seat rotates; two-player tables alternate seats."""
     assert [seat_levels(("hard", "normal"), 4, k) for k in (0, 1, 5)] == [
         (0, ("hard", "normal", "normal", "normal")), (1, ("normal", "hard", "normal", "normal")),
         (1, ("normal", "hard", "normal", "normal"))]
@@ -191,7 +191,7 @@ def test_a_search_queued_behind_others_gets_what_is_left_of_its_budget():
 
 
 def test_when_more_think_than_there_are_workers_each_thinks_for_its_share():
-    """200 games at once: moves come in time, shallower, rather than one budget after another (issue 26)."""
+    """200 games at once: moves come in time, shallower, rather than one budget after another."""
     share = ai.pool.shared_budget
     workers = ai.pool.MAX_WORKERS
     assert share(1.0, in_flight=0) == share(1.0, in_flight=workers - 1) == 1.0
@@ -277,7 +277,7 @@ class _SeenMovers(ToyRace):
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_hard_playouts_see_every_opponents_next_turn(players):
-    """Issue 26: at a table of four, hard weighs the dice and replies of all three opponents before its next
+    """At a table of four, hard weighs the dice and replies of all three opponents before its next
     turn, not only the next player's; a playout stops when the mover's turn comes back."""
     ruleset = _SeenMovers()
     state = ruleset.apply(ruleset.new_game(players, {}, 0), "r3").state
@@ -301,7 +301,7 @@ class _SeenRolls(ToyRace):
 
 
 def test_every_candidates_playout_meets_the_same_dice():
-    """Issue 26, common random numbers: the n-th roll of a playout is the same whatever was chosen before
+    """Common random numbers: the n-th roll of a playout is the same whatever was chosen before
     it, though a position offering more actions makes a choice draw more random numbers."""
     ruleset = _SeenRolls()
     heuristic = Heuristic(lambda r, s, seat: float(sum(s.pawns[seat])), scale=1.0, horizon=4)
@@ -338,7 +338,7 @@ _TWO_MOVES = Heuristic(lambda r, state, seat: {("a",): 1.0, ("b", "x"): 5.0}.get
 
 
 def test_playout_moves_look_ahead_through_the_movers_turn(monkeypatch):
-    """Issue 26: the opponents in hard's playouts play their turn as the normal level does, not one action at a time."""
+    """The opponents in hard's playouts play their turn as the normal level does, not one action at a time."""
     monkeypatch.setattr(search, "PLAYOUT_EPSILON", 0.0)
     assert search._playout_action(_TwoMoveTurn(), _TWO_MOVES, (), random.Random(0)) == "b"
 

@@ -32,6 +32,6 @@ def test_ci_runs_the_readme_commands():
 
 
 def test_the_image_installs_what_raqm_needs_to_write_right_to_left_names():
-    """Issue 34 point 1: without FriBiDi, Pillow's raqm layout is off and "يوسف" was drawn unjoined, backwards."""
+    """Without FriBiDi, Pillow's raqm layout is off and "يوسف" was drawn unjoined, backwards."""
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert all(package in dockerfile.split() for package in ("libfribidi0", "libraqm0", "libharfbuzz0b"))

@@ -1,4 +1,4 @@
-"""Pariti hard: alpha-beta search (PA-* rules, ../shared/rules/pariti.md).
+"""Pariti hard: alpha-beta search (PA-* rules, tests/rules/pariti.md).
 
 Pariti has no dice after the set-up, so the hard level searches the game tree
 itself: negamax with alpha-beta pruning, iterative deepening (depth 1, 2, ...

@@ -1,4 +1,4 @@
-"""Pariti (../shared/rules/pariti.md, rule IDs PA-*): two players pair the
+"""Pariti (tests/rules/pariti.md, rule IDs PA-*): two players pair the
 blue and pink pieces of their parity by stepping one onto the other.
 
 Actions are "<colour><number>:<square>", e.g. "B7:c5" (blue 7 to c5) or

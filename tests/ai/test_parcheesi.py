@@ -56,7 +56,7 @@ def _two_seats(pos):
 
 
 def test_hard_reads_a_lead_as_more_decisive_the_fewer_squares_are_left_to_play():
-    """Issue 26: one pawn out against none decides little at the start; the same 12 squares with one pawn
+    """One pawn out against none decides little at the start; the same 12 squares with one pawn
     each left to bring home decide much more (a fixed scale read both alike, and the start too surely)."""
     start = _two_seats([0, HOUSE, HOUSE, HOUSE, HOUSE, HOUSE, HOUSE, HOUSE])
     end = _two_seats([GOAL, GOAL, GOAL, 66, GOAL, GOAL, GOAL, 54])

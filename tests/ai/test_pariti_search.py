@@ -1,4 +1,4 @@
-"""Pariti's hard level: an alpha-beta search (bot/ai/pariti_search.py, issue 26), rule IDs PA-*."""
+"""Pariti's hard level: an alpha-beta search (bot/ai/pariti_search.py), rule IDs PA-*."""
 from __future__ import annotations
 
 import random

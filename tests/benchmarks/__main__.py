@@ -2,7 +2,7 @@
 
 Parts (all by default, in this order):
   playouts  random-playout throughput of every ruleset: turns/s, actions/s, complete games/s (best of 5 runs)
-  peers     Parcheesi next to ludopy, the pure-Python Ludo engine issue 9 names (if installed)
+  peers     Parcheesi next to ludopy, the pure-Python Ludo engine (if installed)
   render    render_png (board + PNG encoding) median / p95 ms, CPU ms per picture and PNG size, at the posted size
   e2e       200 games at once through the fake Discord against one `python -m bot` (--processes N: one
             per shard) on SQLite (--backend postgresql: PostgreSQL): moves/s, the p50 / p99 delay from an
@@ -37,7 +37,7 @@ from tests.benchmarks import e2e, memory, peers, playouts, render, store
 from tests.benchmarks.common import machine, rulesets
 
 PARTS = ("playouts", "peers", "render", "e2e", "memory", "store")
-# Parcheesi (Mundijeux) targets, issue 9.
+# Parcheesi (Mundijeux) targets (docs/performance.md).
 TARGETS = {"turns_per_s": 35_000, "render_median_ms": 10.0, "png_kb": 150.0, "ack_p99_ms": 150.0,
            "active_kb": 50.0, "postgresql_cpu_ratio": 1.2}
 

@@ -1,4 +1,4 @@
-"""Tablero's Parcheesi next to the peer that issue 9 names: `ludopy` (pure-Python Ludo, numpy).
+"""Tablero's Parcheesi next to a peer: `ludopy` (pure-Python Ludo, numpy).
 
 Both play random four-player games on this machine, one game each in turn, so that the machine's
 drifting speed (other virtual machines share the host) weighs on both alike: the ratio of the two is

@@ -8,7 +8,7 @@ turns, one move at a time each (the bot serves many channels). CPU is the bot pr
 not counted), wall time is per move, sequential, over loopback.
 
 Beside the store's SQLite (aiosqlite) and PostgreSQL (an asyncpg pool), statements compiled once, the way it
-did not take (issue 24): the same queries through SQLAlchemy's async engine, over aiosqlite (`sqlite+aiosqlite`)
+did not take: the same queries through SQLAlchemy's async engine, over aiosqlite (`sqlite+aiosqlite`)
 and over asyncpg (`postgresql+asyncpg`, the store's PostgreSQL until then).
 """
 from __future__ import annotations

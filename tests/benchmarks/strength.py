@@ -19,7 +19,7 @@ every hard move, for `--seconds` (default 1.0, the bot's). Games then depend
 on seeds and that work budget only, not on the machine's load while they run.
 --nodes / --playouts fix the budget instead; --budget adds a real time limit.
 Prints, per match, wins-losses-draws of the first level and its win rate with
-a 95% Wilson confidence interval, against the issue's target.
+a 95% Wilson confidence interval, against its target (TARGETS).
 """
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ from tests.benchmarks.common import machine, rulesets
 MATCHES = (("hard", "easy"), ("hard", "normal"))
 # A game still running after this many actions counts as a draw.
 MAX_ACTIONS = 20_000
-# Win rates the hard level must reach (issue 26): (ruleset or "*", players, match) -> lowest win rate.
+# Win rates the hard level must reach: (ruleset or "*", players, match) -> lowest win rate.
 TARGETS = {("pariti", 2, ("hard", "normal")): 0.85, ("pariti", 2, ("hard", "easy")): 1.0,
            ("*", 2, ("hard", "normal")): 0.60, ("parcheesi", 4, ("hard", "normal")): 0.30}
 # Calibration: the work timed per position, and how many positions.

@@ -89,7 +89,7 @@ class Table:
         self.board_id = self.version = -1
         self.finished = False
         self.error: str | None = None   # why the benchmark gave up on this table
-        # Boards that were not the newest message: the bot edited an older board (see the README).
+        # Boards that were not the newest message: the bot edited an older board (docs/commands.md).
         self.misplaced = 0
 
     def boards(self) -> list[Message]:

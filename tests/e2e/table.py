@@ -404,7 +404,7 @@ class Cheat:
 
 def left_nothing(reply: Interaction) -> bool:
     """A command the channel shows the result of left no acknowledgement behind: its public response
-    became the message that shows it (a board or a lobby: issue 38) or was deleted, and nothing was told
+    became the message that shows it (a board or a lobby, through the interaction) or was deleted, and nothing was told
     to the user alone (no "Done.")."""
     original = reply.original
     shows = original is not None and not original.thinking and not original.ephemeral \

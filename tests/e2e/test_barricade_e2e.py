@@ -1,4 +1,4 @@
-"""Barricade end to end: a whole two-player game through the fake Discord (issue 5).
+"""Barricade end to end: a whole two-player game through the fake Discord.
 
 Moves are picked pawn first (a select of pawns, then the pawn's destinations on a focused board);
 a taken barricade is placed through the select of areas, then the point. The "roll first, place

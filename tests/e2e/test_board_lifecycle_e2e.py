@@ -1,4 +1,4 @@
-"""What moderators, strangers and careless hosts do to a game (issue 19): a deleted lobby or board is
+"""What moderators, strangers and careless hosts do to a game: a deleted lobby or board is
 posted afresh, reposts notify nobody, host powers pass with the seat, names stay as players wrote them."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Deadlines where the bot may only answer interactions, end to end (issue 33, item 4): `python -m bot` against
+"""Deadlines where the bot may only answer interactions, end to end: `python -m bot` against
 the fake Discord. The game is marked `interactions_only` in its stored options while in the lobby (as /game new
 marks a game in a DM, a group DM or a server without the bot); here it lives in a server channel, so that the
 fake shows whether the bot posts anything on its own: it must not. The deadline is claimed by the waiting

@@ -1,4 +1,4 @@
-"""Humans against computer players through the fake Discord (issue 7).
+"""Humans against computer players through the fake Discord.
 
 Computer seats are added from the lobby (button and `/game add-bot`); they play on their turn
 without anyone pressing anything, and every board pings the person who must act."""
@@ -96,7 +96,7 @@ def _alive(pid: int, started: str) -> bool:
 
 
 async def test_computer_players_worker_processes_end_when_the_bot_is_killed(fake_discord, bot_process):
-    """Issue 19, point 9: SIGKILL leaves no process of the bot (its pool's workers, multiprocessing's
+    """SIGKILL leaves no process of the bot (its pool's workers, multiprocessing's
     resource tracker) running."""
     fake_discord.quiet = 0.1
     host = fake_discord.add_user("ana")

@@ -1,4 +1,4 @@
-"""PostgreSQL stopped in the middle of a game (issue 25, point 2): `python -m bot` on a server of the test's own
+"""PostgreSQL stopped in the middle of a game: `python -m bot` on a server of the test's own
 (tests/postgres_cluster.py). While it is down, every command and click is answered within 3 s, to the user
 alone, that the game's storage is not reachable; once the same server is back the bot carries on without a
 restart, the game where it was. The log says so in one line per fault, with no traceback. The same when the
@@ -84,7 +84,7 @@ def stored_on(bot, copy_to) -> tuple:
 
 async def test_when_the_sqlite_file_turns_read_only_every_interaction_is_answered_and_nothing_is_lost(
         fake_discord, bot_on_a_failing_disk, tmp_path):
-    """The disk under the SQLite file fails and the kernel makes it read-only (issue 25, point 2, SQLite): every
+    """The disk under the SQLite file fails and the kernel makes it read-only (SQLite): every
     move and command that would write is answered within 3 s, to the user alone, that the storage is not
     reachable; what was acknowledged before stays stored, the board shows it, and the bot runs on."""
     fake, bot = fake_discord, bot_on_a_failing_disk
@@ -116,7 +116,7 @@ async def test_computer_players_cut_short_by_the_database_resume_once_and_the_bo
         fake_discord, bot_process):
     """The database goes out of reach between two computer moves (another process holds the SQLite file's lock
     past the bot's busy timeout, taken right after a computer's first action of the turn was written) and comes
-    back (issue 25, point 2): the computers resume once, nothing is played twice, no action is lost, and the
+    back: the computers resume once, nothing is played twice, no action is lost, and the
     table sees one live board, of the stored position, pinging the person."""
     fake, database, log = fake_discord, bot_process.database, bot_process.log_path
     fake.quiet = 0.1

@@ -1,4 +1,4 @@
-"""Discord failing (issue 25, point 1): a board whose post or edit Discord answers with a server error that
+"""Discord failing: a board whose post or edit Discord answers with a server error that
 discord.py does not retry (503) after the move was stored is posted once Discord answers again: the table sees
 one board, of the stored position, never two; a lobby whose post failed is posted at the next start. A turn
 reminder Discord would not post is tried again the same way: posted once, or not at all once the game moved on."""
@@ -12,7 +12,7 @@ from tests.e2e.table import Table, board_version, roll_id, said, stored, told, t
 pytestmark = pytest.mark.e2e
 
 POST, EDIT = "/channels/{channel}/messages", "/channels/{channel}/messages/{message}"
-# A click's or a command's board goes through its interaction (issue 38): the original response or a follow-up.
+# A click's or a command's board goes through its interaction: the original response or a follow-up.
 HOOK_EDIT = "/webhooks/{app}/{token}/messages/{message}"
 TURN_S = 6   # the reminder at half time, its first retry a second later, well before the deadline
 

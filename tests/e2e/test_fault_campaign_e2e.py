@@ -1,4 +1,4 @@
-"""A seeded fault campaign (issue 25): what the bot depends on fails during a few games, and they carry on.
+"""A seeded fault campaign: what the bot depends on fails during a few games, and they carry on.
 
 `python -m bot` on a PostgreSQL server of the test's own plays three games through the fake Discord. Before each
 legal click one fault is drawn: Discord's 503 on a board's post or edit (not retried by discord.py), its 502
@@ -7,7 +7,7 @@ legal click one fault is drawn: Discord's 503 on a board's post or edit (not ret
 started again). After each click, every game shows one live board of its stored position. At the end: 0 clicks
 the bot acknowledged lost (each is in the log), 0 games without a board of their stored position, 0 interactions
 unanswered, the bot process never exited (no restart), and its log holds no traceback. The figures are those
-of the README's Reliability section; the test writes them to /tmp/e2e_fault_campaign.txt.
+of docs/reliability.md; the test writes them to /tmp/e2e_fault_campaign.txt.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.e2e
 SEED = 25
 ROUNDS = 18             # each kind of fault twice, in a seeded order
 GAMES = ("parcheesi", "barricade", "pariti")
-# A click's boards go through its interaction (issue 38): the board edited or retired through the click's
+# A click's boards go through its interaction: the board edited or retired through the click's
 # answer, a new board as a follow-up. The catching up after a fault goes through the channel.
 POST, EDIT = "/webhooks/{app}/{token}", "/webhooks/{app}/{token}/messages/{message}"
 FAULTS = ("503 post", "503 edit", "502 post", "429 post", "429 global", "gateway 4000", "gateway 4009",

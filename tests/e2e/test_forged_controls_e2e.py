@@ -1,4 +1,4 @@
-"""Forged and corrupted controls (issue 19, point 3): whatever a click, a select or a modal holds, the
+"""Forged and corrupted controls: whatever a click, a select or a modal holds, the
 bot answers the user alone within Discord's 3 s, changes nothing and logs no traceback."""
 import pytest
 

@@ -93,7 +93,7 @@ async def test_spectators_read_history_and_fair_dice_are_revealed_with_a_replay(
 
 
 async def test_games_of_a_private_channel_are_told_only_to_members_who_can_view_it(fake_discord, bot_process, people):
-    """Issue 19, point 8: /game history and /game verify with a game id answer about a private channel's game
+    """/game history and /game verify with a game id answer about a private channel's game
     only to a member who can view that channel; anyone else gets the answer for an unknown id."""
     ana, bruno, carla = people
     table = Table(fake_discord, [ana, bruno])

@@ -1,11 +1,11 @@
-"""A seeded hostile campaign (issue 19): strangers, players out of turn, clicks on old boards and old
+"""A seeded hostile campaign: strangers, players out of turn, clicks on old boards and old
 menus, double clicks, forged custom_ids and select values, malformed typed moves, spread over a live
 game of every ruleset and interleaved with legal play.
 
 Every interaction is answered within Discord's 3 s, ephemerally when refused; no refusal changes the
 stored game (its rows are read from the SQLite file before and after each batch of refusals); the bot's
-log holds no traceback. The figures (tried, refused, unanswered) are those of the README's Reliability
-section; the test writes them to /tmp/e2e_hostile_campaign.txt.
+log holds no traceback. The figures (tried, refused, unanswered) are those of docs/reliability.md
+(its hostile campaign); the test writes them to /tmp/e2e_hostile_campaign.txt.
 """
 from __future__ import annotations
 

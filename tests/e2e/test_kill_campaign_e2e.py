@@ -1,4 +1,4 @@
-"""The bot killed with SIGKILL at chosen moments of a turn (issue 19): after the action is stored, after
+"""The bot killed with SIGKILL at chosen moments of a turn: after the action is stored, after
 the board is posted, after it is edited, after a new board is posted but before its id is stored.
 
 The fake holds the bot's request at that moment (`FakeDiscord.hold`) while the test kills the bot: no
@@ -19,7 +19,7 @@ from tests.e2e.table import ACTION_ID, Table, choices, stale, told, two_players
 pytestmark = pytest.mark.e2e
 
 GAME = get_ruleset("barricade")   # a roll, then a pawn and its destination: boards both edited and posted
-# A click's boards go through its interaction (issue 38): the board edited or retired through a token, the new
+# A click's boards go through its interaction: the board edited or retired through a token, the new
 # board a follow-up. The fake names no channel for these routes: a hold takes the next such request.
 MESSAGE = "/webhooks/{app}/{token}/messages/{message}"
 FOLLOWUP = "/webhooks/{app}/{token}"

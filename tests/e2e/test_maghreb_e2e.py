@@ -1,4 +1,4 @@
-"""Parchís Maghreb end to end: a whole two-player game with cheats through the fake Discord (issue 4).
+"""Parchís Maghreb end to end: a whole two-player game with cheats through the fake Discord.
 
 Honest play through the board's buttons, then, in order: a call-out naming a piece that did not move,
 answered as a wrong call-out that uses up the turn's call (MG-10.3, MG-10.5), a cheat typed

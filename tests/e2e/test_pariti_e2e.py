@@ -1,4 +1,4 @@
-"""Pariti end to end: a whole two-player game through the fake Discord (issue 6).
+"""Pariti end to end: a whole two-player game through the fake Discord.
 
 Every move is picked piece first (a select of the pieces that can move), then its destination among
 the buttons of an ephemeral board on which that piece's reachable squares are drawn.

@@ -1,4 +1,4 @@
-"""A DM or group DM's games stay private (issue 33, item 6), end to end: `python -m bot` against the fake Discord.
+"""A DM or group DM's games stay private, end to end: `python -m bot` against the fake Discord.
 The games are made through the services on the bot's own database (as /game new in a group DM would leave them):
 what is checked here is what the commands answer, and where."""
 import pytest

@@ -11,7 +11,7 @@ async def test_boards_posted_and_edited_through_rate_limits_appear_once_each(fak
     table = Table(fake_discord, [fake_discord.add_user("ana"), fake_discord.add_user("bruno", locale="fr")])
     await table.open()
     _, before = stored(bot_process.database)
-    # A click's boards go through its interaction (issue 38), whose routes have their own buckets.
+    # A click's boards go through its interaction, whose routes have their own buckets.
     fake_discord.rate_limit("POST", "/webhooks/{app}/{token}", times=2)
     fake_discord.rate_limit("PATCH", "/webhooks/{app}/{token}/messages/{message}", times=2)
     plays = 12

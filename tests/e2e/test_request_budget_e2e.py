@@ -1,4 +1,4 @@
-"""Moves within Discord's global request budget (issue 38): clicking as players do in a server channel,
+"""Moves within Discord's global request budget: clicking as players do in a server channel,
 a game's boards go through the interactions (the clicked board updated or retired in the click's answer, a
 new board as a follow-up), so that at most 0.1 request per action counts against the bot's global limit."""
 

@@ -1,4 +1,4 @@
-"""Two `python -m bot` processes, shards 0 and 1 of 2, on one PostgreSQL database (README, Scaling): games in
+"""Two `python -m bot` processes, shards 0 and 1 of 2, on one PostgreSQL database (docs/scaling.md): games in
 guilds of both shards go on side by side; the process of shard 1 is killed with SIGKILL mid-game, its game
 waits (the other process leaves it alone, deadline included) while the other shard's game goes on; restarted,
 it fires the deadline that passed meanwhile once and the game carries on. Turn notifications come from both

@@ -1,4 +1,4 @@
-"""Take-backs and rematches end to end (issue 18): a take-back inside a turn with the board's Undo
+"""Take-backs and rematches end to end: a take-back inside a turn with the board's Undo
 button; across turns, one refused and one accepted by the player to move; one refused because a die
 was rolled since; a rematch lobby with the old seats, from the final board's Rematch button."""
 

@@ -1,4 +1,4 @@
-"""Tablero where only a user installed the app (issue 33): a group DM of three friends of whom one installed
+"""Tablero where only a user installed the app: a group DM of three friends of whom one installed
 it, a DM between two friends, a server channel without the bot. Everything goes through the interactions:
 the fake counts no request to a channel endpoint (it would answer 403, 50001) and refuses none."""
 

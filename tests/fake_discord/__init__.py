@@ -61,7 +61,7 @@ message for a repeated nonce in the channel within NONCE_WINDOW_S; ``GET /channe
 with limit/before/after/around, newest first.
 
 Where the bot is not present: DMs and group DMs between users, servers where only users installed the app
-(Discord's "user install"; see docs in issue 33). Interactions there carry ``context`` (0 a server, 2 a DM or group
+(Discord's "user install"; see docs/dm.md). Interactions there carry ``context`` (0 a server, 2 a DM or group
 DM between users) and ``authorizing_integration_owners`` ({"0": guild id} where the server installed the app,
 {"1": user id} where the invoking user did, both when both; a component or modal: those of its message)::
 

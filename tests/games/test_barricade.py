@@ -1,4 +1,4 @@
-"""Barricade (../shared/rules/barricade.md): board geometry against boards.md,
+"""Barricade (tests/rules/barricade.md): board geometry against boards.md,
 scenario tests by rule ID on the rules file's test graph, and random play."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pariti (../shared/rules/pariti.md): scenario tests by rule ID, board
+"""Pariti (tests/rules/pariti.md): scenario tests by rule ID, board
 geometry against boards.md, and random play to the end."""
 from __future__ import annotations
 

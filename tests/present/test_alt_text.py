@@ -30,7 +30,7 @@ async def test_every_position_of_a_game_is_described_within_the_limit_in_both_la
             assert text.startswith(i18n.text("alt.board", loc, game=say(record, msg(ruleset.name), loc)))
             described = [say(shown, line, loc) for line in ruleset.describe(state)]
             assert all(line in text for line in described), "the position as /game status tells it"
-            # a computer's name shares its brackets with what follows ("Computer (easy, red)", issue 28)
+            # a computer's name shares its brackets with what follows ("Computer (easy, red)")
             assert all(seat_name(shown, i, loc).rstrip(")").casefold() in text.casefold()
                        for i in range(len(shown.seats))), "every player named"
             assert not re.search(r"(^|\s)-([\s.,;]|$)", text), "a dash read aloud: " + text
@@ -54,19 +54,19 @@ def test_a_description_too_long_is_cut_at_a_word_with_an_ellipsis():
 
 
 async def test_the_board_says_what_happened_since_the_players_last_turn(store):
-    """Issue 23 point 9: the board message's sentences (every event since the player to move last
+    """The board message's sentences (every event since the player to move last
     played) are in the picture's description too, before the position."""
     record, actions = await play(store, "parcheesi", players=(1, 2, 3), max_actions=12)
     ruleset = ruleset_of(record)
     events = tuple(e for step in list(timeline.steps(ruleset, record, actions))[-4:] for e in step.events)
     post = board_post(record, events)
     assert post.said and all(sentence in post.alt for sentence in post.said)
-    # after the position (issue 34 point 4: what the player needs to act comes first)
+    # after the position (what the player needs to act comes first)
     assert post.alt.index(post.said[0]) > post.alt.index(say(record, ruleset.describe(ruleset.from_json(record.state))[-1], "en"))
 
 
 async def test_after_a_long_absence_whose_turn_the_dice_and_the_pieces_come_first_and_the_story_is_shortened(store):
-    """Issue 34 point 4: the description never passes Discord's 1,024 characters; whose turn it is, the dice,
+    """The description never passes Discord's 1,024 characters; whose turn it is, the dice,
     what may be done now and every player's pieces are all there, first; the story since the player's last
     turn keeps its latest sentences and says how many earlier ones it leaves out."""
     record, actions = await play(store, "parcheesi", players=(1, 2, 3, 4), max_actions=160)
@@ -92,7 +92,7 @@ async def test_after_a_long_absence_whose_turn_the_dice_and_the_pieces_come_firs
 
 
 async def test_a_bonus_to_play_after_both_dice_is_said_with_its_value(store):
-    """Issue 34 point 5: both dice spent and a bonus pending read "… plays the bonus of 20.", never "… plays ."
+    """Both dice spent and a bonus pending read "… plays the bonus of 20.", never "… plays ."
     in /game status's lines (the ruleset's description) and in the alt text."""
     record, _ = await play(store, "parcheesi", players=(1, 2, 3, 4), max_actions=4)
     ruleset = ruleset_of(record)
@@ -117,7 +117,7 @@ async def test_a_bonus_to_play_after_both_dice_is_said_with_its_value(store):
 
 
 async def test_a_team_game_names_the_partners_in_both_languages(store):
-    """Issue 23 point 9: yellow + red against blue + green (PM-10.1)."""
+    """Yellow + red against blue + green (PM-10.1)."""
     record, _ = await play(store, "parcheesi", players=(1, 2, 3, 4), options={"teams": True}, max_actions=8)
     a, b, c, d = (seat.name for seat in record.seats)   # seats are drawn at the start
     assert f"Partners: {a} and {c}; {b} and {d}." in board_alt(record, "en")
@@ -128,7 +128,7 @@ async def test_a_team_game_names_the_partners_in_both_languages(store):
 
 @pytest.mark.parametrize("game", GAME_IDS)
 async def test_a_finished_game_names_its_winner_once_and_nobody_to_move(store, game):
-    """Issue 23 point 9: the result line says who won; the position's own "has won" or "must roll" lines
+    """The result line says who won; the position's own "has won" or "must roll" lines
     are left out."""
     record, _ = await play(store, game, max_actions=30, resign=1)
     ruleset = ruleset_of(record)

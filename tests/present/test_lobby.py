@@ -36,7 +36,7 @@ async def test_once_started_the_lobby_says_so_and_who_sits_where(sessions):
 
 
 async def test_a_french_lobby_line_starts_a_computer_with_a_capital(sessions):
-    """Issue 28, point 9: "l’ordinateur (normal)" in a sentence, "L’ordinateur (normal)" opening a line."""
+    """"l’ordinateur (normal)" in a sentence, "L’ordinateur (normal)" opening a line."""
     await sessions.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={"seating": "lobby"},
                           locale="fr")
     record = (await sessions.add_computer(1, ANN.user_id, "normal")).record

@@ -78,7 +78,7 @@ async def test_a_computer_keeps_its_name_when_a_resignation_seats_another(sessio
 
 
 def test_long_names_are_shortened_apart_from_each_other_everywhere():
-    """Issue 23 point 6: the same short name in every message and on the picture (which is given
+    """The same short name in every message and on the picture (which is given
     seat_name), and two long names sharing a beginning never shorten to the same text."""
     from bot.games.base import msg
     from bot.names import NAME_LIMIT, short_names

@@ -134,7 +134,7 @@ def traced_ways(seeds=range(1, 4), length=600):
 
 
 def test_a_trace_follows_a_way_the_pawn_could_take_never_through_a_barricade():
-    """Issue 34 item 3: the trace ran i3 -> e1 through the barricade on g3 (the shortest way): it follows a
+    """The trace ran i3 -> e1 through the barricade on g3 (the shortest way): it follows a
     way of the die's length from the point left, along the lines, passing no barricade of the position
     before the move and no point twice (a pawn leaving its start area enters by its entry point, BA-3.2;
     a bounce goes onto the goal and back, BA-6.2)."""

@@ -153,7 +153,7 @@ def game_fills(game: str) -> dict[str, tuple[int, int, int]]:
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_the_trace_and_the_choice_are_no_players_colour_under_any_deficiency(game):
-    """Issue 23 point 3: the moves traced (a line, numbered rings) and what a player is choosing
+    """The moves traced (a line, numbered rings) and what a player is choosing
     (rings, tinted squares) must not read as a player's piece, whatever the eye: apart from every
     player's colour in this game, and from each other, by MIN_DELTA_E under every simulation."""
     fills = {**game_fills(game), "trace": TRACE, "choice": CHOICE}
@@ -180,7 +180,7 @@ def chroma(rgb: tuple[int, int, int]) -> float:
 
 @pytest.mark.parametrize("deficiency", list(MACHADO))
 def test_a_choice_keeps_its_hue_apart_from_the_trace_and_never_looks_disabled(deficiency):
-    """Issue 34 item 12: the destinations of a chosen piece were a plum that deuteranopia and protanopia turn
+    """The destinations of a chosen piece were a plum that deuteranopia and protanopia turn
     grey, the colour of something disabled (a spent die, an empty point), and close to the trace's purple.
     Seen through each simulation, the choice stays clearly coloured (the plum kept a chroma of 6 under
     deuteranopia; a vivid colour has 40 and more) and far from the trace."""

@@ -86,7 +86,7 @@ def test_legend_on_a_sheet():
 
 
 def test_a_name_shortened_already_keeps_the_end_that_tells_it_apart():
-    """Issue 23 point 6: two long names shortened apart ("Alexandre…n", "Alexandre…u": seat_name) stay apart
+    """Two long names shortened apart ("Alexandre…n", "Alexandre…u": seat_name) stay apart
     when the picture has even less room for them."""
     from renderer.common import fit_text
     a, b = fit_text("Alexandre…n", 120, 24), fit_text("Alexandre…u", 120, 24)

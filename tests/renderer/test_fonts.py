@@ -1,4 +1,4 @@
-"""Every player's name shows (issue 23 point 6): a character is drawn in the first font of the fallback
+"""Every player's name shows: a character is drawn in the first font of the fallback
 chain that has it (the shipped DejaVu, then the system's Noto CJK and colour emoji, when installed); one
 that no font has is left out, never drawn as an empty box. These tests hold with or without the system
 fonts (CI installs none)."""

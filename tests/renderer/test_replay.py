@@ -72,7 +72,7 @@ def frames_of(data: bytes) -> list[Image.Image]:
 
 
 def test_a_whole_four_player_parcheesi_replay_stays_under_one_and_a_half_megabytes():
-    """Issue 23 point 8: each frame stores what changed, not the whole board again (3.8 MB before)."""
+    """Each frame stores what changed, not the whole board again (3.8 MB before)."""
     ruleset, states = whole_game("parcheesi", 4, 11)
     data = animate(ruleset, states, NAMES, ruleset.seat_colours(4, {}))
     assert len(states) > 400 and Image.open(io.BytesIO(data)).n_frames == MAX_FRAMES
@@ -80,7 +80,7 @@ def test_a_whole_four_player_parcheesi_replay_stays_under_one_and_a_half_megabyt
 
 
 def test_the_replay_keeps_the_trace_colour_exact_and_traces_the_moves_between_frames():
-    """Issue 23 point 8: the palette is the board's own (the trace turned into red's colour before)."""
+    """The palette is the board's own (the trace turned into red's colour before)."""
     ruleset, states = whole_game("parcheesi", 4, 11)
     frames = frames_of(animate(ruleset, states[:120], NAMES, ruleset.seat_colours(4, {}), max_frames=8))
     assert all(TRACE in set(f.get_flattened_data()) for f in frames[1:]), "each frame traces the moves since the one before"
@@ -89,7 +89,7 @@ def test_the_replay_keeps_the_trace_colour_exact_and_traces_the_moves_between_fr
 
 
 def test_the_replay_counts_the_moves_under_the_board():
-    """Issue 23 point 8: "Move 3 of 7" under the board, rolls of the dice not counted."""
+    """"Move 3 of 7" under the board, rolls of the dice not counted."""
     ruleset, states = whole_game("parcheesi", 4, 11)
     numbers = move_numbers(ruleset, states[:20])
     assert numbers[0] == 0 and numbers == sorted(numbers) and numbers[-1] == sum(not ruleset.roll_due(s) for s in states[:19])
@@ -101,7 +101,7 @@ def test_the_replay_counts_the_moves_under_the_board():
 
 
 def test_each_frame_traces_every_move_since_the_frame_before():
-    """Issue 34 item 14: a long game's frames traced the last 8 actions of each gap, most moves unseen: the
+    """A long game's frames traced the last 8 actions of each gap, most moves unseen: the
     frames' spans follow on from one another, from the set-up to the end."""
     for count, limit in ((5, 80), (1933, 80), (400, 12)):
         found = spans(count, limit)
@@ -110,7 +110,7 @@ def test_each_frame_traces_every_move_since_the_frame_before():
 
 
 def test_a_whole_barricade_replay_traces_every_move_within_one_and_a_half_megabytes(monkeypatch):
-    """Issue 34 item 14: the longest replays (Barricade, four players: 2,000 actions, as in the issue's
+    """The longest replays (Barricade, four players: 2,000 actions, as in a reported
     game of 1,933) trace every move and stay within 1.5 MB."""
     import renderer.replay as replay
     ruleset, states = whole_game("barricade", 4, 6)

@@ -119,7 +119,7 @@ PLAYERS = [PlayerTag("A", ("yellow",)), PlayerTag("B", ("red",))]
 
 
 def test_a_piece_brought_out_is_traced_from_its_own_house_slot():
-    """Issue 34 item 9: the arrow of yellow 3 coming out started at the house's first slot."""
+    """The arrow of yellow 3 coming out started at the house's first slot."""
     before = yellow_and_red({1: 10, 2: 12}, {1: 5})
     after = yellow_and_red({1: 10, 2: 12, 3: 0}, {1: 5}, last=("yellow", HOUSE, 0))
     moves = cross68.moves(Views, [before, after])
@@ -131,7 +131,7 @@ def test_a_piece_brought_out_is_traced_from_its_own_house_slot():
 
 
 def test_a_capture_traces_the_captured_pieces_way_home():
-    """Issue 34 item 7: only the captor's move was traced; the captured piece's way home is traced too,
+    """Only the captor's move was traced; the captured piece's way home is traced too,
     from the square it was taken on to its own slot in its house (dashed, under the pieces)."""
     geo = cross68.board()
     square = geo.track_square("yellow", 10)
@@ -155,7 +155,7 @@ def test_a_capture_traces_the_captured_pieces_way_home():
 
 @pytest.mark.parametrize("game", ["parcheesi", "parcheesi-classic"])
 def test_every_traced_move_has_its_number_never_larger_than_the_piece_that_made_it(game):
-    """Issue 34 item 8: with ten moves and more traced, a badge found no free spot and one number was
+    """With ten moves and more traced, a badge found no free spot and one number was
     missing; item 6: badges are never larger than the pieces they number."""
     ruleset = get_ruleset(game)
     state, rng = ruleset.new_game(4, {}, 0), random.Random(0)

@@ -1,4 +1,4 @@
-"""Names in every script and direction inside our sentences (issue 34 points 1, 2 and 11): a right-to-left
+"""Names in every script and direction inside our sentences: a right-to-left
 name is isolated, so that a line that begins with it is not turned around; its letters are joined and in
 their order with raqm and, where Pillow has no raqm, through python-bidi and arabic-reshaper; combining
 marks never draw a box. Each test runs with both layouts (Pillow's BASIC layout forces the fallback)."""
@@ -95,7 +95,7 @@ def test_a_combining_mark_no_font_has_draws_no_box_and_leaves_its_letter(engine)
 
 
 def test_a_name_breaks_only_between_words_or_is_shortened_on_one_line(engine):
-    """Issue 34 point 11: never "Bartholome / w…"."""
+    """Never "Bartholome / w…"."""
     assert break_lines("Bartholomew Whitfield", [200, 200], 22) == ["Bartholomew", "Whitfield"]
     one = break_lines("Bartholomewbartholomew", [160, 200], 22)
     assert len([line for line in one if line]) == 1 and one[-1].endswith("…")
@@ -106,7 +106,7 @@ def test_a_name_breaks_only_between_words_or_is_shortened_on_one_line(engine):
 
 
 def test_the_maghreb_final_board_names_its_arabic_winner_first_in_the_banner_as_the_panel_does(engine):
-    """Issue 34 points 2 and 11, through the plan: the banner is "⁨يوسف⁩ wins", the name as its panel
+    """Through the plan: the banner is "⁨يوسف⁩ wins", the name as its panel
     writes it."""
     ruleset = get_ruleset("parchis-maghreb")
     state, rng = ruleset.new_game(2, {}, 4), random.Random(4)

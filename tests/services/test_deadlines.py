@@ -313,7 +313,7 @@ async def expire_until_vote(table) -> int:
 async def test_three_expiries_in_a_row_open_a_vote_and_a_majority_ends_the_game(table):
     record = await table.start(players=(ANN, BOB, CY))
     seat = await expire_until_vote(table)
-    assert "timers.vote.opened" not in keys(table.expiries[-1])   # the vote message says it (issue 28)
+    assert "timers.vote.opened" not in keys(table.expiries[-1])   # the vote message says it
     assert timers.expiry_streak(await table.store.actions(record.id), seat) == timers.VOTE_AFTER
     absent = (ANN, BOB, CY)[seat]
     first, second = [p for p in (ANN, BOB, CY) if p is not absent]
@@ -427,7 +427,7 @@ async def test_scheduler_loop_sleeps_until_due_and_wakes_on_change(table):
         task.cancel()
 
 
-# --- several bot processes on one database (README, Scaling) ----------------------------------------------
+# --- several bot processes on one database (docs/scaling.md) ---------------------------------------------
 
 @pytest.mark.parametrize("kind", ["remind", "expire"])
 async def test_two_processes_firing_one_deadline_fire_it_once(database, kind, caplog):

@@ -1,4 +1,4 @@
-"""The database out of reach (issue 25, points 2 and 3): every store call then raises the one StoreUnavailable,
+"""The database out of reach: every store call then raises the one StoreUnavailable,
 nothing of it is written, and the same store carries on once the database is back; a deadline that fell due
 meanwhile fires then, once.
 

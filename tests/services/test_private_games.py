@@ -1,4 +1,4 @@
-"""A game in a DM or group DM (no server: guild_id None) is visible only there (issue 33, item 6): its history
+"""A game in a DM or group DM (no server: guild_id None) is visible only there: its history
 and verification asked from elsewhere answer only its players, /game mine lists a person's DM games to them
 alone, and the statistics asked in a DM or group DM count that channel's games (in a server, that server's)."""
 import pytest

@@ -235,7 +235,7 @@ async def test_computer_players_play_their_turns_until_a_person_must_act(session
 async def test_a_computer_turn_of_several_decisions_is_thought_in_one_go(sessions, monkeypatch):
     """Two dice, two pawn moves, maybe a bonus: a computer's turn up to its next roll is one request to the
     worker pool, so its later decisions do not queue again behind other games' searches, and a turn that
-    rolls again asks within the budget counted from the turn's start (issue 26)."""
+    rolls again asks within the budget counted from the turn's start."""
     ruleset = get_ruleset("parcheesi")
     requests = []
 

@@ -1,4 +1,4 @@
-"""Barricade (Malefiz): board geometry, state and rules (../shared/rules/barricade.md)."""
+"""Barricade (Malefiz): board geometry, state and rules (tests/rules/barricade.md)."""
 from bot.games.barricade.rules import Barricade
 
 __all__ = ["Barricade"]

@@ -1,4 +1,4 @@
-"""Parcheesi as played on Mundijeux (../shared/rules/parcheesi-mundijeux.md, PM-*).
+"""Parcheesi as played on Mundijeux (tests/rules/parcheesi-mundijeux.md, PM-*).
 
 Two dice, one pawn out at the start, bridges opened on doubles, bring-out on a
 5 or a sum of 5, bonuses of 10 and 20 that chain, the third double, and the

@@ -1,4 +1,4 @@
-"""Scenario tests for classic Parcheesi (../shared/rules/parcheesi-classic.md).
+"""Scenario tests for classic Parcheesi (tests/rules/parcheesi-classic.md).
 
 Seats in a four-player game: 0 blue, 1 red, 2 green, 3 yellow (PC-1.3, PC-3.1).
 """

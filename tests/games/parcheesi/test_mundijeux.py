@@ -1,4 +1,4 @@
-"""Scenario tests for Parcheesi as played on Mundijeux (../shared/rules/parcheesi-mundijeux.md).
+"""Scenario tests for Parcheesi as played on Mundijeux (tests/rules/parcheesi-mundijeux.md).
 
 Each test cites the rule IDs and examples it checks. Seat 0 is yellow in every
 game (PM-1.9), seat 1 blue, seat 2 red, seat 3 green in a four-player game.
