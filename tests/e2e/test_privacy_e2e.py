@@ -36,7 +36,7 @@ async def test_a_player_learns_what_is_kept_then_is_forgotten_after_confirming(f
 
     done = await fake_discord.click(bruno, asked.message, custom_id=confirm)
     assert done.ack_seconds < 3
-    reply = await fake_discord.wait_for_reply(done, lambda m: "Tablero vous a oublié" in m.content)
+    reply = await fake_discord.wait_for_reply(done, lambda m: "Tablero a tout oublié de vous" in m.content)
     assert reply.ephemeral
     final = await fake_discord.wait_for_message(table.channel, lambda m: m.files and "won the game" in m.content)
     assert ana.mention in final.content or "ana" in final.content        # bruno resigned: ana won
