@@ -21,7 +21,8 @@ from bot import ai, timeline
 from bot.ai.heuristics import Heuristic, heuristic_for
 from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
 from bot.present.picture import picture
-from bot.services import ROLL, Sessions
+from bot.services import Sessions
+from bot.player_actions import ROLL
 from bot.game_records import Seat
 from bot.store import Store
 import renderer

@@ -29,7 +29,8 @@ from bot.games.base import GameError
 from bot.present.alt_text import board_alt, replay_alt
 from bot.present.history import fair_dice_text, history_text
 from bot.present.picture import draw, replay_gif
-from bot.services import GameRecord, Outcome
+from bot.services import GameRecord
+from bot.session_results import Outcome
 from bot.services.records import NO_GAME, OVER
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from bot import i18n
 from bot.games.base import Message, msg
 from bot.present.words import result_line, say, seat_name
-from bot.services.base import position, ruleset_of
+from bot.positions import position, ruleset_of
 from bot.game_records import GameRecord
 
 ALT_TEXT_LIMIT = 1024        # Discord's longest attachment description

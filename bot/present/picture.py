@@ -13,7 +13,7 @@ from typing import Any
 
 from bot import timeline
 from bot.present.words import seat_name
-from bot.services.base import position, ruleset_of
+from bot.positions import position, ruleset_of
 from bot.game_records import GameRecord, LoggedAction
 from renderer import PlayerTag, render_png
 from renderer.replay import animate

@@ -7,7 +7,9 @@ from bot import dice, seating
 from bot.i18n import LOCALES
 from bot.games import REGISTERED, get_ruleset
 from bot.games.base import GameError, Message, msg
-from bot.services.base import Outcome, hosts, ruleset_of
+from bot.services.base import hosts
+from bot.session_results import Outcome
+from bot.positions import ruleset_of
 from bot.services.play import Play
 from bot.game_records import GameRecord, Seat
 from bot.store import ChannelBusy

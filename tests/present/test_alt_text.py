@@ -12,7 +12,7 @@ from bot.games.base import msg
 from bot.present.alt_text import ALT_TEXT_LIMIT, board_alt, bounded, own_first, replay_alt
 from bot.present.board import board_post
 from bot.present.words import result_line, say, seat_name
-from bot.services import ruleset_of
+from bot.positions import ruleset_of
 from tests.game_logs import play
 
 

@@ -6,7 +6,7 @@ import pytest
 from PIL import Image
 
 from bot import timeline
-from bot.services import ruleset_of
+from bot.positions import ruleset_of
 from bot.store import Store
 from bot.games import get_ruleset
 from renderer.common import INK, TRACE
