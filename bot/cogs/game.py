@@ -266,7 +266,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
                              edit=same_player, version=record.version, retired=lobby, ping=new_turn)
         if new_turn:
             await self.notify_turn(record, post.mention, view.people)
-        await self.announce(outcome, via)  # fair-dice commitment / reveal and replay (game_history)
+        await self.announce(outcome, via)  # fair-dice commitment / reveal and animation (game_history)
 
     async def _show(self, via: Via, record: GameRecord, post: Post, edit: bool, version: int,
                     retired: str | None = None, ping: bool = False) -> None:
