@@ -11,5 +11,5 @@
   stats.py     /stats and /leaderboard
   votes.py     the vote on an absent seat
   takeback.py  the request to take back a move, put to the player to move
-  picture.py   the board PNG and the animated GIF, drawn in one thread
+  picture.py   the board PNG and the replay GIF, drawn in one thread
 """
