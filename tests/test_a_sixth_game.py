@@ -32,6 +32,7 @@ from tests.sixth_game import register
 from tests.sixth_game.ai import AHEAD
 from tests.sixth_game.board import SQUARE
 from tests.sixth_game.rules import GO, LENGTH, LineRace, LineState
+import tests.test_i18n as catalogue_checks
 
 REPO = Path(__file__).resolve().parent.parent
 ANN, BOB = Seat(1, "Ann"), Seat(2, "Bob")
@@ -59,6 +60,11 @@ def test_the_registration_finds_the_ruleset_its_board_its_heuristic_and_its_word
     state = LineState((1, 0), 0, die=2)
     assert ai.choose_action(line_race, state, 0, "normal", rng=random.Random(0)) == GO
     assert [i18n.text(LineRace.name, locale) for locale in i18n.LOCALES] == ["Line race", "Course en ligne"]
+
+
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_the_sixth_game_has_the_words_every_registered_game_needs(line_race, locale):
+    catalogue_checks.test_every_registered_game_has_its_words_in_every_locale(locale)
 
 
 def test_an_unregistered_game_is_not_found():
@@ -99,9 +105,9 @@ def test_the_console_plays_the_sixth_game_to_its_end_against_a_computer_in_each_
     refused = console(tmp_path, "bot", "line-race", answers="q\n")
     assert refused.returncode == 2 and "invalid choice: 'line-race'" in refused.stderr
     answers = "r\n1\n" * LENGTH   # more turns than a pawn needs: each moves at least a square
-    for game_id, (locale, begins, rolled) in enumerate((("en", "The game of Line race begins!", "Player 1 rolls"),
-                                                        ("fr", "La partie de Course en ligne commence", "Joueur 1 fait")),
-                                                       start=1):
+    said = {"en": ("The game of Line race begins!", "Player 1 rolls"),
+            "fr": ("La partie de Course en ligne commence", "Joueur 1 fait")}
+    for game_id, (locale, (begins, rolled)) in enumerate(said.items(), start=1):
         played = console(tmp_path, "tests.sixth_game.run", "line-race", "--seats", "human,easy", "--lang", locale,
                          answers=answers)
         assert played.returncode == 0 and played.stderr == "", played.stderr

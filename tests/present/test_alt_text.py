@@ -44,7 +44,8 @@ async def test_the_animation_says_which_game_how_long_and_how_it_ended(store):
                                                       "🏆 user2 won the game!")
     assert animation_alt(record, 1, "fr").startswith("Rediffusion animée de Pariti\u00a0: 1 coup.")
     dice, dice_actions = await play(store, "parcheesi", channel=6, max_actions=20, resign=1)
-    assert animation_alt(dice, len(dice_actions), "en").startswith(f"Animated replay of Parcheesi (Mundijeux): {len(dice_actions)} rolls and moves.")
+    assert animation_alt(dice, len(dice_actions), "en").startswith(
+        f"Animated replay of Parcheesi (Mundijeux): {len(dice_actions)} rolls and moves.")
 
 
 def test_a_description_too_long_is_cut_at_a_word_with_an_ellipsis():
