@@ -106,9 +106,9 @@ BELOW_PRESENT_AND_SERVICES = ("bot.positions", "bot.player_actions", "bot.sessio
     ("bot.present", ("discord",) + FRONT_ENDS + ("bot.services", "bot.store", "bot.schema")),
     ("bot.services", ("discord", "bot.cogs", "bot.present", "bot.console")),
     *((module, IO_AND_DISCORD + ABOVE_THE_RECORDS) for module in BELOW_PRESENT_AND_SERVICES),
-    # Computer players think over the rules alone, in worker processes (asyncio and multiprocessing allowed).
-    ("bot.ai", ("discord", "aiosqlite", "sqlite3", "asyncpg", "sqlalchemy", "PIL", "socket", "http", "aiohttp",
-                "renderer", "bot.game_records") + ABOVE_THE_RECORDS),
+    # Computer players think in worker processes (asyncio and multiprocessing allowed) over the rules alone: of
+    # the bot's own modules, test_a_lower_layer_imports_only_the_modules_below_it says which.
+    ("bot.ai", ("discord", "aiosqlite", "sqlite3", "asyncpg", "sqlalchemy", "PIL", "socket", "http", "aiohttp")),
     ("bot.games", IO_AND_DISCORD + ("bot.store", "bot.services", "bot.ai", "renderer")),
     ("renderer", ("discord", "bot.cogs", "bot.services", "bot.store")),
     ("bot.game_records", IO_AND_DISCORD + ("bot.store", "bot.schema", "bot.services")),   # plain data
