@@ -26,7 +26,9 @@ from bot.games import get_ruleset
 from bot.games.base import GameError, msg
 from bot.present.picture import picture
 from bot.present.words import result_line, say
-from bot.services import GameRecord, Outcome, Seat, Sessions, position, ruleset_of
+from bot.services import GameRecord, Seat, Sessions
+from bot.session_results import Outcome
+from bot.positions import position, ruleset_of
 from bot.store import Store
 
 INTERRUPTED = 128 + signal.SIGINT   # the exit status of a program stopped by Ctrl-C (130)

@@ -14,7 +14,9 @@ from bot import i18n
 from bot.games.base import Message, Ruleset, msg
 from bot.present.codes import canonical, shown
 from bot.present.words import game_text, say
-from bot.services import ROLL, GameRecord, position
+from bot.services import GameRecord
+from bot.player_actions import ROLL
+from bot.positions import position
 
 LISTED = 20         # more moves sharing a "prefix:" than this are not listed one by one (Barricade's points)
 CALL = "call"       # a call-out's code, alone (classic Parcheesi) or before the piece called out ("call:B1")

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from bot import i18n
 from bot.config import Settings
-from bot.services import Forgotten, Sessions
+from bot.services import Sessions
+from bot.session_results import Forgotten
 from bot.store import Store, is_postgresql
 
 

@@ -24,6 +24,13 @@ class Entry:
     events: tuple[Message, ...]
 
 
+@dataclass(frozen=True)
+class HistoryPage:
+    number: int                        # from 0
+    count: int
+    entries: list[Entry]
+
+
 def entry(ruleset: Ruleset, step: Step) -> Entry:
     number = step.seq + 1
     if is_roll(ruleset, step.before, step.action, step.seat):   # the events say what was rolled

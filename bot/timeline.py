@@ -3,7 +3,7 @@
 
 A take-back is an action of the log like any other (the log stays append-only). UNDO, logged by the
 seat whose move it takes back, returns the game to the position before that move. So the next roll is
-still drawn at its own log position (`rng_for(seed, seq)`), and the history, the animated replay and
+still drawn at its own log position (`rng_for(seed, seq)`), and the history, the animation and
 `/game verify` stay exact. No die is drawn or shown again: a take-back is refused once a die has been
 rolled since the move.
 

@@ -28,6 +28,8 @@ def free_port() -> int:
 def pytest_configure(config):
     config.addinivalue_line("markers", "fake_discord(**options): FakeDiscord options for the fake_discord "
                                        "fixture, e.g. @pytest.mark.fake_discord(shard_count=2)")
+    config.addinivalue_line("markers", "bot_program(module): the module bot_process runs instead of `bot`, e.g. "
+                                       "@pytest.mark.bot_program('tests.sixth_game.run')")
 
 
 @pytest.fixture(autouse=True)
@@ -51,12 +53,14 @@ async def fake_discord(request):
 
 
 @pytest.fixture
-async def bot_process(fake_discord, tmp_path) -> ClientProcess:
-    """`python -m bot` as the README runs it, against the fake, on tmp_path/tablero.sqlite3; started.
+async def bot_process(request, fake_discord, tmp_path) -> ClientProcess:
+    """`python -m bot` as the README runs it (or the test's bot_program), against the fake, on
+    tmp_path/tablero.sqlite3; started.
 
     `await bot_process.terminate()` / `.kill()` / `.start()` restart it on the same database."""
+    marker = request.node.get_closest_marker("bot_program")
     database = tmp_path / "tablero.sqlite3"
-    bot = fake_discord.client_process([sys.executable, "-m", "bot"], cwd=REPO,
+    bot = fake_discord.client_process([sys.executable, "-m", marker.args[0] if marker else "bot"], cwd=REPO,
                                       env={"TABLERO_DATABASE": str(database)}, log_path=tmp_path / "bot.log")
     bot.database = database
     await bot.start()

@@ -6,7 +6,9 @@ import random
 
 import pytest
 
-from bot.services import ROLL, Sessions, ruleset_of
+from bot.services import Sessions
+from bot.player_actions import ROLL
+from bot.positions import ruleset_of
 from bot.game_records import GameRecord, LoggedAction, Seat
 from bot.store import Store
 

@@ -1,127 +1,46 @@
-"""A sixth game added through its registration alone: a race on a line, its board family and its
-heuristic all defined here, played through the services (lobby, rolls, moves, a computer player) and drawn
-by the renderer. Nothing else in the bot is told about it.
-
-The race: each player has one pawn on square 0 of a line of LENGTH squares. On a turn the player rolls one
-die (1 to 3) and moves the pawn that far ("go"); the first pawn on the last square wins.
+"""A sixth game added through its registration alone (docs/adding-a-game.md): Line race (tests/sixth_game/), listed
+in bot.games.GAMES with its words in the catalogue and nothing else in the bot told about it, is found, drawn and
+played by computer players, played through the services, and played to its end in the terminal as
+`python -m bot play line-race` would once the game is in GAMES. tests/e2e/test_sixth_game_e2e.py plays it
+through the fake Discord.
 """
 from __future__ import annotations
 
+import asyncio
 import io
 import random
-from dataclasses import dataclass
-from functools import cache
-from typing import Any
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
 import bot.games
-from bot import ai, timeline
-from bot.ai.heuristics import Heuristic, heuristic_for
-from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
-from bot.present.picture import picture
-from bot.services import ROLL, Sessions
+from bot import ai, i18n, timeline
+from bot.ai.heuristics import heuristic_for
 from bot.game_records import Seat
+from bot.player_actions import ROLL
+from bot.present.picture import picture
+from bot.positions import position
+from bot.services import Sessions
 from bot.store import Store
+from bot.verify import verify
 import renderer
-from renderer.common import INK, PAPER, PIECE_RGB, PlayerTag, StaticBoard, disc_sprite, make_palette
-from renderer.plan import Item, Plan, centred
+from renderer.common import PlayerTag
+from tests.sixth_game import register
+from tests.sixth_game.ai import AHEAD
+from tests.sixth_game.board import SQUARE
+from tests.sixth_game.rules import GO, LENGTH, LineRace, LineState
+import tests.test_i18n as catalogue_checks
 
-LENGTH = 6
-SQUARE = 64
+REPO = Path(__file__).resolve().parent.parent
 ANN, BOB = Seat(1, "Ann"), Seat(2, "Bob")
-
-
-@dataclass(frozen=True)
-class LineState:
-    squares: tuple[int, ...]   # each seat's pawn
-    turn: int
-    die: int | None = None     # rolled, not moved yet
-
-
-class LineRace(Ruleset):
-    id = "line-race"
-    name = "game.line-race"
-    board_family = __name__                  # this module draws it: `layout` below
-    heuristic = f"{__name__}:AHEAD"
-    min_players = max_players = 2
-
-    def seat_colours(self, n_players: int, options: dict[str, Any]) -> list[tuple[str, ...]]:
-        return [("yellow",), ("blue",)][:n_players]
-
-    def new_game(self, n_players: int, options: dict[str, Any], seed: int) -> LineState:
-        return LineState((0,) * n_players, 0)
-
-    def to_json(self, state: LineState) -> dict[str, Any]:
-        return {"squares": list(state.squares), "turn": state.turn, "die": state.die}
-
-    def from_json(self, data: dict[str, Any]) -> LineState:
-        return LineState(tuple(data["squares"]), data["turn"], data["die"])
-
-    def to_move(self, state: LineState) -> int | None:
-        return None if self.result(state) else state.turn
-
-    def result(self, state: LineState) -> Result | None:
-        ahead = [seat for seat, square in enumerate(state.squares) if square == LENGTH - 1]
-        return Result(tuple(ahead)) if ahead else None
-
-    def roll_due(self, state: LineState) -> bool:
-        return self.to_move(state) is not None and state.die is None
-
-    def random_roll(self, state: LineState, rng: random.Random) -> str:
-        return f"r{rng.randint(1, 3)}"
-
-    def legal_actions(self, state: LineState) -> list[str]:
-        return ["go"] if self.to_move(state) is not None and state.die is not None else []
-
-    def apply(self, state: LineState, action: str, seat: int | None = None) -> Applied:
-        if seat is not None and seat != self.to_move(state):
-            raise IllegalAction(msg("error.not_your_turn"))
-        if self.roll_due(state) and action in ("r1", "r2", "r3"):
-            return Applied(LineState(state.squares, state.turn, int(action[1])))
-        if action not in self.legal_actions(state):
-            raise IllegalAction(msg("error.illegal"))
-        squares = list(state.squares)
-        squares[state.turn] = min(LENGTH - 1, squares[state.turn] + (state.die or 0))
-        return Applied(LineState(tuple(squares), 1 - state.turn))
-
-    def action_label(self, state: LineState, action: str) -> Message:
-        return msg("group.plain", name=action)
-
-    def describe(self, state: LineState) -> list[Message]:
-        return [msg("group.plain", name=str(state.squares))]
-
-
-def _ahead(ruleset: Ruleset, state: LineState, seat: int) -> float:
-    return float(state.squares[seat] - state.squares[1 - seat])
-
-
-AHEAD = Heuristic(_ahead, scale=2.0)
-
-
-@cache
-def _ground() -> StaticBoard:
-    palette = make_palette([PAPER, INK, *PIECE_RGB.values()], [(c, PAPER) for c in PIECE_RGB.values()])
-    rgb = Image.new("RGB", (SQUARE * LENGTH, SQUARE * 2), PAPER)
-    return StaticBoard.build(rgb, palette)
-
-
-def layout(ruleset: Ruleset, state: LineState, players: list[PlayerTag], locale: str = "en",
-           focus: str | None = None, traced: Any = ()) -> Plan:
-    """The line's squares, and each pawn on its square (one row per seat)."""
-    items = [Item("square", str(i), (i * SQUARE, 0, (i + 1) * SQUARE, 2 * SQUARE)) for i in range(LENGTH)]
-    for seat, square in enumerate(state.squares):
-        sprite = disc_sprite(PIECE_RGB[players[seat].colours[0]], SQUARE // 2)
-        xy = ((square + 0.5) * SQUARE, (seat + 0.5) * SQUARE)
-        items.append(Item("piece", players[seat].colours[0][0].upper(), centred(xy, *sprite.size), str(square),
-                          paint=lambda sheet, sprite=sprite, xy=xy: sheet.paste(sprite, xy)))
-    return Plan((SQUARE * LENGTH, SQUARE * 2), tuple(items), _ground)
 
 
 @pytest.fixture
 def line_race(monkeypatch):
-    monkeypatch.setitem(bot.games.REGISTERED, LineRace.id, LineRace)
+    register(monkeypatch.setattr, monkeypatch.setitem)
     return bot.games.get_ruleset(LineRace.id)
 
 
@@ -132,18 +51,25 @@ async def sessions(tmp_path):
     await store.close()
 
 
-def test_the_registration_finds_the_ruleset_its_board_and_its_heuristic(line_race):
+def test_the_registration_finds_the_ruleset_its_board_its_heuristic_and_its_words(line_race):
     assert isinstance(line_race, LineRace)
+    assert bot.games.GAMES[-1] is LineRace and bot.games.GAME_IDS[-1] == LineRace.id   # last in the menu
     assert heuristic_for(line_race) is AHEAD
     plan = renderer.layout(line_race, LineState((2, 0), 0), [PlayerTag("A", ("yellow",)), PlayerTag("B", ("blue",))])
     assert {item.ref: item.square for item in plan.of("piece")} == {"Y": "2", "B": "0"}
     state = LineState((1, 0), 0, die=2)
-    assert ai.choose_action(line_race, state, 0, "normal", rng=random.Random(0)) == "go"
+    assert ai.choose_action(line_race, state, 0, "normal", rng=random.Random(0)) == GO
+    assert [i18n.text(LineRace.name, locale) for locale in i18n.LOCALES] == ["Line race", "Course en ligne"]
 
 
-def test_an_unknown_game_is_not_found():
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_the_sixth_game_has_the_words_every_registered_game_needs(line_race, locale):
+    catalogue_checks.test_every_registered_game_has_its_words_in_every_locale(locale)
+
+
+def test_an_unregistered_game_is_not_found():
     with pytest.raises(bot.games.UnknownGame):
-        bot.games.get_ruleset("line-race")
+        bot.games.get_ruleset(LineRace.id)
 
 
 async def test_the_sixth_game_is_played_through_the_services_and_drawn(line_race, sessions):
@@ -155,7 +81,7 @@ async def test_the_sixth_game_is_played_through_the_services_and_drawn(line_race
     while record.status == "active":
         state = line_race.from_json(record.state)
         mover = players[line_race.to_move(state)]
-        record = (await sessions.act(channel, mover.user_id, ROLL if line_race.roll_due(state) else "go")).record
+        record = (await sessions.act(channel, mover.user_id, ROLL if line_race.roll_due(state) else GO)).record
         board = Image.open(io.BytesIO(picture(record)))
         assert board.size == (SQUARE * LENGTH, SQUARE * 2)
     final = line_race.from_json(record.state)
@@ -165,3 +91,42 @@ async def test_the_sixth_game_is_played_through_the_services_and_drawn(line_race
     # The log replays to the final position, as for every game.
     steps = list(timeline.steps(line_race, record, await sessions.store.actions(record.id)))
     assert steps[-1].after == final
+
+
+def console(tmp_path: Path, program: str, *args: str, answers: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", program, "play", *args, "--database", str(tmp_path / "c.sqlite3"),
+                           "--board", str(tmp_path / "b.png")], cwd=REPO, input=answers, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_the_console_plays_the_sixth_game_to_its_end_against_a_computer_in_each_language(tmp_path):
+    """`play line-race` is refused until the game is in GAMES; then, at each prompt, r rolls and 1 moves, while the
+    computer player thinks in a worker process, until a pawn reaches the last square."""
+    refused = console(tmp_path, "bot", "line-race", answers="q\n")
+    assert refused.returncode == 2 and "invalid choice: 'line-race'" in refused.stderr
+    answers = "r\n1\n" * LENGTH   # more turns than a pawn needs: each moves at least a square
+    said = {"en": ("The game of Line race begins!", "Player 1 rolls"),
+            "fr": ("La partie de Course en ligne commence", "Joueur 1 fait")}
+    for game_id, (locale, (begins, rolled)) in enumerate(said.items(), start=1):
+        played = console(tmp_path, "tests.sixth_game.run", "line-race", "--seats", "human,easy", "--lang", locale,
+                         answers=answers)
+        assert played.returncode == 0 and played.stderr == "", played.stderr
+        assert begins in played.stdout and rolled in played.stdout, played.stdout
+        over = i18n.text("console.over", locale, game_id=game_id, database=str(tmp_path / "c.sqlite3"))
+        assert played.stdout.rstrip().endswith(over), played.stdout
+        assert "🏆" in played.stdout
+        assert asyncio.run(stored_game_verifies(tmp_path / "c.sqlite3", game_id)), "the log does not verify"
+
+
+async def stored_game_verifies(database: Path, game_id: int) -> bool:
+    """The finished game's seats and rolls check against its seed, and its log replays to its snapshot (the
+    console's process registered the game; this one reads it through the same registration)."""
+    store = await Store.open(str(database))
+    try:
+        record = await store.game(game_id)
+        assert record is not None and record.status == "finished"
+        with pytest.MonkeyPatch.context() as patch:
+            register(patch.setattr, patch.setitem)
+            return verify(position(record)[0], record, await store.actions(game_id)).ok
+    finally:
+        await store.close()

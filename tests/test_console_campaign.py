@@ -26,7 +26,8 @@ import pytest
 
 from bot.console import console_channel
 from bot.present.words import say
-from bot.services import GameRecord, position
+from bot.services import GameRecord
+from bot.positions import position
 from bot.store import Store
 from bot.verify import verify
 

@@ -3,7 +3,7 @@ import pytest
 
 from bot import history, i18n, timeline
 from bot.games.base import msg
-from bot.services import ruleset_of
+from bot.positions import ruleset_of
 from tests.game_logs import play
 from tests.toy_ruleset import ToyRace
 

@@ -93,10 +93,22 @@ def test_only_start_up_wires_in_the_operators_tools():
     assert wrong == []
 
 
+# The front ends and the layers under them, from the top: what the session service and bot/present/ both
+# read of a game (its ruleset and position, what a player sends, what a session call returns) lies below both.
+FRONT_ENDS = ("bot.app", "bot.__main__", "bot.cogs", "bot.console", "bot.console_input")
+ABOVE_THE_RECORDS = FRONT_ENDS + ("bot.present", "bot.services", "bot.store", "bot.schema")
+BELOW_PRESENT_AND_SERVICES = ("bot.positions", "bot.player_actions", "bot.session_results", "bot.history")
+
+
 @pytest.mark.parametrize("package, forbidden", [
     ("bot.cogs", ("bot.store",)),                                   # the Discord layer calls services
-    ("bot.present", ("discord", "bot.cogs", "bot.console", "bot.store")),   # words for every front end: records only
+    # Words for every front end, from the records the services return: neither the services nor the store.
+    ("bot.present", ("discord",) + FRONT_ENDS + ("bot.services", "bot.store", "bot.schema")),
     ("bot.services", ("discord", "bot.cogs", "bot.present", "bot.console")),
+    *((module, IO_AND_DISCORD + ABOVE_THE_RECORDS) for module in BELOW_PRESENT_AND_SERVICES),
+    # Computer players think in worker processes (asyncio and multiprocessing allowed) over the rules alone: of
+    # the bot's own modules, test_a_lower_layer_imports_only_the_modules_below_it says which.
+    ("bot.ai", ("discord", "aiosqlite", "sqlite3", "asyncpg", "sqlalchemy", "PIL", "socket", "http", "aiohttp")),
     ("bot.games", IO_AND_DISCORD + ("bot.store", "bot.services", "bot.ai", "renderer")),
     ("renderer", ("discord", "bot.cogs", "bot.services", "bot.store")),
     ("bot.game_records", IO_AND_DISCORD + ("bot.store", "bot.schema", "bot.services")),   # plain data
@@ -107,6 +119,22 @@ def test_a_layer_does_not_import_what_it_must_not_know(package, forbidden):
     # are allowed there; a database, the network or discord are not.
     wrong = [(name, target) for name in MODULES if _within(name, package)
              for target in imports_of(name) if any(_within(target, f) for f in forbidden)]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("package, allowed", [
+    # Computer players: the rules, and the metrics they count into.
+    ("bot.ai", ("bot.games", "bot.metrics")),
+    # The store keeps records and knows no game: its tables, the records, the database out of reach (the one
+    # error it raises), which shard a guild is on, the metrics. Nothing above it, nor the rules.
+    ("bot.store", ("bot.schema", "bot.game_records", "bot.outages", "bot.shards", "bot.metrics")),
+    ("bot.schema", ()),
+])
+def test_a_lower_layer_imports_only_the_modules_below_it(package, allowed):
+    """Of the bot's own modules, a lower layer imports only those listed (and its own): a new arrow up or
+    sideways is a decision to make here, not a line slipped into an import block."""
+    wrong = [(name, target) for name in MODULES if _within(name, package)
+             for target in GRAPH[name] if not any(_within(target, a) for a in (package, *allowed))]
     assert wrong == []
 
 

@@ -12,7 +12,8 @@ from bot.present.lobby import lobby_post
 from bot.present.words import say
 from bot.games import get_ruleset
 from bot.games.base import GameError
-from bot.services import ROLL, Sessions
+from bot.services import Sessions
+from bot.player_actions import ROLL
 from bot.game_records import Seat
 from bot.store import Store
 from bot.verify import verify

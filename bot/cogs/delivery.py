@@ -47,7 +47,7 @@ class Unprompted(enum.Enum):
     RECOVERED = "a board caught up after Discord or the database failed"
     OLDER_BOARD = "a board older than the interaction's, whose token lapsed"
     THREAD = "a game opened in a new thread"
-    REPLAY = "the replay added to a final board after its token lapsed"
+    ANIMATION = "the animated GIF added to a final board after its token lapsed"
 
 
 def reached_only_by_interactions(interaction: discord.Interaction) -> bool:

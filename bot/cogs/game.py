@@ -43,8 +43,10 @@ from bot.present import board, codes, moves, words
 from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.present.post import Post
-from bot.services import (COMPUTER_LEVELS, LOBBY_SHOWN, ROLL, GameRecord, Outcome, Seat, Sessions, StoreUnavailable,
-                          position, ruleset_of, started_events)
+from bot.services import COMPUTER_LEVELS, LOBBY_SHOWN, GameRecord, Seat, Sessions, StoreUnavailable, started_events
+from bot.player_actions import ROLL
+from bot.session_results import Outcome
+from bot.positions import position, ruleset_of
 
 log = logging.getLogger(__name__)
 
@@ -264,7 +266,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
                              edit=same_player, version=record.version, retired=lobby, ping=new_turn)
         if new_turn:
             await self.notify_turn(record, post.mention, view.people)
-        await self.announce(outcome, via)  # fair-dice commitment / reveal and replay (game_history)
+        await self.announce(outcome, via)  # fair-dice commitment / reveal and animation (game_history)
 
     async def _show(self, via: Via, record: GameRecord, post: Post, edit: bool, version: int,
                     retired: str | None = None, ping: bool = False) -> None:

@@ -20,7 +20,8 @@ from discord.ext import commands
 from bot.cogs.delivery import Unprompted, Via
 from bot.config import Settings
 from bot.games.base import Message
-from bot.services import BoardView, GameRecord, Outcome, People, Sessions, StoreUnavailable
+from bot.services import BoardView, GameRecord, People, Sessions, StoreUnavailable
+from bot.session_results import Outcome
 from bot.services.scheduler import TurnTimers
 
 

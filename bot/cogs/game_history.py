@@ -1,11 +1,11 @@
-"""/game history and /game verify, the fair-dice announcements and the replay.
+"""/game history and /game verify, the fair-dice announcements and the animation.
 
 `HistoryCommands` is a mixin of GameCog (discord.py collects app commands
 from every class of a cog's MRO; what it uses of GameCog: bot/cogs/game_base.py).
 Anyone in the channel may read the history or verify a game: these commands
 only read. `announce` runs after every publish: the seed's commitment goes
 out when a game starts, the seed itself when the game is over, and then the
-animated replay is added to the final board, built in a thread.
+animation (a GIF) is added to the final board, built in a thread.
 
 Its page buttons are the controls.HISTORY_PAGE kind.
 """
@@ -26,15 +26,16 @@ from bot.cogs.game_base import GameCogBase, Request, channel_of
 from bot.cogs.game_mine import can_view
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError
-from bot.present.alt_text import board_alt, replay_alt
+from bot.present.alt_text import animation_alt, board_alt
 from bot.present.history import fair_dice_text, history_text
-from bot.present.picture import draw, replay_gif
-from bot.services import GameRecord, Outcome
+from bot.present.picture import animation_gif, draw
+from bot.services import GameRecord
+from bot.session_results import Outcome
 from bot.services.records import NO_GAME, OVER
 
 log = logging.getLogger(__name__)
 
-_replays: set[asyncio.Task[None]] = set()   # running replay builds (a task needs a strong reference)
+_animations: set[asyncio.Task[None]] = set()   # running animation builds (a task needs a strong reference)
 
 
 def _can_view(interaction: discord.Interaction, channel_id: int) -> bool:
@@ -81,7 +82,7 @@ class HistoryCommands(GameCogBase):
 
     # --- after every publish -------------------------------------------------------
     async def announce(self, outcome: Outcome, via: Via) -> None:
-        """The commitment when the game starts; the seed and the replay once it is over (through `via`, as
+        """The commitment when the game starts; the seed and the animation once it is over (through `via`, as
         the board)."""
         record = outcome.record
         if record.state is None:
@@ -91,24 +92,24 @@ class HistoryCommands(GameCogBase):
             await via.send(fair_dice_text(record, over=False), files=[], mentions=quiet)
         elif record.status in OVER:
             await via.send(fair_dice_text(record, over=True), files=[], mentions=quiet)
-            task = asyncio.create_task(self._add_replay(record, replace(via, why=Unprompted.REPLAY)))
-            _replays.add(task)
-            task.add_done_callback(_replays.discard)
+            task = asyncio.create_task(self._add_animation(record, replace(via, why=Unprompted.ANIMATION)))
+            _animations.add(task)
+            task.add_done_callback(_animations.discard)
 
-    async def _add_replay(self, record: GameRecord, via: Via) -> None:
-        """Attach the animated replay to the final board (next to its picture), through the token of the
+    async def _add_animation(self, record: GameRecord, via: Via) -> None:
+        """Attach the animation to the final board (next to its picture), through the token of the
         interaction that showed it while it lasts."""
         try:
             actions = await self.sessions.records.actions(record.id)
             board_id = await self.sessions.board_message(record.id)
             if not actions or board_id is None:
                 return
-            gif = await asyncio.to_thread(replay_gif, record, actions)
+            gif = await asyncio.to_thread(animation_gif, record, actions)
             board = await draw(record)
             await via.edit(board_id, attachments=[png_file(board, board_alt(record)),
-                                                  png_file(gif, replay_alt(record, len(actions)), "replay.gif")])
+                                                  png_file(gif, animation_alt(record, len(actions)), "replay.gif")])
         except Exception:
-            log.exception("could not add the replay of game %s", record.id)
+            log.exception("could not add the animation of game %s", record.id)
 
     # --- helpers -------------------------------------------------------------------
     async def _game_for(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:

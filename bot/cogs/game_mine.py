@@ -15,7 +15,7 @@ from bot.cogs.game_base import GameCogBase
 from bot.cogs.recovery import FAULTS
 from bot.cogs.translator import command_text as _
 from bot.present.mine import my_games_text, turn_list
-from bot.services import WaitingGame
+from bot.session_results import WaitingGame
 
 log = logging.getLogger(__name__)
 

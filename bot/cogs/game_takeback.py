@@ -15,7 +15,7 @@ from bot.cogs.game_base import GameCogBase, Request, channel_of
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError
 from bot.present.takeback import answered_text, request_post
-from bot.services import Outcome
+from bot.session_results import Outcome
 
 
 class TakebackCommands(GameCogBase):

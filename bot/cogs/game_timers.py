@@ -30,7 +30,9 @@ from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, msg
 from bot.present.votes import vote_post, vote_text
 from bot.present.words import say, seat_name
-from bot.services import BoardView, GameRecord, Outcome, People, ruleset_of
+from bot.services import BoardView, GameRecord, People
+from bot.session_results import Outcome
+from bot.positions import ruleset_of
 from bot.services.scheduler import SystemClock, TurnTimers
 
 log = logging.getLogger(__name__)

@@ -22,7 +22,8 @@ from discord import app_commands
 from bot.cogs.delivery import Unprompted
 from bot.cogs.game_base import GameCogBase
 from bot.games.base import msg
-from bot.services import Outcome, StoreUnavailable
+from bot.services import StoreUnavailable
+from bot.session_results import Outcome
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""Attachment descriptions (alt text) of the board and replay pictures, so that screen readers follow the
+"""Attachment descriptions (alt text) of the board and its animation, so that screen readers follow the
 game, in the message's language, within the length Discord allows: what a player needs to act first (whose
 turn, the dice, what may be done now, their own pieces), then the rest of the position (the ruleset's own
 description of it, as /game status tells it) and the partners, then what happened since the player to
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from bot import i18n
 from bot.games.base import Message, msg
 from bot.present.words import result_line, say, seat_name
-from bot.services.base import position, ruleset_of
+from bot.positions import position, ruleset_of
 from bot.game_records import GameRecord
 
 ALT_TEXT_LIMIT = 1024        # Discord's longest attachment description
@@ -88,13 +88,13 @@ def partners_line(record: GameRecord, loc: str) -> str:
     return i18n.text("alt.partners", loc, teams=i18n.text("alt.teams_separator", loc).join(names))
 
 
-def replay_alt(record: GameRecord, moves: int, locale: str | None = None) -> str:
-    """The replay GIF in words: which game, how many actions it shows (moves only, in a game without
+def animation_alt(record: GameRecord, moves: int, locale: str | None = None) -> str:
+    """The animated GIF in words: which game, how many actions it shows (moves only, in a game without
     dice), how it ended."""
     loc = locale or record.locale
     ruleset = ruleset_of(record)
     game = say(record, msg(ruleset.name), loc)
-    key = "alt.replay" if ruleset.has_dice else "alt.replay_moves"
+    key = "alt.animation" if ruleset.has_dice else "alt.animation_moves"
     return bounded([i18n.text(key, loc, game=game, count=moves), result_line(record, loc)])
 
 

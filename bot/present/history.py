@@ -5,8 +5,8 @@ from __future__ import annotations
 from bot import dice, history, i18n, seating
 from bot.games.base import msg
 from bot.present.words import fit, result_line, say
-from bot.services.base import ruleset_of
-from bot.services.records import HistoryPage
+from bot.positions import ruleset_of
+from bot.history import HistoryPage
 from bot.game_records import GameRecord
 
 

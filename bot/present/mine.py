@@ -7,7 +7,8 @@ from collections.abc import Callable
 from bot import i18n
 from bot.games.base import msg
 from bot.present.words import fit, say, seat_name
-from bot.services import WaitingGame, ruleset_of
+from bot.session_results import WaitingGame
+from bot.positions import ruleset_of
 
 Link = Callable[[WaitingGame], str]   # the board's address (the front end knows how to link to a message)
 

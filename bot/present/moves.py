@@ -7,7 +7,7 @@ from bot import i18n
 from bot.games.base import Ruleset
 from bot.present.codes import canonical, shown
 from bot.present.words import game_text, say
-from bot.services.play import typed_action
+from bot.player_actions import typed_action
 from bot.game_records import GameRecord
 
 MAX_CHOICES = 25             # autocomplete suggestions

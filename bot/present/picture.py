@@ -1,4 +1,4 @@
-"""The board PNG with its legend, and the replay GIF of a finished game: CPU-bound and discord-free.
+"""The board PNG with its legend, and the animated GIF of a finished game: CPU-bound and discord-free.
 
 Boards are drawn one at a time in ONE thread (`draw`): the drawing holds the GIL most of the time, and
 each thread that wants it takes turns with the event loop (5 ms each), so a pool of drawing threads
@@ -13,10 +13,10 @@ from typing import Any
 
 from bot import timeline
 from bot.present.words import seat_name
-from bot.services.base import position, ruleset_of
+from bot.positions import position, ruleset_of
 from bot.game_records import GameRecord, LoggedAction
 from renderer import PlayerTag, render_png
-from renderer.replay import animate
+from renderer.animation import animate
 
 _drawing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-picture")
 
@@ -40,8 +40,8 @@ def picture(record: GameRecord, locale: str | None = None, focus: str | None = N
     return render_png(ruleset, state, players, loc, focus, traced)
 
 
-def replay_gif(record: GameRecord, actions: list[LoggedAction]) -> bytes:
-    """The animated replay of the whole game (slow: call it in a thread)."""
+def animation_gif(record: GameRecord, actions: list[LoggedAction]) -> bytes:
+    """The animation of the whole game (slow: call it in a thread)."""
     ruleset = ruleset_of(record)
     states = [timeline.setup(ruleset, record)] + [s.after for s in timeline.steps(ruleset, record, actions)]
     names = [seat_name(record, i, record.locale) for i in range(len(record.seats))]

@@ -3,7 +3,7 @@ question before forgetting them and what forgetting did; for that person alone, 
 from __future__ import annotations
 
 from bot import i18n
-from bot.services import Forgotten, Kept
+from bot.session_results import Forgotten, Kept
 
 
 def kept_text(kept: Kept, retain_days: int, locale: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot import i18n
 from bot.present.post import Control, ControlKind, Post
 from bot.present.words import fit, sentence
-from bot.services import Outcome, TakebackAsked, asked
+from bot.session_results import Outcome, TakebackAsked, asked
 
 ANSWERS = ("yes", "no")
 

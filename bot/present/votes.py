@@ -6,7 +6,7 @@ from bot import i18n, timers
 from bot.games.base import msg
 from bot.present.post import Control, ControlKind, Post
 from bot.present.words import fit, say
-from bot.services import Outcome
+from bot.session_results import Outcome
 from bot.game_records import GameRecord
 
 

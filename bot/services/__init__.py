@@ -1,7 +1,7 @@
 """The session service, the only caller of the store (with start-up).
 
 A front end builds one `Sessions` on a store and calls it; each part lives in its own module:
-  base.py        the store, the channels' locks, reading a game, Outcome
+  base.py        the store, the channels' locks, reading a game
   play.py        a turn: a person's action or roll, the computer players that follow, resuming
   lobby.py       open, join, add a computer player, leave, start
   rematch.py     a lobby for a rematch of the channel's last game, its players already seated
@@ -26,26 +26,22 @@ endings), so the arrows point one way; `Sessions` is their union.
 from __future__ import annotations
 
 from bot.outages import StoreUnavailable
-from bot.services.base import Outcome, TakebackAsked, Vote, position, ruleset_of
 from bot.services.away import People
 from bot.services.board_views import BoardView, BoardViews
 from bot.services.boards import LOBBY_SHOWN, Boards
 from bot.services.claims import Claims
 from bot.services.defaults import ServerDefaults
 from bot.services.lobby import COMPUTER_LEVELS, started_events
-from bot.services.mine import MyGames, WaitingGame
-from bot.services.play import ROLL
-from bot.services.privacy import Forgotten, Kept, Privacy
+from bot.services.mine import MyGames
+from bot.services.privacy import Privacy
 from bot.services.records import Records
 from bot.services.rematch import Rematch
-from bot.services.takeback import asked
 from bot.shards import Shards
 from bot.game_records import GameRecord, Seat
 from bot.store import Store
 
-__all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "BoardView", "Forgotten", "GameRecord", "Kept", "Outcome", "People",
-           "Records", "Seat", "Sessions", "StoreUnavailable", "TakebackAsked", "Vote", "WaitingGame", "asked", "position",
-           "ruleset_of", "started_events"]
+__all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "BoardView", "GameRecord", "People", "Records", "Seat", "Sessions",
+           "StoreUnavailable", "started_events"]
 
 
 class Sessions(Rematch, BoardViews, Claims, Boards, ServerDefaults, MyGames, Privacy):

@@ -9,67 +9,12 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games import get_ruleset
-from bot.games.base import GameError, Message, Result, Ruleset, msg
+from bot.games.base import GameError, Result, msg
 from bot.shards import Shards
 from bot.game_records import GameRecord
 from bot.store import StaleVersion, Store
-
-
-@dataclass(frozen=True)
-class TakebackAsked:
-    """A take-back that needs the consent of the player to move."""
-
-    seat: int           # the seat asking
-    consent_seat: int   # the player to move, who accepts or refuses
-
-
-@dataclass(frozen=True)
-class Vote:
-    """The vote on a seat whose turns keep expiring: opened by an expiry, counted at each vote."""
-
-    seat: int                                              # the seat voted on
-    voters: int = 0                                        # the seated people who may vote
-    tally: dict[str, int] = field(default_factory=dict)    # votes per choice (timers.VOTE_CHOICES)
-    decided: str | None = None                             # the choice a majority made, or None
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What a session call changed, for the front end to show."""
-
-    record: GameRecord
-    events: tuple[Message, ...] = ()
-    # The seat that was to move before the call (None in the lobby), so the
-    # front end knows whether to edit the board or post a new one with a ping.
-    moved_before: int | None = None
-    # The game's version before the call: what happened earlier is in the log.
-    version_before: int | None = None
-    # The database went out of reach while computer players were playing on: what they played is stored
-    # and shown; the front end resumes them later (as after a restart).
-    unfinished: bool = False
-    # A vote opened or counted (Deadlines.expire, Deadlines.vote), a take-back asked or answered (Takebacks).
-    vote: Vote | None = None
-    takeback_asked: TakebackAsked | None = None
-
-
-def ruleset_of(record: GameRecord) -> Ruleset:
-    return get_ruleset(record.game)
-
-
-def snapshot(record: GameRecord) -> dict[str, Any]:
-    """The stored state of a game past its lobby (a lobby has none)."""
-    assert record.state is not None, record.id
-    return record.state
-
-
-def position(record: GameRecord) -> tuple[Ruleset, Any]:
-    """The ruleset and the position of a game past its lobby."""
-    ruleset = ruleset_of(record)
-    return ruleset, ruleset.from_json(snapshot(record))
 
 
 def result_json(result: Result) -> dict[str, Any]:

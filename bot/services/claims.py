@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot import timers
 from bot.games.base import GameError, msg
 from bot.names import person_name
-from bot.services.base import Outcome
+from bot.session_results import Outcome
 from bot.services.deadlines import Deadlines
 
 

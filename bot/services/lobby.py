@@ -5,9 +5,11 @@ from typing import Any
 
 from bot import dice, seating
 from bot.i18n import LOCALES
-from bot.games import REGISTERED, get_ruleset
+from bot.games import UnknownGame, get_ruleset
 from bot.games.base import GameError, Message, msg
-from bot.services.base import Outcome, hosts, ruleset_of
+from bot.services.base import hosts
+from bot.session_results import Outcome
+from bot.positions import ruleset_of
 from bot.services.play import Play
 from bot.game_records import GameRecord, Seat
 from bot.store import ChannelBusy
@@ -24,9 +26,11 @@ def started_events(record: GameRecord) -> tuple[Message, ...]:
 class Lobby(Play):
     def check_new(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
         """The options of a new game as stored (the seating made explicit); GameError when it cannot open."""
-        if game not in REGISTERED:
-            raise GameError(msg("error.unknown_game", game=game))
-        get_ruleset(game).check_options(options)
+        try:
+            ruleset = get_ruleset(game)
+        except UnknownGame:
+            raise GameError(msg("error.unknown_game", game=game)) from None
+        ruleset.check_options(options)
         if options.get("language", LOCALES[0]) not in LOCALES:
             raise GameError(msg("error.bad_language"))
         return seating.chosen(options)

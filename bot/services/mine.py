@@ -2,19 +2,9 @@
 turn's direct message ends with)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bot import timers
-from bot.game_records import GameRecord
 from bot.services.base import Service
-
-
-@dataclass(frozen=True)
-class WaitingGame:
-    record: GameRecord
-    since: float             # when the turn began to wait (the game's last write)
-    deadline: float | None   # when its time runs out (a timed game waiting for a person; time away counted)
-    to_move: int             # the seat it waits for
+from bot.session_results import WaitingGame
 
 
 class MyGames(Service):

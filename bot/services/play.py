@@ -11,16 +11,16 @@ from typing import Any
 from bot import ai, dice
 from bot.games.base import GameError, Message, Ruleset, msg
 from bot.outages import StoreUnavailable
-from bot.services.base import Outcome, position, result_json, ruleset_of, snapshot
+from bot.services.base import result_json
+from bot.session_results import Outcome
+from bot.player_actions import ROLL, typed_action
+from bot.positions import position, ruleset_of, snapshot
 from bot.services.timelines import Timelines
 from bot.game_records import GameRecord, LoggedAction
 from bot.names import person_name
 from bot.store import StaleVersion
 
 log = logging.getLogger(__name__)
-
-ROLL = "roll"          # what a player sends to ask for a roll; the session draws the dice
-
 
 class Play(Timelines):
     async def act(self, channel_id: int, user_id: int, action: str, *, game_id: int | None = None,
@@ -152,15 +152,6 @@ class Play(Timelines):
                 if action is not None:
                     return seat, action
         return None
-
-
-def typed_action(accepted: list[str], typed: str) -> str | None:
-    """The accepted action that `typed` stands for: itself, or, typed by hand, the only one
-    equal to it regardless of case ("y2+4" means "Y2+4"); None when there is none."""
-    if typed in accepted:
-        return typed
-    same = [a for a in accepted if a.casefold() == typed.casefold()]
-    return same[0] if len(same) == 1 else None
 
 
 def refusal(ruleset: Ruleset, state: Any, action: str) -> Message:

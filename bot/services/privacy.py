@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from bot.games.base import GameError, msg
 from bot.game_records import GameRecord, Seat
 from bot.names import FORMER_PLAYER, person_name
 from bot.seating import LOBBY_SEATS
-from bot.services.base import Outcome
+from bot.session_results import Forgotten, Kept
 from bot.services.endings import Endings
 from bot.services.lobby import Lobby
 from bot.store import StaleVersion
@@ -30,23 +30,6 @@ RETAIN_DAYS = 30                          # TABLERO_RETAIN_DAYS' default
 AWAY_DAYS = 366                           # a period away counts toward the yearly allowance (bot/timers.py) this long
 DAY_S = 86400.0
 _TRIES = 3                                # the rewrite tried again when a game moved on meanwhile
-
-
-@dataclass(frozen=True)
-class Kept:
-    """What Tablero keeps about one person."""
-
-    games: int           # games naming them (seats, host, log)
-    open_games: int      # of which in their lobby or in play
-    actions: int         # their moves and rolls in the logs
-    away_periods: int
-    notifications: bool  # a direct message on their turn
-
-
-@dataclass(frozen=True)
-class Forgotten:
-    games: int                      # games rewritten
-    resigned: tuple[Outcome, ...]   # the games they still sat in, resigned (or the lobbies left): to show
 
 
 class Privacy(Lobby, Endings):

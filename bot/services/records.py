@@ -3,23 +3,16 @@ fair-dice verification, the statistics and the leaderboard. Only reads."""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 
 from bot import dice, history, stats
+from bot.history import HistoryPage
 from bot.games.base import GameError, Message, msg
-from bot.services.base import ruleset_of
+from bot.positions import ruleset_of
 from bot.game_records import GameRecord, LoggedAction
 from bot.store import Store
 from bot.verify import OVER, verify
 
 NO_GAME = msg("history.no_game")   # an unknown game, and one in a channel the asker cannot view
-
-
-@dataclass(frozen=True)
-class HistoryPage:
-    number: int                        # from 0
-    count: int
-    entries: list[history.Entry]
 
 
 class Records:

@@ -7,7 +7,8 @@ from dataclasses import replace
 
 from bot import dice, seating
 from bot.games.base import GameError, msg
-from bot.services.base import Outcome, ruleset_of
+from bot.session_results import Outcome
+from bot.positions import ruleset_of
 from bot.services.lobby import Lobby
 from bot.game_records import Seat
 from bot.store import ChannelBusy

@@ -10,7 +10,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from bot.outages import StoreUnavailable
-from bot.services.base import Outcome
+from bot.session_results import Outcome
 from bot.services.deadlines import Deadlines
 from bot.game_records import GameRecord
 from bot.timers import Due, deadline, next_due, waits_for_interactions

@@ -8,18 +8,13 @@ itself is logged (UNDO) with the position before the move.
 """
 from __future__ import annotations
 
-from bot.games.base import GameError, Message, msg
-from bot.services.base import Outcome, TakebackAsked
+from bot.games.base import GameError, msg
+from bot.session_results import Outcome, TakebackAsked, asked
 from bot.services.play import Play
 from bot.game_records import GameRecord, LoggedAction
 from bot.names import person_name
 from bot.store import StaleVersion
 from bot.timeline import UNDO, Timeline
-
-def asked(request: TakebackAsked) -> Message:
-    """What a take-back request says: who asks whom."""
-    return msg("takeback.asked", seat=request.seat, consent_seat=request.consent_seat)
-
 
 class Takebacks(Play):
     async def undo(self, channel_id: int, user_id: int, *, game_id: int | None = None,

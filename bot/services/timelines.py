@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import Message
-from bot.services.base import Service, remember, ruleset_of
+from bot.services.base import Service, remember
+from bot.positions import ruleset_of
 from bot.shards import Shards
 from bot.game_records import GameRecord, LoggedAction
 from bot.store import Store

@@ -1,4 +1,4 @@
-"""History, fair dice, replay, statistics and spectators end to end: `python -m bot` against the fake Discord."""
+"""History, fair dice, the animation, statistics and spectators end to end: `python -m bot` against the fake Discord."""
 import hashlib
 import io
 import re
@@ -25,8 +25,8 @@ def _page(message) -> tuple[int, int]:
     return int(found[1]), int(found[2])
 
 
-async def test_spectators_read_history_and_fair_dice_are_revealed_with_a_replay(fake_discord, bot_process, people):
-    """Commitment at the start, history pages for a spectator, the seed and the replay at the end, verify, stats."""
+async def test_spectators_read_history_and_fair_dice_are_revealed_with_an_animation(fake_discord, bot_process, people):
+    """Commitment at the start, history pages for a spectator, the seed and the animation at the end, verify, stats."""
     ana, bruno, carla = people
     table = Table(fake_discord, [ana, bruno])
     await table.open()
@@ -72,10 +72,10 @@ async def test_spectators_read_history_and_fair_dice_are_revealed_with_a_replay(
     gif = final.files[1].bytes
     assert gif.startswith(b"GIF89a") and len(gif) <= 8_000_000
     assert Image.open(io.BytesIO(gif)).n_frames > 10
-    board_alt, replay_alt = (f.description for f in final.files)
+    board_alt, animation_alt = (f.description for f in final.files)
     assert board_alt.startswith("Board of Parcheesi (Mundijeux).") and "🏆 bruno won the game!" in board_alt
     assert re.fullmatch(r"Animated replay of Parcheesi \(Mundijeux\): \d+ rolls and moves\. 🏆 bruno won the game!",
-                        replay_alt)
+                        animation_alt)
 
     verified = await fake_discord.slash(carla, table.channel, "game verify")
     assert "✅" in verified.content and seed in verified.content

@@ -1,4 +1,4 @@
-"""Alt text of the board and replay pictures: the game, whose turn, the dice and every player's pieces in
+"""Alt text of the board and its animation: the game, whose turn, the dice and every player's pieces in
 words, in the message's language, never longer than Discord's 1,024 characters."""
 import random
 import re
@@ -9,10 +9,10 @@ import pytest
 from bot import i18n, timeline
 from bot.games import GAME_IDS
 from bot.games.base import msg
-from bot.present.alt_text import ALT_TEXT_LIMIT, board_alt, bounded, own_first, replay_alt
+from bot.present.alt_text import ALT_TEXT_LIMIT, animation_alt, board_alt, bounded, own_first
 from bot.present.board import board_post
 from bot.present.words import result_line, say, seat_name
-from bot.services import ruleset_of
+from bot.positions import ruleset_of
 from tests.game_logs import play
 
 
@@ -38,13 +38,14 @@ async def test_every_position_of_a_game_is_described_within_the_limit_in_both_la
     assert "user2" in over and len(over) <= ALT_TEXT_LIMIT   # the result, after user1 resigned
 
 
-async def test_the_replay_says_which_game_how_long_and_how_it_ended(store):
+async def test_the_animation_says_which_game_how_long_and_how_it_ended(store):
     record, actions = await play(store, "pariti", max_actions=20, resign=1)
-    assert replay_alt(record, len(actions), "en") == (f"Animated replay of Pariti: {len(actions)} moves. "
+    assert animation_alt(record, len(actions), "en") == (f"Animated replay of Pariti: {len(actions)} moves. "
                                                       "🏆 user2 won the game!")
-    assert replay_alt(record, 1, "fr").startswith("Rediffusion animée de Pariti\u00a0: 1 coup.")
+    assert animation_alt(record, 1, "fr").startswith("Rediffusion animée de Pariti\u00a0: 1 coup.")
     dice, dice_actions = await play(store, "parcheesi", channel=6, max_actions=20, resign=1)
-    assert replay_alt(dice, len(dice_actions), "en").startswith(f"Animated replay of Parcheesi (Mundijeux): {len(dice_actions)} rolls and moves.")
+    assert animation_alt(dice, len(dice_actions), "en").startswith(
+        f"Animated replay of Parcheesi (Mundijeux): {len(dice_actions)} rolls and moves.")
 
 
 def test_a_description_too_long_is_cut_at_a_word_with_an_ellipsis():

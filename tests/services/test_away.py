@@ -5,7 +5,7 @@ import pytest
 
 from bot import timers
 from bot.games.base import GameError
-from bot.services import ROLL
+from bot.player_actions import ROLL
 from tests.services.test_deadlines import ANN, BOB, CHANNEL, START, TURN, FakeClock, Table
 
 DAY = timers.DAY

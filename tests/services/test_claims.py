@@ -7,7 +7,7 @@ from bot import timers
 from bot.games.base import GameError
 from bot.present.board import board_post
 from bot.present.post import ControlKind
-from bot.services import ROLL
+from bot.player_actions import ROLL
 from tests.services.test_deadlines import ANN, BOB, CHANNEL, CY, START, TURN, FakeClock, Table, keys
 
 ONLY = {timers.INTERACTIONS_ONLY: True}

@@ -10,7 +10,8 @@ import bot.games
 from bot import history, timers, verify
 from bot.games import get_ruleset
 from bot.games.base import GameError
-from bot.services import ROLL, Sessions
+from bot.services import Sessions
+from bot.player_actions import ROLL
 from bot.services.scheduler import TurnTimers
 from bot.game_records import LoggedAction, Seat
 from bot.store import Store

@@ -9,7 +9,10 @@ import pytest
 
 from bot import history, timeline
 from bot.games.base import GameError
-from bot.services import ROLL, Sessions, TakebackAsked, ruleset_of
+from bot.services import Sessions
+from bot.player_actions import ROLL
+from bot.session_results import TakebackAsked
+from bot.positions import ruleset_of
 from bot.game_records import GameRecord, Seat
 from bot.timeline import UNDO
 from bot.verify import verify

@@ -1,5 +1,6 @@
 """The positions a board traces (bot/services/timelines.py): from the game's log, kept between clicks."""
-from bot.services import Sessions, ruleset_of
+from bot.services import Sessions
+from bot.positions import ruleset_of
 from bot.game_records import GameRecord
 from tests.game_logs import play
 

@@ -1,4 +1,4 @@
-"""The animated replay of a whole game: an animated GIF of sampled positions.
+"""The animation of a whole game: an animated GIF of sampled positions.
 
 Each frame is a board as the messages show it (render_png). It traces every move made since the frame
 before it, so that no move goes unseen however long the game (once, 80 frames of 1,933 Barricade
@@ -27,7 +27,7 @@ from renderer.common import INK, PAPER, draw_text, readable_size
 
 FRAME_SIDE = 512
 MAX_FRAMES = 80
-MAX_BYTES = 1_500_000          # a long game's replay; Discord accepts 10 MiB per upload without boost
+MAX_BYTES = 1_500_000          # a long game's animation; Discord accepts 10 MiB per upload without boost
 FRAME_MS = 500
 FIRST_MS = 1500
 LAST_MS = 4000
@@ -46,7 +46,7 @@ def sample(count: int, limit: int = MAX_FRAMES) -> list[int]:
 
 
 def spans(count: int, limit: int = MAX_FRAMES) -> list[tuple[int, int]]:
-    """The frames of a replay of `count` positions: (first, last) index of the positions each one traces,
+    """The frames of an animation of `count` positions: (first, last) index of the positions each one traces,
     each from the position the frame before shows to its own (sample's), so that every move is traced once."""
     picked = sample(count, limit)
     return [(before, index) for before, index in zip([0, *picked], picked)]
@@ -107,8 +107,8 @@ def _frames(ruleset: Ruleset, states: Sequence[Any], names: Sequence[str], colou
     """The frames of `frames` (spans), in the palette of the first."""
     total, found, palette = numbers[-1], [], None
     for before, index in frames:
-        counter = (i18n.text("replay.counter", locale, number=numbers[index], total=total) if numbers[index]
-                   else i18n.text("replay.start", locale, count=total))
+        counter = (i18n.text("animation.counter", locale, number=numbers[index], total=total) if numbers[index]
+                   else i18n.text("animation.start", locale, count=total))
         picture, png = frame(ruleset, states[before:index + 1], names, colours, locale, counter)
         palette = palette or fixed_palette(png)
         # Nothing maps onto the padding of the palette (CLEAR and its like): a repeat of its first colour.

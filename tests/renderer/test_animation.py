@@ -1,4 +1,4 @@
-"""The animated replay: a valid GIF, sampled frames, a bounded size."""
+"""The animation of a game: a valid GIF, sampled frames, a bounded size."""
 import io
 import random
 
@@ -6,11 +6,11 @@ import pytest
 from PIL import Image
 
 from bot import timeline
-from bot.services import ruleset_of
+from bot.positions import ruleset_of
 from bot.store import Store
 from bot.games import get_ruleset
 from renderer.common import INK, TRACE
-from renderer.replay import FRAME_SIDE, MAX_FRAMES, STRIP, animate, move_numbers, sample, spans
+from renderer.animation import FRAME_SIDE, MAX_FRAMES, STRIP, animate, move_numbers, sample, spans
 from tests.game_logs import play
 
 NAMES = ("Ana", "Bruno", "Chloé", "Dai")
@@ -23,7 +23,7 @@ def test_sampling_keeps_the_ends_and_the_cap():
 
 
 @pytest.mark.parametrize("game", ["parcheesi", "pariti"])
-async def test_replay_is_an_animated_gif_of_the_game(tmp_path, game):
+async def test_the_animation_is_an_animated_gif_of_the_game(tmp_path, game):
     store = await Store.open(str(tmp_path / "t.sqlite3"))
     record, actions = await play(store, game, max_actions=60, resign=1)
     await store.close()
@@ -38,7 +38,7 @@ async def test_replay_is_an_animated_gif_of_the_game(tmp_path, game):
     assert len(image.convert("RGB").resize((64, 64)).getcolors(4096)) > 8, "the last frame is blank"
 
 
-async def test_replay_draws_fewer_frames_to_fit_the_size_bound(tmp_path):
+async def test_the_animation_draws_fewer_frames_to_fit_the_size_bound(tmp_path):
     store = await Store.open(str(tmp_path / "t.sqlite3"))
     record, actions = await play(store, "parcheesi", max_actions=40, resign=1)
     await store.close()
@@ -71,7 +71,7 @@ def frames_of(data: bytes) -> list[Image.Image]:
     return found
 
 
-def test_a_whole_four_player_parcheesi_replay_stays_under_one_and_a_half_megabytes():
+def test_a_whole_four_player_parcheesi_animation_stays_under_one_and_a_half_megabytes():
     """Each frame stores what changed, not the whole board again (3.8 MB before)."""
     ruleset, states = whole_game("parcheesi", 4, 11)
     data = animate(ruleset, states, NAMES, ruleset.seat_colours(4, {}))
@@ -79,7 +79,7 @@ def test_a_whole_four_player_parcheesi_replay_stays_under_one_and_a_half_megabyt
     assert len(data) < 1_500_000
 
 
-def test_the_replay_keeps_the_trace_colour_exact_and_traces_the_moves_between_frames():
+def test_the_animation_keeps_the_trace_colour_exact_and_traces_the_moves_between_frames():
     """The palette is the board's own (the trace turned into red's colour before)."""
     ruleset, states = whole_game("parcheesi", 4, 11)
     frames = frames_of(animate(ruleset, states[:120], NAMES, ruleset.seat_colours(4, {}), max_frames=8))
@@ -88,7 +88,7 @@ def test_the_replay_keeps_the_trace_colour_exact_and_traces_the_moves_between_fr
     assert TRACE in {tuple(first.getpalette()[i:i + 3]) for i in range(0, 768, 3)}
 
 
-def test_the_replay_counts_the_moves_under_the_board():
+def test_the_animation_counts_the_moves_under_the_board():
     """"Move 3 of 7" under the board, rolls of the dice not counted."""
     ruleset, states = whole_game("parcheesi", 4, 11)
     numbers = move_numbers(ruleset, states[:20])
@@ -109,20 +109,20 @@ def test_each_frame_traces_every_move_since_the_frame_before():
         assert all(a[1] == b[0] for a, b in zip(found, found[1:]))
 
 
-def test_a_whole_barricade_replay_traces_every_move_within_one_and_a_half_megabytes(monkeypatch):
-    """The longest replays (Barricade, four players: 2,000 actions, as in a reported
+def test_a_whole_barricade_animation_traces_every_move_within_one_and_a_half_megabytes(monkeypatch):
+    """The longest animations (Barricade, four players: 2,000 actions, as in a reported
     game of 1,933) trace every move and stay within 1.5 MB."""
-    import renderer.replay as replay
+    import renderer.animation as animation
     ruleset, states = whole_game("barricade", 4, 6)
     states = states[:2000]
     traced = []
-    real = replay.frame
+    real = animation.frame
 
     def frame(ruleset, span, *args):
         traced.append((span[0], span[-1]))
         return real(ruleset, span, *args)
 
-    monkeypatch.setattr(replay, "frame", frame)
+    monkeypatch.setattr(animation, "frame", frame)
     data = animate(ruleset, states, NAMES, ruleset.seat_colours(4, {}))
     assert len(data) <= 1_500_000
     last = traced[-Image.open(io.BytesIO(data)).n_frames:]   # the frames of the file kept
