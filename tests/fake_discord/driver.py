@@ -629,9 +629,9 @@ class FakeDiscord(GatewayMixin, RestMixin):
             owners = self._command_owners(user, channel, command)
         interaction = Interaction(
             id=next(self._ids), token="aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48), type=kind,
-            application_id=self.application_id, guild_id=None if guild is None else guild.id, user=user, channel=channel,
-            payload={}, created_at=self.now(), source_message=source, command=command, context=context,
-            owners=owners)
+            application_id=self.application_id, guild_id=None if guild is None else guild.id, user=user,
+            channel=channel, payload={}, created_at=self.now(), source_message=source, command=command,
+            context=context, owners=owners)
         payload = interaction.payload = {
             "id": str(interaction.id), "application_id": str(self.application_id), "type": kind,
             "token": interaction.token, "version": 1, "data": data, "channel_id": str(channel.id),

@@ -71,7 +71,8 @@ class GatewayMixin:
                 return session
         return None
 
-    async def dispatch(self, event: str, data: JsonObject, *, guild_id: int | None = None, timeout: float = 10.0) -> int:
+    async def dispatch(self, event: str, data: JsonObject, *, guild_id: int | None = None,
+                       timeout: float = 10.0) -> int:
         """Send an event on the shard of `guild_id` (shard 0 without a guild); waits up to `timeout` for a
         bot to be connected on it. Returns the shard id."""
         shard = self.shard_of(guild_id)

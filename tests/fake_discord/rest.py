@@ -651,7 +651,8 @@ class RestMixin:
             self._dispatch_message_event("MESSAGE_CREATE", message)
         return message
 
-    def _apply_edit(self, message: Message, data: JsonObject, files: dict[int, Attachment], *, counting: bool = True) -> None:
+    def _apply_edit(self, message: Message, data: JsonObject, files: dict[int, Attachment], *,
+                    counting: bool = True) -> None:
         for entry in data.get("attachments") or []:
             if int(entry["id"]) in files:
                 files[int(entry["id"])].filename = entry.get("filename") or files[int(entry["id"])].filename
