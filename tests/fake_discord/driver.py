@@ -605,9 +605,8 @@ class FakeDiscord(GatewayMixin, RestMixin):
         return value
 
     async def _interact(self, user: User, channel: Channel, kind: int, data: JsonObject, *,
-                        command: JsonObject | None = None,
-                        source: Message | None = None, parent: Interaction | None = None,
-                        timeout: float) -> Interaction:
+                        command: JsonObject | None = None, source: Message | None = None,
+                        parent: Interaction | None = None, timeout: float) -> Interaction:
         """Send INTERACTION_CREATE as Discord would from where the user is. `source`: the message of the
         component; `parent`: the interaction whose modal is submitted."""
         if channel.is_private:
@@ -701,7 +700,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
                               what=f"the response to {interaction.describe()} (on shard {interaction.shard_id}; "
                                    f"Discord shows 'This interaction failed' after {RESPONSE_DEADLINE_S:.0f} s)")
         responded_at, original = interaction.responded_at, interaction.original
-        assert responded_at is not None
+        assert responded_at is not None   # what the wait above waited for
         if interaction.response_type == CALLBACK_DEFERRED_MESSAGE:
             assert original is not None   # the loading message the deferral created
             await self.wait_until(lambda: not original.thinking or original.deleted or interaction.followups,

@@ -288,7 +288,7 @@ class Interaction:
         """Authorized by a user install alone (the app is not installed where it happened)."""
         return str(GUILD_INSTALL) not in self.owners and str(USER_INSTALL) in self.owners
 
-    # The main visible reply's (`message`)
+    # Shortcuts to the main visible reply (`message`)
     @property
     def content(self) -> str:
         return self.message.content
