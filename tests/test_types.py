@@ -1,6 +1,6 @@
-"""The type checker over bot/ and renderer/, with the settings of pyproject.toml's [tool.mypy]: no error
-allowed, and those settings strict enough to catch a wrong attribute or a missing await in code that uses
-the project's own types."""
+"""The type checker over bot/, renderer/ and the fake Discord (tests/fake_discord/), with the settings of
+pyproject.toml's [tool.mypy]: no error allowed, and those settings strict enough to catch a wrong attribute or
+a missing await in code that uses the project's own types."""
 from __future__ import annotations
 
 import os
@@ -22,8 +22,8 @@ def mypy(*arguments: str, cwd: Path, cache: Path) -> subprocess.CompletedProcess
                           cwd=cwd, capture_output=True, text=True, env={**os.environ, "MYPYPATH": str(REPO)})
 
 
-def test_bot_and_renderer_type_check_without_errors():
-    result = mypy(cwd=REPO, cache=CACHE)   # the files of [tool.mypy]: bot and renderer
+def test_the_checked_files_type_check_without_errors():
+    result = mypy(cwd=REPO, cache=CACHE)   # the files of [tool.mypy]: bot, renderer and the fake Discord
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -16,7 +16,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
 
@@ -32,21 +32,23 @@ from tests.fake_discord.constants import (ADMINISTRATOR, ALL_PERMISSIONS, ATTACH
                                           OVERWRITE_MEMBER, OVERWRITE_ROLE, PREMIUM_STYLE, PUBLIC_THREAD,
                                           RESPONSE_DEADLINE_S, STRING_SELECT, TEXT_INPUT, VIEW_CHANNEL)
 from tests.fake_discord.counting import CountedRequest, GlobalLimiter, RequestCounts
-from tests.fake_discord.entities import (Channel, FakeDiscordUsageError, Guild, Interaction, Message, User,
-                                         _role_payload, _snowflakes)
+from tests.fake_discord.entities import (Channel, FakeDiscordUsageError, Guild, Hold, Interaction, JsonObject,
+                                         Message, Overwrite, User, _role_payload, _snowflakes)
 from tests.fake_discord.gateway import GatewayMixin, _GatewaySession
 from tests.fake_discord.rest import RestMixin
 from tests.fake_discord.limits import command_contexts, command_integration_types
 from tests.fake_discord.process import ClientProcess
 
 log = logging.getLogger(__name__)
+_T = TypeVar("_T")
 
 
 class FakeDiscord(GatewayMixin, RestMixin):
     """The fake Discord: the world (guilds, users, channels, messages) and what users do in it."""
 
     def __init__(self, *, token: str | None = None, guild_locale: str = "en-US", shard_count: int = 1,
-                 max_concurrency: int = 1, token_lifetime_s: float = TOKEN_LIFETIME_S, global_limit: bool = False):
+                 max_concurrency: int = 1, token_lifetime_s: float = TOKEN_LIFETIME_S, global_limit: bool = False
+                 ) -> None:
         self._ids = _snowflakes()
         self.token_lifetime_s = token_lifetime_s  # interaction tokens then answer 401 (50027), on the fake's clock
         # Discord's global limit of 50 requests a second (interaction endpoints exempt), off unless asked for
@@ -54,7 +56,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         self.counted: list[CountedRequest] = []  # every REST request, its scope, route and answer (see counts())
         self.token = token or "fake." + secrets.token_urlsafe(24)
         self.application_id = next(self._ids)
-        self.bot_user = {"id": str(self.application_id), "username": "Tablero", "global_name": None,
+        self.bot_user: JsonObject = {"id": str(self.application_id), "username": "Tablero", "global_name": None,
                          "discriminator": "0000", "avatar": None, "bot": True, "verified": True,
                          "mfa_enabled": False, "flags": 0, "public_flags": 0}
         self.shard_count = shard_count  # what GET /gateway/bot recommends
@@ -65,7 +67,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         self._roles: dict[tuple[int, int], int] = {}  # (guild id, user id) -> the user's own role
         self._messages: dict[int, list[Message]] = {}
         self._nonces: dict[tuple[int, str], tuple[Message, float]] = {}  # (channel id, nonce) -> first message
-        self.commands: dict[tuple[int | None, int, str], dict] = {}  # (guild_id, type, name) -> command
+        self.commands: dict[tuple[int | None, int, str], JsonObject] = {}  # (guild_id, type, name) -> command
         self.command_syncs = 0
         self.interactions: list[Interaction] = []
         self._by_token: dict[str, Interaction] = {}
@@ -78,7 +80,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         self._faults: dict[tuple[str, str], list[tuple[Callable[[], web.Response], bool]]] = {}
         self.rate_limited: list[tuple[str, str]] = []  # requests answered 429, as (method, path)
         self.failed: list[tuple[str, str]] = []  # requests answered with a server error (fail), as (method, path)
-        self._holds: list = []  # Hold: requests kept back for a test (FakeDiscord.hold)
+        self._holds: list[Hold] = []  # Hold: requests kept back for a test (FakeDiscord.hold)
         self.clock_offset = 0.0
         self.quiet = 0.3  # seconds without a bot write before an interaction counts as settled
         self._sessions: dict[str, _GatewaySession] = {}
@@ -121,7 +123,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]
+        self.port = self._runner.addresses[0][1]
         log.info("fake Discord listening on %s", self.api_base)
         return self
 
@@ -158,7 +160,8 @@ class FakeDiscord(GatewayMixin, RestMixin):
         self._change.set()
         self._change = asyncio.Event()
 
-    async def wait_until(self, predicate: Callable[[], Any], *, timeout: float = 10.0, what: str = "condition"):
+    async def wait_until(self, predicate: Callable[[], _T | None], *, timeout: float = 10.0,
+                         what: str = "condition") -> _T:
         """Wait until `predicate()` is truthy (re-checked after every change the bot makes); return it."""
         deadline = time.monotonic() + timeout
         while not (result := predicate()):
@@ -282,11 +285,11 @@ class FakeDiscord(GatewayMixin, RestMixin):
 
     def add_channel(self, name: str, *, bot_permissions: int = BOT_PERMISSIONS, guild: Guild | None = None,
                     private: bool = False, members: Sequence[User] = (),
-                    overwrites: Sequence[dict] = ()) -> Channel:
+                    overwrites: Sequence[Overwrite] = ()) -> Channel:
         """A text channel of `guild` (default: the default guild). `private=True`: @everyone is denied
         View Channel, allowed to `members` and the bot. `overwrites`: more of Discord's overwrite objects."""
         guild_id = (guild or self.default_guild).id
-        hidden = []
+        hidden: list[Overwrite] = []
         if private:
             hidden = [{"id": str(guild_id), "type": OVERWRITE_ROLE, "allow": "0", "deny": str(VIEW_CHANNEL)}]
             hidden += [{"id": str(member_id), "type": OVERWRITE_MEMBER, "allow": str(VIEW_CHANNEL), "deny": "0"}
@@ -312,8 +315,8 @@ class FakeDiscord(GatewayMixin, RestMixin):
             return MEMBER_PERMISSIONS if user in channel.recipients else 0
         if user.permissions & ADMINISTRATOR:
             return ALL_PERMISSIONS
-        source = self.channels.get(channel.parent_id, channel) if channel.is_thread else channel
-        role = self._roles.get((channel.guild_id, user.id))
+        source = self.channels.get(channel.parent_id or 0, channel) if channel.is_thread else channel
+        role = self._roles.get((channel.guild_id or 0, user.id))
         allowed = user.permissions
         # Discord's order: @everyone's overwrite, then the member's roles' overwrites, then the member's own
         for kind, ids in ((OVERWRITE_ROLE, {str(channel.guild_id)}), (OVERWRITE_ROLE, {str(role)} if role else set()),
@@ -327,7 +330,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
 
     def bot_permissions(self, channel: Channel) -> int:
         """The bot's permissions in the channel (`Channel.bot_permissions`; a thread's are its parent's)."""
-        parent = self.channels.get(channel.parent_id) if channel.is_thread else None
+        parent = self.channels.get(channel.parent_id or 0) if channel.is_thread else None
         return (parent or channel).bot_permissions
 
     async def delete_channel(self, channel: Channel, *, as_thread: bool = False, bot_offline: bool = False) -> None:
@@ -380,7 +383,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         await self.dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(guild_id), "user": user.payload()},
                             guild_id=guild_id)
 
-    def _member_payload(self, user: User, guild_id: int, *, with_user: bool = True) -> dict:
+    def _member_payload(self, user: User, guild_id: int, *, with_user: bool = True) -> JsonObject:
         role = self._roles.get((guild_id, user.id))
         return user.member_payload(with_user=with_user, roles=[role] if role else [])
 
@@ -406,7 +409,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
     async def wait_for_message(self, channel: Channel, predicate: Callable[[Message], bool] = lambda m: True,
                                *, after: Message | None = None, timeout: float = 10.0) -> Message:
         """Wait for a public message in `channel` (newer than `after`) matching `predicate`."""
-        def found():
+        def found() -> Message | None:
             newer = [m for m in self.messages(channel) if after is None or m.id > after.id]
             return next((m for m in reversed(newer) if predicate(m)), None)
         return await self.wait_until(found, timeout=timeout, what=f"a message in #{channel.name}")
@@ -424,7 +427,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
     async def wait_for_reply(self, interaction: Interaction, predicate: Callable[[Message], bool] = lambda m: True,
                              *, timeout: float = 10.0) -> Message:
         """Wait for a message created or edited by `interaction` matching `predicate`."""
-        def found():
+        def found() -> Message | None:
             return next((m for m in interaction.messages if not m.thinking and predicate(m)), None)
         return await self.wait_until(found, timeout=timeout, what=f"a reply to {interaction.describe()}")
 
@@ -441,7 +444,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
                                     command=schema, timeout=timeout)
 
     async def autocomplete(self, user: User, channel: Channel, command: str, option: str, *, typed: str = "",
-                           timeout: float = 10.0, **options: Any) -> list[dict]:
+                           timeout: float = 10.0, **options: Any) -> list[JsonObject]:
         """The user types `typed` into `option` of "/command sub"; return the offered choices."""
         path = command.split()
         schema = self._find_command(path[0], channel.guild_id)
@@ -516,14 +519,15 @@ class FakeDiscord(GatewayMixin, RestMixin):
             raise FakeDiscordUsageError(f"{user.name} cannot see ephemeral message {message.id}")
         return current
 
-    def _find_command(self, name: str, guild_id: int) -> dict:
+    def _find_command(self, name: str, guild_id: int | None) -> JsonObject:
         for key in ((guild_id, 1, name), (None, 1, name)):
             if key in self.commands:
                 return self.commands[key]
         synced = sorted(n for (_, kind, n) in self.commands if kind == 1)
         raise FakeDiscordUsageError(f"/{name} is not a synced command; synced: {synced}")
 
-    def _command_data(self, schema: dict, options: list, resolved: dict, channel: Channel) -> dict:
+    def _command_data(self, schema: JsonObject, options: list[JsonObject], resolved: JsonObject,
+                      channel: Channel) -> JsonObject:
         if channel.is_private:
             resolved.pop("members", None)   # no guild, no members: users only
         data = {"id": schema["id"], "name": schema["name"], "type": 1, "options": options}
@@ -533,8 +537,8 @@ class FakeDiscord(GatewayMixin, RestMixin):
             data["guild_id"] = schema["guild_id"]
         return data
 
-    def _build_options(self, node: dict, path: list[str], rest: list[str], values: dict,
-                       focused: str | None) -> tuple[list, dict]:
+    def _build_options(self, node: JsonObject, path: list[str], rest: list[str], values: dict[str, Any],
+                       focused: str | None) -> tuple[list[JsonObject], JsonObject]:
         """Interaction options for `values` under the sub-command `rest`, validated like Discord's client."""
         schema = node.get("options") or []
         subs = {o["name"]: o for o in schema if o["type"] in (OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP)}
@@ -567,7 +571,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
             options.append(entry)
         return options, resolved
 
-    def _option_value(self, path: list[str], option: dict, value: Any, resolved: dict) -> Any:
+    def _option_value(self, path: list[str], option: JsonObject, value: Any, resolved: JsonObject) -> Any:
         where = f"/{' '.join(path)} {option['name']}={value!r}"
         kind = option["type"]
         if kind in (OPTION_USER, OPTION_CHANNEL):
@@ -583,7 +587,8 @@ class FakeDiscord(GatewayMixin, RestMixin):
                     **target.payload(), "permissions": str(self.bot_permissions(target))}
                 return str(target.id)
             raise FakeDiscordUsageError(f"{where}: pass a User/Channel")
-        expected = {OPTION_STRING: str, OPTION_INTEGER: int, OPTION_BOOLEAN: bool, OPTION_NUMBER: (int, float)}
+        expected: dict[int, type | tuple[type, ...]] = {OPTION_STRING: str, OPTION_INTEGER: int, OPTION_BOOLEAN: bool,
+                                                        OPTION_NUMBER: (int, float)}
         if kind not in expected:
             raise FakeDiscordUsageError(f"{where}: option type {kind} is not supported by the fake")
         if not isinstance(value, expected[kind]) or (kind != OPTION_BOOLEAN and isinstance(value, bool)):
@@ -591,16 +596,17 @@ class FakeDiscord(GatewayMixin, RestMixin):
         choices = option.get("choices")
         if choices and value not in [c["value"] for c in choices]:
             raise FakeDiscordUsageError(f"{where}: not among the choices {[c['value'] for c in choices]}")
-        if kind == OPTION_STRING and not option.get("min_length", 0) <= len(value) <= option.get("max_length", 6000):
+        if kind == OPTION_STRING and isinstance(value, str) \
+                and not option.get("min_length", 0) <= len(value) <= option.get("max_length", 6000):
             raise FakeDiscordUsageError(f"{where}: length outside the schema's bounds")
         if kind in (OPTION_INTEGER, OPTION_NUMBER) and not (
                 option.get("min_value", -2**53) <= value <= option.get("max_value", 2**53)):
             raise FakeDiscordUsageError(f"{where}: outside the schema's bounds")
         return value
 
-    async def _interact(self, user: User, channel: Channel, kind: int, data: dict, *, command: dict | None = None,
-                        source: Message | None = None, parent: Interaction | None = None,
-                        timeout: float) -> Interaction:
+    async def _interact(self, user: User, channel: Channel, kind: int, data: JsonObject, *,
+                        command: JsonObject | None = None, source: Message | None = None,
+                        parent: Interaction | None = None, timeout: float) -> Interaction:
         """Send INTERACTION_CREATE as Discord would from where the user is. `source`: the message of the
         component; `parent`: the interaction whose modal is submitted."""
         if channel.is_private:
@@ -608,7 +614,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
                 raise FakeDiscordUsageError(f"{user.name} is not in the private channel {channel.id}")
             guild = None
         else:
-            guild = self.guilds[channel.guild_id]
+            guild = self.guilds[channel.guild_id or 0]
             if not self.in_guild(user, guild):
                 raise FakeDiscordUsageError(f"{user.name} left the guild and cannot interact")
         permissions = self.permissions(user, channel)
@@ -622,9 +628,9 @@ class FakeDiscord(GatewayMixin, RestMixin):
             owners = self._command_owners(user, channel, command)
         interaction = Interaction(
             id=next(self._ids), token="aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48), type=kind,
-            application_id=self.application_id, guild_id=guild and guild.id, user=user, channel=channel,
-            payload={}, created_at=self.now(), source_message=source, command=command, context=context,
-            owners=owners)
+            application_id=self.application_id, guild_id=None if guild is None else guild.id, user=user,
+            channel=channel, payload={}, created_at=self.now(), source_message=source, command=command,
+            context=context, owners=owners)
         payload = interaction.payload = {
             "id": str(interaction.id), "application_id": str(self.application_id), "type": kind,
             "token": interaction.token, "version": 1, "data": data, "channel_id": str(channel.id),
@@ -652,7 +658,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         await self.settle(interaction, timeout=timeout)
         return interaction
 
-    def _command_owners(self, user: User, channel: Channel, command: dict | None) -> dict[str, str]:
+    def _command_owners(self, user: User, channel: Channel, command: JsonObject | None) -> dict[str, str]:
         """authorizing_integration_owners of a command used here: the server's install ("0": its id) where the
         bot is in the server, the user's ("1": their id) if they installed the app, each only if the command is
         declared for that installation (`integration_types`) and this context (`contexts`). A command declared
@@ -693,13 +699,15 @@ class FakeDiscord(GatewayMixin, RestMixin):
         await self.wait_until(lambda: interaction.responded_at is not None, timeout=timeout,
                               what=f"the response to {interaction.describe()} (on shard {interaction.shard_id}; "
                                    f"Discord shows 'This interaction failed' after {RESPONSE_DEADLINE_S:.0f} s)")
+        responded_at, original = interaction.responded_at, interaction.original
+        assert responded_at is not None   # what the wait above waited for
         if interaction.response_type == CALLBACK_DEFERRED_MESSAGE:
-            await self.wait_until(lambda: not interaction.original.thinking or interaction.original.deleted
-                                  or interaction.followups,
+            assert original is not None   # the loading message the deferral created
+            await self.wait_until(lambda: not original.thinking or original.deleted or interaction.followups,
                                   timeout=timeout, what=f"the deferred reply to {interaction.describe()}")
         elif interaction.response_type == CALLBACK_DEFERRED_UPDATE:
-            await self.wait_until(lambda: interaction.last_write > interaction.responded_at
-                                  or interaction.channel.last_write > interaction.responded_at,
+            await self.wait_until(lambda: interaction.last_write > responded_at
+                                  or interaction.channel.last_write > responded_at,
                                   timeout=timeout, what=f"the update after deferring {interaction.describe()}")
         while (idle := self.now() - max(interaction.last_write, interaction.channel.last_write)) < self.quiet:
             await asyncio.sleep(self.quiet - idle)

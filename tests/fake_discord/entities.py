@@ -6,8 +6,9 @@ import asyncio
 import dataclasses
 import itertools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timezone
+from typing import Any, TypedDict
 
 from tests.fake_discord.constants import (BOT_PERMISSIONS, BUTTON, DISCORD_EPOCH_MS, DM_CHANNEL, FLAG_EPHEMERAL,
                                           FLAG_LOADING, GUILD_INSTALL, MEMBER_PERMISSIONS, OPTION_SUB_COMMAND,
@@ -15,11 +16,25 @@ from tests.fake_discord.constants import (BOT_PERMISSIONS, BUTTON, DISCORD_EPOCH
                                           TEXT_CHANNEL, USER_INSTALL)
 
 
+# A JSON object as Discord sends or receives it: bodies the bot sends (messages, components, embeds, commands)
+# are free-form until limits.py checks them, and the payloads the fake sends carry Discord's many fields.
+JsonObject = dict[str, Any]
+
+
+class Overwrite(TypedDict):
+    """A permission overwrite as Discord sends it in a channel's permission_overwrites."""
+
+    id: str  # a role's id (@everyone's is the guild's) or a member's
+    type: int  # OVERWRITE_ROLE or OVERWRITE_MEMBER
+    allow: str  # permission bits, as a decimal string
+    deny: str
+
+
 class FakeDiscordUsageError(AssertionError):
     """The test asked for something a Discord user could not do (unknown command, no such button...)."""
 
 
-def _snowflakes():
+def _snowflakes() -> Iterator[int]:
     counter = itertools.count()
     while True:
         ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
@@ -55,11 +70,11 @@ class User:
     dms_open: bool = True  # False: direct messages from the bot are refused (403, code 50007)
     installed: bool = False  # the user installed the app to their account (user install, integration type 1)
 
-    def payload(self) -> dict:
+    def payload(self) -> JsonObject:
         return {"id": str(self.id), "username": self.name, "global_name": self.name, "discriminator": "0",
                 "avatar": None, "bot": False, "public_flags": 0}
 
-    def member_payload(self, *, with_user: bool = True, roles: Sequence[int] = ()) -> dict:
+    def member_payload(self, *, with_user: bool = True, roles: Sequence[int] = ()) -> JsonObject:
         member = {"roles": [str(r) for r in roles], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False, "mute": False,
                   "flags": 0, "pending": False, "nick": None, "avatar": None, "premium_since": None,
                   "communication_disabled_until": None}
@@ -84,7 +99,7 @@ class Channel:
     last_write: float = 0.0  # fake clock of the bot's last write in the channel
     type: int = TEXT_CHANNEL
     parent_id: int | None = None
-    overwrites: list[dict] = dataclasses.field(default_factory=list)  # Discord's permission_overwrites
+    overwrites: list[Overwrite] = dataclasses.field(default_factory=list)  # Discord's permission_overwrites
     owner_id: int | None = None  # a thread's creator
     created: str = dataclasses.field(default_factory=_iso_now)
     recipients: list[User] = dataclasses.field(default_factory=list)  # a private channel's users
@@ -98,7 +113,7 @@ class Channel:
         """A DM or group DM between users (the bot is never one of its recipients)."""
         return self.type in PRIVATE_CHANNELS
 
-    def payload(self) -> dict:
+    def payload(self) -> JsonObject:
         if self.is_private:
             return self.private_payload()
         data = {"id": str(self.id), "type": self.type, "guild_id": str(self.guild_id), "name": self.name,
@@ -112,7 +127,7 @@ class Channel:
             data.update(position=0, permission_overwrites=self.overwrites, topic=None, nsfw=False)
         return data
 
-    def private_payload(self, invoker: User | None = None) -> dict:
+    def private_payload(self, invoker: User | None = None) -> JsonObject:
         """The partial channel an interaction carries from a DM or group DM, as Discord sends it: a group DM
         with `owner_id`, `name`, `icon` and no recipients; a DM with its other user in `recipients`."""
         data = {"id": str(self.id), "type": self.type, "last_message_id": None, "flags": 0}
@@ -131,7 +146,7 @@ class Attachment:
     content_type: str = "application/octet-stream"
     description: str | None = None
 
-    def payload(self) -> dict:
+    def payload(self) -> JsonObject:
         url = f"https://cdn.discordapp.invalid/attachments/{self.id}/{self.filename}"
         data = {"id": str(self.id), "filename": self.filename, "size": len(self.bytes), "url": url,
                 "proxy_url": url, "content_type": self.content_type}
@@ -146,10 +161,10 @@ class Message:
 
     id: int
     channel_id: int
-    author: dict
+    author: JsonObject
     content: str = ""
-    embeds: list = dataclasses.field(default_factory=list)
-    components: list = dataclasses.field(default_factory=list)
+    embeds: list[JsonObject] = dataclasses.field(default_factory=list)
+    components: list[JsonObject] = dataclasses.field(default_factory=list)
     attachments: list[Attachment] = dataclasses.field(default_factory=list)
     flags: int = 0
     ephemeral_to: int | None = None  # the one user who sees an ephemeral message
@@ -177,19 +192,19 @@ class Message:
         return self.attachments
 
     @property
-    def items(self) -> list[dict]:
+    def items(self) -> list[JsonObject]:
         """Every button and select, row by row."""
         return [item for row in self.components for item in row.get("components", [])]
 
     @property
-    def buttons(self) -> list[dict]:
+    def buttons(self) -> list[JsonObject]:
         return [item for item in self.items if item["type"] == BUTTON]
 
     @property
     def custom_ids(self) -> list[str]:
         return [item["custom_id"] for item in self.items if "custom_id" in item]
 
-    def component(self, *, custom_id: str | None = None, label: str | None = None) -> dict:
+    def component(self, *, custom_id: str | None = None, label: str | None = None) -> JsonObject:
         found = [item for item in self.items
                  if (custom_id is None or item.get("custom_id") == custom_id)
                  and (label is None or item.get("label") == label)]
@@ -200,7 +215,7 @@ class Message:
                 f"label={label!r}; it shows (label, custom_id): {labels}")
         return found[0]
 
-    def payload(self) -> dict:
+    def payload(self) -> JsonObject:
         data = {"id": str(self.id), "channel_id": str(self.channel_id), "author": self.author,
                 "content": self.content, "timestamp": self.timestamp,
                 "edited_timestamp": self.edited_timestamp, "tts": False, "mention_everyone": False,
@@ -233,19 +248,19 @@ class Interaction:
     guild_id: int | None
     user: User
     channel: Channel
-    payload: dict
+    payload: JsonObject
     created_at: float  # fake clock (FakeDiscord.now)
     context: int = 0  # 0 a server, 1 the bot's DM, 2 a DM or group DM between users
     owners: dict[str, str] = dataclasses.field(default_factory=dict)  # authorizing_integration_owners
     shard_id: int = 0  # the gateway shard it was dispatched on
     source_message: Message | None = None  # the message whose component was used
-    command: dict | None = None  # the synced command, for slash and autocomplete
+    command: JsonObject | None = None  # the synced command, for slash and autocomplete
     response_type: int | None = None
     responded_at: float | None = None
     original: Message | None = None
     messages: list[Message] = dataclasses.field(default_factory=list)
-    choices: list[dict] | None = None
-    modal: dict | None = None
+    choices: list[JsonObject] | None = None
+    modal: JsonObject | None = None
     last_write: float = 0.0
     followups_sent: int = 0  # follow-up messages created (POST /webhooks/{app}/{token})
 
@@ -273,10 +288,22 @@ class Interaction:
         """Authorized by a user install alone (the app is not installed where it happened)."""
         return str(GUILD_INSTALL) not in self.owners and str(USER_INSTALL) in self.owners
 
-    content = property(lambda self: self.message.content)
-    ephemeral = property(lambda self: self.message.ephemeral)
-    files = property(lambda self: self.message.files)
-    components = property(lambda self: self.message.components)
+    # Shortcuts to the main visible reply (`message`)
+    @property
+    def content(self) -> str:
+        return self.message.content
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.message.ephemeral
+
+    @property
+    def files(self) -> list[Attachment]:
+        return self.message.files
+
+    @property
+    def components(self) -> list[JsonObject]:
+        return self.message.components
 
     def describe(self) -> str:
         data = self.payload.get("data", {})
@@ -284,7 +311,7 @@ class Interaction:
         return f"#{self.id} {what!r} by {self.user.name}"
 
 
-def _command_path(data: dict) -> list[str]:
+def _command_path(data: JsonObject) -> list[str]:
     path = [data.get("name", "?")]
     options = data.get("options") or []
     while options and options[0].get("type") in (OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP):
@@ -303,7 +330,7 @@ class DiscordError(Exception):
 
 
 
-def _role_payload(role_id: int, name: str, permissions: int) -> dict:
+def _role_payload(role_id: int, name: str, permissions: int) -> JsonObject:
     return {"id": str(role_id), "name": name, "color": 0, "hoist": False, "position": 0 if name == "@everyone" else 1,
             "permissions": str(permissions), "managed": False, "mentionable": False, "flags": 0}
 

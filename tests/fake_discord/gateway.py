@@ -7,12 +7,14 @@ import json
 import logging
 import secrets
 import zlib
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, TypedDict, TypeVar
 
 from aiohttp import WSMsgType, web
 
 from tests.fake_discord.constants import (MEMBER_PERMISSIONS, OP_DISPATCH, OP_HEARTBEAT, OP_HEARTBEAT_ACK, OP_HELLO,
                                           OP_IDENTIFY, OP_INVALID_SESSION, OP_PRESENCE, OP_REQUEST_MEMBERS, OP_RESUME)
-from tests.fake_discord.entities import FakeDiscordUsageError, Guild, _role_payload
+from tests.fake_discord.entities import Channel, FakeDiscordUsageError, Guild, JsonObject, User, _role_payload
 
 log = logging.getLogger(__name__)
 
@@ -20,10 +22,47 @@ log = logging.getLogger(__name__)
 CLOSE_CODES = {1001: "Going away", 4000: "Unknown error", 4007: "Invalid seq", 4008: "Rate limited.",
                4009: "Session timed out"}
 SESSION_ENDING_CLOSE_CODES = {4007, 4009}   # the session cannot be resumed: identify afresh
+_T = TypeVar("_T")
+
+
+class Dispatch(TypedDict):
+    """An event as the gateway sends it (op 0): its name, its sequence number in the session, its data."""
+
+    op: int
+    t: str
+    s: int
+    d: JsonObject
 
 
 class GatewayMixin:
     """FakeDiscord's gateway: shards, sessions, resume, what each shard's guilds receive."""
+
+    if TYPE_CHECKING:   # what this part of FakeDiscord uses of the rest of it (driver.py)
+        token: str
+        application_id: int
+        bot_user: JsonObject
+        shard_count: int
+        guilds: dict[int, Guild]
+        users: dict[int, User]
+        channels: dict[int, Channel]
+        _roles: dict[tuple[int, int], int]
+        _sessions: dict[str, _GatewaySession]
+        _live: dict[tuple[int, int], _GatewaySession]
+        identifies: int
+        identified: list[tuple[int, int]]
+        gateway_drops: list[tuple[int, int]]
+
+        @property
+        def guild_id(self) -> int: ...
+        @property
+        def gateway_url(self) -> str: ...
+        def violation(self, text: str) -> None: ...
+        def _notify(self) -> None: ...
+        def shard_of(self, guild: Guild | int | None, shard_count: int | None = None) -> int: ...
+        def in_guild(self, user: User, guild: Guild | int | None = None) -> bool: ...
+        def _member_payload(self, user: User, guild_id: int, *, with_user: bool = True) -> JsonObject: ...
+        async def wait_until(self, predicate: Callable[[], _T | None], *, timeout: float = 10.0,
+                             what: str = "condition") -> _T: ...
 
     def _session_for(self, guild_id: int | None) -> _GatewaySession | None:
         """The live session of the shard that receives `guild_id`'s events (shard 0 without a guild)."""
@@ -32,7 +71,8 @@ class GatewayMixin:
                 return session
         return None
 
-    async def dispatch(self, event: str, data: dict, *, guild_id: int | None = None, timeout: float = 10.0) -> int:
+    async def dispatch(self, event: str, data: JsonObject, *, guild_id: int | None = None,
+                       timeout: float = 10.0) -> int:
         """Send an event on the shard of `guild_id` (shard 0 without a guild); waits up to `timeout` for a
         bot to be connected on it. Returns the shard id."""
         shard = self.shard_of(guild_id)
@@ -43,11 +83,11 @@ class GatewayMixin:
         session.dispatch(event, data)
         return session.shard_id
 
-    def _dispatch_if_connected(self, event: str, data: dict, *, guild_id: int | None) -> None:
+    def _dispatch_if_connected(self, event: str, data: JsonObject, *, guild_id: int | None) -> None:
         if (session := self._session_for(guild_id)) is not None:
             session.dispatch(event, data)
 
-    def dispatched(self, shard_id: int) -> list[tuple[str, dict]]:
+    def dispatched(self, shard_id: int) -> list[tuple[str, JsonObject]]:
         """(event name, data) of every event sent on the shard's sessions, oldest first."""
         return [(event["t"], event["d"]) for session in self._sessions.values() if session.shard_id == shard_id
                 for event in session.sent]
@@ -106,7 +146,7 @@ class GatewayMixin:
             self._notify()
         return ws
 
-    async def _identify(self, connection: _GatewayConnection, data: dict) -> _GatewaySession | None:
+    async def _identify(self, connection: _GatewayConnection, data: JsonObject) -> _GatewaySession | None:
         if data.get("token") != self.token:
             await connection.ws.close(code=4004, message=b"Authentication failed.")
             return None
@@ -134,8 +174,8 @@ class GatewayMixin:
         self._notify()
         return session
 
-    async def _resume(self, connection: _GatewayConnection, data: dict) -> _GatewaySession | None:
-        session = self._sessions.get(data.get("session_id"))
+    async def _resume(self, connection: _GatewayConnection, data: JsonObject) -> _GatewaySession | None:
+        session = self._sessions.get(data.get("session_id", ""))
         if session is None or data.get("token") != self.token:
             connection.send({"op": OP_INVALID_SESSION, "d": False, "s": None, "t": None})
             return None
@@ -163,7 +203,7 @@ class GatewayMixin:
                 self.gateway_drops.append((session.shard_id, code))
                 await session.connection.ws.close(code=code, message=CLOSE_CODES[code].encode())
 
-    def _guild_payload(self, guild: Guild) -> dict:
+    def _guild_payload(self, guild: Guild) -> JsonObject:
         everyone = _role_payload(guild.id, "@everyone", MEMBER_PERMISSIONS)
         roles = [_role_payload(role, self.users[user_id].name, self.users[user_id].permissions)
                  for (guild_id, user_id), role in self._roles.items() if guild_id == guild.id]
@@ -192,9 +232,9 @@ class _GatewayConnection:
     def __init__(self, ws: web.WebSocketResponse, compress: str | None):
         self.ws = ws
         self.compressor = zlib.compressobj() if compress == "zlib-stream" else None
-        self.queue: asyncio.Queue[dict] = asyncio.Queue()
+        self.queue: asyncio.Queue[Mapping[str, object]] = asyncio.Queue()
 
-    def send(self, payload: dict) -> None:
+    def send(self, payload: Mapping[str, object]) -> None:
         self.queue.put_nowait(payload)
 
     async def write_forever(self) -> None:
@@ -217,16 +257,16 @@ class _GatewaySession:
         self.connection: _GatewayConnection | None = connection
         self.intents = intents
         self.sequence = 0
-        self.sent: list[dict] = []
+        self.sent: list[Dispatch] = []
         self.ready = False
 
     @property
-    def ws(self):
+    def ws(self) -> web.WebSocketResponse | None:
         return None if self.connection is None else self.connection.ws
 
-    def dispatch(self, event: str, data: dict) -> None:
+    def dispatch(self, event: str, data: JsonObject) -> None:
         self.sequence += 1
-        payload = {"op": OP_DISPATCH, "t": event, "s": self.sequence, "d": data}
+        payload: Dispatch = {"op": OP_DISPATCH, "t": event, "s": self.sequence, "d": data}
         self.sent.append(payload)
         if self.connection is not None:
             self.connection.send(payload)

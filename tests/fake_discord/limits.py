@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tests.fake_discord.constants import (ATTACHMENT_DESCRIPTION_LIMIT, ATTACHMENT_SIZE_LIMIT, BUTTON, COMMAND_NAME,
@@ -10,7 +11,7 @@ from tests.fake_discord.constants import (ATTACHMENT_DESCRIPTION_LIMIT, ATTACHME
                                           FLAG_COMPONENTS_V2, LINK_STYLE, OPTION_INTEGER, OPTION_NUMBER,
                                           OPTION_STRING, PREMIUM_STYLE, SELECTS, SENDABLE_FLAGS, STRING_SELECT,
                                           TEXT_INPUT)
-from tests.fake_discord.entities import Attachment
+from tests.fake_discord.entities import Attachment, JsonObject
 
 
 def _length_problems(where: str, value: Any, limit: int, minimum: int = 0) -> list[str]:
@@ -23,7 +24,7 @@ def _length_problems(where: str, value: Any, limit: int, minimum: int = 0) -> li
     return []
 
 
-def component_problems(components: list) -> list[str]:
+def component_problems(components: list[JsonObject]) -> list[str]:
     """Discord's limits on legacy action rows (5 rows; 5 buttons or 1 select per row)."""
     problems = []
     if len(components) > 5:
@@ -69,7 +70,7 @@ def component_problems(components: list) -> list[str]:
     return problems
 
 
-def modal_field_problems(rows: list) -> list[str]:
+def modal_field_problems(rows: list[JsonObject]) -> list[str]:
     """Discord's limits on a modal's text inputs (one per action row)."""
     problems = []
     for r, row in enumerate(rows):
@@ -84,7 +85,7 @@ def modal_field_problems(rows: list) -> list[str]:
     return problems
 
 
-def _select_problems(where: str, item: dict) -> list[str]:
+def _select_problems(where: str, item: JsonObject) -> list[str]:
     problems = _length_problems(f"{where} placeholder", item.get("placeholder"), 150)
     low, high = item.get("min_values", 1), item.get("max_values", 1)
     if not (0 <= low <= 25 and 1 <= high <= 25 and low <= high):
@@ -106,7 +107,7 @@ def _select_problems(where: str, item: dict) -> list[str]:
     return problems
 
 
-def embed_problems(embeds: list) -> list[str]:
+def embed_problems(embeds: list[JsonObject]) -> list[str]:
     problems = [] if len(embeds) <= 10 else [f"{len(embeds)} embeds (max 10)"]
     total = 0
     for i, embed in enumerate(embeds):
@@ -126,8 +127,8 @@ def embed_problems(embeds: list) -> list[str]:
     return problems
 
 
-def message_problems(data: dict, files: dict[int, Attachment], *, creating: bool,
-                     existing: list[Attachment] = ()) -> list[str]:
+def message_problems(data: JsonObject, files: dict[int, Attachment], *, creating: bool,
+                     existing: Sequence[Attachment] = ()) -> list[str]:
     """What Discord would refuse in a message create/edit body (`files` are the multipart parts)."""
     problems = []
     if data.get("content") is not None:
@@ -164,13 +165,13 @@ def message_problems(data: dict, files: dict[int, Attachment], *, creating: bool
     return problems
 
 
-def command_integration_types(command: dict) -> set[int]:
+def command_integration_types(command: JsonObject) -> set[int]:
     """Where a command is installed: its `integration_types`, else the server install alone (what Discord
     stores for a command created without it, while the app's default installation is the server's)."""
     return set(command.get("integration_types") or [GUILD_INSTALL])
 
 
-def command_contexts(command: dict) -> set[int]:
+def command_contexts(command: JsonObject) -> set[int]:
     """Where a command shows: its `contexts`, else all three, less the bot's DM if `dm_permission` is false.
     PRIVATE_CHANNEL is only meaningful with USER_INSTALL among the integration types."""
     if command.get("contexts") is not None:
@@ -179,7 +180,7 @@ def command_contexts(command: dict) -> set[int]:
     return every if command.get("dm_permission", True) else every - {CONTEXT_BOT_DM}
 
 
-def command_problems(commands: list) -> list[str]:
+def command_problems(commands: list[JsonObject]) -> list[str]:
     """What Discord would refuse in a bulk overwrite of application commands."""
     problems = []
     names = [(c.get("type", 1), c.get("name")) for c in commands]
@@ -195,7 +196,7 @@ def command_problems(commands: list) -> list[str]:
     return problems
 
 
-def _option_schema_problems(where: str, node: dict, *, top: bool = False, chat_input: bool = True) -> list[str]:
+def _option_schema_problems(where: str, node: JsonObject, *, top: bool = False, chat_input: bool = True) -> list[str]:
     problems = []
     name = node.get("name") or ""
     if not COMMAND_NAME.match(name) or (chat_input and name != name.lower()):
@@ -227,7 +228,7 @@ def _option_schema_problems(where: str, node: dict, *, top: bool = False, chat_i
     return problems
 
 
-def _choice_problems(where: str, choice: dict, option_type: int) -> list[str]:
+def _choice_problems(where: str, choice: JsonObject, option_type: int) -> list[str]:
     problems = _length_problems(f"{where} choice name", choice.get("name"), 100, 1)
     value = choice.get("value")
     if option_type == OPTION_STRING:

@@ -6,7 +6,7 @@ import asyncio
 import logging
 import signal
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tests.fake_discord.driver import FakeDiscord
@@ -17,13 +17,13 @@ log = logging.getLogger(__name__)
 class ClientProcess:
     """A bot run as `argv` in a subprocess against the fake: start, terminate (SIGTERM), kill (SIGKILL)."""
 
-    def __init__(self, fake: FakeDiscord, argv: list[str], env: dict[str, str], cwd, log_path: Path | None,
-                 shards: list[int]):
+    def __init__(self, fake: FakeDiscord, argv: list[str], env: dict[str, str], cwd: str | Path | None,
+                 log_path: Path | None, shards: list[int]):
         self.fake, self.argv, self.env, self.cwd = fake, argv, env, cwd
         self.shards = shards
         self.log_path = log_path
         self.process: asyncio.subprocess.Process | None = None
-        self._log_file = None
+        self._log_file: IO[bytes] | None = None
 
     async def start(self, *, timeout: float = 30.0, require_sync: bool | None = None) -> None:
         """Start and wait until each of its shards has identified on the gateway and the commands are synced.
@@ -33,22 +33,22 @@ class ClientProcess:
             require_sync = not self.fake.commands
         identified, syncs = len(self.fake.identified), self.fake.command_syncs
         self._log_file = open(self.log_path, "ab") if self.log_path else None
-        self.process = await asyncio.create_subprocess_exec(
+        self.process = process = await asyncio.create_subprocess_exec(
             *self.argv, env=self.env, cwd=self.cwd, stdin=asyncio.subprocess.DEVNULL,
             stdout=self._log_file or asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.STDOUT)
 
-        def up():
-            if self.process.returncode is not None:
-                raise AssertionError(f"{self.argv} exited with {self.process.returncode}:\n{self.log_tail()}")
+        def up() -> bool:
+            if process.returncode is not None:
+                raise AssertionError(f"{self.argv} exited with {process.returncode}:\n{self.log_tail()}")
             fresh = {shard for shard, _ in self.fake.identified[identified:]}
             return (fresh >= set(self.shards) and all(map(self.fake.shard_connected, self.shards))
                     and (self.fake.command_syncs > syncs or not require_sync))
         try:
             await self.fake.wait_until(up, timeout=timeout, what=f"{self.argv} to connect and sync")
         except (TimeoutError, AssertionError) as error:
-            if self.running:
-                self.process.kill()
-                await self.process.wait()
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
             raise type(error)(f"{error}\n{self.log_tail()}") from None
 
     @property
@@ -63,20 +63,23 @@ class ClientProcess:
         return await self._stop(signal.SIGKILL, 10.0)
 
     async def _stop(self, sig: signal.Signals, timeout: float) -> int:
-        if not self.running:
-            return self.process.returncode if self.process else 0
-        self.process.send_signal(sig)
+        process = self.process
+        if process is None:
+            return 0
+        if process.returncode is not None:
+            return process.returncode
+        process.send_signal(sig)
         try:
-            await asyncio.wait_for(self.process.wait(), timeout)
+            returncode = await asyncio.wait_for(process.wait(), timeout)
         except asyncio.TimeoutError:
             log.error("%s ignored %s; killing it", self.argv, sig.name)
-            self.process.kill()
-            await self.process.wait()
+            process.kill()
+            returncode = await process.wait()
         if self._log_file:
             self._log_file.close()
         await self.fake.wait_until(lambda: not any(map(self.fake.shard_connected, self.shards)), timeout=10,
                                    what=f"the gateway of shards {self.shards} to close")
-        return self.process.returncode
+        return returncode
 
     def log_tail(self, lines: int = 40) -> str:
         if not self.log_path or not self.log_path.exists():

@@ -6,10 +6,10 @@ import json
 import logging
 import math
 import re
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from tests.fake_discord.constants import (ALLOWED_CALLBACKS, ATTACH_FILES, CALLBACK_AUTOCOMPLETE,
                                           CALLBACK_DEFERRED_MESSAGE, CALLBACK_DEFERRED_UPDATE, CALLBACK_MESSAGE,
@@ -19,18 +19,71 @@ from tests.fake_discord.constants import (ALLOWED_CALLBACKS, ATTACH_FILES, CALLB
                                           PRIVATE_THREAD, PUBLIC_THREAD, READ_MESSAGE_HISTORY, RESPONSE_DEADLINE_S,
                                           SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, USER_INSTALL_FOLLOWUP_LIMIT,
                                           VIEW_CHANNEL, GLOBAL_SCOPE, INTERACTION_SCOPE)
-from tests.fake_discord.counting import CountedRequest, scope_of
-from tests.fake_discord.entities import (Attachment, Channel, DiscordError, FakeDiscordUsageError, Hold, Interaction,
-                                         Message, User, _iso_now)
+from tests.fake_discord.counting import CountedRequest, GlobalLimiter, scope_of
+from tests.fake_discord.entities import (Attachment, Channel, DiscordError, FakeDiscordUsageError, Guild, Hold,
+                                         Interaction, JsonObject, Message, User, _iso_now)
 from tests.fake_discord.limits import (_choice_problems, _length_problems, command_problems, message_problems,
                                        modal_field_problems)
+
+if TYPE_CHECKING:
+    from tests.fake_discord.gateway import _GatewaySession
 
 log = logging.getLogger(__name__)
 USER_MENTION = re.compile(r"<@!?(\d+)>")
 
+# What a route answers: a JSON object or array, or nothing (204 No Content).
+Answer = JsonObject | list[JsonObject] | None
+# A route's handler: called with the request and the route's path parameters ("/channels/{channel}": channel=...)
+Handler = Callable[..., Awaitable[Answer]]
+# (method, template, the template as a pattern, handler)
+Route = tuple[str, str, re.Pattern[str], Handler]
+
 
 class RestMixin:
     """FakeDiscord's REST API v10: the routes a bot calls, with Discord's checks and errors."""
+
+    if TYPE_CHECKING:   # what this part of FakeDiscord uses of the rest of it (driver.py, gateway.py)
+        token: str
+        token_lifetime_s: float
+        application_id: int
+        bot_user: JsonObject
+        shard_count: int
+        max_concurrency: int
+        guilds: dict[int, Guild]
+        users: dict[int, User]
+        channels: dict[int, Channel]
+        commands: dict[tuple[int | None, int, str], JsonObject]
+        command_syncs: int
+        refusals: list[str]
+        requests: list[tuple[str, str]]
+        counted: list[CountedRequest]
+        rate_limited: list[tuple[str, str]]
+        failed: list[tuple[str, str]]
+        global_limiter: GlobalLimiter | None
+        _ids: Iterator[int]
+        _routes: list[Route]
+        _faults: dict[tuple[str, str], list[tuple[Callable[[], web.Response], bool]]]
+        _holds: list[Hold]
+        _messages: dict[int, list[Message]]
+        _nonces: dict[tuple[int, str], tuple[Message, float]]
+        _by_token: dict[str, Interaction]
+        _dm_channels: dict[int, User]
+        _dms: dict[int, list[Message]]
+
+        @property
+        def gateway_url(self) -> str: ...
+        def now(self) -> float: ...
+        def violation(self, text: str) -> None: ...
+        def _notify(self) -> None: ...
+        def _touch(self, channel_id: int, interaction: Interaction | None = None) -> None: ...
+        def bot_present(self, channel: Channel) -> bool: ...
+        def bot_permissions(self, channel: Channel) -> int: ...
+        def in_guild(self, user: User, guild: Guild | int | None = None) -> bool: ...
+        def messages(self, channel: Channel, *, viewer: User | None = None, deleted: bool = False) -> list[Message]: ...
+        def _register_channel(self, channel: Channel) -> None: ...
+        def _member_payload(self, user: User, guild_id: int, *, with_user: bool = True) -> JsonObject: ...
+        def _session_for(self, guild_id: int | None) -> _GatewaySession | None: ...
+        def _dispatch_if_connected(self, event: str, data: JsonObject, *, guild_id: int | None) -> None: ...
 
     def rate_limit(self, method: str, route: str, *, times: int = 1, retry_after: float = 0.2,
                    scope: str = "shared") -> None:
@@ -74,12 +127,12 @@ class RestMixin:
         """Forget a hold whether or not it took a request (one never reached would take a later one)."""
         self._holds = [h for h in self._holds if h is not held]
 
-    async def _held(self, method: str, template: str, params: dict, result: Any, before: bool) -> None:
+    async def _held(self, method: str, template: str, params: dict[str, str], result: Answer, before: bool) -> None:
         """Keep the request back if a hold waits for it (a hold takes one request)."""
         for held in self._holds:
             if (held.method, held.route, held.before) != (method, template, before) or held.reached.is_set():
                 continue
-            message_id = params.get("message") if before else (result or {}).get("id")
+            message_id = params.get("message") if before else result.get("id") if isinstance(result, dict) else None
             found = next((m for m in self._messages.get(int(params.get("channel") or 0), [])
                           if str(m.id) == str(message_id)), None)
             if held.when(found):
@@ -89,8 +142,8 @@ class RestMixin:
                 await held.released.wait()
                 return
 
-    def _route_table(self) -> list[tuple[str, str, re.Pattern, Callable]]:
-        table = [
+    def _route_table(self) -> list[Route]:
+        table: list[tuple[str, str, Handler]] = [
             ("GET", "/users/@me", self._get_me),
             ("GET", "/oauth2/applications/@me", self._get_application),
             ("GET", "/applications/@me", self._get_application),
@@ -139,8 +192,8 @@ class RestMixin:
                                            refused and outcome.get("bot_at_fault", False)))
         return response
 
-    async def _answer(self, request: web.Request, path: str, route: tuple | None,
-                      outcome: dict) -> web.StreamResponse:
+    async def _answer(self, request: web.Request, path: str, route: tuple[str, re.Match[str], Handler] | None,
+                      outcome: dict[str, Any]) -> web.StreamResponse:
         if route is None:
             self.violation(f"unknown route {request.method} {path}")
             outcome.update(code=0, bot_at_fault=True)
@@ -155,9 +208,10 @@ class RestMixin:
                 outcome.update(bot_at_fault=True)
                 self._notify()
                 return _too_many_requests(retry_after, "global")
-        fault, carried_out = (self._faults.get((method, template)) or [(None, False)])[0]
-        if fault is not None:
-            self._faults[(method, template)].pop(0)
+        answer = None   # a fault's answer, given instead of the route's
+        faults = self._faults.get((method, template))
+        if faults:
+            fault, carried_out = faults.pop(0)
             answer = fault()
             (self.rate_limited if answer.status == 429 else self.failed).append((method, path))
             if not carried_out:
@@ -182,20 +236,23 @@ class RestMixin:
                 self.refusals.append(f"{request.method} {path}: {error.message}")
                 self._notify()
             return _error(error.status, error.code, error.message)
-        if fault is not None:   # carried out, but the answer was lost on the way back
+        if answer is not None:   # carried out, but the answer was lost on the way back
             self._notify()
             return answer
         if result is None:
             return web.Response(status=204)
         return _json(result)
 
-    async def _read_body(self, request: web.Request) -> tuple[dict, dict[int, Attachment]]:
+    async def _read_body(self, request: web.Request) -> tuple[JsonObject, dict[int, Attachment]]:
         """JSON body, or multipart payload_json + files[n] parts."""
         if not request.content_type.startswith("multipart/"):
             return (await request.json() if request.can_read_body else {}), {}
-        body, files = {}, {}
+        body: JsonObject = {}
+        files: dict[int, Attachment] = {}
         reader = await request.multipart()
         while (part := await reader.next()) is not None:
+            if not isinstance(part, BodyPartReader):
+                raise DiscordError(400, 50035, "a multipart body nested in a multipart body")
             if part.name == "payload_json":
                 body = json.loads(await part.text())
             elif part.name and (found := re.fullmatch(r"files\[(\d+)\]", part.name)):
@@ -206,17 +263,17 @@ class RestMixin:
                 raise DiscordError(400, 50035, f"unexpected multipart field {part.name!r}")
         return body, files
 
-    async def _get_me(self, request):
+    async def _get_me(self, request: web.Request) -> JsonObject:
         return self.bot_user
 
-    async def _get_application(self, request):
+    async def _get_application(self, request: web.Request) -> JsonObject:
         owner = {"id": str(self.application_id + 1), "username": "owner", "discriminator": "0", "avatar": None,
                  "global_name": "owner", "public_flags": 0}
         return {"id": str(self.application_id), "name": "Tablero", "icon": None, "description": "",
                 "bot_public": True, "bot_require_code_grant": False, "owner": owner, "verify_key": "0" * 64,
                 "flags": 0, "team": None, "summary": "", "rpc_origins": [], "bot": self.bot_user}
 
-    async def _get_gateway(self, request):
+    async def _get_gateway(self, request: web.Request) -> JsonObject:
         return {"url": self.gateway_url, "shards": self.shard_count,
                 "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
                                         "max_concurrency": self.max_concurrency}}
@@ -232,10 +289,10 @@ class RestMixin:
         if int(app) != self.application_id:
             raise DiscordError(404, 10002, "Unknown Application")
 
-    async def _put_commands(self, request, app, guild=None):
+    async def _put_commands(self, request: web.Request, app: str, guild: str | None = None) -> list[JsonObject]:
         self._check_app(app)
         guild_id = int(guild) if guild else None
-        if guild_id is not None:
+        if guild:
             self._check_guild_access(guild)
         commands = await request.json()
         problems = command_problems(commands)
@@ -259,10 +316,10 @@ class RestMixin:
         self._notify()
         return stored
 
-    async def _get_commands(self, request, app, guild=None):
+    async def _get_commands(self, request: web.Request, app: str, guild: str | None = None) -> list[JsonObject]:
         self._check_app(app)
         guild_id = int(guild) if guild else None
-        if guild_id is not None:
+        if guild:
             self._check_guild_access(guild)
         return [c for key, c in self.commands.items() if key[0] == guild_id]
 
@@ -282,7 +339,7 @@ class RestMixin:
                                            f"older than {limit}")
         return interaction
 
-    async def _callback(self, request, interaction, token):
+    async def _callback(self, request: web.Request, interaction: str, token: str) -> JsonObject | None:
         ia = self._interaction(token, interaction_id=interaction)
         body, files = await self._read_body(request)
         late = self.now() - ia.created_at
@@ -341,10 +398,11 @@ class RestMixin:
             answer["resource"] = {"type": kind, "message": message.payload()}
         return answer
 
-    def _choices_problems(self, ia: Interaction, choices: Any) -> list[str]:
+    def _choices_problems(self, ia: Interaction, choices: object) -> list[str]:
         if not isinstance(choices, list):
             return [f"choices must be a list, got {choices!r}"]
         problems = [] if len(choices) <= 25 else [f"{len(choices)} choices (max 25)"]
+        assert ia.command is not None   # an autocomplete interaction carries its command (FakeDiscord.autocomplete)
         option = _focused_option_schema(ia.command, ia.payload["data"])
         for choice in choices:
             problems += _choice_problems(f"{ia.describe()} {option['name']}", choice, option["type"])
@@ -353,7 +411,7 @@ class RestMixin:
     def _current(self, message: Message) -> Message:
         return next(m for m in self._messages[message.channel_id] if m.id == message.id)
 
-    async def _followup(self, request, app, token):
+    async def _followup(self, request: web.Request, app: str, token: str) -> JsonObject:
         ia = self._interaction(token, app=app)
         body, files = await self._read_body(request)
         if ia.responded_at is None:
@@ -389,10 +447,10 @@ class RestMixin:
                                bot_at_fault=found is None or found.deleted_by is None)
         return found
 
-    async def _get_webhook_message(self, request, app, token, message):
+    async def _get_webhook_message(self, request: web.Request, app: str, token: str, message: str) -> JsonObject:
         return self._webhook_message(self._interaction(token, app=app), message).payload()
 
-    async def _edit_webhook_message(self, request, app, token, message):
+    async def _edit_webhook_message(self, request: web.Request, app: str, token: str, message: str) -> JsonObject:
         ia = self._interaction(token, app=app)
         target = self._webhook_message(ia, message)
         body, files = await self._read_body(request)
@@ -403,7 +461,7 @@ class RestMixin:
         self._touch(ia.channel.id, ia)
         return target.payload()
 
-    async def _delete_webhook_message(self, request, app, token, message):
+    async def _delete_webhook_message(self, request: web.Request, app: str, token: str, message: str) -> None:
         ia = self._interaction(token, app=app)
         self._delete(self._webhook_message(ia, message))
         self._touch(ia.channel.id, ia)
@@ -433,10 +491,10 @@ class RestMixin:
                                            + (f" (deleted by {by.name})" if by else ""), bot_at_fault=by is None)
         return found
 
-    async def _get_channel(self, request, channel):
+    async def _get_channel(self, request: web.Request, channel: str) -> JsonObject:
         return self._channel(channel).payload()
 
-    async def _list_messages(self, request, channel):
+    async def _list_messages(self, request: web.Request, channel: str) -> list[JsonObject]:
         """Newest first, as Discord: `limit` (1..100) messages before, after (the closest ones) or around an id."""
         target = self._channel(channel, VIEW_CHANNEL | READ_MESSAGE_HISTORY)
         query = request.query
@@ -457,7 +515,7 @@ class RestMixin:
             found = found[-limit:]
         return [m.payload() for m in reversed(found)]
 
-    async def _post_message(self, request, channel):
+    async def _post_message(self, request: web.Request, channel: str) -> JsonObject:
         if int(channel) in self._dm_channels:
             return await self._post_dm(request, self._dm_channels[int(channel)], int(channel))
         body, files = await self._read_body(request)
@@ -481,11 +539,11 @@ class RestMixin:
         self._touch(target.id)
         return message.payload()
 
-    async def _get_message(self, request, channel, message):
+    async def _get_message(self, request: web.Request, channel: str, message: str) -> JsonObject:
         target = self._channel(channel, VIEW_CHANNEL | READ_MESSAGE_HISTORY)
         return self._channel_message(target, message).payload()
 
-    async def _edit_message(self, request, channel, message):
+    async def _edit_message(self, request: web.Request, channel: str, message: str) -> JsonObject:
         target = self._channel(channel)
         found = self._channel_message(target, message)
         if found.author["id"] != self.bot_user["id"]:
@@ -496,7 +554,7 @@ class RestMixin:
         self._touch(target.id)
         return found.payload()
 
-    async def _delete_message(self, request, channel, message):
+    async def _delete_message(self, request: web.Request, channel: str, message: str) -> None:
         target = self._channel(channel)
         found = self._channel_message(target, message)
         if found.author["id"] != self.bot_user["id"] and not target.bot_permissions & MANAGE_MESSAGES:
@@ -504,17 +562,17 @@ class RestMixin:
         self._delete(found)
         self._touch(target.id)
 
-    async def _typing(self, request, channel):
+    async def _typing(self, request: web.Request, channel: str) -> None:
         self._channel(channel, VIEW_CHANNEL | SEND_MESSAGES)
 
-    async def _get_member(self, request, guild, user):
+    async def _get_member(self, request: web.Request, guild: str, user: str) -> JsonObject:
         self._check_guild_access(guild)
         found = self.users.get(int(user))
         if int(guild) not in self.guilds or found is None or not self.in_guild(found, int(guild)):
             raise DiscordError(404, 10007, "Unknown Member")
         return self._member_payload(found, int(guild))
 
-    async def _start_thread(self, request, channel, message=None):
+    async def _start_thread(self, request: web.Request, channel: str, message: str | None = None) -> JsonObject:
         """Start a thread (without a message: type 11 or 12; from a message: public, with the message's id)."""
         parent = self._channel(channel, VIEW_CHANNEL)
         body = await request.json()
@@ -543,7 +601,7 @@ class RestMixin:
 
     # direct messages
 
-    async def _open_dm(self, request):
+    async def _open_dm(self, request: web.Request) -> JsonObject:
         """POST /users/@me/channels: the DM channel with a user (the same one each time)."""
         recipient = self.users.get(int((await request.json()).get("recipient_id", 0)))
         if recipient is None:
@@ -555,7 +613,7 @@ class RestMixin:
         return {"id": str(channel_id), "type": 1, "last_message_id": None, "flags": 0,
                 "recipients": [recipient.payload()]}
 
-    async def _post_dm(self, request, recipient: User, channel_id: int):
+    async def _post_dm(self, request: web.Request, recipient: User, channel_id: int) -> JsonObject:
         body, files = await self._read_body(request)
         self._check_message(body, files, creating=True)
         if not recipient.dms_open:
@@ -566,7 +624,7 @@ class RestMixin:
         self._notify()
         return message.payload()
 
-    async def _get_user(self, request, user):
+    async def _get_user(self, request: web.Request, user: str) -> JsonObject:
         found = self.users.get(int(user))
         if found is None:
             raise DiscordError(404, 10013, "Unknown User")
@@ -574,14 +632,14 @@ class RestMixin:
 
     # storing messages
 
-    def _check_message(self, data: dict, files: dict[int, Attachment], *, creating: bool,
+    def _check_message(self, data: JsonObject, files: dict[int, Attachment], *, creating: bool,
                        existing: Sequence[Attachment] = ()) -> None:
         problems = message_problems(data, files, creating=creating, existing=list(existing))
         if problems:
             raise DiscordError(400, 50035 if "empty" not in problems[0] else 50006,
                                "Invalid Form Body: " + "; ".join(problems))
 
-    def _store_message(self, channel: Channel, data: dict, files: dict[int, Attachment], *,
+    def _store_message(self, channel: Channel, data: JsonObject, files: dict[int, Attachment], *,
                        interaction: Interaction | None = None, ephemeral_to: int | None = None) -> Message:
         message = Message(next(self._ids), channel.id, self.bot_user, interaction=interaction,
                           ephemeral_to=ephemeral_to, flags=data.get("flags", 0) & (FLAG_EPHEMERAL | FLAG_LOADING | 4 | 4096),
@@ -593,7 +651,8 @@ class RestMixin:
             self._dispatch_message_event("MESSAGE_CREATE", message)
         return message
 
-    def _apply_edit(self, message: Message, data: dict, files: dict[int, Attachment], *, counting: bool = True) -> None:
+    def _apply_edit(self, message: Message, data: JsonObject, files: dict[int, Attachment], *,
+                    counting: bool = True) -> None:
         for entry in data.get("attachments") or []:
             if int(entry["id"]) in files:
                 files[int(entry["id"])].filename = entry.get("filename") or files[int(entry["id"])].filename
@@ -637,7 +696,7 @@ class RestMixin:
         session.dispatch(event, data)
 
 
-def _pings(data: dict, content: str) -> list[int]:
+def _pings(data: JsonObject, content: str) -> list[int]:
     """Users a new public message notifies: mentioned in its content and allowed by `allowed_mentions`
     (absent: all of them). Edits notify nobody."""
     mentioned = [int(user_id) for user_id in USER_MENTION.findall(content)]
@@ -648,7 +707,7 @@ def _pings(data: dict, content: str) -> list[int]:
     return [user_id for user_id in mentioned if user_id in listed]
 
 
-def _focused_option_schema(command: dict, data: dict) -> dict:
+def _focused_option_schema(command: JsonObject, data: JsonObject) -> JsonObject:
     schema, options = command, data.get("options") or []
     while True:
         focused = next((o for o in options if o.get("focused")), None)
