@@ -148,14 +148,15 @@ def test_an_unknown_game_is_not_found():
 
 async def test_the_sixth_game_is_played_through_the_services_and_drawn(line_race, sessions):
     channel = 7
-    await sessions.create(channel_id=channel, guild_id=1, host=ANN, game=LineRace.id, options={"seating": "lobby"})
-    await sessions.join(channel, BOB)
-    record = (await sessions.start(channel, ANN.user_id)).record
+    await sessions.lobby.create(channel_id=channel, guild_id=1, host=ANN, game=LineRace.id,
+                                options={"seating": "lobby"})
+    await sessions.lobby.join(channel, BOB)
+    record = (await sessions.lobby.start(channel, ANN.user_id)).record
     players = {0: ANN, 1: BOB}
     while record.status == "active":
         state = line_race.from_json(record.state)
         mover = players[line_race.to_move(state)]
-        record = (await sessions.act(channel, mover.user_id, ROLL if line_race.roll_due(state) else "go")).record
+        record = (await sessions.play.act(channel, mover.user_id, ROLL if line_race.roll_due(state) else "go")).record
         board = Image.open(io.BytesIO(picture(record)))
         assert board.size == (SQUARE * LENGTH, SQUARE * 2)
     final = line_race.from_json(record.state)

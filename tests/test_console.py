@@ -365,9 +365,9 @@ async def test_a_save_numbered_by_the_menu_place_is_still_resumed_and_new_saves_
     store = await Store.open(database)
     sessions = Sessions(store)
     legacy = GAME_IDS.index("pariti") + 1
-    await sessions.create(channel_id=legacy, guild_id=None, host=Seat(1, "Player 1"), game="pariti", options={})
-    await sessions.add_computer(legacy, 1, "easy")
-    old = (await sessions.start(legacy, 1)).record
+    await sessions.lobby.create(channel_id=legacy, guild_id=None, host=Seat(1, "Player 1"), game="pariti", options={})
+    await sessions.lobby.add_computer(legacy, 1, "easy")
+    old = (await sessions.lobby.start(legacy, 1)).record
     await store.close()
     shown: list[str] = []
     assert await play("pariti", ["human", "easy"], database, str(tmp_path / "b.png"), "en", scripted("q"),

@@ -26,9 +26,9 @@ async def server(tmp_path) -> str:
         await play(store, game, channel=100 + n, seed=n, max_actions=300, resign=1)   # finished
         await play(store, game, channel=200 + n, seed=n, max_actions=40 + n)          # open
     sessions = Sessions(store)
-    await sessions.create(channel_id=300, guild_id=9, host=Seat(1, "user1"), game="barricade", options={})
+    await sessions.lobby.create(channel_id=300, guild_id=9, host=Seat(1, "user1"), game="barricade", options={})
     await play(store, "pariti", channel=301, max_actions=10)
-    await sessions.end(301, 1, can_manage=True)
+    await sessions.endings.end(301, 1, can_manage=True)
     open_game = await store.open_game(200)
     await store.set_vote(open_game.id, 1, 1, "computer")
     await store.set_turn_notifications(2, True)

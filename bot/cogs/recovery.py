@@ -111,7 +111,7 @@ class Recovery(GameCogBase):
     async def _catch_up_game(self, game_id: int) -> bool:
         """Catch the game up once; whether anything had to be shown or played."""
         self._recover_again.discard(game_id)
-        found = await self.sessions.boards_to_resume(game_id)
+        found = await self.sessions.boards.to_resume(game_id)
         return bool(found) and await self.catch_up(*found[0], why=Unprompted.RECOVERED)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from bot import timers
 from bot.games.base import GameError, msg
-from bot.services.base import Service
 from bot.game_records import GameRecord
+from bot.store import Store
 
 
 @dataclass(frozen=True)
@@ -19,7 +19,10 @@ class People:
     turn_dms: frozenset[int]   # the users who want a direct message when their turn comes (/game notify)
 
 
-class Away(Service):
+class Away:
+    def __init__(self, store: Store):
+        self.store = store
+
     async def go_away(self, user_id: int, days: int, now: float) -> tuple[float, int]:
         """Away for `days` days from `now` (replacing a period running): its end, and the days left in the
         allowance. GameError beyond the limits."""

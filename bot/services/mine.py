@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from bot import timers
 from bot.game_records import GameRecord
-from bot.services.base import Service
+from bot.store import Store
 
 
 @dataclass(frozen=True)
@@ -17,8 +17,11 @@ class WaitingGame:
     to_move: int             # the seat it waits for
 
 
-class MyGames(Service):
-    async def my_games(self, guild_id: int | None, user_id: int,
+class MyGames:
+    def __init__(self, store: Store):
+        self.store = store
+
+    async def games(self, guild_id: int | None, user_id: int,
                        now: float) -> tuple[list[WaitingGame], list[WaitingGame]]:
         """The games in play on the server where `user_id` sits (`guild_id` None: in DMs and group DMs, told to
         them alone): those waiting for them, then those waiting for someone else, the longest waiting first. The

@@ -24,7 +24,7 @@ from bot.seating import LOBBY_SEATS
 from bot.services.base import Outcome
 from bot.services.endings import Endings
 from bot.services.lobby import Lobby
-from bot.store import StaleVersion
+from bot.store import StaleVersion, Store
 
 RETAIN_DAYS = 30                          # TABLERO_RETAIN_DAYS' default
 AWAY_DAYS = 366                           # a period away counts toward the yearly allowance (bot/timers.py) this long
@@ -49,7 +49,12 @@ class Forgotten:
     resigned: tuple[Outcome, ...]   # the games they still sat in, resigned (or the lobbies left): to show
 
 
-class Privacy(Lobby, Endings):
+class Privacy:
+    def __init__(self, store: Store, lobby: Lobby, endings: Endings):
+        self.store = store
+        self.lobby = lobby
+        self.endings = endings
+
     async def kept_about(self, user_id: int) -> Kept:
         kept = await self.store.kept_about(user_id)
         return Kept(kept["games"], kept["open_games"], kept["actions"], kept["away_periods"],
@@ -63,9 +68,9 @@ class Privacy(Lobby, Endings):
                 continue
             try:
                 if record.status == "lobby":
-                    resigned.append(await self.leave(record.channel_id, user_id, record.id))
+                    resigned.append(await self.lobby.leave(record.channel_id, user_id, record.id))
                 else:
-                    resigned.append(await self.resign(record.channel_id, user_id))
+                    resigned.append(await self.endings.resign(record.channel_id, user_id))
             except GameError:   # the game moved on meanwhile (started, ended): rewritten below all the same
                 pass
         pseudonym = -1 - secrets.randbelow(2**62)

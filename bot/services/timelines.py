@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import Message
-from bot.services.base import Service, remember, ruleset_of
-from bot.shards import Shards
+from bot.services.base import remember, ruleset_of
 from bot.game_records import GameRecord, LoggedAction
 from bot.store import Store
 from bot.timeline import Timeline, at_setup
@@ -27,9 +26,9 @@ class SinceTurn:
     #                                 what the actions from `before` on did)
 
 
-class Timelines(Service):
-    def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
-        super().__init__(store, think_budget_s, shards)
+class Timelines:
+    def __init__(self, store: Store):
+        self.store = store
         self._timelines: dict[int, Timeline] = {}   # bot.services.base.remember's order
 
     async def timeline(self, record: GameRecord) -> Timeline:
@@ -46,7 +45,7 @@ class Timelines(Service):
             remember(self._timelines, record.id, kept, CACHED_GAMES)
         return line
 
-    def _written(self, game_id: int, logged: LoggedAction) -> None:
+    def written(self, game_id: int, logged: LoggedAction) -> None:
         """An action this process just logged: the game's timeline goes on with it, no read needed."""
         line = self._timelines.get(game_id)
         if line is not None and line.length == logged.seq:

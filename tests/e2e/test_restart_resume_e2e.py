@@ -82,7 +82,7 @@ async def test_a_game_started_just_before_a_restart_gets_its_first_board_at_star
     await bot_process.terminate()
     # The host's Start is stored; the bot dies before posting the board.
     sessions = Sessions(await Store.open(str(bot_process.database)))
-    await sessions.start(table.channel.id, players[0].id)
+    await sessions.lobby.start(table.channel.id, players[0].id)
     await sessions.store.close()
     before = stored(bot_process.database)
 
@@ -107,12 +107,13 @@ async def test_a_games_final_board_that_a_restart_kept_from_being_posted_is_post
     first = await table.open()
     await bot_process.terminate()
     sessions, rng = Sessions(await Store.open(str(bot_process.database))), random.Random(4)
-    record = await sessions.open_game(table.channel.id)
+    record = await sessions.channels.open_game(table.channel.id)
     while record.status == "active":
         ruleset = ruleset_of(record)
         state = ruleset.from_json(record.state)
         action = ROLL if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
-        record = (await sessions.act(table.channel.id, record.seats[ruleset.to_move(state)].user_id, action)).record
+        player = record.seats[ruleset.to_move(state)].user_id
+        record = (await sessions.play.act(table.channel.id, player, action)).record
     await sessions.store.close()
     before = stored(bot_process.database)
 
@@ -139,9 +140,9 @@ async def test_a_resignation_or_game_end_a_restart_kept_from_being_shown_is_show
     await bot_process.terminate()
     sessions = Sessions(await Store.open(str(bot_process.database)))
     if ending == "resign":
-        await sessions.resign(table.channel.id, players[1].id)
+        await sessions.endings.resign(table.channel.id, players[1].id)
     else:
-        await sessions.end(table.channel.id, players[0].id, can_manage=False)
+        await sessions.endings.end(table.channel.id, players[0].id, can_manage=False)
     await sessions.store.close()
     before = stored(bot_process.database)
 

@@ -57,7 +57,7 @@ class Table:
     async def open(self) -> "Table":
         self.store = await Store.open(str(self.path), clock=self.clock.now)
         self.sessions = Sessions(self.store, think_budget_s=0.05)
-        self.timers = TurnTimers(self.sessions, clock=self.clock, on_reminder=self._remind,
+        self.timers = TurnTimers(self.sessions.deadlines, clock=self.clock, on_reminder=self._remind,
                                         on_expiry=self._expire)
         return self
 
@@ -69,11 +69,11 @@ class Table:
 
     async def start(self, players=(ANN, BOB), game="parcheesi", **options: Any):
         """A started game whose seats follow `players` (lobby seating: the tests name seats by join order)."""
-        await self.sessions.create(channel_id=CHANNEL, guild_id=1, host=players[0], game=game,
-                                   options={"turn_time": TURN, "seating": "lobby", **options})
+        await self.sessions.lobby.create(channel_id=CHANNEL, guild_id=1, host=players[0], game=game,
+                                         options={"turn_time": TURN, "seating": "lobby", **options})
         for player in players[1:]:
-            await self.sessions.join(CHANNEL, player)
-        return (await self.sessions.start(CHANNEL, players[0].user_id)).record
+            await self.sessions.lobby.join(CHANNEL, player)
+        return (await self.sessions.lobby.start(CHANNEL, players[0].user_id)).record
 
     async def record(self):
         return await self.store.open_game(CHANNEL)
@@ -169,7 +169,7 @@ async def test_a_move_restarts_the_clock(table):
     seat = await table.to_move()
     table.clock.advance(TURN - 1)
     player = (ANN, BOB)[seat]
-    await table.sessions.act(CHANNEL, player.user_id, ROLL, game_id=record.id, version=record.version)
+    await table.sessions.play.act(CHANNEL, player.user_id, ROLL, game_id=record.id, version=record.version)
     table.clock.advance(1)
     await table.timers.fire_due()
     assert table.expiries == [] or (await table.to_move()) != seat  # a roll may end the turn by itself
@@ -178,9 +178,9 @@ async def test_a_move_restarts_the_clock(table):
 async def test_settings_host_only_and_off(table):
     await table.start()
     with pytest.raises(GameError) as refused:
-        await table.sessions.configure(CHANNEL, BOB.user_id, {"turn_time": 60})
+        await table.sessions.deadlines.configure(CHANNEL, BOB.user_id, {"turn_time": 60})
     assert refused.value.message.key == "timers.error.host_only"
-    outcome = await table.sessions.configure(CHANNEL, ANN.user_id, {"turn_time": None})
+    outcome = await table.sessions.deadlines.configure(CHANNEL, ANN.user_id, {"turn_time": None})
     assert "turn_time" not in outcome.record.options and keys(outcome) == ["timers.settings.none"]
     table.clock.advance(10 * TURN)
     assert await table.timers.fire_due() is None and table.expiries == []
@@ -189,7 +189,7 @@ async def test_settings_host_only_and_off(table):
 async def test_new_turn_time_counts_from_the_change(table):
     await table.start()
     table.clock.advance(TURN - 10)
-    await table.sessions.configure(CHANNEL, ANN.user_id, {"turn_time": 2 * TURN})
+    await table.sessions.deadlines.configure(CHANNEL, ANN.user_id, {"turn_time": 2 * TURN})
     table.clock.advance(20)
     assert await table.timers.fire_due() == START + TURN - 10 + TURN  # half of the new time, from the change
     assert table.expiries == [] and table.reminders == []
@@ -201,7 +201,7 @@ async def test_new_turn_time_counts_from_the_change(table):
 async def test_the_host_may_set_skip_in_every_game(table, game):
     players = (ANN, BOB)
     await table.start(players=players, game=game)
-    outcome = await table.sessions.configure(CHANNEL, ANN.user_id, {"on_timeout": "skip"})
+    outcome = await table.sessions.deadlines.configure(CHANNEL, ANN.user_id, {"on_timeout": "skip"})
     assert outcome.record.options["on_timeout"] == "skip"
     assert outcome.events[0].params["on_timeout"].key == "timers.on_timeout.skip"
 
@@ -226,7 +226,7 @@ async def test_skip_forfeits_the_turn_logs_it_as_legal_and_replays(table):
 
 async def test_skip_after_the_roll_loses_the_dice_and_the_next_player_rolls(table):
     record = await table.start(on_timeout="skip")
-    await table.sessions.act(CHANNEL, ANN.user_id, ROLL, game_id=record.id, version=record.version)
+    await table.sessions.play.act(CHANNEL, ANN.user_id, ROLL, game_id=record.id, version=record.version)
     if await table.to_move() != 0:
         pytest.skip("the roll ended Ann's turn by itself")   # never with a pawn on its start square (PM-2.1)
     table.clock.advance(TURN)
@@ -286,7 +286,7 @@ async def test_a_skipped_cheater_can_still_be_called_out_and_the_skip_is_never_c
     assert keys(outcome)[:2] == ["timers.skipped", "timers.lost.extra_roll"] and await table.to_move() == 1
     logged = (await table.store.actions(current.id))[-1]
     assert (logged.action, logged.legal) == ("skip", True)
-    called = await table.sessions.act(CHANNEL, BOB.user_id, "call")
+    called = await table.sessions.play.act(CHANNEL, BOB.user_id, "call")
     assert [e.key for e in called.events] == ["parcheesi.event.call_valid", "parcheesi.event.blown"]
 
 
@@ -318,13 +318,13 @@ async def test_three_expiries_in_a_row_open_a_vote_and_a_majority_ends_the_game(
     absent = (ANN, BOB, CY)[seat]
     first, second = [p for p in (ANN, BOB, CY) if p is not absent]
     with pytest.raises(GameError) as refused:
-        await table.sessions.vote(CHANNEL, absent.user_id, record.id, seat, "end")
+        await table.sessions.deadlines.vote(CHANNEL, absent.user_id, record.id, seat, "end")
     assert refused.value.message.key == "timers.error.not_a_voter"
-    tally = await table.sessions.vote(CHANNEL, first.user_id, record.id, seat, "end")
+    tally = await table.sessions.deadlines.vote(CHANNEL, first.user_id, record.id, seat, "end")
     assert tally.vote.decided is None and tally.vote.tally == {"computer": 0, "end": 1}
-    split = await table.sessions.vote(CHANNEL, second.user_id, record.id, seat, "computer")
+    split = await table.sessions.deadlines.vote(CHANNEL, second.user_id, record.id, seat, "computer")
     assert split.vote.decided is None
-    decided = await table.sessions.vote(CHANNEL, second.user_id, record.id, seat, "end")  # a vote may change
+    decided = await table.sessions.deadlines.vote(CHANNEL, second.user_id, record.id, seat, "end")  # a vote may change
     assert decided.vote.decided == "end" and decided.record.status == "ended"
     assert decided.record.result["details"] == {"ended_by_vote": seat}
 
@@ -333,11 +333,11 @@ async def test_vote_hands_the_seat_to_a_computer(table):
     record = await table.start()
     seat = await expire_until_vote(table)
     other = (ANN, BOB)[1 - seat]
-    outcome = await table.sessions.vote(CHANNEL, other.user_id, record.id, seat, "computer")
+    outcome = await table.sessions.deadlines.vote(CHANNEL, other.user_id, record.id, seat, "computer")
     assert outcome.vote.decided == "computer" and keys(outcome)[0] == "timers.vote.computer"
     assert outcome.record.seats[seat].level == "normal"
     with pytest.raises(GameError):  # the seat is no longer a person's: the vote is over
-        await table.sessions.vote(CHANNEL, other.user_id, record.id, seat, "end")
+        await table.sessions.deadlines.vote(CHANNEL, other.user_id, record.id, seat, "end")
 
 
 async def test_a_returning_player_closes_the_vote(table):
@@ -347,15 +347,15 @@ async def test_a_returning_player_closes_the_vote(table):
         table.clock.advance(TURN)
         await table.timers.fire_due()
     current = await table.record()
-    await table.sessions.act(CHANNEL, (ANN, BOB)[seat].user_id, ROLL, game_id=record.id, version=current.version)
+    await table.sessions.play.act(CHANNEL, (ANN, BOB)[seat].user_id, ROLL, game_id=record.id, version=current.version)
     while await table.to_move() == seat and (await table.record()).status == "active":  # finish the turn
         ruleset = get_ruleset("parcheesi")
         current = await table.record()
         state = ruleset.from_json(current.state)
         action = ROLL if ruleset.roll_due(state) else ruleset.legal_actions(state)[0]
-        await table.sessions.act(CHANNEL, (ANN, BOB)[seat].user_id, action)
+        await table.sessions.play.act(CHANNEL, (ANN, BOB)[seat].user_id, action)
     with pytest.raises(GameError) as refused:
-        await table.sessions.vote(CHANNEL, (ANN, BOB)[1 - seat].user_id, record.id, seat, "end")
+        await table.sessions.deadlines.vote(CHANNEL, (ANN, BOB)[1 - seat].user_id, record.id, seat, "end")
     assert refused.value.message.key == "timers.error.vote_closed"
 
 
@@ -390,12 +390,13 @@ async def test_a_move_at_the_deadline_races_cleanly(table, first):
 
     async def move():
         try:
-            return await table.sessions.act(CHANNEL, player.user_id, ROLL, game_id=record.id, version=record.version)
+            return await table.sessions.play.act(CHANNEL, player.user_id, ROLL, game_id=record.id,
+                                                 version=record.version)
         except GameError as refusal:
             return refusal.message.key
 
     async def once_the_channel_is_locked(call):  # the other one arrives while the first holds the lock
-        while not table.sessions._locks[CHANNEL].locked():
+        while not table.sessions.channels.lock(CHANNEL).locked():
             await asyncio.sleep(0)
         return await call
 

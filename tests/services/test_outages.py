@@ -21,15 +21,16 @@ GUILD = 1
 
 
 async def started_game(sessions: Sessions):
-    await sessions.create(channel_id=CHANNEL, guild_id=GUILD, host=ANN, game="parcheesi", options={"seating": "lobby"})
-    await sessions.join(CHANNEL, BOB)
-    return (await sessions.start(CHANNEL, ANN.user_id)).record
+    await sessions.lobby.create(channel_id=CHANNEL, guild_id=GUILD, host=ANN, game="parcheesi",
+                                options={"seating": "lobby"})
+    await sessions.lobby.join(CHANNEL, BOB)
+    return (await sessions.lobby.start(CHANNEL, ANN.user_id)).record
 
 
 async def play(sessions: Sessions, record):
     """The player to move rolls or makes the first legal move."""
     user = record.seats[seat_to_move(record)].user_id
-    return (await sessions.act(CHANNEL, user, next_action(record))).record
+    return (await sessions.play.act(CHANNEL, user, next_action(record))).record
 
 
 def next_action(record) -> str:
@@ -94,9 +95,9 @@ async def test_the_store_carries_on_when_postgresql_restarts(own_postgres):
         with pytest.raises(StoreUnavailable):
             await play(sessions, record)
         with pytest.raises(StoreUnavailable):
-            await sessions.current(CHANNEL)
+            await sessions.channels.current(CHANNEL)
         own_postgres.start()
-        assert await sessions.current(CHANNEL) == record           # nothing half-written, the pool reconnected
+        assert await sessions.channels.current(CHANNEL) == record           # nothing half-written, the pool reconnected
         record = await play(sessions, record)
         own_postgres.stop()                                         # a restart the bot did not notice:
         own_postgres.start()                                        # its pooled connections are dead
@@ -108,21 +109,22 @@ async def test_the_store_carries_on_when_postgresql_restarts(own_postgres):
 async def test_computer_players_cut_short_by_a_full_disk_resume_once_when_it_is_back(tmp_path):
     """An outage between two computer moves (the disk fills after Ann's move and a computer's were written):
     what was written stands and is what the outcome says; once the database is back the computers resume
-    once from the stored position (the Discord layer's catch-up, Sessions.resume), nothing played twice, and
+    once from the stored position (the Discord layer's catch-up, Play.resume), nothing played twice, and
     the log replays to the stored snapshot."""
     store = await Store.open(str(tmp_path / "t.sqlite3"))
     sessions = Sessions(store, think_budget_s=0.05)
-    await sessions.create(channel_id=CHANNEL, guild_id=GUILD, host=ANN, game="parcheesi", options={"seating": "lobby"})
+    await sessions.lobby.create(channel_id=CHANNEL, guild_id=GUILD, host=ANN, game="parcheesi",
+                                options={"seating": "lobby"})
     for _ in range(2):
-        await sessions.add_computer(CHANNEL, ANN.user_id, "easy")
-    record = (await sessions.start(CHANNEL, ANN.user_id)).record
+        await sessions.lobby.add_computer(CHANNEL, ANN.user_id, "easy")
+    record = (await sessions.lobby.start(CHANNEL, ANN.user_id)).record
     cut = None
     for _ in range(300):
         if record.status != "active":
             break
         await store.run(set_page_limit, None)
         try:
-            outcome = await sessions.act(CHANNEL, ANN.user_id, next_action(record))
+            outcome = await sessions.play.act(CHANNEL, ANN.user_id, next_action(record))
         except StoreUnavailable:    # Ann's own move found the disk full: refused, she tries again
             outcome = None
         await store.run(set_page_limit, 1_000_000)
@@ -135,9 +137,9 @@ async def test_computer_players_cut_short_by_a_full_disk_resume_once_when_it_is_
     assert cut is not None, "no outage fell between two computer moves"
     assert await store.open_game(CHANNEL) == cut.record             # the stored position is the one returned
     assert ruleset_of(cut.record).to_move(ruleset_of(cut.record).from_json(cut.record.state)) != 0   # computers' turn
-    resumed = await sessions.resume(CHANNEL, cut.record.id)
+    resumed = await sessions.play.resume(CHANNEL, cut.record.id)
     assert resumed is not None and resumed.version_before == cut.record.version and not resumed.unfinished
-    assert await sessions.resume(CHANNEL, cut.record.id) is None     # resumed once: nothing left to play
+    assert await sessions.play.resume(CHANNEL, cut.record.id) is None     # resumed once: nothing left to play
     stored = await store.open_game(CHANNEL) or await store.game(cut.record.id)
     assert stored == resumed.record
     log = await store.actions(stored.id)

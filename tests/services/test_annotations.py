@@ -18,23 +18,23 @@ class CountingStore(Store):
         return await super().run(query, *args, transaction=transaction)
 
 
-async def test_after_a_move_the_board_view_reads_only_the_people_once(tmp_path):
+async def test_after_a_move_the_board_annotations_read_only_the_people_once(tmp_path):
     table = Table(tmp_path / "t.sqlite3", FakeClock())
     table.store = await CountingStore.open(str(table.path), clock=table.clock.now)
     table.sessions = Sessions(table.store, think_budget_s=0.05)
     try:
         record = await table.start()
-        await table.sessions.board_view(record, table.clock.now())   # the first board: the game's replay kept
-        await table.sessions.go_away(BOB.user_id, 2, table.clock.now())
+        await table.sessions.annotations.of(record, table.clock.now())   # the first board: the game's replay kept
+        await table.sessions.away.go_away(BOB.user_id, 2, table.clock.now())
         await table.store.set_turn_notifications(BOB.user_id, True)
         table.clock.advance(60)
-        moved = await table.sessions.act(CHANNEL, ANN.user_id, ROLL, game_id=record.id, version=record.version)
+        moved = await table.sessions.play.act(CHANNEL, ANN.user_id, ROLL, game_id=record.id, version=record.version)
         table.store.calls = 0
-        view = await table.sessions.board_view(moved.record, table.clock.now(), moved.version_before)
+        annotations = await table.sessions.annotations.of(moved.record, table.clock.now(), moved.version_before)
         assert table.store.calls == 1
-        assert view.people.away == {1: START + 2 * DAY} and view.people.turn_dms == {BOB.user_id}
-        [clock] = await table.sessions.turn_clocks(record.id)   # the scheduler's own read
-        assert view.deadline == timers.deadline(clock) == (START + 60 + TURN if timers.waiting_person(moved.record)
+        assert annotations.people.away == {1: START + 2 * DAY} and annotations.people.turn_dms == {BOB.user_id}
+        [clock] = await table.sessions.deadlines.turn_clocks(record.id)   # the scheduler's own read
+        assert annotations.deadline == timers.deadline(clock) == (START + 60 + TURN if timers.waiting_person(moved.record)
                                                            == ANN.user_id else START + 2 * DAY + TURN)
     finally:
         await table.store.close()
@@ -44,13 +44,14 @@ async def test_a_finished_or_untimed_game_shows_no_deadline_and_reads_nobody(tmp
     store = await CountingStore.open(str(tmp_path / "t.sqlite3"))
     sessions = Sessions(store, think_budget_s=0.05)
     try:
-        await sessions.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi", options={"seating": "lobby"})
-        await sessions.join(CHANNEL, BOB)
-        record = (await sessions.start(CHANNEL, ANN.user_id)).record
-        assert (await sessions.board_view(record, START)).deadline is None
-        ended = await sessions.end(CHANNEL, ANN.user_id, can_manage=True)
+        await sessions.lobby.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi",
+                                    options={"seating": "lobby"})
+        await sessions.lobby.join(CHANNEL, BOB)
+        record = (await sessions.lobby.start(CHANNEL, ANN.user_id)).record
+        assert (await sessions.annotations.of(record, START)).deadline is None
+        ended = await sessions.endings.end(CHANNEL, ANN.user_id, can_manage=True)
         store.calls = 0
-        view = await sessions.board_view(ended.record, START)
-        assert (store.calls, view.deadline, view.takeback_seat, view.people.away) == (0, None, None, {})
+        annotations = await sessions.annotations.of(ended.record, START)
+        assert (store.calls, annotations.deadline, annotations.takeback_seat, annotations.people.away) == (0, None, None, {})
     finally:
         await store.close()
