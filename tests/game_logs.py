@@ -30,7 +30,7 @@ async def play(store: Store, game: str = "parcheesi", players: tuple[int, ...] =
         record = (await sessions.play.act(channel, record.seats[seat].user_id, action)).record
     if record.status == "active" and resign is not None:
         record = (await sessions.endings.resign(channel, resign)).record
-    return record, await store.actions(record.id)
+    return record, await store.games.actions(record.id)
 
 
 @pytest.fixture

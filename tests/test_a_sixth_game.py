@@ -164,5 +164,5 @@ async def test_the_sixth_game_is_played_through_the_services_and_drawn(line_race
     winner = final.squares.index(LENGTH - 1)
     assert record.result["winners"] == [winner]
     # The log replays to the final position, as for every game.
-    steps = list(timeline.steps(line_race, record, await sessions.store.actions(record.id)))
+    steps = list(timeline.steps(line_race, record, await sessions.store.games.actions(record.id)))
     assert steps[-1].after == final

@@ -151,7 +151,7 @@ async def test_an_unknown_seating_is_refused(sessions):
         await sessions.lobby.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi",
                                     options={"seating": "alphabetical"})
     assert refused.value.message.key == "error.bad_seating"
-    assert await sessions.store.open_game(CHANNEL) is None
+    assert await sessions.store.games.open_game(CHANNEL) is None
 
 
 # --- what the lobby says --------------------------------------------------------------
@@ -181,7 +181,7 @@ async def test_verify_recomputes_the_seating_from_the_revealed_seed(sessions, mo
     record = (await sessions.play.act(CHANNEL, record.seats[0].user_id, ROLL)).record
     record = (await sessions.endings.resign(CHANNEL, BOB.user_id)).record          # a computer takes Bob's seat
     record = (await sessions.endings.end(CHANNEL, ANN.user_id, can_manage=False)).record
-    actions = await sessions.store.actions(record.id)
+    actions = await sessions.store.games.actions(record.id)
     result = verify(get_ruleset("parcheesi"), record, actions)
     assert result.ok and result.seating_matches is True
     assert [s.name for s in seating.drawn(record)] == ["Cy", "Ann", "Bob"]
@@ -210,18 +210,18 @@ async def test_a_game_stored_before_the_option_loads_plays_and_verifies_in_its_l
     await lobby(sessions, "parcheesi", (ANN, BOB), seating="lobby")
     record = (await sessions.lobby.start(CHANNEL, ANN.user_id)).record
     old = {k: v for k, v in record.options.items() if k != "seating"}
-    await sessions.store.update_game(record, options=old)
+    await sessions.store.games.update_game(record, options=old)
     record = await sessions.channels.current(CHANNEL)
     assert "seating" not in record.options and seating.of(record) == seating.LOBBY
     record = (await sessions.play.act(CHANNEL, ANN.user_id, ROLL)).record
-    result = verify(get_ruleset("parcheesi"), record, await sessions.store.actions(record.id))
+    result = verify(get_ruleset("parcheesi"), record, await sessions.store.games.actions(record.id))
     assert result.final_state_matches and result.seating_matches is None
 
 
 async def test_a_lobby_opened_before_the_option_starts_in_its_order_and_shows_its_colours(sessions):
     await lobby(sessions, "parcheesi", (ANN, BOB))
     record = await sessions.channels.current(CHANNEL)
-    record = await sessions.store.update_game(record, options={})
+    record = await sessions.store.games.update_game(record, options={})
     content = lobby_post(record).content
     assert "1. <@1> — yellow" in content and "drawn at random" not in content
     assert names((await sessions.lobby.start(CHANNEL, ANN.user_id)).record) == ["Ann", "Bob"]

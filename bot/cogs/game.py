@@ -330,7 +330,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
         behind its game (the bot stopped between storing a move and posting it) is posted again,
         telling the player to move what happened since his last turn; a game whose first board never
         went out (the lobby is what shows) gets it, with who sits where; and a game a move finished, its
-        final board (Store.boards_to_resume)."""
+        final board (BoardRows.to_resume)."""
         for record, shown, shown_status in await self.sessions.boards.to_resume():
             try:
                 await self.catch_up(record, shown, shown_status, why=Unprompted.RESUMED)

@@ -33,6 +33,6 @@ class Annotations:
         line = await self.timelines.timeline(record)
         if record.status != "active":
             return BoardAnnotations(since_turn(line, record, before), None, People({}, frozenset()), None)
-        away, turn_dms = await self.store.people({seat.user_id for seat in record.seats if seat.level is None})
+        away, turn_dms = await self.store.people.of({seat.user_id for seat in record.seats if seat.level is None})
         return BoardAnnotations(since_turn(line, record, before), person(record, line.taker()),
                                 people_of(record, away, turn_dms, now), timers.shown_deadline(record, away, now))

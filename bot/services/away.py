@@ -28,21 +28,22 @@ class Away:
         allowance. GameError beyond the limits."""
         if not 1 <= days <= timers.MAX_AWAY_DAYS:
             raise GameError(msg("away.error.days", max=timers.MAX_AWAY_DAYS))
-        periods = await self.store.away_periods(user_id, now - timers.AWAY_WINDOW)
+        periods = await self.store.people.away_periods(user_id, now - timers.AWAY_WINDOW)
         allowance = timers.away_allowance(periods, now, days)
         if days > allowance:
             raise GameError(msg("away.error.allowance", count=max(allowance, 0), per_year=timers.AWAY_DAYS_PER_YEAR))
         until = now + days * timers.DAY
-        await self.store.start_away(user_id, now, until)
+        await self.store.people.start_away(user_id, now, until)
         return until, allowance - days
 
     async def come_back(self, user_id: int, now: float) -> bool:
         """End the user's time away now; False when they were not away."""
-        return await self.store.end_away(user_id, now)
+        return await self.store.people.end_away(user_id, now)
 
 
 
 def people_of(record: GameRecord, away: dict[int, float], turn_dms: set[int], now: float) -> People:
-    """The game's People, from the end of each user's latest time away and who wants a direct message (Store.people)."""
+    """The game's People, from the end of each user's latest time away and who wants a direct message
+    (PeopleRows.of)."""
     return People({i: away[seat.user_id] for i, seat in enumerate(record.seats)
                    if seat.level is None and away.get(seat.user_id, now) > now}, frozenset(turn_dms))

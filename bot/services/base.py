@@ -108,24 +108,24 @@ class Channels:
 
     async def open_game(self, channel_id: int) -> GameRecord | None:
         """The channel's open game (lobby or in play), if any: for lookups that refuse nothing."""
-        return await self.store.open_game(channel_id)
+        return await self.store.games.open_game(channel_id)
 
     async def current(self, channel_id: int) -> GameRecord:
-        record = await self.store.open_game(channel_id)
+        record = await self.store.games.open_game(channel_id)
         if record is None:
             raise GameError(msg("error.no_game"))
         return record
 
     async def game(self, channel_id: int, game_id: int) -> GameRecord:
         """The open game `game_id` of this channel; a click on a finished game's board is refused."""
-        record = await self.store.open_game(channel_id)
+        record = await self.store.games.open_game(channel_id)
         if record is None or record.id != game_id:
             raise GameError(msg("error.game_over_or_gone"))
         return record
 
     async def active(self, channel_id: int, game_id: int | None, version: int | None) -> GameRecord:
         """The channel's game in play (`game_id`, at `version`, when a button says which); GameError otherwise."""
-        record = await self.store.open_game(channel_id)
+        record = await self.store.games.open_game(channel_id)
         if record is None:
             raise GameError(msg("error.no_game"))
         if game_id is not None and record.id != game_id:
@@ -139,6 +139,6 @@ class Channels:
     async def save(self, record: GameRecord, **changes: Any) -> GameRecord:
         """Write changes outside the action log (seats, options, status); a concurrent write is refused."""
         try:
-            return await self.store.update_game(record, **changes)
+            return await self.store.games.update_game(record, **changes)
         except StaleVersion:
             raise GameError(msg("error.stale")) from None

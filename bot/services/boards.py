@@ -25,7 +25,7 @@ class Boards:
         """The id of the message showing the game's board, as last recorded (None: none posted)."""
         if game_id in self._boards:
             return self._boards[game_id][0]
-        record = await self.store.game(game_id)
+        record = await self.store.games.game(game_id)
         return None if record is None else record.board_message_id
 
     def shows_newer(self, game_id: int, version: int) -> bool:
@@ -35,11 +35,11 @@ class Boards:
 
     async def set_message(self, game_id: int, message_id: int, version: int, status: str) -> None:
         """The message showing the game's board, and the game version and status it shows (LOBBY_SHOWN: the lobby)."""
-        await self.store.set_board_message(game_id, message_id, version, status)
+        await self.store.boards.set_message(game_id, message_id, version, status)
         remember(self._boards, game_id, (message_id, version), KNOWN_BOARDS)
 
     async def to_resume(self, game_id: int | None = None) -> list[tuple[GameRecord, int | None, str | None]]:
         """Every game in play on this process's shards (or just `game_id`), and those that just ended unshown
-        or whose lobby was never shown (Store.boards_to_resume), with the version and status its posted board
+        or whose lobby was never shown (BoardRows.to_resume), with the version and status its posted board
         shows (None: not recorded)."""
-        return await self.store.boards_to_resume(self.shards, game_id)
+        return await self.store.boards.to_resume(self.shards, game_id)

@@ -20,7 +20,7 @@ class Claims:
     async def apply_overdue(self, channel_id: int, now: float) -> Outcome | None:
         """The channel's game's turn whose deadline passed, played or passed by its timeout rule, if the game
         waits for interactions; None when nothing was overdue (or the timers fire this game's deadlines)."""
-        record = await self.channels.store.open_game(channel_id)
+        record = await self.channels.store.games.open_game(channel_id)
         if record is None or record.status != "active" or not timers.waits_for_interactions(record) or \
                 not record.options.get("turn_time") or record.updated_at + record.options["turn_time"] > now:
             return None   # time away only moves a deadline later: not due yet either way

@@ -40,21 +40,21 @@ class Deadlines:
     async def turn_clocks(self, game_id: int | None = None) -> list[TurnClock]:
         """The clocks of every timed game on this process's shards (or of `game_id`), for the scheduler; a
         turn whose player is away waits for the end of that time away (timers.after_away)."""
-        clocks = await self.channels.store.turn_clocks(game_id, self.channels.shards)
+        clocks = await self.channels.store.deadlines.turn_clocks(game_id, self.channels.shards)
         waiting = {clock.record.id: user for clock in clocks
                    if (user := timers.waiting_person(clock.record)) is not None}
-        away, _ = await self.channels.store.people(set(waiting.values()))
+        away, _ = await self.channels.store.people.of(set(waiting.values()))
         away_until = {game: away[user] for game, user in waiting.items() if user in away}
         return [timers.after_away(clock, away_until.get(clock.record.id)) for clock in clocks]
 
     async def set_turn_notifications(self, user_id: int, wanted: bool) -> None:
-        await self.channels.store.set_turn_notifications(user_id, wanted)
+        await self.channels.store.people.set_turn_notifications(user_id, wanted)
 
     async def remind(self, channel_id: int, game_id: int, version: int, now: float) -> TurnClock | None:
         """Mark the half-time reminder of `version` sent, if it is due and was not sent."""
         async with self.channels.lock(channel_id):
             clock = await self._due(game_id, version, now, "remind")
-            if clock is None or not await self.channels.store.mark_reminded(game_id, version):
+            if clock is None or not await self.channels.store.deadlines.mark_reminded(game_id, version):
                 return None
         return clock
 
@@ -105,17 +105,17 @@ class Deadlines:
             if user_id not in electorate:
                 raise GameError(msg("timers.error.not_a_voter"))
             if choice not in timers.VOTE_CHOICES or record.seats[seat].level is not None or \
-                    timers.expiry_streak(await self.channels.store.actions(record.id), seat) < timers.VOTE_AFTER:
+                    timers.expiry_streak(await self.channels.store.games.actions(record.id), seat) < timers.VOTE_AFTER:
                 raise GameError(msg("timers.error.vote_closed"))
-            await self.channels.store.set_vote(record.id, seat, user_id, choice)
-            votes = await self.channels.store.votes(record.id, seat)
+            await self.channels.store.deadlines.set_vote(record.id, seat, user_id, choice)
+            votes = await self.channels.store.deadlines.votes(record.id, seat)
             decided = timers.majority(votes, electorate)
             counted = Vote(seat, len(electorate), {c: sum(1 for v in votes.values() if v == c)
                                                    for c in timers.VOTE_CHOICES}, decided)
             moved_before = timers.seat_to_move(record)
             if decided is None:
                 return Outcome(record, (), moved_before, vote=counted)
-            await self.channels.store.clear_votes(record.id, seat)
+            await self.channels.store.deadlines.clear_votes(record.id, seat)
             if decided == "end":
                 record = await self.endings.end_without_result(record, {"ended_by_vote": seat})
                 return Outcome(record, (msg("timers.vote.ended", seat=seat),), moved_before, vote=counted)
@@ -146,10 +146,10 @@ class Deadlines:
         """After every VOTE_AFTER expiries in a row of a seat, the other people vote afresh."""
         if record.status != "active" or not _electorate(record, seat):
             return False
-        streak = timers.expiry_streak(await self.channels.store.actions(record.id), seat)
+        streak = timers.expiry_streak(await self.channels.store.games.actions(record.id), seat)
         if streak == 0 or streak % timers.VOTE_AFTER:
             return False
-        await self.channels.store.clear_votes(record.id, seat)
+        await self.channels.store.deadlines.clear_votes(record.id, seat)
         return True
 
 

@@ -20,7 +20,7 @@ class ServerDefaults:
 
     async def of(self, guild_id: int) -> dict[str, Any]:
         """The server's defaults now in force."""
-        return await self.store.server_defaults(guild_id)
+        return await self.store.defaults.of(guild_id)
 
     async def change(self, guild_id: int, can_manage: bool, changes: dict[str, Any]) -> dict[str, Any]:
         """Change some defaults (a value None removes that default); the defaults now in force."""
@@ -30,7 +30,7 @@ class ServerDefaults:
             allowed = DEFAULT_OPTIONS[key]
             if value is not None and allowed is not None and value not in allowed:
                 raise GameError(msg("defaults.error.bad_value"))
-        options = {k: v for k, v in {**await self.store.server_defaults(guild_id), **changes}.items()
+        options = {k: v for k, v in {**await self.store.defaults.of(guild_id), **changes}.items()
                    if v is not None}
-        await self.store.set_server_defaults(guild_id, options)
+        await self.store.defaults.set(guild_id, options)
         return options

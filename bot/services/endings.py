@@ -52,7 +52,7 @@ class Endings:
         play) ends without a result, so that no deadline plays on for nobody and no rating counts it.
         The ended game, or None."""
         async with self.channels.lock(channel_id):
-            record = await self.channels.store.open_game(channel_id)
+            record = await self.channels.store.games.open_game(channel_id)
             if record is None:
                 return None
             return await self.end_without_result(record, {why: True})
@@ -60,7 +60,7 @@ class Endings:
     async def close_guild(self, guild_id: int) -> list[GameRecord]:
         """The bot was removed from a server: every open game there ends as in close_channel."""
         ended = []
-        for record in await self.channels.store.open_games_in_guild(guild_id):
+        for record in await self.channels.store.games.open_games_in_guild(guild_id):
             if (closed := await self.close_channel(record.channel_id, "bot_removed")) is not None:
                 ended.append(closed)
         return ended

@@ -45,11 +45,11 @@ class Lobby:
         """Open a lobby; the server's defaults fill in the options the host did not choose. Its shared
         messages are in the game's language: `options["language"]` when the host chose one, else
         `locale` (on Discord the server's preferred language), else the host's."""
-        defaults = await self.channels.store.server_defaults(guild_id) if guild_id is not None else {}
+        defaults = await self.channels.store.defaults.of(guild_id) if guild_id is not None else {}
         options = self.check_new(game, {**defaults, **options})
         async with self.channels.lock(channel_id):
             try:
-                record = await self.channels.store.create_game(
+                record = await self.channels.store.games.create_game(
                     guild_id=guild_id, channel_id=channel_id, game=game, host=host,
                     locale=options.get("language") or locale or host.locale,
                     options=options, seed=dice.new_seed())
@@ -82,7 +82,7 @@ class Lobby:
 
     async def leave(self, channel_id: int, user_id: int, game_id: int | None = None) -> Outcome:
         async with self.channels.lock(channel_id):
-            record = await self.channels.store.open_game(channel_id)
+            record = await self.channels.store.games.open_game(channel_id)
             if record is None or (game_id is not None and record.id != game_id):
                 raise GameError(msg("error.no_game"))
             if record.status != "lobby":
@@ -121,7 +121,7 @@ class Lobby:
     async def rematch(self, channel_id: int, asker: Seat, game_id: int | None = None) -> Outcome:
         """A lobby for a rematch of the channel's last game (`game_id`: the one whose board was clicked)."""
         async with self.channels.lock(channel_id):
-            last = await self.channels.store.latest_game(channel_id)
+            last = await self.channels.store.games.latest_game(channel_id)
             if last is not None and last.status in ("lobby", "active"):
                 raise GameError(msg("error.channel_busy"))
             if last is None or last.state is None:   # none yet, or a lobby that closed unplayed
@@ -137,7 +137,7 @@ class Lobby:
                           for i, s in enumerate(last.seats))
             options = {k: v for k, v in last.options.items() if k != seating.LOBBY_SEATS}
             try:
-                record = await self.channels.store.create_game(
+                record = await self.channels.store.games.create_game(
                     guild_id=last.guild_id, channel_id=channel_id, game=last.game, host=asker,
                     locale=asker.locale, options=options, seed=dice.new_seed())
             except ChannelBusy:
@@ -146,7 +146,7 @@ class Lobby:
         return Outcome(record, (msg("rematch.opened", seat=seat, game=msg(ruleset_of(record).name)),))
 
     async def _lobby(self, channel_id: int, game_id: int | None) -> GameRecord:
-        record = await self.channels.store.open_game(channel_id)
+        record = await self.channels.store.games.open_game(channel_id)
         if record is None or (game_id is not None and record.id != game_id):
             raise GameError(msg("error.no_game"))
         if record.status != "lobby":

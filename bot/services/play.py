@@ -70,7 +70,7 @@ class Play:
         """After a restart: computer seats play if it is their turn (the bot stopped while one was
         thinking). What they did, or None when no computer had to act."""
         async with self.channels.lock(channel_id):
-            record = await self.channels.store.open_game(channel_id)
+            record = await self.channels.store.games.open_game(channel_id)
             if record is None or record.id != game_id or record.status != "active":
                 return None
             outcome = await self.computers(record, ())
@@ -101,7 +101,7 @@ class Play:
         applied = ruleset.apply(state, action, seat)
         result = ruleset.result(applied.state)
         try:
-            record = await self.channels.store.append_action(
+            record = await self.channels.store.games.append_action(
                 record, seat=seat, user_id=user_id or None, action=action, legal=legal,
                 state=ruleset.to_json(applied.state), status="finished" if result else "active",
                 result=None if result is None else result_json(result),

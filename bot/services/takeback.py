@@ -50,7 +50,7 @@ class Takebacks:
         """The player to move accepts or refuses the take-back asked at `version`: refused if anything
         happened since. A refusal writes nothing."""
         async with self.channels.lock(channel_id):
-            record = await self.channels.store.open_game(channel_id)
+            record = await self.channels.store.games.open_game(channel_id)
             if record is None or record.id != game_id or record.status != "active" or record.version != version:
                 raise GameError(msg("takeback.error.lapsed"))
             line = await self.timelines.timeline(record)
@@ -75,7 +75,7 @@ class Takebacks:
         logged = LoggedAction(record.version, seat, user_id, UNDO, True)
         applied = line.step(logged)
         try:
-            undone = await self.channels.store.append_action(
+            undone = await self.channels.store.games.append_action(
                 record, seat=seat, user_id=user_id, action=UNDO, legal=True,
                 state=line.ruleset.to_json(applied.state), events=[event.to_json() for event in applied.events])
         except StaleVersion:

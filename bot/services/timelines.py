@@ -37,7 +37,7 @@ class Timelines:
         if seen is None or seen.length > record.version:
             seen = at_setup(ruleset_of(record), record)
         missing = record.version - seen.length
-        tail = (await self.store.actions(record.id, since=seen.length))[:missing] if missing else []
+        tail = (await self.store.games.actions(record.id, since=seen.length))[:missing] if missing else []
         line = _gone_on(seen, tail) if len(tail) <= INLINE_STEPS else await asyncio.to_thread(_gone_on, seen, tail)
         newest = self._timelines.pop(record.id, None)   # another call may have gone further meanwhile
         if record.status == "active":

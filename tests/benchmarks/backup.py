@@ -122,7 +122,7 @@ async def _upgrade_and_privacy(path: str) -> None:
     try:
         for user in (12345, 1000):
             started = time.perf_counter()
-            kept = await store.kept_about(user)
+            kept = await store.privacy.kept_about(user)
             print(f"privacy: {(time.perf_counter() - started) * 1000:,.0f} ms for /game privacy's counts of a person "
                   f"in {kept['games']:,} games")
     finally:

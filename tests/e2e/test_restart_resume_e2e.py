@@ -21,15 +21,15 @@ pytestmark = pytest.mark.e2e
 async def store_a_move_and_stop(database, channel) -> str:
     """The player to move makes a legal move; the bot dies before doing anything else. The action."""
     store = await Store.open(str(database))
-    record = await store.open_game(channel.id)
+    record = await store.games.open_game(channel.id)
     ruleset = get_ruleset(record.game)
     state = ruleset.from_json(record.state)
     seat = ruleset.to_move(state)
     action = (ruleset.random_roll(state, dice.rng_for(record.seed, record.version)) if ruleset.roll_due(state)
               else ruleset.legal_actions(state)[0])
     applied = ruleset.apply(state, action, seat)
-    await store.append_action(record, seat=seat, user_id=record.seats[seat].user_id, action=action, legal=True,
-                              state=ruleset.to_json(applied.state), events=[e.to_json() for e in applied.events])
+    await store.games.append_action(record, seat=seat, user_id=record.seats[seat].user_id, action=action, legal=True,
+                                    state=ruleset.to_json(applied.state), events=[e.to_json() for e in applied.events])
     await store.close()
     return action
 

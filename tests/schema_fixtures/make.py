@@ -63,7 +63,7 @@ async def play_games(path: str) -> None:
     await sessions.lobby.create(channel_id=LOBBY, guild_id=GUILD, host=carla, game="barricade", options={})
     await sessions.deadlines.set_turn_notifications(ANA, True)
     await sessions.away.go_away(CARLA, 3, sessions.store._clock())
-    await sessions.store.set_server_defaults(GUILD, {"turn_time": 43200})
+    await sessions.store.defaults.set(GUILD, {"turn_time": 43200})
     await sessions.store.close()
 
 

@@ -26,7 +26,7 @@ async def test_after_a_move_the_board_annotations_read_only_the_people_once(tmp_
         record = await table.start()
         await table.sessions.annotations.of(record, table.clock.now())   # the first board: the game's replay kept
         await table.sessions.away.go_away(BOB.user_id, 2, table.clock.now())
-        await table.store.set_turn_notifications(BOB.user_id, True)
+        await table.store.people.set_turn_notifications(BOB.user_id, True)
         table.clock.advance(60)
         moved = await table.sessions.play.act(CHANNEL, ANN.user_id, ROLL, game_id=record.id, version=record.version)
         table.store.calls = 0

@@ -64,7 +64,7 @@ async def test_acting_in_a_game_ends_time_away(table):
     await table.sessions.play.act(CHANNEL, ANN.user_id, ROLL, game_id=record.id, version=record.version)
     record = await table.record()
     assert (await table.sessions.annotations.of(record, table.clock.now())).people.away == {1: START + 3 * DAY}
-    assert await table.store.away_periods(ANN.user_id, 0) == [(START, START + 60)]
+    assert await table.store.people.away_periods(ANN.user_id, 0) == [(START, START + 60)]
 
 
 async def test_at_most_14_days_at_a_time_and_30_in_any_365(table):

@@ -46,7 +46,7 @@ async def test_the_next_interaction_applies_the_passed_deadline_first(table):
     outcome = await table.sessions.claims.apply_overdue(CHANNEL, table.clock.now())
     assert keys(outcome)[0] == "timers.expired_play" and outcome.moved_before == late
     assert await table.to_move() != late
-    played = await table.store.actions(record.id)
+    played = await table.store.games.actions(record.id)
     assert played and all(a.seat == late and a.user_id is None for a in played)
     # The new turn's time just began.
     assert await table.sessions.claims.apply_overdue(CHANNEL, table.clock.now()) is None
@@ -128,7 +128,7 @@ async def test_the_third_claimed_expiry_in_a_row_opens_the_vote(table):
     else:
         raise AssertionError("no vote opened")
     seat = outcome.vote.seat
-    assert timers.expiry_streak(await table.store.actions(record.id), seat) == timers.VOTE_AFTER
+    assert timers.expiry_streak(await table.store.games.actions(record.id), seat) == timers.VOTE_AFTER
     voters = [p for i, p in enumerate(players) if i != seat]
     decided = None
     for voter in voters:

@@ -76,7 +76,7 @@ class Table:
         return (await self.sessions.lobby.start(CHANNEL, players[0].user_id)).record
 
     async def record(self):
-        return await self.store.open_game(CHANNEL)
+        return await self.store.games.open_game(CHANNEL)
 
     async def to_move(self) -> int:
         return timers.seat_to_move(await self.record())
@@ -160,7 +160,7 @@ async def test_expiry_plays_the_whole_turn_as_an_easy_computer(table):
     [outcome] = table.expiries
     assert keys(outcome)[0] == "timers.expired_play" and outcome.moved_before == seat
     assert await table.to_move() != seat
-    played = await table.store.actions(outcome.record.id)
+    played = await table.store.games.actions(outcome.record.id)
     assert played and all(a.seat == seat and a.user_id is None for a in played)
 
 
@@ -214,7 +214,7 @@ async def test_skip_forfeits_the_turn_logs_it_as_legal_and_replays(table):
     [outcome] = table.expiries
     assert keys(outcome) == ["timers.skipped", "timers.lost.roll", "parcheesi.event.next"]
     assert outcome.moved_before == 0 and await table.to_move() == 1
-    [logged] = await table.store.actions(record.id)
+    [logged] = await table.store.games.actions(record.id)
     assert (logged.seat, logged.user_id, logged.action, logged.legal) == (0, None, "skip", True)
     current = await table.record()
     ruleset = get_ruleset("parcheesi")
@@ -234,7 +234,7 @@ async def test_skip_after_the_roll_loses_the_dice_and_the_next_player_rolls(tabl
     [outcome] = table.expiries
     assert keys(outcome)[0] == "timers.skipped" and keys(outcome)[1] in ("timers.lost.die", "timers.lost.dice")
     assert await table.to_move() == 1
-    actions = await table.store.actions(record.id)
+    actions = await table.store.games.actions(record.id)
     assert [(a.action, a.user_id) for a in actions][-1] == ("skip", None)
     assert verify.verify(get_ruleset("parcheesi"), await table.record(), actions).ok
 
@@ -250,7 +250,7 @@ async def test_skip_survives_a_restart_and_the_next_deadline_skips_again(table):
         await restarted.timers.fire_due()
         [outcome] = restarted.expiries
         assert keys(outcome)[0] == "timers.skipped" and outcome.moved_before == 1
-        assert [a.action for a in await restarted.store.actions(record.id)] == ["skip", "skip"]
+        assert [a.action for a in await restarted.store.games.actions(record.id)] == ["skip", "skip"]
         assert await restarted.to_move() == 0
     finally:
         table.store = restarted.store  # closed by the fixture
@@ -263,12 +263,12 @@ async def test_barricade_rolls_the_order_of_play_for_an_absent_player_then_forfe
     await table.timers.fire_due()
     [outcome] = table.expiries
     assert keys(outcome)[:2] == ["timers.expired_roll", "barricade.event.order_roll"]
-    actions = await table.store.actions(record.id)
+    actions = await table.store.games.actions(record.id)
     assert actions[0].action.startswith("roll:") and actions[0].user_id is None
-    while not [a for a in await table.store.actions(record.id) if a.action == "skip"]:
+    while not [a for a in await table.store.games.actions(record.id) if a.action == "skip"]:
         table.clock.advance(TURN)
         await table.timers.fire_due()
-    assert verify.verify(get_ruleset("barricade"), await table.record(), await table.store.actions(record.id)).ok
+    assert verify.verify(get_ruleset("barricade"), await table.record(), await table.store.games.actions(record.id)).ok
 
 
 async def test_a_skipped_cheater_can_still_be_called_out_and_the_skip_is_never_called(table):
@@ -279,12 +279,12 @@ async def test_a_skipped_cheater_can_still_be_called_out_and_the_skip_is_never_c
     await table.start(game="parcheesi-classic", on_timeout="skip")
     current = await table.record()
     state = classic_six_cheat()
-    await table.store.update_game(current, state=ruleset.to_json(state))
+    await table.store.games.update_game(current, state=ruleset.to_json(state))
     table.clock.advance(TURN)
     await table.timers.fire_due()
     [outcome] = table.expiries
     assert keys(outcome)[:2] == ["timers.skipped", "timers.lost.extra_roll"] and await table.to_move() == 1
-    logged = (await table.store.actions(current.id))[-1]
+    logged = (await table.store.games.actions(current.id))[-1]
     assert (logged.action, logged.legal) == ("skip", True)
     called = await table.sessions.play.act(CHANNEL, BOB.user_id, "call")
     assert [e.key for e in called.events] == ["parcheesi.event.call_valid", "parcheesi.event.blown"]
@@ -293,7 +293,7 @@ async def test_a_skipped_cheater_can_still_be_called_out_and_the_skip_is_never_c
 async def test_three_skipped_turns_in_a_row_open_the_vote_as_with_play(table):
     record = await table.start(players=(ANN, BOB, CY), on_timeout="skip")
     seat = await expire_until_vote(table)
-    actions = await table.store.actions(record.id)
+    actions = await table.store.games.actions(record.id)
     assert [a.action for a in actions if a.seat == seat] == ["skip"] * timers.VOTE_AFTER
     assert timers.expiry_streak(actions, seat) == timers.VOTE_AFTER
 
@@ -314,7 +314,7 @@ async def test_three_expiries_in_a_row_open_a_vote_and_a_majority_ends_the_game(
     record = await table.start(players=(ANN, BOB, CY))
     seat = await expire_until_vote(table)
     assert "timers.vote.opened" not in keys(table.expiries[-1])   # the vote message says it (issue 28)
-    assert timers.expiry_streak(await table.store.actions(record.id), seat) == timers.VOTE_AFTER
+    assert timers.expiry_streak(await table.store.games.actions(record.id), seat) == timers.VOTE_AFTER
     absent = (ANN, BOB, CY)[seat]
     first, second = [p for p in (ANN, BOB, CY) if p is not absent]
     with pytest.raises(GameError) as refused:
@@ -404,7 +404,7 @@ async def test_a_move_at_the_deadline_races_cleanly(table, first):
         moved, _ = await asyncio.gather(move(), once_the_channel_is_locked(table.timers.fire_due()))
     else:
         _, moved = await asyncio.gather(table.timers.fire_due(), once_the_channel_is_locked(move()))
-    log = await table.store.actions(record.id)
+    log = await table.store.games.actions(record.id)
     assert log[0].seq == record.version
     if first == "move":
         assert log[0].user_id == player.user_id and table.expiries == []
@@ -442,7 +442,7 @@ async def test_two_processes_firing_one_deadline_fire_it_once(database, kind, ca
         await asyncio.gather(one.timers.fire_due(), other.timers.fire_due())
         fired = one.reminders + other.reminders if kind == "remind" else one.expiries + other.expiries
         assert len(fired) == 1
-        log = await one.store.actions(record.id)
+        log = await one.store.games.actions(record.id)
         if kind == "expire":
             assert log[0].seq == record.version and log[0].user_id is None
             assert [a.seq for a in log] == list(range(record.version, record.version + len(log)))

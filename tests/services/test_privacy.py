@@ -47,7 +47,7 @@ def dump(path: str) -> str:
 
 
 async def ratings(sessions: Sessions) -> dict:
-    return {key: s.rating for key, s in stats.compute(await sessions.store.finished_games(GUILD)).items()}
+    return {key: s.rating for key, s in stats.compute(await sessions.store.games.finished_games(GUILD)).items()}
 
 
 async def test_privacy_tells_a_person_what_is_kept_about_them(played):
@@ -89,12 +89,12 @@ async def test_forgetting_deletes_time_away_and_notification_choice_and_leaves_a
     sessions = played
     await sessions.privacy.forget(CARLA)
     await sessions.privacy.forget(ANA)
-    assert (await sessions.store.people({ANA, CARLA})) == ({}, set())
-    lobby = await sessions.store.latest_game(LOBBY)
+    assert (await sessions.store.people.of({ANA, CARLA})) == ({}, set())
+    lobby = await sessions.store.games.latest_game(LOBBY)
     assert lobby.status == "ended" and lobby.host_id < 0                  # the last person left: it closed
     text = await everything(sessions.store)
     assert all(str(user) not in text for user in (ANA, CARLA)) and "carla" not in text and "ana" not in text
-    assert (await sessions.store.server_defaults(GUILD)) == {"turn_time": 43200}   # the server's, nobody's
+    assert (await sessions.store.defaults.of(GUILD)) == {"turn_time": 43200}   # the server's, nobody's
 
 
 async def test_a_servers_games_are_deleted_once_the_retention_after_it_removed_the_bot_is_over(played):

@@ -70,7 +70,7 @@ async def test_lobby_join_leave_and_host_handover(sessions):
     assert record.host_id == BOB.user_id and [s.name for s in record.seats] == ["Bob"]
     closed = (await sessions.lobby.leave(CHANNEL, BOB.user_id)).record
     assert closed.status == "ended"
-    assert await sessions.store.open_game(CHANNEL) is None
+    assert await sessions.store.games.open_game(CHANNEL) is None
 
 
 async def test_only_the_host_starts_and_the_player_count_is_checked(sessions):
@@ -107,7 +107,7 @@ async def test_rolls_are_derived_from_the_game_seed(sessions):
     ruleset = get_ruleset("parcheesi")
     expected = ruleset.random_roll(ruleset.from_json(record.state), dice.rng_for(record.seed, record.version))
     await sessions.play.act(CHANNEL, ANN.user_id, ROLL)
-    assert (await sessions.store.actions(record.id))[0].action == expected
+    assert (await sessions.store.games.actions(record.id))[0].action == expected
 
 
 @pytest.mark.parametrize("who, action, version, key", [
@@ -143,7 +143,7 @@ async def test_two_clicks_on_the_same_board_apply_once(sessions):
         return_exceptions=True)
     refused = [r for r in results if isinstance(r, GameError)]
     assert len(refused) == 1 and refused[0].message.key == "error.stale"
-    assert len(await sessions.store.actions(record.id)) == 1
+    assert len(await sessions.store.games.actions(record.id)) == 1
 
 
 async def test_a_click_on_a_finished_games_board_is_refused(sessions):
@@ -170,7 +170,7 @@ async def test_a_deleted_channel_ends_its_game_or_lobby_without_a_result(session
                                                           "details": {"channel_deleted": True}}
     await sessions.lobby.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="pariti", options=IN_LOBBY_ORDER)
     assert (await sessions.endings.close_channel(CHANNEL)).status == "ended"
-    assert await sessions.store.open_game(CHANNEL) is None
+    assert await sessions.store.games.open_game(CHANNEL) is None
 
 
 async def test_removing_the_bot_from_a_server_ends_its_open_games_only_there(sessions):
@@ -180,7 +180,7 @@ async def test_removing_the_bot_from_a_server_ends_its_open_games_only_there(ses
     ended = await sessions.endings.close_guild(1)
     assert [(r.channel_id, r.status, r.result["details"]) for r in ended] == [
         (CHANNEL, "ended", {"bot_removed": True}), (CHANNEL + 1, "ended", {"bot_removed": True})]
-    assert (await sessions.store.open_game(CHANNEL + 2)).status == "lobby"
+    assert (await sessions.store.games.open_game(CHANNEL + 2)).status == "lobby"
 
 
 async def test_resigning_in_a_two_player_game_gives_the_win_to_the_other(sessions):
@@ -228,7 +228,7 @@ async def test_computer_players_play_their_turns_until_a_person_must_act(session
         assert ruleset.to_move(state) == 0, "after every call it is the person's turn again"
         action = ROLL if ruleset.roll_due(state) else ruleset.legal_actions(state)[0]
         record = (await sessions.play.act(CHANNEL, ANN.user_id, action)).record
-    actions = await sessions.store.actions(record.id)
+    actions = await sessions.store.games.actions(record.id)
     assert any(a.seat == 1 for a in actions) and all(a.legal for a in actions)
 
 
@@ -257,7 +257,7 @@ async def test_a_computer_turn_of_several_decisions_is_thought_in_one_go(session
         before = record.version
         record = (await sessions.play.act(CHANNEL, ANN.user_id, action)).record
         moves = "".join("r" if a.action.startswith("r") else "m"   # rolls are "r<dice>", moves a colour
-                        for a in await sessions.store.actions(record.id) if a.seq >= before and a.seat == 1)
+                        for a in await sessions.store.games.actions(record.id) if a.seq >= before and a.seat == 1)
         segments.append([len(run) for run in moves.split("r") if run])
     assert max(max(runs, default=0) for runs in segments) >= 2, "some computer turn took several decisions"
     assert [len(starts) for starts in requests] == [len(runs) for runs in segments]
@@ -270,7 +270,7 @@ async def test_a_typed_move_is_matched_regardless_of_case(sessions):
     ruleset = get_ruleset("parcheesi")
     action = ruleset.legal_actions(ruleset.from_json(record.state))[0]
     record = (await sessions.play.act(CHANNEL, ANN.user_id, action.lower())).record
-    assert (await sessions.store.actions(record.id))[-1].action == action
+    assert (await sessions.store.games.actions(record.id))[-1].action == action
 
 
 # --- typed moves in the cheating rulesets ----------------------------------------------------------
@@ -281,7 +281,7 @@ POSITIONS = {"parchis-maghreb": maghreb_three, "parcheesi-classic": classic_five
 async def game_at(sessions: Sessions, game: str, state) -> None:
     """A started two-player game of Ann (to move) and Bob, in `state`."""
     record = await two_player_game(sessions, game)
-    await sessions.store.update_game(record, state=get_ruleset(game).to_json(state))
+    await sessions.store.games.update_game(record, state=get_ruleset(game).to_json(state))
 
 
 @pytest.mark.parametrize("game, typed, key", [
@@ -323,7 +323,7 @@ async def test_games_without_cheating_keep_the_answer_that_points_at_the_legal_m
 async def test_an_illegal_code_typed_in_any_case_is_played_and_logged_as_illegal(sessions, game, typed, logged):
     await game_at(sessions, game, POSITIONS[game]())
     outcome = await sessions.play.act(CHANNEL, ANN.user_id, typed)
-    action = (await sessions.store.actions(outcome.record.id))[-1]
+    action = (await sessions.store.games.actions(outcome.record.id))[-1]
     assert (action.action, action.legal) == (logged, False)
 
 
@@ -390,7 +390,7 @@ async def test_a_host_no_longer_seated_has_no_host_powers_but_a_moderator_can_al
     for person in (BOB, CY):
         await sessions.lobby.join(CHANNEL, person)
     record = (await sessions.lobby.start(CHANNEL, ANN.user_id)).record
-    await sessions.store.update_game(record, seats=(Seat(0, "", level="normal"),) + record.seats[1:])
+    await sessions.store.games.update_game(record, seats=(Seat(0, "", level="normal"),) + record.seats[1:])
     for attempt in (lambda: sessions.deadlines.configure(CHANNEL, ANN.user_id, {"turn_time": 3600}),
                     lambda: sessions.endings.end(CHANNEL, ANN.user_id, can_manage=False),
                     lambda: sessions.endings.end(CHANNEL, STRANGER.user_id, can_manage=False)):

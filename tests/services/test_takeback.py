@@ -64,7 +64,7 @@ async def test_a_move_taken_back_within_the_turn_needs_no_consent(sessions):
     undone = await sessions.takebacks.undo(CHANNEL, mover.user_id, game_id=record.id, version=moved.record.version)
     assert ruleset.from_json(undone.record.state) == before and undone.record.version == record.version + 2
     assert [e.key for e in undone.events] == ["takeback.done"] and undone.takeback_asked is None
-    logged = await sessions.store.actions(record.id)
+    logged = await sessions.store.games.actions(record.id)
     assert logged[-1].action == UNDO and logged[-1].seat == ruleset.to_move(before)
     entry = history.entries(ruleset, undone.record, logged)[-1]
     assert [e.key for e in entry.events] == ["takeback.done"]
@@ -93,7 +93,7 @@ async def test_across_turns_the_player_to_move_is_asked_and_may_refuse_then_acce
     assert [e.key for e in accepted.events] == ["takeback.accepted", "takeback.done"]
     assert ruleset.from_json(accepted.record.state) == start and ruleset.to_move(start) == 0
     assert accepted.moved_before == 1
-    assert (await sessions.store.actions(record.id))[-1].action == UNDO
+    assert (await sessions.store.games.actions(record.id))[-1].action == UNDO
 
 
 async def test_a_request_lapses_when_the_player_to_move_acts_first(sessions):
@@ -189,7 +189,7 @@ async def test_random_games_with_random_take_backs_replay_exactly_and_verify(ses
         record = (await sessions.play.act(CHANNEL, record.seats[ruleset.to_move(state)].user_id, action)).record
     if record.status == "active":
         record = (await sessions.endings.resign(CHANNEL, ANN.user_id)).record
-    actions = await sessions.store.actions(record.id)
+    actions = await sessions.store.games.actions(record.id)
     assert undone and sum(a.action == UNDO for a in actions) >= 1
     ruleset = ruleset_of(record)
     assert verify(ruleset, record, actions).ok
