@@ -122,7 +122,7 @@ class TableroBot(commands.AutoShardedBot):
             return
         self._games_read = time.monotonic()
         try:
-            counts = await self.store.open_game_counts(self.settings.shards)
+            counts = await self.store.games.open_game_counts(self.settings.shards)
         except StoreUnavailable:   # the last counts stay; tablero_store_reachable says why
             return
         for status, games in counts.items():

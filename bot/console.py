@@ -61,7 +61,7 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
     try:
         channel, record = await _saved(sessions, game)
         if record is not None and new:
-            await sessions.end(channel, 0, can_manage=True)
+            await sessions.endings.end(channel, 0, can_manage=True)
             write(i18n.text("console.ended_saved", locale, game_id=record.id, database=database))
             channel, record = console_channel(game), None
         if record is None or record.status == "lobby":
@@ -72,11 +72,11 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
                 write(i18n.render(refusal.message, locale))
                 return 2
             write(i18n.text("console.started", locale, database=database))
-            outcome = await sessions.start(channel, record.host_id)
+            outcome = await sessions.lobby.start(channel, record.host_id)
         else:
             write(i18n.text("console.resumed", locale, game=msg(ruleset_of(record).name), database=database))
             # The computers' turn Ctrl-C cut short is played now, as the bot does at start-up.
-            outcome = await sessions.resume(channel, record.id) or Outcome(record)
+            outcome = await sessions.play.resume(channel, record.id) or Outcome(record)
         record = outcome.record
         return await _play_on(sessions, channel, outcome, board_file, locale, read, write, database)
     except (KeyboardInterrupt, asyncio.CancelledError):   # Ctrl-C: every accepted move is stored already
@@ -96,10 +96,10 @@ async def _saved(sessions: Sessions, game: str) -> tuple[int, GameRecord | None]
     """The channel and open game (lobby or in play) of this kind of game; a save of an older release,
     numbered by the menu, is found and played on where it is."""
     channel = console_channel(game)
-    record = await sessions.open_game(channel)
+    record = await sessions.channels.open_game(channel)
     if record is None:
         for legacy in LEGACY_CHANNELS:
-            found = await sessions.open_game(legacy)
+            found = await sessions.channels.open_game(legacy)
             if found is not None and found.game == game:
                 return legacy, found
     return channel, record
@@ -117,13 +117,13 @@ async def _seat(sessions: Sessions, channel: int, game: str, seats: list[str], l
         return Seat(place + 1, i18n.text("player.default_name", locale, number=place + 1), locale=locale)
 
     async def seat_all() -> GameRecord:
-        outcome = await sessions.create(channel_id=channel, guild_id=None, host=person(0), game=game,
-                                        options={"seating": seating})
+        outcome = await sessions.lobby.create(channel_id=channel, guild_id=None, host=person(0), game=game,
+                                              options={"seating": seating})
         for place, i in enumerate(order[1:], start=1):
             if seats[i] == "human":
-                outcome = await sessions.join(channel, person(place))
+                outcome = await sessions.lobby.join(channel, person(place))
             else:
-                outcome = await sessions.add_computer(channel, person(0).user_id, seats[i])
+                outcome = await sessions.lobby.add_computer(channel, person(0).user_id, seats[i])
         return outcome.record
 
     seated = asyncio.ensure_future(seat_all())
@@ -144,8 +144,8 @@ async def _play_on(sessions: Sessions, channel: int, outcome: Outcome, board_fil
     while True:
         record = outcome.record
         if fresh:
-            view = await sessions.board_view(record, time.time())
-            _show(outcome, board_file, locale, write, view.since.positions)
+            annotations = await sessions.annotations.of(record, time.time())
+            _show(outcome, board_file, locale, write, annotations.since.positions)
         if record.status != "active":
             over = f"console.over.{record.game}"   # what verify checks: a game without dice has its set-up drawn
             write(i18n.text(over if i18n.has_key(over, locale) else "console.over", locale, game_id=record.id,
@@ -162,7 +162,7 @@ async def _play_on(sessions: Sessions, channel: int, outcome: Outcome, board_fil
         try:
             user = _human_to_move(record)
             called = answer.partition(":")[0] == CALL
-            outcome = await (sessions.call_out if called else sessions.act)(channel, user, answer)
+            outcome = await (sessions.play.call_out if called else sessions.play.act)(channel, user, answer)
             fresh = True
         except GameError as refusal:
             note = (refusal_line(record, refusal.message, locale),)

@@ -19,7 +19,7 @@ from bot.store import Store, is_postgresql
 async def forget(database: str, user_id: int) -> Forgotten:
     store = await Store.open(database)
     try:
-        return await Sessions(store).forget(user_id)
+        return await Sessions(store).privacy.forget(user_id)
     finally:
         await store.close()
 

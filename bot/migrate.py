@@ -87,8 +87,9 @@ async def check(source: Store, target: Store) -> list[str]:
         if await source.run(_count, table) != await target.run(_count, table):
             problems.append(f"table {table.name}: the row counts differ")
     for game_id in await target.run(_game_ids):
-        record, actions = await target.game(game_id), await target.actions(game_id)
-        if record is None or (record, actions) != (await source.game(game_id), await source.actions(game_id)):
+        record, actions = await target.games.game(game_id), await target.games.actions(game_id)
+        if record is None or (record, actions) != (await source.games.game(game_id),
+                                                   await source.games.actions(game_id)):
             problems.append(f"game {game_id}: differs from the source")
             continue
         if record.state is None or record.status not in ("active", "finished"):

@@ -151,7 +151,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ("CREATE INDEX games_by_channel ON games(channel_id, id)",
      "CREATE INDEX games_by_guild ON games(guild_id, status)"),
     # 9: the status the posted board shows: a resignation or /game end changes the status, not the version,
-    # and a crash before its board went out must still show it at start-up (store.boards_to_resume).
+    # and a crash before its board went out must still show it at start-up (store.boards.to_resume).
     ("ALTER TABLE games ADD COLUMN board_status TEXT",
      "UPDATE games SET board_status = status"),
     # 10 (self-contained: renumber freely): the servers that removed the bot and when, so that their

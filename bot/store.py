@@ -432,10 +432,19 @@ async def _migrate(db: Statements) -> bool:
 
 
 class Store:
+    """The database and its parts, each the rows of one concern: `store.games`, `store.boards`, `store.defaults`,
+    `store.people`, `store.deadlines`, `store.privacy`."""
+
     def __init__(self, backend: _SQLite | _PostgreSQL, clock: Callable[[], float] = time.time):
         self._backend = backend
         self._clock = clock  # wall-clock seconds; tests of deadlines inject theirs
         self._closed = False
+        self.games = GameRows(self)
+        self.boards = BoardRows(self)
+        self.defaults = DefaultRows(self)
+        self.people = PeopleRows(self)
+        self.deadlines = DeadlineRows(self)
+        self.privacy = PrivacyRows(self)
 
     @classmethod
     async def open(cls, database: str, clock: Callable[[], float] = time.time) -> "Store":
@@ -459,7 +468,7 @@ class Store:
 
     async def run(self, query: Callable[..., Awaitable[T]], *args: Any, transaction: bool = False) -> T:
         """await query(statements, *args): a function running SQLAlchemy Core statements (bot/schema.py's
-        tables) on the database (`Statements`), in one transaction if asked. The methods below are made of
+        tables) on the database (`Statements`), in one transaction if asked. The parts' methods are made of
         it; so are tools that work on whole tables (bot/migrate.py). StoreUnavailable when the database is
         out of reach."""
         if self._closed:
@@ -494,84 +503,106 @@ class Store:
         async with self._backend.session(transaction) as db:
             return await query(db, *args)
 
-    async def _rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Row]:
+    async def rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Row]:
+        """One statement's rows (its own call to the database)."""
         return await self.run(lambda db: db.rows(statement, parameters))
 
-    async def _execute(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> int:
+    async def execute(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> int:
+        """One statement run: the rows it changed."""
         return await self.run(lambda db: db.execute(statement, parameters))
 
-    async def _games(self, statement: Any, parameters: Mapping[str, Any]) -> list[GameRecord]:
-        return [_record(row) for row in await self._rows(statement, parameters)]
+    async def records(self, statement: Any, parameters: Mapping[str, Any]) -> list[GameRecord]:
+        return [_record(row) for row in await self.rows(statement, parameters)]
 
-    async def _game(self, statement: Any, parameters: Mapping[str, Any]) -> GameRecord | None:
-        found = await self._games(statement, parameters)
+    async def record(self, statement: Any, parameters: Mapping[str, Any]) -> GameRecord | None:
+        found = await self.records(statement, parameters)
         return found[0] if found else None
 
-    # --- reads ---------------------------------------------------------------
+    def now(self) -> float:
+        return self._clock()
+
+    @property
+    def dialect(self) -> str:
+        return self._backend.dialect
+
     async def ping(self) -> None:
         """One round trip to the database (the health check's): StoreUnavailable when out of reach."""
-        await self._rows(_PING)
+        await self.rows(_PING)
+
+    async def bot_fact(self, key: str) -> str | None:
+        rows = await self.rows(_BOT_FACT, {"key": key})
+        return rows[0]["value"] if rows else None
+
+    async def set_bot_fact(self, key: str, value: str) -> None:
+        await self.execute(_SET_BOT_FACT[self.dialect], {"key": key, "value": value})
+
+
+class GameRows:
+    """The games and their action logs: the reads, a lobby's changes, each action with the state it led to."""
+
+    def __init__(self, store: Store):
+        self._store = store
 
     async def open_game_counts(self, shards: Shards | None = None) -> dict[str, int]:
         """How many games (in the guilds of `shards`) are in their lobby and in play, by status."""
-        rows = await self._rows(_OPEN_COUNTS if shards is None else _OPEN_COUNTS_ON_SHARDS, _shard_parameters(shards))
+        rows = await self._store.rows(_OPEN_COUNTS if shards is None else _OPEN_COUNTS_ON_SHARDS,
+                                      _shard_parameters(shards))
         return {"lobby": 0, "active": 0} | {row["status"]: row["games"] for row in rows}
 
     async def open_game(self, channel_id: int) -> GameRecord | None:
         """The game in its lobby or in play in this channel, if any."""
-        return await self._game(_OPEN_GAME, {"channel": channel_id})
+        return await self._store.record(_OPEN_GAME, {"channel": channel_id})
 
     async def open_games_in_guild(self, guild_id: int) -> list[GameRecord]:
         """The games in their lobby or in play on one server."""
-        return await self._games(_OPEN_GAMES_IN_GUILD, {"guild": guild_id})
+        return await self._store.records(_OPEN_GAMES_IN_GUILD, {"guild": guild_id})
 
     async def open_private_games(self, user_id: int) -> list[GameRecord]:
         """The games in their lobby or in play in DMs and group DMs where `user_id` sits."""
-        found = await self._games(_OPEN_PRIVATE_GAMES, {"seat_json": f'"user_id":{user_id}}}'})
+        found = await self._store.records(_OPEN_PRIVATE_GAMES, {"seat_json": f'"user_id":{user_id}}}'})
         return [record for record in found if record.seat_of(user_id) is not None]
 
     async def game(self, game_id: int) -> GameRecord | None:
-        return await self._game(_GAME_BY_ID, {"the_game": game_id})
+        return await self._store.record(_GAME_BY_ID, {"the_game": game_id})
 
     async def latest_game(self, channel_id: int) -> GameRecord | None:
         """The most recent game of this channel, open or over (history, verification)."""
-        return await self._game(_LATEST_GAME, {"channel": channel_id})
+        return await self._store.record(_LATEST_GAME, {"channel": channel_id})
 
     async def finished_games(self, guild_id: int) -> list[GameRecord]:
         """The server's games that ended with a result, in the order they finished (statistics)."""
-        return await self._games(_FINISHED_GAMES, {"guild": guild_id})
+        return await self._store.records(_FINISHED_GAMES, {"guild": guild_id})
 
     async def finished_private_games(self, channel_id: int) -> list[GameRecord]:
         """A DM or group DM's games that ended with a result, in the order they finished (its statistics)."""
-        return await self._games(_FINISHED_PRIVATE_GAMES, {"channel": channel_id})
+        return await self._store.records(_FINISHED_PRIVATE_GAMES, {"channel": channel_id})
 
     async def actions(self, game_id: int, since: int = 0) -> list[LoggedAction]:
         """The game's action log from position `since` on."""
-        rows = await self._rows(_ACTIONS, {"the_game": game_id, "since": since})
+        rows = await self._store.rows(_ACTIONS, {"the_game": game_id, "since": since})
         return [LoggedAction(r["seq"], r["seat"], r["user_id"], r["action"], bool(r["legal"])) for r in rows]
 
-    # --- writes ----------------------------------------------------------------
     async def create_game(self, *, guild_id: int | None, channel_id: int, game: str, host: Seat,
                           locale: str, options: dict[str, Any], seed: str) -> GameRecord:
-        now = self._clock()
+        now = self._store.now()
         values = {"guild_id": guild_id, "channel_id": channel_id, "game": game, "status": "lobby",
                   "host_id": host.user_id, "locale": locale, "options": _dump(options), "seats": _seats((host,)),
                   "seed": seed, "version": 0, "created_at": now, "updated_at": now}
         try:
-            return _record((await self._rows(_CREATE_GAME, values))[0])
+            return _record((await self._store.rows(_CREATE_GAME, values))[0])
         except (asyncpg.IntegrityConstraintViolationError, sqlite3.IntegrityError) as exc:   # the unique open game
             raise ChannelBusy from exc
 
     async def update_game(self, record: GameRecord, **changes: Any) -> GameRecord:
         """Change lobby fields (seats, status, state, result...) if nobody changed
         the game since `record` was read; returns the new record."""
-        new = replace(record, **changes, updated_at=self._clock())
+        new = replace(record, **changes, updated_at=self._store.now())
         parameters = {"the_game": record.id, "read_version": record.version, "read_status": record.status,
                       "read_seats": _seats(record.seats), "new_status": new.status, "new_host_id": new.host_id,
                       "new_seats": _seats(new.seats), "new_options": _dump(new.options),
                       "new_state": None if new.state is None else _dump(new.state),
                       "new_result": None if new.result is None else _dump(new.result), "now": new.updated_at}
-        if await self._execute(_UPDATE_GAME, parameters) != 1:
+        if await self._store.execute(_UPDATE_GAME, parameters) != 1:
             raise StaleVersion
         return new
 
@@ -580,113 +611,139 @@ class Store:
                             result: dict[str, Any] | None = None,
                             events: list[dict[str, Any]] | None = None) -> GameRecord:
         """Log one action and store the state it led to, in one transaction."""
-        now = self._clock()
+        now = self._store.now()
         parameters = {"the_game": record.id, "read_version": record.version, "new_state": _dump(state),
                       "new_status": status, "new_result": None if result is None else _dump(result), "now": now,
                       "log_seq": record.version, "log_seat": seat, "log_user_id": user_id, "log_action": action,
                       "log_legal": int(legal), "log_at": now, "log_events": _dump(events) if events else None}
         # On PostgreSQL one statement (_ADVANCE_END_AWAY_AND_LOG), a transaction by itself.
-        if not await self.run(_append_action, parameters, transaction=self._backend.dialect == "sqlite"):
+        if not await self._store.run(_append_action, parameters, transaction=self._store.dialect == "sqlite"):
             raise StaleVersion
         return replace(record, state=state, version=record.version + 1, status=status, result=result, updated_at=now)
 
-    async def bot_fact(self, key: str) -> str | None:
-        rows = await self._rows(_BOT_FACT, {"key": key})
-        return rows[0]["value"] if rows else None
 
-    async def set_bot_fact(self, key: str, value: str) -> None:
-        await self._execute(_SET_BOT_FACT[self._backend.dialect], {"key": key, "value": value})
+class BoardRows:
+    """Which message shows each game's board, and which version and status it shows."""
 
-    async def set_board_message(self, game_id: int, message_id: int, version: int, status: str) -> None:
+    def __init__(self, store: Store):
+        self._store = store
+
+    async def set_message(self, game_id: int, message_id: int, version: int, status: str) -> None:
         """The message showing the game's board, and the game version and status it shows (LOBBY_SHOWN: the lobby)."""
-        await self._execute(_SET_BOARD, {"the_game": game_id, "message": message_id, "shown": version,
+        await self._store.execute(_SET_BOARD, {"the_game": game_id, "message": message_id, "shown": version,
                                          "shown_status": status})
 
-    async def boards_to_resume(self, shards: Shards | None = None,
+    async def to_resume(self, shards: Shards | None = None,
                                game_id: int | None = None) -> list[tuple[GameRecord, int | None, str | None]]:
         """Every game in play (in the guilds of `shards`; or just `game_id`), every lobby never shown, and
         every game a move, a resignation or /game end ended within FINAL_BOARD_DAYS whose board does not show
         that yet, with the version and status its posted board shows (None: not recorded)."""
-        ended_after = {"ended_after": self._clock() - FINAL_BOARD_DAYS * 86400}
+        ended_after = {"ended_after": self._store.now() - FINAL_BOARD_DAYS * 86400}
         if game_id is not None:
-            rows = await self._rows(_GAME_TO_RESUME, ended_after | {"the_game": game_id})
+            rows = await self._store.rows(_GAME_TO_RESUME, ended_after | {"the_game": game_id})
         else:
-            rows = await self._rows(_TO_RESUME if shards is None else _TO_RESUME_ON_SHARDS,
+            rows = await self._store.rows(_TO_RESUME if shards is None else _TO_RESUME_ON_SHARDS,
                                     ended_after | _shard_parameters(shards))
         return [(_record(row), row["board_version"], row["board_status"]) for row in rows]
 
-    async def server_defaults(self, guild_id: int) -> dict[str, Any]:
+
+class DefaultRows:
+    """Each server's defaults of its new games."""
+
+    def __init__(self, store: Store):
+        self._store = store
+
+    async def of(self, guild_id: int) -> dict[str, Any]:
         """The options a server gives its new games unless they choose otherwise ({}: none)."""
-        rows = await self._rows(_SERVER_DEFAULTS, {"guild": guild_id})
+        rows = await self._store.rows(_SERVER_DEFAULTS, {"guild": guild_id})
         return json.loads(rows[0]["options"]) if rows else {}
 
-    async def set_server_defaults(self, guild_id: int, options: dict[str, Any]) -> None:
-        await self._execute(_SET_SERVER_DEFAULTS[self._backend.dialect], {"guild": guild_id, "options": _dump(options)})
+    async def set(self, guild_id: int, options: dict[str, Any]) -> None:
+        await self._store.execute(_SET_SERVER_DEFAULTS[self._store.dialect],
+                                  {"guild": guild_id, "options": _dump(options)})
 
-    # --- time away -------------------------------------------------------------------
+
+class PeopleRows:
+    """People's time away and their wish for a direct message when their turn comes."""
+
+    def __init__(self, store: Store):
+        self._store = store
+
     async def away_periods(self, user_id: int, since: float) -> list[tuple[float, float]]:
         """The user's periods away (started_at, until) that ended after `since`, oldest first."""
-        rows = await self._rows(_AWAY_PERIODS, {"user": user_id, "since": since})
+        rows = await self._store.rows(_AWAY_PERIODS, {"user": user_id, "since": since})
         return [(row["started_at"], row["until"]) for row in rows]
 
     async def start_away(self, user_id: int, now: float, until: float) -> None:
         """A new period away from `now`; the one running, if any, ends now."""
-        await self.run(_start_away, {"log_user_id": user_id, "log_at": now, "until": until}, transaction=True)
+        await self._store.run(_start_away, {"log_user_id": user_id, "log_at": now, "until": until}, transaction=True)
 
     async def end_away(self, user_id: int, now: float) -> bool:
         """End the user's period away now; False when none was running."""
-        return await self._execute(_END_AWAY, {"log_user_id": user_id, "log_at": now}) > 0
+        return await self._store.execute(_END_AWAY, {"log_user_id": user_id, "log_at": now}) > 0
 
-    # --- turn deadlines, votes on absent seats, turn notifications ----------------
+    async def set_turn_notifications(self, user_id: int, enabled: bool) -> None:
+        await self._store.execute(_TURN_NOTIFICATIONS[self._store.dialect] if enabled else _NO_TURN_NOTIFICATIONS,
+                            {"user": user_id})
+
+    async def of(self, user_ids: set[int]) -> tuple[dict[int, float], set[int]]:
+        """The end of each user's latest period away (past or running), for those who have one; and those
+        who want a direct message when their turn comes."""
+        if not user_ids:
+            return {}, set()
+        rows = await self._store.rows(_PEOPLE, {"users": sorted(user_ids)})
+        return ({row["user_id"]: row["until"] for row in rows if row["until"] is not None},
+                {row["user_id"] for row in rows if row["until"] is None})
+
+
+class DeadlineRows:
+    """The clocks of timed games, their reminders, and the votes on absent seats."""
+
+    def __init__(self, store: Store):
+        self._store = store
+
     async def turn_clocks(self, game_id: int | None = None, shards: Shards | None = None) -> list[TurnClock]:
         """Active games with a turn time (in the guilds of `shards`; or just `game_id`'s)."""
-        rows = await self._rows(_TURN_CLOCKS[game_id is not None, shards is not None],
+        rows = await self._store.rows(_TURN_CLOCKS[game_id is not None, shards is not None],
                                 {"the_game": game_id} | _shard_parameters(shards))
         clocks = [TurnClock(record := _record(row), record.updated_at, row["reminded_version"]) for row in rows]
         return [clock for clock in clocks if clock.record.options.get("turn_time") is not None]
 
     async def mark_reminded(self, game_id: int, version: int) -> bool:
         """Record that the reminder for `version` went out (the clock keeps running)."""
-        return await self._execute(_MARK_REMINDED, {"the_game": game_id, "shown": version}) == 1
+        return await self._store.execute(_MARK_REMINDED, {"the_game": game_id, "shown": version}) == 1
 
     async def set_vote(self, game_id: int, seat: int, voter_id: int, choice: str) -> None:
-        await self._execute(_SET_VOTE[self._backend.dialect],
+        await self._store.execute(_SET_VOTE[self._store.dialect],
                             {"the_game": game_id, "seat": seat, "voter": voter_id, "choice": choice})
 
     async def votes(self, game_id: int, seat: int) -> dict[int, str]:
-        rows = await self._rows(_VOTES, {"the_game": game_id, "seat": seat})
+        rows = await self._store.rows(_VOTES, {"the_game": game_id, "seat": seat})
         return {row["voter_id"]: row["choice"] for row in rows}
 
     async def clear_votes(self, game_id: int, seat: int) -> None:
-        await self._execute(_CLEAR_VOTES, {"the_game": game_id, "seat": seat})
+        await self._store.execute(_CLEAR_VOTES, {"the_game": game_id, "seat": seat})
 
-    async def set_turn_notifications(self, user_id: int, enabled: bool) -> None:
-        await self._execute(_TURN_NOTIFICATIONS[self._backend.dialect] if enabled else _NO_TURN_NOTIFICATIONS,
-                            {"user": user_id})
 
-    async def people(self, user_ids: set[int]) -> tuple[dict[int, float], set[int]]:
-        """The end of each user's latest period away (past or running), for those who have one; and those
-        who want a direct message when their turn comes."""
-        if not user_ids:
-            return {}, set()
-        rows = await self._rows(_PEOPLE, {"users": sorted(user_ids)})
-        return ({row["user_id"]: row["until"] for row in rows if row["until"] is not None},
-                {row["user_id"] for row in rows if row["until"] is None})
+class PrivacyRows:
+    """Players' data on request, and servers' games past their retention (bot/services/privacy.py)."""
 
-    # --- players' data on request, servers' games past their retention (bot/services/privacy.py) ---------
+    def __init__(self, store: Store):
+        self._store = store
+
     async def games_of(self, user_id: int) -> list[GameRecord]:
         """Every game that names `user_id`: seated (or in the lobby order), host, acting in the log or voting."""
-        return await self._games(_GAMES_OF, _naming(user_id))
+        return await self._store.records(_GAMES_OF, _naming(user_id))
 
     async def kept_about(self, user_id: int) -> dict[str, int]:
         """How much is kept about `user_id`: games (those in play too), actions logged, periods away, and
         whether a direct message on their turn is wanted (1 or 0)."""
-        rows = await self._rows(_KEPT_ABOUT, _naming(user_id))
+        rows = await self._store.rows(_KEPT_ABOUT, _naming(user_id))
         return dict(rows[0])
 
     async def logged_events(self, game_ids: Sequence[int]) -> list[tuple[int, int, str]]:
         """(game id, position, events JSON) of every action of these games that caused events."""
-        rows = await self._rows(_LOGGED_EVENTS, {"games": list(game_ids)})
+        rows = await self._store.rows(_LOGGED_EVENTS, {"games": list(game_ids)})
         return [(row["game_id"], row["seq"], row["events"]) for row in rows]
 
     async def forget_user(self, user_id: int, pseudonym: int, rewritten: Sequence[tuple[GameRecord, GameRecord]],
@@ -694,19 +751,19 @@ class Store:
         """In one transaction: each game (as read, as rewritten: seats, options, host, result) if nobody changed
         it since (else StaleVersion, nothing written), the events given, `user_id` in the log becomes
         `pseudonym`; their votes, time away and wish for direct messages are deleted."""
-        await self.run(_forget_user, user_id, pseudonym, rewritten, events, transaction=True)
+        await self._store.run(_forget_user, user_id, pseudonym, rewritten, events, transaction=True)
 
     async def guild_left(self, guild_id: int, when: float | None) -> None:
         """The bot was removed from the server at `when` (None: it is back, nothing to delete)."""
         if when is None:
-            await self._execute(_GUILD_BACK, {"guild": guild_id})
+            await self._store.execute(_GUILD_BACK, {"guild": guild_id})
         else:
-            await self._execute(_GUILD_LEFT[self._backend.dialect], {"guild": guild_id, "when": when})
+            await self._store.execute(_GUILD_LEFT[self._store.dialect], {"guild": guild_id, "when": when})
 
     async def purge(self, left_before: float, away_before: float) -> tuple[int, int]:
         """Delete the games (their logs, votes and the server's defaults) of servers that removed the bot before
         `left_before`, and the periods away that ended before `away_before`: (games, periods) deleted."""
-        return await self.run(_purge, {"before": left_before, "away_before": away_before}, transaction=True)
+        return await self._store.run(_purge, {"before": left_before, "away_before": away_before}, transaction=True)
 
 
 def _naming(user_id: int) -> dict[str, Any]:

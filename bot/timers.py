@@ -104,7 +104,7 @@ def away_allowance(periods: list[tuple[float, float]], now: float, days: int) ->
 
 def shown_deadline(record: GameRecord, away: dict[int, float], now: float) -> float | None:
     """When time runs out in `record` (as last written) if it is a timed game waiting for a person, given the
-    end of each user's latest time away (Store.people); None otherwise."""
+    end of each user's latest time away (PeopleRows.of); None otherwise."""
     if record.status != "active" or not record.options.get("turn_time"):
         return None
     person = waiting_person(record)

@@ -76,7 +76,7 @@ def verify(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]
 async def _load(database: str, game_id: int) -> tuple[GameRecord | None, list[LoggedAction]]:
     store = await Store.open(database)
     try:
-        return await store.game(game_id), await store.actions(game_id)
+        return await store.games.game(game_id), await store.games.actions(game_id)
     finally:
         await store.close()
 

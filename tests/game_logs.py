@@ -18,21 +18,21 @@ async def play(store: Store, game: str = "parcheesi", players: tuple[int, ...] =
                resign: int | None = None) -> tuple[GameRecord, list[LoggedAction]]:
     """A game among `players` (user ids) played to its end (or `max_actions`, then `resign` gives up)."""
     sessions = Sessions(store)
-    await sessions.create(channel_id=channel, guild_id=guild, host=Seat(players[0], f"user{players[0]}"),
-                          game=game, options=options or {})
+    await sessions.lobby.create(channel_id=channel, guild_id=guild, host=Seat(players[0], f"user{players[0]}"),
+                                game=game, options=options or {})
     for user in players[1:]:
-        await sessions.join(channel, Seat(user, f"user{user}"))
-    record = (await sessions.start(channel, players[0])).record
+        await sessions.lobby.join(channel, Seat(user, f"user{user}"))
+    record = (await sessions.lobby.start(channel, players[0])).record
     rng = random.Random(seed)
     while record.status == "active" and (max_actions is None or record.version < max_actions):
         ruleset = ruleset_of(record)
         state = ruleset.from_json(record.state)
         seat = ruleset.to_move(state)
         action = ROLL if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
-        record = (await sessions.act(channel, record.seats[seat].user_id, action)).record
+        record = (await sessions.play.act(channel, record.seats[seat].user_id, action)).record
     if record.status == "active" and resign is not None:
-        record = (await sessions.resign(channel, resign)).record
-    return record, await store.actions(record.id)
+        record = (await sessions.endings.resign(channel, resign)).record
+    return record, await store.games.actions(record.id)
 
 
 @pytest.fixture

@@ -74,14 +74,15 @@ def test_an_unregistered_game_is_not_found():
 
 async def test_the_sixth_game_is_played_through_the_services_and_drawn(line_race, sessions):
     channel = 7
-    await sessions.create(channel_id=channel, guild_id=1, host=ANN, game=LineRace.id, options={"seating": "lobby"})
-    await sessions.join(channel, BOB)
-    record = (await sessions.start(channel, ANN.user_id)).record
+    await sessions.lobby.create(channel_id=channel, guild_id=1, host=ANN, game=LineRace.id,
+                                options={"seating": "lobby"})
+    await sessions.lobby.join(channel, BOB)
+    record = (await sessions.lobby.start(channel, ANN.user_id)).record
     players = {0: ANN, 1: BOB}
     while record.status == "active":
         state = line_race.from_json(record.state)
         mover = players[line_race.to_move(state)]
-        record = (await sessions.act(channel, mover.user_id, ROLL if line_race.roll_due(state) else GO)).record
+        record = (await sessions.play.act(channel, mover.user_id, ROLL if line_race.roll_due(state) else GO)).record
         board = Image.open(io.BytesIO(picture(record)))
         assert board.size == (SQUARE * LENGTH, SQUARE * 2)
     final = line_race.from_json(record.state)
@@ -89,7 +90,7 @@ async def test_the_sixth_game_is_played_through_the_services_and_drawn(line_race
     winner = final.squares.index(LENGTH - 1)
     assert record.result["winners"] == [winner]
     # The log replays to the final position, as for every game.
-    steps = list(timeline.steps(line_race, record, await sessions.store.actions(record.id)))
+    steps = list(timeline.steps(line_race, record, await sessions.store.games.actions(record.id)))
     assert steps[-1].after == final
 
 
@@ -123,10 +124,10 @@ async def stored_game_verifies(database: Path, game_id: int) -> bool:
     console's process registered the game; this one reads it through the same registration)."""
     store = await Store.open(str(database))
     try:
-        record = await store.game(game_id)
+        record = await store.games.game(game_id)
         assert record is not None and record.status == "finished"
         with pytest.MonkeyPatch.context() as patch:
             register(patch.setattr, patch.setitem)
-            return verify(position(record)[0], record, await store.actions(game_id)).ok
+            return verify(position(record)[0], record, await store.games.actions(game_id)).ok
     finally:
         await store.close()

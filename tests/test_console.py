@@ -365,9 +365,9 @@ async def test_a_save_numbered_by_the_menu_place_is_still_resumed_and_new_saves_
     store = await Store.open(database)
     sessions = Sessions(store)
     legacy = GAME_IDS.index("pariti") + 1
-    await sessions.create(channel_id=legacy, guild_id=None, host=Seat(1, "Player 1"), game="pariti", options={})
-    await sessions.add_computer(legacy, 1, "easy")
-    old = (await sessions.start(legacy, 1)).record
+    await sessions.lobby.create(channel_id=legacy, guild_id=None, host=Seat(1, "Player 1"), game="pariti", options={})
+    await sessions.lobby.add_computer(legacy, 1, "easy")
+    old = (await sessions.lobby.start(legacy, 1)).record
     await store.close()
     shown: list[str] = []
     assert await play("pariti", ["human", "easy"], database, str(tmp_path / "b.png"), "en", scripted("q"),
@@ -390,13 +390,13 @@ async def test_a_computer_s_turn_cut_short_is_finished_when_the_game_resumes(tmp
     database, board = str(tmp_path / "c.sqlite3"), str(tmp_path / "b.png")
     await play("pariti", ["human", "easy"], database, board, "en", scripted("q"), print)
     store = await Store.open(database)
-    record = await store.open_game(console_channel("pariti"))
+    record = await store.games.open_game(console_channel("pariti"))
     ruleset = get_ruleset("pariti")
     state = ruleset.from_json(record.state)
     move = ruleset.legal_actions(state)[0]
     applied = ruleset.apply(state, move)   # the player's move stored, the computers' turn not played
-    await store.append_action(record, seat=0, user_id=record.seats[0].user_id, action=move, legal=True,
-                              state=ruleset.to_json(applied.state))
+    await store.games.append_action(record, seat=0, user_id=record.seats[0].user_id, action=move, legal=True,
+                                    state=ruleset.to_json(applied.state))
     await store.close()
     prompts: list[str] = []
     shown: list[str] = []

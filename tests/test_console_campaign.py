@@ -56,10 +56,10 @@ def stored(database: Path, game: str) -> Stored:
     async def read() -> Stored:
         store = await Store.open(str(database))
         try:
-            record = await store.open_game(console_channel(game))
+            record = await store.games.open_game(console_channel(game))
             if record is None:
                 return Stored(None)
-            return Stored(record, [(a.seq, a.action) for a in await store.actions(record.id)])
+            return Stored(record, [(a.seq, a.action) for a in await store.games.actions(record.id)])
         finally:
             await store.close()
     return asyncio.run(read())
@@ -70,11 +70,11 @@ def latest_log_replays(database: Path) -> None:
         store = await Store.open(str(database))
         try:
             for game_id in range(1, 200):
-                record = await store.game(game_id)
+                record = await store.games.game(game_id)
                 if record is None:
                     break
                 assert record.state is not None, f"game {game_id} stored though it never started"
-                result = verify(position(record)[0], record, await store.actions(game_id))
+                result = verify(position(record)[0], record, await store.games.actions(game_id))
                 assert not result.mismatches and result.final_state_matches, (game_id, result)
         finally:
             await store.close()

@@ -26,12 +26,12 @@ async def server(tmp_path) -> str:
         await play(store, game, channel=100 + n, seed=n, max_actions=300, resign=1)   # finished
         await play(store, game, channel=200 + n, seed=n, max_actions=40 + n)          # open
     sessions = Sessions(store)
-    await sessions.create(channel_id=300, guild_id=9, host=Seat(1, "user1"), game="barricade", options={})
+    await sessions.lobby.create(channel_id=300, guild_id=9, host=Seat(1, "user1"), game="barricade", options={})
     await play(store, "pariti", channel=301, max_actions=10)
-    await sessions.end(301, 1, can_manage=True)
-    open_game = await store.open_game(200)
-    await store.set_vote(open_game.id, 1, 1, "computer")
-    await store.set_turn_notifications(2, True)
+    await sessions.endings.end(301, 1, can_manage=True)
+    open_game = await store.games.open_game(200)
+    await store.deadlines.set_vote(open_game.id, 1, 1, "computer")
+    await store.people.set_turn_notifications(2, True)
     await store.set_bot_fact("commands", "digest")
     await store.close()
     return path
@@ -47,16 +47,16 @@ async def test_every_row_is_copied_and_checked(server, postgresql_database):
     assert done.stdout.splitlines()[-1].startswith("OK")
     source, target = await Store.open(server), await Store.open(postgresql_database)
     for channel in (100, 104, 200, 204, 300, 301):
-        record = await source.latest_game(channel)
-        assert await target.latest_game(channel) == record
-        assert await target.actions(record.id) == await source.actions(record.id)
-    assert await target.finished_games(9) == await source.finished_games(9)
-    opened = await target.open_game(200)
-    assert await target.votes(opened.id, 1) == {1: "computer"}
-    assert (await target.people({2}))[1] == {2} and await target.bot_fact("commands") == "digest"
-    newer = await target.create_game(guild_id=9, channel_id=400, game="pariti", host=Seat(1, "a"), locale="en",
-                                     options={}, seed="00" * 32)
-    assert newer.id > max(r.id for r in await source.finished_games(9))  # new ids follow the copied ones
+        record = await source.games.latest_game(channel)
+        assert await target.games.latest_game(channel) == record
+        assert await target.games.actions(record.id) == await source.games.actions(record.id)
+    assert await target.games.finished_games(9) == await source.games.finished_games(9)
+    opened = await target.games.open_game(200)
+    assert await target.deadlines.votes(opened.id, 1) == {1: "computer"}
+    assert (await target.people.of({2}))[1] == {2} and await target.bot_fact("commands") == "digest"
+    newer = await target.games.create_game(guild_id=9, channel_id=400, game="pariti", host=Seat(1, "a"), locale="en",
+                                           options={}, seed="00" * 32)
+    assert newer.id > max(r.id for r in await source.games.finished_games(9))  # new ids follow the copied ones
     await source.close()
     await target.close()
 

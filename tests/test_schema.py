@@ -45,11 +45,11 @@ async def test_a_file_of_an_earlier_release_gets_the_migrations_it_lacks(tmp_pat
                    " created_at, updated_at) VALUES (1, 2, 'pariti', 'lobby', 7, 'en', '{}',"
                    " '[{\"user_id\": 7, \"name\": \"Ann\"}]', 'ab', 0, 0)")
     store = await Store.open(path)
-    assert (await store.open_game(2)).seats[0].name == "Ann"
+    assert (await store.games.open_game(2)).seats[0].name == "Ann"
     await store.set_bot_fact("k", "v")              # migration 4's table
     # Migration 9 fills in the status each board already shows: the game's.
-    assert [(r.id, status) for r, _, status in await store.boards_to_resume()] == [(1, "lobby")]
-    await store.set_board_message(1, 5, -1, "lobby")   # migrations 5's and 9's columns
+    assert [(r.id, status) for r, _, status in await store.boards.to_resume()] == [(1, "lobby")]
+    await store.boards.set_message(1, 5, -1, "lobby")   # migrations 5's and 9's columns
     assert await store.bot_fact("k") == "v"
     await store.close()
     with sqlite3.connect(path) as db:

@@ -43,7 +43,7 @@ SNIPPET = textwrap.dedent("""\
 
 
     async def version(store: Store, channel_id: int) -> int:
-        record = store.open_game(channel_id)
+        record = store.games.open_game(channel_id)
         return 0 if record is None else record.version  # expect: redundant-expr attr-defined
 
 

@@ -44,19 +44,19 @@ async def test_a_database_of_an_earlier_schema_opens_and_its_games_go_on(version
         said = await sessions.records.verification(finished)          # what /game verify answers
         assert said.key == "verify.ok_seating" and said.params["rolls"] >= 0, said
 
-        record = await sessions.current(IN_PLAY)                       # the game in play goes on
+        record = await sessions.channels.current(IN_PLAY)                       # the game in play goes on
         before = record.version
         for _ in range(6):
             ruleset = ruleset_of(record)
             state = ruleset.from_json(record.state)
             action = ROLL if ruleset.roll_due(state) else ruleset.legal_actions(state)[0]
-            record = (await sessions.act(IN_PLAY, record.seats[ruleset.to_move(state)].user_id, action)).record
-        assert record.version > before and len(await store.actions(record.id)) == record.version
-        assert [c.record.id for c in await sessions.turn_clocks()] == [record.id]   # its deadline is kept
+            record = (await sessions.play.act(IN_PLAY, record.seats[ruleset.to_move(state)].user_id, action)).record
+        assert record.version > before and len(await store.games.actions(record.id)) == record.version
+        assert [c.record.id for c in await sessions.deadlines.turn_clocks()] == [record.id]   # its deadline is kept
 
-        await sessions.join(LOBBY, Seat(ANA, "ana"))                 # the lobby fills and starts
-        assert (await sessions.start(LOBBY, CARLA)).record.status == "active"
-        wants_dm = (await store.people({ANA, BRUNO, CARLA}))[1]
+        await sessions.lobby.join(LOBBY, Seat(ANA, "ana"))                 # the lobby fills and starts
+        assert (await sessions.lobby.start(LOBBY, CARLA)).record.status == "active"
+        wants_dm = (await store.people.of({ANA, BRUNO, CARLA}))[1]
         assert wants_dm == ({ANA} if version >= 2 else set())
     finally:
         await store.close()

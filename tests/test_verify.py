@@ -77,8 +77,9 @@ async def test_a_game_that_never_started_is_answered_in_one_line(store, tmp_path
     """Older releases stored the lobby of a console game whose --seats the game refused (`--seats human`: Pariti is
     for two, PA-1.3), ended unstarted."""
     sessions = Sessions(store)
-    record = (await sessions.create(channel_id=3, guild_id=None, host=Seat(1, "Ann"), game="pariti", options={})).record
-    await sessions.end(3, 1, can_manage=True)
+    record = (await sessions.lobby.create(channel_id=3, guild_id=None, host=Seat(1, "Ann"), game="pariti",
+                                          options={})).record
+    await sessions.endings.end(3, 1, can_manage=True)
     done = run_verify(tmp_path / "t.sqlite3", record.id)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == f"game {record.id} (pariti) never started: nothing was drawn from its seed\n"

@@ -212,10 +212,10 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
         """A refusal; a click on an older board is told where the current one is (and that board's
         controls go, through the click's own answer, when it is not the game's board any more)."""
         if message.key == "error.stale" and (older := clicked(interaction)) is not None:
-            record = await self.sessions.open_game(channel_of(interaction))
+            record = await self.sessions.channels.open_game(channel_of(interaction))
             if record is not None and await self._catch_up_here(interaction, record):
                 return   # the stored position, which nobody had seen, is the answer
-            board = await self.sessions.board_message(record.id) if record is not None else None
+            board = await self.sessions.boards.message(record.id) if record is not None else None
             if board is not None and board != older:
                 message = msg("boards.error.stale_here", link=board_link(interaction.guild_id,
                                                                          channel_of(interaction), board))
@@ -251,7 +251,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
         ruleset = ruleset_of(record)
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
         # The board tells the player to move everything since his last turn, not just this click.
-        view = await self.sessions.board_view(record, self.timers.clock.now(), outcome.version_before)
+        view = await self.sessions.annotations.of(record, self.timers.clock.now(), outcome.version_before)
         post = board.board_post(record, view.since.earlier + outcome.events, takeback_seat=view.takeback_seat)
         post.png = await draw(record, traced=view.since.positions)
         if lines := self.clock_lines(record, view):
@@ -261,7 +261,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
         new_turn = not same_player and (bool(outcome.events) or outcome.version_before is not None)
         async with self._publishing[record.channel_id]:
             # Re-read under the lock: a board posted by a concurrent publish must be the one retired or edited.
-            shown = await self.sessions.board_message(record.id)
+            shown = await self.sessions.boards.message(record.id)
             await self._show(via, replace(record, board_message_id=shown), post,
                              edit=same_player, version=record.version, retired=lobby, ping=new_turn)
         if new_turn:
@@ -276,7 +276,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
         is retired (a lobby deleted). A board deleted by a moderator (404), or out of reach, is posted
         afresh; only a new post with `ping` notifies anyone. A board older than one this process already
         showed (a publish overtaken by the next, or caught up late) is not shown: never a stale one."""
-        if self.sessions.shows_newer(record.id, version):
+        if self.sessions.boards.shows_newer(record.id, version):
             return
         if edit and answers_with_new_message(via.interaction) and record.board_message_id is not None:
             edit, retired = False, DELETE if record.state is None else retired
@@ -286,7 +286,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
         if plan.edit is not None:
             if await via.edit(plan.edit, content=post.content, attachments=_files(post), view=view,
                               allowed_mentions=discord.AllowedMentions.none()):
-                await self.sessions.set_board_message(record.id, plan.edit, version, record.status)
+                await self.sessions.boards.set_message(record.id, plan.edit, version, record.status)
                 metrics.BOARDS.labels("edited").inc()
                 self._remember(record.channel_id, list(plan.kept))
                 return
@@ -297,7 +297,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
                                  mentions=pinging(post.mention if ping else None))
         if message is None:   # only interactions reach the game: the next one shows it
             return
-        await self.sessions.set_board_message(record.id, message, version, record.status)
+        await self.sessions.boards.set_message(record.id, message, version, record.status)
         metrics.BOARDS.labels("posted").inc()
         await self._retire_all(via, plan.after)
         self._remember(record.channel_id, [*plan.kept, (message, post.said)])
@@ -332,8 +332,8 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
         behind its game (the bot stopped between storing a move and posting it) is posted again,
         telling the player to move what happened since his last turn; a game whose first board never
         went out (the lobby is what shows) gets it, with who sits where; and a game a move finished, its
-        final board (Store.boards_to_resume)."""
-        for record, shown, shown_status in await self.sessions.boards_to_resume():
+        final board (BoardRows.to_resume)."""
+        for record, shown, shown_status in await self.sessions.boards.to_resume():
             try:
                 await self.catch_up(record, shown, shown_status, why=Unprompted.RESUMED)
             except GameError:   # the version check: another process (that had these shards before) moved it first
@@ -365,14 +365,14 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
         unplayed) is caught up by the next interaction, through it; whether anything was."""
         if not record.options.get(INTERACTIONS_ONLY):
             return False
-        found = await self.sessions.boards_to_resume(record.id)
+        found = await self.sessions.boards.to_resume(record.id)
         return bool(found) and await self._catch_up(*found[0], interaction, Unprompted.RECOVERED)
 
     async def _catch_up(self, record: GameRecord, shown: int | None, shown_status: str | None,
                         interaction: discord.Interaction | None, why: Unprompted) -> bool:
         never_shown = shown is None and record.board_message_id is None
         ended_unshown = shown == record.version and shown_status is not None and shown_status != record.status
-        outcome = await self.sessions.resume(record.channel_id, record.id)
+        outcome = await self.sessions.play.resume(record.channel_id, record.id)
         if outcome is None:
             if not (never_shown or ended_unshown) and (shown is None or shown >= record.version
                                                        or await self._adopt_board(record)):
@@ -412,7 +412,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
             return False
         if current is None:
             return False
-        await self.sessions.set_board_message(record.id, current.id, record.version, record.status)
+        await self.sessions.boards.set_message(record.id, current.id, record.version, record.status)
         log.info("game %s: board %s found in the channel (posted before a restart or a lost answer)", record.id,
                  current.id)
         return True
@@ -430,13 +430,13 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Kicked, banned or the server deleted (an outage is on_guild_unavailable): nobody can play
         there any more, so its games end rather than have their deadlines play them to a rated end."""
-        ended = await self.sessions.close_guild(guild.id)
+        ended = await self.sessions.endings.close_guild(guild.id)
         if ended:
             log.info("%d games ended: the bot left server %s", len(ended), guild.id)
             self.timers.wake()
 
     async def _channel_gone(self, channel_id: int) -> None:
-        record = await self.sessions.close_channel(channel_id)
+        record = await self.sessions.endings.close_channel(channel_id)
         if record is not None:
             log.info("game %s ended: its channel %s was deleted", record.id, channel_id)
             self.timers.wake()   # its deadline, if any, is gone
@@ -469,11 +469,11 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
                 | ({INTERACTIONS_ONLY: True} if only_interactions else {})
             channel_id = channel_of(interaction)
             if thread:   # checked before the thread opens, so that a refused game leaves no empty thread
-                self.sessions.check_new(game.value, options)
+                self.sessions.lobby.check_new(game.value, options)
                 channel_id = await open_thread(interaction, msg(f"game.{game.value}"), _locale(interaction))
-            return await self.sessions.create(channel_id=channel_id, guild_id=interaction.guild_id,
-                                              host=_seat(interaction), game=game.value, options=options,
-                                              locale=i18n.locale_of(interaction.guild_locale))
+            return await self.sessions.lobby.create(channel_id=channel_id, guild_id=interaction.guild_id,
+                                                    host=_seat(interaction), game=game.value, options=options,
+                                                    locale=i18n.locale_of(interaction.guild_locale))
         await self._run(interaction, create, done=(lambda outcome: msg(
             "thread.opened", thread=f"<#{outcome.record.channel_id}>")) if thread else None, shows_here=not thread)
 
@@ -483,38 +483,38 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
 
     @app_commands.command(name="join", description=_("cmd.join.description"))
     async def join(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, lambda: self.sessions.join(channel_of(interaction), _seat(interaction)))
+        await self._run(interaction, lambda: self.sessions.lobby.join(channel_of(interaction), _seat(interaction)))
 
     @app_commands.command(name="leave", description=_("cmd.leave.description"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, lambda: self.sessions.leave(channel_of(interaction), interaction.user.id))
+        await self._run(interaction, lambda: self.sessions.lobby.leave(channel_of(interaction), interaction.user.id))
 
     @app_commands.command(name="start", description=_("cmd.start.description"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, lambda: self.sessions.start(channel_of(interaction), interaction.user.id))
+        await self._run(interaction, lambda: self.sessions.lobby.start(channel_of(interaction), interaction.user.id))
 
     @app_commands.command(name="add-bot", description=_("cmd.add-bot.description"))
     @app_commands.describe(level=_("opt.level.description"))
     @app_commands.choices(level=LEVEL_CHOICES)
     async def add_bot(self, interaction: discord.Interaction, level: app_commands.Choice[str]) -> None:
-        await self._run(interaction, lambda: self.sessions.add_computer(
+        await self._run(interaction, lambda: self.sessions.lobby.add_computer(
             channel_of(interaction), interaction.user.id, level.value))
 
     @app_commands.command(name="roll", description=_("cmd.roll.description"))
     async def roll(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, lambda: self.sessions.act(channel_of(interaction), interaction.user.id, ROLL))
+        await self._run(interaction, lambda: self.sessions.play.act(channel_of(interaction), interaction.user.id, ROLL))
 
     @app_commands.command(name="move", description=_("cmd.move.description"))
     @app_commands.describe(move=_("opt.move.description"))
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         async def play() -> Outcome:
-            return await self.sessions.act(channel_of(interaction), interaction.user.id,
-                                           await self._typed(channel_of(interaction), move))
+            return await self.sessions.play.act(channel_of(interaction), interaction.user.id,
+                                                await self._typed(channel_of(interaction), move))
         await self._run(interaction, play)
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        record = await self.sessions.open_game(channel_of(interaction))
+        record = await self.sessions.channels.open_game(channel_of(interaction))
         if record is None or record.status != "active":
             return []
         ruleset, state = position(record)
@@ -526,13 +526,13 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
     @app_commands.describe(piece=_("opt.piece.description"))
     async def call(self, interaction: discord.Interaction, piece: str) -> None:
         async def call_out() -> Outcome:
-            return await self.sessions.call_out(channel_of(interaction), interaction.user.id,
-                                                await self._typed(channel_of(interaction), piece))
+            return await self.sessions.play.call_out(channel_of(interaction), interaction.user.id,
+                                                     await self._typed(channel_of(interaction), piece))
         await self._run(interaction, call_out)
 
     @call.autocomplete("piece")
     async def call_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        record = await self.sessions.open_game(channel_of(interaction))
+        record = await self.sessions.channels.open_game(channel_of(interaction))
         if record is None or record.status != "active" or (seat := record.seat_of(interaction.user.id)) is None:
             return []
         ruleset, state = position(record)
@@ -542,7 +542,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
     @app_commands.command(name="board", description=_("cmd.board.description"))
     async def board(self, interaction: discord.Interaction) -> None:
         async def repost() -> Outcome:
-            record = await self.sessions.current(channel_of(interaction))
+            record = await self.sessions.channels.current(channel_of(interaction))
             return Outcome(record)
 
         async def show(outcome: Outcome, interaction: discord.Interaction) -> None:
@@ -554,7 +554,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
     async def status(self, interaction: discord.Interaction) -> None:
         loc = _locale(interaction)
         try:
-            record = await self.sessions.current(channel_of(interaction))
+            record = await self.sessions.channels.current(channel_of(interaction))
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
@@ -569,12 +569,12 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
 
     @app_commands.command(name="resign", description=_("cmd.resign.description"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, lambda: self.sessions.resign(channel_of(interaction), interaction.user.id))
+        await self._run(interaction, lambda: self.sessions.endings.resign(channel_of(interaction), interaction.user.id))
 
     @app_commands.command(name="end", description=_("cmd.end.description"))
     async def end(self, interaction: discord.Interaction) -> None:
         perms = interaction.permissions
-        await self._run(interaction, lambda: self.sessions.end(
+        await self._run(interaction, lambda: self.sessions.endings.end(
             channel_of(interaction), interaction.user.id, can_manage=perms.manage_messages), needs_board=False)
 
     @app_commands.command(name="rules", description=_("cmd.rules.description"))
@@ -583,7 +583,7 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         game_id = game.value if game else None
         if game_id is None:
-            record = await self.sessions.open_game(channel_of(interaction))
+            record = await self.sessions.channels.open_game(channel_of(interaction))
             game_id = record.game if record else "parcheesi"
         message = get_ruleset(game_id).rules_summary()
         await interaction.response.send_message(i18n.render(message, _locale(interaction)), ephemeral=True)
@@ -610,23 +610,24 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
         async def play() -> Outcome:
             typed = request.kind == TYPED_MOVE.code   # in either language's colour letters
             action = await self._typed(channel_of(interaction), request.value) if typed else request.value
-            return await self.sessions.act(channel_of(interaction), interaction.user.id, action,
-                                           game_id=request.game, version=request.version)
+            return await self.sessions.play.act(channel_of(interaction), interaction.user.id, action,
+                                                game_id=request.game, version=request.version)
         await self._run(interaction, play)
 
     async def on_lobby(self, interaction: discord.Interaction, request: Request) -> None:
         channel, user, game = channel_of(interaction), interaction.user.id, request.game
         calls = {
-            "join": lambda: self.sessions.join(channel, _seat(interaction), game),
-            "leave": lambda: self.sessions.leave(channel, user, game),
-            "start": lambda: self.sessions.start(channel, user, game),
-            "add-bot": lambda: self.sessions.add_computer(channel, user, "normal", game),
+            "join": lambda: self.sessions.lobby.join(channel, _seat(interaction), game),
+            "leave": lambda: self.sessions.lobby.leave(channel, user, game),
+            "start": lambda: self.sessions.lobby.start(channel, user, game),
+            "add-bot": lambda: self.sessions.lobby.add_computer(channel, user, "normal", game),
         }
         await self._run(interaction, calls[request.value])   # controls.LOBBY reads only these verbs
 
     async def on_rematch(self, interaction: discord.Interaction, game: int | None) -> None:
         """`/game rematch`, or the Rematch button of game `game`'s final board."""
-        await self._run(interaction, lambda: self.sessions.rematch(channel_of(interaction), _seat(interaction), game))
+        await self._run(interaction, lambda: self.sessions.lobby.rematch(channel_of(interaction), _seat(interaction),
+                                                                         game))
 
     async def on_group(self, interaction: discord.Interaction, request: Request) -> None:
         """A pawn (or area) was picked: show its moves to that player alone."""
@@ -678,11 +679,11 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
 
     async def _typed(self, channel_id: int, text: str) -> str:
         """A typed code read with any language's colour letters (the channel's game says which)."""
-        record = await self.sessions.open_game(channel_id)
+        record = await self.sessions.channels.open_game(channel_id)
         return codes.canonical(ruleset_of(record), text.strip()) if record is not None else text.strip()
 
     async def _current_board(self, interaction: discord.Interaction, request: Request) -> GameRecord:
-        record = await self.sessions.game(channel_of(interaction), request.game)
+        record = await self.sessions.channels.game(channel_of(interaction), request.game)
         if record.version != request.version or record.status != "active":
             raise GameError(msg("error.stale"))
         return record

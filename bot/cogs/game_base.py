@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.cogs.delivery import Unprompted, Via
 from bot.config import Settings
 from bot.games.base import Message
-from bot.services import BoardView, GameRecord, People, Sessions, StoreUnavailable
+from bot.services import BoardAnnotations, GameRecord, People, Sessions, StoreUnavailable
 from bot.session_results import Outcome
 from bot.services.scheduler import TurnTimers
 
@@ -109,7 +109,7 @@ class GameCogBase(commands.Cog):
                          on_timeout: app_commands.Choice[str] | None) -> dict[str, Any]: ...
 
     @abstractmethod
-    def clock_lines(self, record: GameRecord, view: BoardView) -> list[str]: ...
+    def clock_lines(self, record: GameRecord, view: BoardAnnotations) -> list[str]: ...
 
     @abstractmethod
     def overdue_first(self, interaction: discord.Interaction,

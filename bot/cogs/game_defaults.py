@@ -37,10 +37,10 @@ class DefaultsCommands(GameCogBase):
             changes = self.deadline_changes(turn_time, on_timeout) \
                 | ({"seating": seating.value} if seating is not None else {})
             if changes:
-                options = await self.sessions.set_server_defaults(
+                options = await self.sessions.defaults.change(
                     guild_of(interaction), interaction.permissions.manage_guild, changes)
             else:
-                options = await self.sessions.server_defaults(guild_of(interaction))
+                options = await self.sessions.defaults.of(guild_of(interaction))
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return

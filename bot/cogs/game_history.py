@@ -101,7 +101,7 @@ class HistoryCommands(GameCogBase):
         interaction that showed it while it lasts."""
         try:
             actions = await self.sessions.records.actions(record.id)
-            board_id = await self.sessions.board_message(record.id)
+            board_id = await self.sessions.boards.message(record.id)
             if not actions or board_id is None:
                 return
             gif = await asyncio.to_thread(animation_gif, record, actions)

@@ -45,7 +45,7 @@ class MineCommands(GameCogBase):
         them), told to them alone."""
         private = interaction.guild_id is None
         if private:
-            waiting, others = await self.sessions.my_games(None, interaction.user.id, self.timers.clock.now())
+            waiting, others = await self.sessions.mine.games(None, interaction.user.id, self.timers.clock.now())
         else:
             waiting, others = await self._visible_games(interaction.guild, interaction.user)
         await interaction.response.send_message(
@@ -58,7 +58,7 @@ class MineCommands(GameCogBase):
         if guild is None:
             return ""
         try:   # the guilds intent alone caches no members: ask for this one (only when a list is due)
-            waiting, _ = await self.sessions.my_games(guild.id, user_id, self.timers.clock.now())
+            waiting, _ = await self.sessions.mine.games(guild.id, user_id, self.timers.clock.now())
             if len(waiting) < 2:
                 return ""
             member = guild.get_member(user_id) or await guild.fetch_member(user_id)
@@ -71,6 +71,6 @@ class MineCommands(GameCogBase):
                                                                                      list[WaitingGame]]:
         if guild is None:
             return [], []
-        waiting, others = await self.sessions.my_games(guild.id, member.id, self.timers.clock.now())
+        waiting, others = await self.sessions.mine.games(guild.id, member.id, self.timers.clock.now())
         return ([g for g in waiting if can_view(guild, member, g.record.channel_id)],
                 [g for g in others if can_view(guild, member, g.record.channel_id)])

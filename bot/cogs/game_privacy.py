@@ -38,7 +38,7 @@ class PrivacyCommands(GameCogBase):
 
     @app_commands.command(name="privacy", description=_("cmd.privacy.description"))
     async def privacy(self, interaction: discord.Interaction) -> None:
-        kept = await self.sessions.kept_about(interaction.user.id)
+        kept = await self.sessions.privacy.kept_about(interaction.user.id)
         await interaction.response.send_message(
             kept_text(kept, self.config.retain_days, i18n.locale_of(interaction.locale)), ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none())
@@ -46,7 +46,7 @@ class PrivacyCommands(GameCogBase):
     @app_commands.command(name="forget", description=_("cmd.forget.description"))
     async def forget(self, interaction: discord.Interaction) -> None:
         locale = i18n.locale_of(interaction.locale)
-        kept = await self.sessions.kept_about(interaction.user.id)
+        kept = await self.sessions.privacy.kept_about(interaction.user.id)
         view = discord.ui.View(timeout=None)
         view.add_item(button(FORGET.encode(interaction.user.id), i18n.text("privacy.forget_button", locale),
                              discord.ButtonStyle.danger))
@@ -59,7 +59,7 @@ class PrivacyCommands(GameCogBase):
             await self._tell(interaction, msg("controls.error.unknown"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        forgotten = await self.sessions.forget(interaction.user.id)
+        forgotten = await self.sessions.privacy.forget(interaction.user.id)
         log.info("forgot a user on request: %d games rewritten, %d resigned", forgotten.games,
                  len(forgotten.resigned))
         for outcome in forgotten.resigned:   # the games they sat in show the resignation, as /game resign does
@@ -68,17 +68,17 @@ class PrivacyCommands(GameCogBase):
 
     @commands.Cog.listener("on_guild_remove")
     async def _remember_guild_left(self, guild: discord.Guild) -> None:
-        await self.sessions.guild_left(guild.id, time.time())
+        await self.sessions.privacy.guild_left(guild.id, time.time())
 
     @commands.Cog.listener("on_guild_join")
     async def _forget_guild_left(self, guild: discord.Guild) -> None:
-        await self.sessions.guild_back(guild.id)
+        await self.sessions.privacy.guild_back(guild.id)
 
     async def _retention(self) -> None:
         """At start-up, then daily: delete what is kept past its time."""
         while True:
             try:
-                games, periods = await self.sessions.purge(time.time(), self.config.retain_days)
+                games, periods = await self.sessions.privacy.purge(time.time(), self.config.retain_days)
                 if games or periods:
                     log.info("retention: deleted %d games of servers that removed the bot more than %d days ago, "
                              "%d periods away over a year old", games, self.config.retain_days, periods)

@@ -30,7 +30,7 @@ class TakebackCommands(GameCogBase):
         await self.on_undo_button(interaction, request.game, request.version)
 
     async def on_undo_button(self, interaction: discord.Interaction, game: int | None, version: int | None) -> None:
-        await self._run(interaction, lambda: self.sessions.undo(
+        await self._run(interaction, lambda: self.sessions.takebacks.undo(
             channel_of(interaction), interaction.user.id, game_id=game, version=version), show=self._show_undo)
 
     async def _show_undo(self, outcome: Outcome, interaction: discord.Interaction) -> None:
@@ -50,7 +50,7 @@ class TakebackCommands(GameCogBase):
         game, version, accept = request.game, request.version, request.value == "yes"
         await interaction.response.defer()
         try:
-            outcome = await self.overdue_first(interaction, lambda: self.sessions.answer_takeback(
+            outcome = await self.overdue_first(interaction, lambda: self.sessions.takebacks.answer(
                 channel_of(interaction), interaction.user.id, game, version, accept))()
         except GameError as refusal:
             await self._tell(interaction, refusal.message)

@@ -30,7 +30,7 @@ from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, msg
 from bot.present.votes import vote_post, vote_text
 from bot.present.words import say, seat_name
-from bot.services import BoardView, GameRecord, People
+from bot.services import BoardAnnotations, GameRecord, People
 from bot.session_results import Outcome
 from bot.positions import ruleset_of
 from bot.services.scheduler import SystemClock, TurnTimers
@@ -48,7 +48,7 @@ class TimerCommands(GameCogBase):
     app commands from every class of the cog)."""
 
     async def cog_load(self) -> None:
-        self.timers = TurnTimers(self.sessions, clock=SystemClock(),
+        self.timers = TurnTimers(self.sessions.deadlines, clock=SystemClock(),
                                         on_reminder=self._post_reminder, on_expiry=self.show_expiry)
         self._timers_task = asyncio.create_task(self.timers.run(), name="turn timers")
 
@@ -79,7 +79,7 @@ class TimerCommands(GameCogBase):
             changes = self.deadline_changes(turn_time, on_timeout)
             if not changes:
                 raise GameError(msg("timers.error.nothing_to_change"))
-            return await self.sessions.configure(channel_of(interaction), interaction.user.id, changes)
+            return await self.sessions.deadlines.configure(channel_of(interaction), interaction.user.id, changes)
         await self._run(interaction, configure)
 
     @app_commands.command(name="away", description=_("cmd.away.description"))
@@ -89,10 +89,10 @@ class TimerCommands(GameCogBase):
         loc, user, now = i18n.locale_of(interaction.locale), interaction.user.id, self.timers.clock.now()
         try:
             if days == 0:
-                back = await self.sessions.come_back(user, now)
+                back = await self.sessions.away.come_back(user, now)
                 text = i18n.text("away.back" if back else "away.not_away", loc)
             else:
-                until, left = await self.sessions.go_away(user, days, now)
+                until, left = await self.sessions.away.go_away(user, days, now)
                 text = i18n.text("away.on", loc, until=f"<t:{int(until)}:F>", count=left)
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
@@ -104,12 +104,12 @@ class TimerCommands(GameCogBase):
     @app_commands.describe(state=_("opt.notify.description"))
     @app_commands.choices(state=NOTIFY_CHOICES)
     async def notify(self, interaction: discord.Interaction, state: app_commands.Choice[str]) -> None:
-        await self.sessions.set_turn_notifications(interaction.user.id, state.value == "on")
+        await self.sessions.deadlines.set_turn_notifications(interaction.user.id, state.value == "on")
         await interaction.response.send_message(
             i18n.text(f"timers.notify.{state.value}", i18n.locale_of(interaction.locale)), ephemeral=True)
 
     # --- hooks called by GameCog.publish ---------------------------------------------
-    def clock_lines(self, record: GameRecord, view: BoardView) -> list[str]:
+    def clock_lines(self, record: GameRecord, view: BoardAnnotations) -> list[str]:
         """Who is away until when, and "time runs out in ..." for a timed game waiting for a person
         (Discord timestamps: in each reader's time zone, live)."""
         lines = [i18n.text("away.board", record.locale, player=seat_name(record, seat, record.locale),
@@ -125,7 +125,7 @@ class TimerCommands(GameCogBase):
         """`call`, after the turn whose deadline passed in this interaction's game, if any, was played or passed
         and shown: where the bot only answers interactions, the timers leave that to the next one."""
         async def after_overdue() -> Outcome:
-            overdue = await self.sessions.apply_overdue(channel_of(interaction), self.timers.clock.now())
+            overdue = await self.sessions.claims.apply_overdue(channel_of(interaction), self.timers.clock.now())
             if overdue is None:
                 return await call()
             await self.show_expiry(overdue, interaction)
@@ -140,7 +140,7 @@ class TimerCommands(GameCogBase):
         Closed DMs (Forbidden) and other failures are logged and forgotten."""
         if user_id not in people.turn_dms:
             return
-        board = await self.sessions.board_message(record.id)
+        board = await self.sessions.boards.message(record.id)
         link = board_link(record.guild_id, record.channel_id, board)
         locale = next((s.locale for s in record.seats if s.level is None and s.user_id == user_id), record.locale)
         text = "\n".join(filter(None, [i18n.text("timers.dm.your_turn", locale, link=link,
@@ -163,7 +163,7 @@ class TimerCommands(GameCogBase):
                              error)
 
     async def _remind_again(self, record: GameRecord, seat: int, deadline: float) -> None:
-        clocks = await self.sessions.turn_clocks(record.id)
+        clocks = await self.sessions.deadlines.turn_clocks(record.id)
         if not clocks or clocks[0].record.version != record.version or deadline <= self.timers.clock.now():
             log.info("game %s: its reminder is no longer due (the game moved on)", record.id)
             return
@@ -187,7 +187,7 @@ class TimerCommands(GameCogBase):
         there is none."""
         user, locale = record.seats[seat].user_id, record.seats[seat].locale
         key = "claims.reminder_skip" if record.options.get("on_timeout") == "skip" else "claims.reminder"
-        link = board_link(record.guild_id, record.channel_id, await self.sessions.board_message(record.id))
+        link = board_link(record.guild_id, record.channel_id, await self.sessions.boards.message(record.id))
         text = i18n.text(key, locale, game=say(record, msg(ruleset_of(record).name), locale),
                          when=f"<t:{int(deadline)}:R>", link=link)
         try:
@@ -218,8 +218,8 @@ class TimerCommands(GameCogBase):
         """Claim the turn: a player waiting on the late one applies its passed deadline at once."""
         await interaction.response.defer()
         try:
-            outcome = await self.sessions.claim(channel_of(interaction), interaction.user.id, request.game,
-                                                request.version, self.timers.clock.now())
+            outcome = await self.sessions.claims.claim(channel_of(interaction), interaction.user.id, request.game,
+                                                       request.version, self.timers.clock.now())
         except GameError as refusal:
             await self._tell(interaction, refusal.message)
             return
@@ -230,7 +230,7 @@ class TimerCommands(GameCogBase):
         seat = request.seat
         await interaction.response.defer()
         try:
-            outcome = await self.overdue_first(interaction, lambda: self.sessions.vote(
+            outcome = await self.overdue_first(interaction, lambda: self.sessions.deadlines.vote(
                 channel_of(interaction), interaction.user.id, request.game, seat, request.value))()
         except GameError as refusal:
             await self._tell(interaction, refusal.message)

@@ -6,7 +6,7 @@ database stopped mid-way, are caught up for that game as at start-up (GameCog.ca
 posted once), tried again with backoff for RETRY_FOR_S; given up at once on Discord's 403 or 404 (the
 permission or the channel gone), with one log line. A turn reminder Discord would not post is tried again
 the same way (retry_later, game_timers.py). The store already holds what is pending (the version each
-board shows, Store.boards_to_resume): a restart meanwhile shows it too. The slash commands and controls that
+board shows, BoardRows.to_resume): a restart meanwhile shows it too. The slash commands and controls that
 meet a database out of reach are answered, to the user alone, that the storage is not reachable.
 """
 from __future__ import annotations
@@ -112,7 +112,7 @@ class Recovery(GameCogBase):
     async def _catch_up_game(self, game_id: int) -> bool:
         """Catch the game up once; whether anything had to be shown or played."""
         self._recover_again.discard(game_id)
-        found = await self.sessions.boards_to_resume(game_id)
+        found = await self.sessions.boards.to_resume(game_id)
         return bool(found) and await self.catch_up(*found[0], why=Unprompted.RECOVERED)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

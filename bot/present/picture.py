@@ -30,7 +30,7 @@ async def draw(record: GameRecord, locale: str | None = None, focus: str | None 
 def picture(record: GameRecord, locale: str | None = None, focus: str | None = None,
             traced: Sequence[Any] = ()) -> bytes:
     """The board PNG with its legend (the bot calls it through `draw`, the terminal directly).
-    `traced`: the positions since the player to move last played (Sessions.since_turn), whose moves
+    `traced`: the positions since the player to move last played (Timelines.since_turn), whose moves
     are traced."""
     loc = locale or record.locale
     ruleset, state = position(record)

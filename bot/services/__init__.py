@@ -1,50 +1,65 @@
 """The session service, the only caller of the store (with start-up).
 
-A front end builds one `Sessions` on a store and calls it; each part lives in its own module:
-  base.py        the store, the channels' locks, reading a game
-  play.py        a turn: a person's action or roll, the computer players that follow, resuming
-  lobby.py       open, join, add a computer player, leave, start
-  rematch.py     a lobby for a rematch of the channel's last game, its players already seated
-  takeback.py    taking back one's last move, with the consent of the player to move once the turn passed
-  timelines.py   each game in play's timeline, kept as far as last seen: take-backs and the moves a board traces
-  endings.py     resign, end, a channel or server gone
-  deadlines.py   turn deadlines: settings, reminder, expiry, votes on an absent seat, turn notifications
-  claims.py      deadlines where the bot only answers interactions: applied at the next one, or claimed
-  mine.py        a person's games in play on a server, those waiting for them first (/game mine)
-  scheduler.py   the loop that fires reminders and expiries when they fall due
-  boards.py      which message shows which version of a game
-  board_views.py what a board shows besides its position, in one call: moves since a player's turn, take-back,
-                 people away or wanting a direct message, deadline
-  defaults.py    each server's defaults of new games
-  away.py        time away: players whose deadlines wait
-  records.py     history pages, verification, statistics (reads only; `Sessions.records`)
-  privacy.py     what is kept about a person, forgetting them; servers' games deleted after the retention
-Each part builds on the one it needs (rematch -> lobby; board_views -> takeback, away; lobby, endings,
-takeback -> play -> timelines -> base; deadlines -> endings; claims -> deadlines; mine -> base; privacy -> lobby,
-endings), so the arrows point one way; `Sessions` is their union.
+A front end builds one `Sessions` on a store and calls its parts: `sessions.lobby.join(...)`,
+`sessions.play.act(...)`. Each part is a plain object built on the parts it calls (each module's docstring
+says what its part does), so the arrows point one way (tests/services/test_parts.py keeps this list true):
+  channels, timelines -> store
+  play -> channels, timelines
+  lobby, endings -> channels, play
+  takebacks -> channels, timelines, play
+  deadlines -> channels, play, endings
+  claims -> channels, deadlines
+  privacy -> store, lobby, endings
+  annotations -> store, timelines
+  boards, defaults, mine, away, records -> store
+`channels` holds each channel's lock, which every part that changes a game takes, and the reads of its game.
 """
 from __future__ import annotations
 
 from bot.outages import StoreUnavailable
-from bot.services.away import People
-from bot.services.board_views import BoardView, BoardViews
+from bot.services.annotations import Annotations, BoardAnnotations
+from bot.services.away import Away, People
+from bot.services.base import Channels
 from bot.services.boards import LOBBY_SHOWN, Boards
 from bot.services.claims import Claims
+from bot.services.deadlines import Deadlines
 from bot.services.defaults import ServerDefaults
-from bot.services.lobby import COMPUTER_LEVELS, started_events
+from bot.services.endings import Endings
+from bot.services.lobby import COMPUTER_LEVELS, Lobby, started_events
 from bot.services.mine import MyGames
+from bot.services.play import Play
 from bot.services.privacy import Privacy
 from bot.services.records import Records
-from bot.services.rematch import Rematch
+from bot.services.takeback import Takebacks
+from bot.services.timelines import Timelines
 from bot.shards import Shards
 from bot.game_records import GameRecord, Seat
 from bot.store import Store
 
-__all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "BoardView", "GameRecord", "People", "Records", "Seat", "Sessions",
+__all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "BoardAnnotations", "GameRecord", "People", "Records", "Seat", "Sessions",
            "StoreUnavailable", "started_events"]
 
 
-class Sessions(Rematch, BoardViews, Claims, Boards, ServerDefaults, MyGames, Privacy):
+class Sessions:
+    """Every part of the session service on one store, each built after the parts it calls.
+
+    `think_budget_s`: hard computer players' time per move; `shards`: the gateway shards of this process
+    (None: all; bot/shards.py)."""
+
     def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
-        super().__init__(store, think_budget_s, shards)
+        self.store = store
+        self.channels = Channels(store, shards)
+        self.timelines = Timelines(store)
+        self.play = Play(self.channels, self.timelines, think_budget_s)
+        self.lobby = Lobby(self.channels, self.play)
+        self.endings = Endings(self.channels, self.play)
+        self.takebacks = Takebacks(self.channels, self.timelines, self.play)
+        self.deadlines = Deadlines(self.channels, self.play, self.endings)
+        self.claims = Claims(self.channels, self.deadlines)
+        self.privacy = Privacy(store, self.lobby, self.endings)
+        self.annotations = Annotations(store, self.timelines)
+        self.boards = Boards(store, shards)
+        self.defaults = ServerDefaults(store)
+        self.mine = MyGames(store)
+        self.away = Away(store)
         self.records = Records(store)

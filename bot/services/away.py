@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from bot import timers
 from bot.games.base import GameError, msg
-from bot.services.base import Service
 from bot.game_records import GameRecord
+from bot.store import Store
 
 
 @dataclass(frozen=True)
@@ -19,27 +19,31 @@ class People:
     turn_dms: frozenset[int]   # the users who want a direct message when their turn comes (/game notify)
 
 
-class Away(Service):
+class Away:
+    def __init__(self, store: Store):
+        self.store = store
+
     async def go_away(self, user_id: int, days: int, now: float) -> tuple[float, int]:
         """Away for `days` days from `now` (replacing a period running): its end, and the days left in the
         allowance. GameError beyond the limits."""
         if not 1 <= days <= timers.MAX_AWAY_DAYS:
             raise GameError(msg("away.error.days", max=timers.MAX_AWAY_DAYS))
-        periods = await self.store.away_periods(user_id, now - timers.AWAY_WINDOW)
+        periods = await self.store.people.away_periods(user_id, now - timers.AWAY_WINDOW)
         allowance = timers.away_allowance(periods, now, days)
         if days > allowance:
             raise GameError(msg("away.error.allowance", count=max(allowance, 0), per_year=timers.AWAY_DAYS_PER_YEAR))
         until = now + days * timers.DAY
-        await self.store.start_away(user_id, now, until)
+        await self.store.people.start_away(user_id, now, until)
         return until, allowance - days
 
     async def come_back(self, user_id: int, now: float) -> bool:
         """End the user's time away now; False when they were not away."""
-        return await self.store.end_away(user_id, now)
+        return await self.store.people.end_away(user_id, now)
 
 
 
 def people_of(record: GameRecord, away: dict[int, float], turn_dms: set[int], now: float) -> People:
-    """The game's People, from the end of each user's latest time away and who wants a direct message (Store.people)."""
+    """The game's People, from the end of each user's latest time away and who wants a direct message
+    (PeopleRows.of)."""
     return People({i: away[seat.user_id] for i, seat in enumerate(record.seats)
                    if seat.level is None and away.get(seat.user_id, now) > now}, frozenset(turn_dms))

@@ -1,4 +1,4 @@
-"""What every part of the session service shares: the store, the channels' locks, reading a game.
+"""What the parts of the session service share: the store, the channels' locks, reading a game, Outcome.
 
 The services are the only writers, one per channel at a time: a part takes the channel's lock, loads the
 game, asks the ruleset whether the action is accepted, and writes it through the store in one
@@ -35,37 +35,42 @@ def remember(cache: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
         del cache[next(iter(cache))]
 
 
-class Service:
-    """The store, one lock per channel, and the reads every part makes.
+class Channels:
+    """The store, one lock per channel, and the reads of a channel's game: what the parts that change a game
+    share (each part takes the channel's lock from here before reading the game it changes).
 
     `shards`: the gateway shards of this process (None: all). The games of the other shards' guilds are
     other processes' to resume and time (bot/shards.py); any process may still read or change any game."""
 
-    def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
+    def __init__(self, store: Store, shards: Shards | None = None):
         self.store = store
         self.shards = shards
-        self._think_budget_s = think_budget_s  # hard computer players' time per move
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        """The channel's lock: one change of its game at a time in this process."""
+        return self._locks[channel_id]
 
     async def open_game(self, channel_id: int) -> GameRecord | None:
         """The channel's open game (lobby or in play), if any: for lookups that refuse nothing."""
-        return await self.store.open_game(channel_id)
+        return await self.store.games.open_game(channel_id)
 
     async def current(self, channel_id: int) -> GameRecord:
-        record = await self.store.open_game(channel_id)
+        record = await self.store.games.open_game(channel_id)
         if record is None:
             raise GameError(msg("error.no_game"))
         return record
 
     async def game(self, channel_id: int, game_id: int) -> GameRecord:
         """The open game `game_id` of this channel; a click on a finished game's board is refused."""
-        record = await self.store.open_game(channel_id)
+        record = await self.store.games.open_game(channel_id)
         if record is None or record.id != game_id:
             raise GameError(msg("error.game_over_or_gone"))
         return record
 
-    async def _active(self, channel_id: int, game_id: int | None, version: int | None) -> GameRecord:
-        record = await self.store.open_game(channel_id)
+    async def active(self, channel_id: int, game_id: int | None, version: int | None) -> GameRecord:
+        """The channel's game in play (`game_id`, at `version`, when a button says which); GameError otherwise."""
+        record = await self.store.games.open_game(channel_id)
         if record is None:
             raise GameError(msg("error.no_game"))
         if game_id is not None and record.id != game_id:
@@ -76,9 +81,9 @@ class Service:
             raise GameError(msg("error.stale"))
         return record
 
-    async def _save(self, record: GameRecord, **changes: Any) -> GameRecord:
+    async def save(self, record: GameRecord, **changes: Any) -> GameRecord:
         """Write changes outside the action log (seats, options, status); a concurrent write is refused."""
         try:
-            return await self.store.update_game(record, **changes)
+            return await self.store.games.update_game(record, **changes)
         except StaleVersion:
             raise GameError(msg("error.stale")) from None

@@ -2,7 +2,7 @@
 edit the board in place, retire an old board's controls, and repost what a restart left unposted."""
 from __future__ import annotations
 
-from bot.services.base import Service, remember
+from bot.services.base import remember
 from bot.shards import Shards
 from bot.game_records import GameRecord
 from bot.store import LOBBY_SHOWN, Store
@@ -12,19 +12,20 @@ __all__ = ["LOBBY_SHOWN", "Boards"]
 KNOWN_BOARDS = 2000   # games whose board this process remembers, the least recently recorded dropped first
 
 
-class Boards(Service):
-    def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
-        super().__init__(store, think_budget_s, shards)
+class Boards:
+    def __init__(self, store: Store, shards: Shards | None = None):
+        self.store = store
+        self.shards = shards
         # The boards this process recorded, as (message id, version shown): only the process of a game's shard
         # posts its boards (after a restart, or shards handed over, the store tells), so a board read back is
         # one recorded here.
         self._boards: dict[int, tuple[int, int]] = {}
 
-    async def board_message(self, game_id: int) -> int | None:
+    async def message(self, game_id: int) -> int | None:
         """The id of the message showing the game's board, as last recorded (None: none posted)."""
         if game_id in self._boards:
             return self._boards[game_id][0]
-        record = await self.store.game(game_id)
+        record = await self.store.games.game(game_id)
         return None if record is None else record.board_message_id
 
     def shows_newer(self, game_id: int, version: int) -> bool:
@@ -32,13 +33,13 @@ class Boards(Service):
         `version` would be a stale one)."""
         return game_id in self._boards and self._boards[game_id][1] > version
 
-    async def set_board_message(self, game_id: int, message_id: int, version: int, status: str) -> None:
+    async def set_message(self, game_id: int, message_id: int, version: int, status: str) -> None:
         """The message showing the game's board, and the game version and status it shows (LOBBY_SHOWN: the lobby)."""
-        await self.store.set_board_message(game_id, message_id, version, status)
+        await self.store.boards.set_message(game_id, message_id, version, status)
         remember(self._boards, game_id, (message_id, version), KNOWN_BOARDS)
 
-    async def boards_to_resume(self, game_id: int | None = None) -> list[tuple[GameRecord, int | None, str | None]]:
+    async def to_resume(self, game_id: int | None = None) -> list[tuple[GameRecord, int | None, str | None]]:
         """Every game in play on this process's shards (or just `game_id`), and those that just ended unshown
-        or whose lobby was never shown (Store.boards_to_resume), with the version and status its posted board
+        or whose lobby was never shown (BoardRows.to_resume), with the version and status its posted board
         shows (None: not recorded)."""
-        return await self.store.boards_to_resume(self.shards, game_id)
+        return await self.store.boards.to_resume(self.shards, game_id)

@@ -8,24 +8,29 @@ from __future__ import annotations
 from bot import timers
 from bot.games.base import GameError, msg
 from bot.names import person_name
+from bot.services.base import Channels
 from bot.session_results import Outcome
 from bot.services.deadlines import Deadlines
 
 
-class Claims(Deadlines):
+class Claims:
+    def __init__(self, channels: Channels, deadlines: Deadlines):
+        self.channels = channels
+        self.deadlines = deadlines
+
     async def apply_overdue(self, channel_id: int, now: float) -> Outcome | None:
         """The channel's game's turn whose deadline passed, played or passed by its timeout rule, if the game
         waits for interactions; None when nothing was overdue (or the timers fire this game's deadlines)."""
-        record = await self.store.open_game(channel_id)
+        record = await self.channels.store.games.open_game(channel_id)
         if record is None or record.status != "active" or not timers.waits_for_interactions(record) or \
                 not record.options.get("turn_time") or record.updated_at + record.options["turn_time"] > now:
             return None   # time away only moves a deadline later: not due yet either way
-        return await self.expire(channel_id, record.id, record.version, now)
+        return await self.deadlines.expire(channel_id, record.id, record.version, now)
 
     async def claim(self, channel_id: int, user_id: int, game_id: int, version: int, now: float) -> Outcome:
         """Another seated player claims the turn of version `version` (the board's Claim button), whose deadline
         passed: it is applied at once. GameError when the clicker may not claim it, or not yet."""
-        record = await self._active(channel_id, game_id, version)
+        record = await self.channels.active(channel_id, game_id, version)
         seat = record.seat_of(user_id)
         if seat is None:
             raise GameError(msg("error.not_a_player"))
@@ -34,10 +39,10 @@ class Claims(Deadlines):
             raise GameError(msg("claims.error.nothing_to_claim"))
         if late == seat:
             raise GameError(msg("claims.error.own_turn"))
-        clocks = await self.turn_clocks(game_id)
+        clocks = await self.deadlines.turn_clocks(game_id)
         if not clocks or timers.deadline(clocks[0]) > now:
             raise GameError(msg("claims.error.not_yet", player=person_name(record, late)))
-        outcome = await self.expire(channel_id, game_id, version, now)
+        outcome = await self.deadlines.expire(channel_id, game_id, version, now)
         if outcome is None:   # someone acted, or another claim or interaction applied it first
             raise GameError(msg("error.stale"))
         return outcome

@@ -12,46 +12,51 @@ from typing import Any
 from bot import ai, dice, timers
 from bot.games.base import GameError, Ruleset, msg
 from bot.outages import StoreUnavailable
-from bot.services.base import hosts
+from bot.services.base import Channels, hosts
 from bot.session_results import Outcome, Vote
 from bot.positions import position
 from bot.services.endings import Endings, host_passed, with_computer
-from bot.services.play import computer_seed
+from bot.services.play import Play, computer_seed
 from bot.game_records import GameRecord, TurnClock
 
 log = logging.getLogger(__name__)
 
 
-class Deadlines(Endings):
+class Deadlines:
+    def __init__(self, channels: Channels, play: Play, endings: Endings):
+        self.channels = channels
+        self.play = play
+        self.endings = endings
+
     async def configure(self, channel_id: int, user_id: int, settings: dict[str, Any]) -> Outcome:
         """The host changes turn_time (seconds, None for no deadline) or on_timeout.
         The waiting time starts again from now."""
-        async with self._locks[channel_id]:
-            record = await self.current(channel_id)
+        async with self.channels.lock(channel_id):
+            record = await self.channels.current(channel_id)
             if not hosts(record, user_id):
                 raise GameError(msg("timers.error.host_only"))
             options = {k: v for k, v in {**record.options, **settings}.items() if v is not None}
-            record = await self._save(record, options=options)
+            record = await self.channels.save(record, options=options)
         return Outcome(record, (timers.settings_message(options),), moved_before=timers.seat_to_move(record))
 
     async def turn_clocks(self, game_id: int | None = None) -> list[TurnClock]:
         """The clocks of every timed game on this process's shards (or of `game_id`), for the scheduler; a
         turn whose player is away waits for the end of that time away (timers.after_away)."""
-        clocks = await self.store.turn_clocks(game_id, self.shards)
+        clocks = await self.channels.store.deadlines.turn_clocks(game_id, self.channels.shards)
         waiting = {clock.record.id: user for clock in clocks
                    if (user := timers.waiting_person(clock.record)) is not None}
-        away, _ = await self.store.people(set(waiting.values()))
+        away, _ = await self.channels.store.people.of(set(waiting.values()))
         away_until = {game: away[user] for game, user in waiting.items() if user in away}
         return [timers.after_away(clock, away_until.get(clock.record.id)) for clock in clocks]
 
     async def set_turn_notifications(self, user_id: int, wanted: bool) -> None:
-        await self.store.set_turn_notifications(user_id, wanted)
+        await self.channels.store.people.set_turn_notifications(user_id, wanted)
 
     async def remind(self, channel_id: int, game_id: int, version: int, now: float) -> TurnClock | None:
         """Mark the half-time reminder of `version` sent, if it is due and was not sent."""
-        async with self._locks[channel_id]:
+        async with self.channels.lock(channel_id):
             clock = await self._due(game_id, version, now, "remind")
-            if clock is None or not await self.store.mark_reminded(game_id, version):
+            if clock is None or not await self.channels.store.deadlines.mark_reminded(game_id, version):
                 return None
         return clock
 
@@ -59,7 +64,7 @@ class Deadlines(Endings):
         """The deadline of `version` passed: the waiting seat's turn is played by an easy
         computer player, or forfeited (on_timeout "skip": Ruleset.SKIP, whose events say
         what was lost). None when someone acted first or the deadline moved."""
-        async with self._locks[channel_id]:
+        async with self.channels.lock(channel_id):
             clock = await self._due(game_id, version, now, "expire")
             if clock is None:
                 return None
@@ -73,7 +78,7 @@ class Deadlines(Endings):
             # a turn played for the absent player is announced here.
             why = "timers.expired_roll" if skip and ruleset.roll_due(state) else "timers.expired_play"
             try:
-                outcome = await self._apply(record, ruleset, state, seat, 0, action,
+                outcome = await self.play.apply(record, ruleset, state, seat, 0, action,
                                             () if action == ruleset.SKIP else (msg(why, seat=seat),))
             except GameError:   # the version check: another process fired this deadline (or a move came) first
                 return None
@@ -82,10 +87,10 @@ class Deadlines(Endings):
                 while outcome.record.status == "active" and \
                         ruleset.to_move(state := position(outcome.record)[1]) == seat:
                     action = self._timeout_action(outcome.record, ruleset, state, seat, skip)
-                    outcome = await self._apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
+                    outcome = await self.play.apply(outcome.record, ruleset, state, seat, 0, action, outcome.events)
                 # A vote that opens is said by its own message (the outcome's vote), not by the board too.
                 vote = Vote(seat) if await self._vote_opens(outcome.record, seat) else None
-                outcome = await self._play_computers(outcome.record, outcome.events)
+                outcome = await self.play.computers(outcome.record, outcome.events)
             except StoreUnavailable as error:
                 # What the deadline stored stands and must be shown; the rest waits for the database (the
                 # position's new deadline, or the Discord layer's catch-up of an unfinished outcome).
@@ -96,29 +101,29 @@ class Deadlines(Endings):
 
     async def vote(self, channel_id: int, user_id: int, game_id: int, seat: int, choice: str) -> Outcome:
         """Another seated person votes on an absent seat; a majority of them decides (the outcome's vote)."""
-        async with self._locks[channel_id]:
-            record = await self._active(channel_id, game_id, None)
+        async with self.channels.lock(channel_id):
+            record = await self.channels.active(channel_id, game_id, None)
             electorate = _electorate(record, seat) if 0 <= seat < len(record.seats) else set()
             if user_id not in electorate:
                 raise GameError(msg("timers.error.not_a_voter"))
             if choice not in timers.VOTE_CHOICES or record.seats[seat].level is not None or \
-                    timers.expiry_streak(await self.store.actions(record.id), seat) < timers.VOTE_AFTER:
+                    timers.expiry_streak(await self.channels.store.games.actions(record.id), seat) < timers.VOTE_AFTER:
                 raise GameError(msg("timers.error.vote_closed"))
-            await self.store.set_vote(record.id, seat, user_id, choice)
-            votes = await self.store.votes(record.id, seat)
+            await self.channels.store.deadlines.set_vote(record.id, seat, user_id, choice)
+            votes = await self.channels.store.deadlines.votes(record.id, seat)
             decided = timers.majority(votes, electorate)
             counted = Vote(seat, len(electorate), {c: sum(1 for v in votes.values() if v == c)
                                                    for c in timers.VOTE_CHOICES}, decided)
             moved_before = timers.seat_to_move(record)
             if decided is None:
                 return Outcome(record, (), moved_before, vote=counted)
-            await self.store.clear_votes(record.id, seat)
+            await self.channels.store.deadlines.clear_votes(record.id, seat)
             if decided == "end":
-                record = await self._end_without_result(record, {"ended_by_vote": seat})
+                record = await self.endings.end_without_result(record, {"ended_by_vote": seat})
                 return Outcome(record, (msg("timers.vote.ended", seat=seat),), moved_before, vote=counted)
             changes = with_computer(record, seat)
-            record = await self._save(record, **changes)
-            outcome = await self._play_computers(record, (msg("timers.vote.computer", seat=seat),
+            record = await self.channels.save(record, **changes)
+            outcome = await self.play.computers(record, (msg("timers.vote.computer", seat=seat),
                                                           *host_passed(record, changes)))
         return Outcome(outcome.record, outcome.events, moved_before, unfinished=outcome.unfinished, vote=counted)
 
@@ -143,10 +148,10 @@ class Deadlines(Endings):
         """After every VOTE_AFTER expiries in a row of a seat, the other people vote afresh."""
         if record.status != "active" or not _electorate(record, seat):
             return False
-        streak = timers.expiry_streak(await self.store.actions(record.id), seat)
+        streak = timers.expiry_streak(await self.channels.store.games.actions(record.id), seat)
         if streak == 0 or streak % timers.VOTE_AFTER:
             return False
-        await self.store.clear_votes(record.id, seat)
+        await self.channels.store.deadlines.clear_votes(record.id, seat)
         return True
 
 

@@ -8,17 +8,21 @@ from typing import Any
 from bot import timers
 from bot.games.base import GameError, msg
 from bot.seating import SEATINGS
-from bot.services.base import Service
+from bot.store import Store
 
 # What a server may choose, and the values each takes (turn_time: seconds, checked by the front end).
 DEFAULT_OPTIONS = {"turn_time": None, "on_timeout": timers.ON_TIMEOUT, "seating": SEATINGS}
 
 
-class ServerDefaults(Service):
-    async def server_defaults(self, guild_id: int) -> dict[str, Any]:
-        return await self.store.server_defaults(guild_id)
+class ServerDefaults:
+    def __init__(self, store: Store):
+        self.store = store
 
-    async def set_server_defaults(self, guild_id: int, can_manage: bool, changes: dict[str, Any]) -> dict[str, Any]:
+    async def of(self, guild_id: int) -> dict[str, Any]:
+        """The server's defaults now in force."""
+        return await self.store.defaults.of(guild_id)
+
+    async def change(self, guild_id: int, can_manage: bool, changes: dict[str, Any]) -> dict[str, Any]:
         """Change some defaults (a value None removes that default); the defaults now in force."""
         if not can_manage:
             raise GameError(msg("defaults.error.manage_server"))
@@ -26,7 +30,7 @@ class ServerDefaults(Service):
             allowed = DEFAULT_OPTIONS[key]
             if value is not None and allowed is not None and value not in allowed:
                 raise GameError(msg("defaults.error.bad_value"))
-        options = {k: v for k, v in {**await self.store.server_defaults(guild_id), **changes}.items()
+        options = {k: v for k, v in {**await self.store.defaults.of(guild_id), **changes}.items()
                    if v is not None}
-        await self.store.set_server_defaults(guild_id, options)
+        await self.store.defaults.set(guild_id, options)
         return options

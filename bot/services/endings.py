@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import GameError, Message, msg
-from bot.services.base import hosts
+from bot.services.base import Channels, hosts
 from bot.session_results import Outcome
 from bot.positions import position
 from bot.services.play import Play
@@ -13,11 +13,15 @@ from bot.game_records import GameRecord, Seat
 from bot.names import person_name
 
 
-class Endings(Play):
+class Endings:
+    def __init__(self, channels: Channels, play: Play):
+        self.channels = channels
+        self.play = play
+
     async def resign(self, channel_id: int, user_id: int) -> Outcome:
         """Two sides, or no other person seated: the others win. Otherwise a computer player takes the seat."""
-        async with self._locks[channel_id]:
-            record = await self._active(channel_id, None, None)
+        async with self.channels.lock(channel_id):
+            record = await self.channels.active(channel_id, None, None)
             ruleset, state = position(record)
             seat = record.seat_of(user_id)
             if seat is None:
@@ -28,44 +32,44 @@ class Endings(Play):
             if len(sides) == 2 or not humans_left:
                 winners = [i for side in sides if seat not in side for i in side]
                 result = {"winners": winners, "draw": False, "details": {"resigned": seat}}
-                record = await self._save(record, status="finished", result=result)
+                record = await self.channels.save(record, status="finished", result=result)
                 return Outcome(record, (msg("game.resigned", seat=seat),), moved_before)
             # Named, not seated: the seat's name is the computer's from now on.
             resigned = msg("game.resigned_replaced", player=person_name(record, seat))
             changes = with_computer(record, seat)
-            record = await self._save(record, **changes)
-            outcome = await self._play_computers(record, (resigned, *host_passed(record, changes)))
+            record = await self.channels.save(record, **changes)
+            outcome = await self.play.computers(record, (resigned, *host_passed(record, changes)))
         return Outcome(outcome.record, outcome.events, moved_before, unfinished=outcome.unfinished)
 
     async def end(self, channel_id: int, user_id: int, *, can_manage: bool) -> Outcome:
-        async with self._locks[channel_id]:
-            record = await self.current(channel_id)
+        async with self.channels.lock(channel_id):
+            record = await self.channels.current(channel_id)
             if not (hosts(record, user_id) or can_manage):
                 raise GameError(msg("error.end_not_allowed"))
-            record = await self._end_without_result(record, {"ended_by": user_id})
+            record = await self.end_without_result(record, {"ended_by": user_id})
         return Outcome(record, (msg("game.ended"),))
 
     async def close_channel(self, channel_id: int, why: str = "channel_deleted") -> GameRecord | None:
         """The channel was deleted (or the bot removed from its server): its open game (lobby or in
         play) ends without a result, so that no deadline plays on for nobody and no rating counts it.
         The ended game, or None."""
-        async with self._locks[channel_id]:
-            record = await self.store.open_game(channel_id)
+        async with self.channels.lock(channel_id):
+            record = await self.channels.store.games.open_game(channel_id)
             if record is None:
                 return None
-            return await self._end_without_result(record, {why: True})
+            return await self.end_without_result(record, {why: True})
 
     async def close_guild(self, guild_id: int) -> list[GameRecord]:
         """The bot was removed from a server: every open game there ends as in close_channel."""
         ended = []
-        for record in await self.store.open_games_in_guild(guild_id):
+        for record in await self.channels.store.games.open_games_in_guild(guild_id):
             if (closed := await self.close_channel(record.channel_id, "bot_removed")) is not None:
                 ended.append(closed)
         return ended
 
-    async def _end_without_result(self, record: GameRecord, details: dict[str, Any]) -> GameRecord:
+    async def end_without_result(self, record: GameRecord, details: dict[str, Any]) -> GameRecord:
         """Status "ended": no winner, so statistics and ratings leave the game out (bot/stats.py)."""
-        return await self._save(record, status="ended", result={"winners": [], "draw": False, "details": details})
+        return await self.channels.save(record, status="ended", result={"winners": [], "draw": False, "details": details})
 
 
 def with_computer(record: GameRecord, seat: int) -> dict[str, Any]:

@@ -1,13 +1,18 @@
-"""The lobby: open a game, join it, seat computer players, leave, and start (seats drawn or kept)."""
+"""The lobby: open a game, join it, seat computer players, leave, and start (seats drawn or kept).
+
+A rematch (the final board's Rematch button or `/game rematch`) opens a lobby for the same game with the same
+options, the finished game's players already seated in the same seating mode (computer seats too) and the one
+who asked as host. From there it is a lobby like any other."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot import dice, seating
 from bot.i18n import LOCALES
 from bot.games import UnknownGame, get_ruleset
 from bot.games.base import GameError, Message, msg
-from bot.services.base import hosts
+from bot.services.base import Channels, hosts
 from bot.session_results import Outcome
 from bot.positions import ruleset_of
 from bot.services.play import Play
@@ -23,7 +28,11 @@ def started_events(record: GameRecord) -> tuple[Message, ...]:
     return msg("game.started", game=msg(ruleset.name)), seating.announcement(ruleset, record)
 
 
-class Lobby(Play):
+class Lobby:
+    def __init__(self, channels: Channels, play: Play):
+        self.channels = channels
+        self.play = play
+
     def check_new(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
         """The options of a new game as stored (the seating made explicit); GameError when it cannot open."""
         try:
@@ -40,11 +49,11 @@ class Lobby(Play):
         """Open a lobby; the server's defaults fill in the options the host did not choose. Its shared
         messages are in the game's language: `options["language"]` when the host chose one, else
         `locale` (on Discord the server's preferred language), else the host's."""
-        defaults = await self.store.server_defaults(guild_id) if guild_id is not None else {}
+        defaults = await self.channels.store.defaults.of(guild_id) if guild_id is not None else {}
         options = self.check_new(game, {**defaults, **options})
-        async with self._locks[channel_id]:
+        async with self.channels.lock(channel_id):
             try:
-                record = await self.store.create_game(
+                record = await self.channels.store.games.create_game(
                     guild_id=guild_id, channel_id=channel_id, game=game, host=host,
                     locale=options.get("language") or locale or host.locale,
                     options=options, seed=dice.new_seed())
@@ -53,31 +62,31 @@ class Lobby(Play):
         return Outcome(record, (msg("lobby.created", seat=0, game=msg(ruleset_of(record).name)),))
 
     async def join(self, channel_id: int, seat: Seat, game_id: int | None = None) -> Outcome:
-        async with self._locks[channel_id]:
+        async with self.channels.lock(channel_id):
             record = await self._lobby(channel_id, game_id)
             if record.seat_of(seat.user_id) is not None:
                 raise GameError(msg("error.already_seated"))
             if len(record.seats) >= ruleset_of(record).max_players:
                 raise GameError(msg("error.lobby_full"))
-            record = await self._save(record, seats=record.seats + (seat,))
+            record = await self.channels.save(record, seats=record.seats + (seat,))
         return Outcome(record, (msg("lobby.joined", seat=len(record.seats) - 1),))
 
     async def add_computer(self, channel_id: int, user_id: int, level: str, game_id: int | None = None) -> Outcome:
         if level not in COMPUTER_LEVELS:
             raise GameError(msg("error.bad_level"))
-        async with self._locks[channel_id]:
+        async with self.channels.lock(channel_id):
             record = await self._lobby(channel_id, game_id)
             if record.seat_of(user_id) is None:
                 raise GameError(msg("error.not_seated"))
             if len(record.seats) >= ruleset_of(record).max_players:
                 raise GameError(msg("error.lobby_full"))
             computer = Seat(0, "", level=level, locale=record.locale)
-            record = await self._save(record, seats=record.seats + (computer,))
+            record = await self.channels.save(record, seats=record.seats + (computer,))
         return Outcome(record, (msg("lobby.joined", seat=len(record.seats) - 1),))
 
     async def leave(self, channel_id: int, user_id: int, game_id: int | None = None) -> Outcome:
-        async with self._locks[channel_id]:
-            record = await self.store.open_game(channel_id)
+        async with self.channels.lock(channel_id):
+            record = await self.channels.store.games.open_game(channel_id)
             if record is None or (game_id is not None and record.id != game_id):
                 raise GameError(msg("error.no_game"))
             if record.status != "lobby":
@@ -89,17 +98,17 @@ class Lobby(Play):
             seats = record.seats[:index] + record.seats[index + 1:]
             if not any(s.level is None for s in seats):
                 # The last person left: the lobby closes.
-                record = await self._save(record, seats=seats, status="ended")
+                record = await self.channels.save(record, seats=seats, status="ended")
                 return Outcome(record, (event, msg("lobby.closed")))
             if record.host_id == user_id:
                 new_host = next(s for s in seats if s.level is None)
-                record = await self._save(record, seats=seats, host_id=new_host.user_id)
+                record = await self.channels.save(record, seats=seats, host_id=new_host.user_id)
             else:
-                record = await self._save(record, seats=seats)
+                record = await self.channels.save(record, seats=seats)
         return Outcome(record, (event,))
 
     async def start(self, channel_id: int, user_id: int, game_id: int | None = None) -> Outcome:
-        async with self._locks[channel_id]:
+        async with self.channels.lock(channel_id):
             record = await self._lobby(channel_id, game_id)
             if not hosts(record, user_id):
                 raise GameError(msg("error.host_only"))
@@ -108,13 +117,40 @@ class Lobby(Play):
             # Seats drawn from the seed, or as they sat in the lobby (PM-1.9, MG-2.2, PA-3.1).
             seats, options = seating.seat(record)
             state = ruleset.new_game(len(seats), options, dice.setup_seed(record.seed))
-            record = await self._save(record, status="active", state=ruleset.to_json(state), seats=seats,
+            record = await self.channels.save(record, status="active", state=ruleset.to_json(state), seats=seats,
                                       options=options)
-            outcome = await self._play_computers(record, started_events(record))
+            outcome = await self.play.computers(record, started_events(record))
         return Outcome(outcome.record, outcome.events, moved_before=None, unfinished=outcome.unfinished)
 
+    async def rematch(self, channel_id: int, asker: Seat, game_id: int | None = None) -> Outcome:
+        """A lobby for a rematch of the channel's last game (`game_id`: the one whose board was clicked)."""
+        async with self.channels.lock(channel_id):
+            last = await self.channels.store.games.latest_game(channel_id)
+            if last is not None and last.status in ("lobby", "active"):
+                raise GameError(msg("error.channel_busy"))
+            if last is None or last.state is None:   # none yet, or a lobby that closed unplayed
+                raise GameError(msg("rematch.error.no_game"))
+            if game_id is not None and last.id != game_id:
+                raise GameError(msg("rematch.error.newer"))
+            seat = last.seat_of(asker.user_id)
+            if seat is None:
+                raise GameError(msg("rematch.error.not_a_player"))
+            # The seats as they ended (a computer that took a seat keeps it); drawn afresh at the start
+            # from the new game's seed when the seating is random.
+            seats = tuple(asker if i == seat else replace(s, name="") if s.level else s  # numbered afresh
+                          for i, s in enumerate(last.seats))
+            options = {k: v for k, v in last.options.items() if k != seating.LOBBY_SEATS}
+            try:
+                record = await self.channels.store.games.create_game(
+                    guild_id=last.guild_id, channel_id=channel_id, game=last.game, host=asker,
+                    locale=asker.locale, options=options, seed=dice.new_seed())
+            except ChannelBusy:
+                raise GameError(msg("error.channel_busy")) from None
+            record = await self.channels.save(record, seats=seats)
+        return Outcome(record, (msg("rematch.opened", seat=seat, game=msg(ruleset_of(record).name)),))
+
     async def _lobby(self, channel_id: int, game_id: int | None) -> GameRecord:
-        record = await self.store.open_game(channel_id)
+        record = await self.channels.store.games.open_game(channel_id)
         if record is None or (game_id is not None and record.id != game_id):
             raise GameError(msg("error.no_game"))
         if record.status != "lobby":

@@ -11,7 +11,7 @@ from typing import Any
 from bot import ai, dice
 from bot.games.base import GameError, Message, Ruleset, msg
 from bot.outages import StoreUnavailable
-from bot.services.base import result_json
+from bot.services.base import Channels, result_json
 from bot.session_results import Outcome
 from bot.player_actions import ROLL, typed_action
 from bot.positions import position, ruleset_of, snapshot
@@ -22,35 +22,40 @@ from bot.store import StaleVersion
 
 log = logging.getLogger(__name__)
 
-class Play(Timelines):
+class Play:
+    def __init__(self, channels: Channels, timelines: Timelines, think_budget_s: float = 1.0):
+        self.channels = channels
+        self.timelines = timelines
+        self.think_budget_s = think_budget_s  # hard computer players' time per move
+
     async def act(self, channel_id: int, user_id: int, action: str, *, game_id: int | None = None,
                   version: int | None = None) -> Outcome:
         """Apply `action` (or ROLL) for `user_id`. `game_id`/`version` come from a
         button: a click on an older board is refused."""
-        async with self._locks[channel_id]:
-            record = await self._active(channel_id, game_id, version)
+        async with self.channels.lock(channel_id):
+            record = await self.channels.active(channel_id, game_id, version)
             ruleset, state = position(record)
             seat = record.seat_of(user_id)
             if seat is None:
                 raise GameError(msg("error.not_a_player"))
             moved_before = ruleset.to_move(state)
             if action in ruleset.call_actions(state, seat):
-                outcome = await self._apply(record, ruleset, state, seat, user_id, action)
+                outcome = await self.apply(record, ruleset, state, seat, user_id, action)
             else:
                 if action == ROLL and not ruleset.has_dice:   # whoever asks: the answer is the same
                     raise GameError(msg("error.no_dice"))
                 if moved_before != seat:
                     assert moved_before is not None   # a game in play has a player to move
                     raise GameError(msg("error.not_your_turn", player=person_name(record, moved_before)))
-                outcome = await self._apply(record, ruleset, state, seat, user_id, self._resolve(
+                outcome = await self.apply(record, ruleset, state, seat, user_id, self._resolve(
                     ruleset, state, record, action))
-            outcome = await self._play_computers(outcome.record, outcome.events)
+            outcome = await self.computers(outcome.record, outcome.events)
         return Outcome(outcome.record, outcome.events, moved_before=moved_before, version_before=record.version,
                        unfinished=outcome.unfinished)
 
     async def call_out(self, channel_id: int, user_id: int, action: str) -> Outcome:
         """`/game call`: a call-out (cheating rulesets), refused unless it is one the player may make now."""
-        record = await self.current(channel_id)
+        record = await self.channels.current(channel_id)
         ruleset = ruleset_of(record)
         seat = record.seat_of(user_id)
         if not ruleset.allows_cheating:
@@ -64,11 +69,11 @@ class Play(Timelines):
     async def resume(self, channel_id: int, game_id: int) -> Outcome | None:
         """After a restart: computer seats play if it is their turn (the bot stopped while one was
         thinking). What they did, or None when no computer had to act."""
-        async with self._locks[channel_id]:
-            record = await self.store.open_game(channel_id)
+        async with self.channels.lock(channel_id):
+            record = await self.channels.store.games.open_game(channel_id)
             if record is None or record.id != game_id or record.status != "active":
                 return None
-            outcome = await self._play_computers(record, ())
+            outcome = await self.computers(record, ())
         if outcome.record.version == record.version:
             if outcome.unfinished:   # the first computer move could not be written: nothing to show yet
                 raise StoreUnavailable("computer players wait for the database")
@@ -88,7 +93,7 @@ class Play(Timelines):
             raise GameError(msg("error.no_roll_now"))
         raise GameError(refusal(ruleset, state, action))
 
-    async def _apply(self, record: GameRecord, ruleset: Ruleset, state: Any, seat: int, user_id: int,
+    async def apply(self, record: GameRecord, ruleset: Ruleset, state: Any, seat: int, user_id: int,
                      action: str, events: tuple[Message, ...] = ()) -> Outcome:
         # A forfeit at a deadline (only `expire` plays it: players never have it accepted) breaks no rule.
         legal = action == ruleset.SKIP or ruleset.roll_due(state) or action in ruleset.legal_actions(state) or \
@@ -96,17 +101,17 @@ class Play(Timelines):
         applied = ruleset.apply(state, action, seat)
         result = ruleset.result(applied.state)
         try:
-            record = await self.store.append_action(
+            record = await self.channels.store.games.append_action(
                 record, seat=seat, user_id=user_id or None, action=action, legal=legal,
                 state=ruleset.to_json(applied.state), status="finished" if result else "active",
                 result=None if result is None else result_json(result),
                 events=[event.to_json() for event in applied.events])
         except StaleVersion:
             raise GameError(msg("error.stale")) from None
-        self._written(record.id, LoggedAction(record.version - 1, seat, user_id or None, action, legal))
+        self.timelines.written(record.id, LoggedAction(record.version - 1, seat, user_id or None, action, legal))
         return Outcome(record, events + applied.events)
 
-    async def _play_computers(self, record: GameRecord, events: tuple[Message, ...]) -> Outcome:
+    async def computers(self, record: GameRecord, events: tuple[Message, ...]) -> Outcome:
         """Let computer seats act until a person must act or the game is over.
         After each action, each computer opponent may call out a cheat (and
         never cheats itself)."""
@@ -132,10 +137,10 @@ class Play(Timelines):
                 else:
                     if not planned:
                         planned = await ai.think(ruleset.id, snapshot(record), seat, record.seats[seat].level or "easy",
-                                                 self._think_budget_s, seed=computer_seed(record), started=turn[1])
+                                                 self.think_budget_s, seed=computer_seed(record), started=turn[1])
                     action = planned.pop(0)
             try:
-                outcome = await self._apply(record, ruleset, state, seat, 0, action, outcome.events)
+                outcome = await self.apply(record, ruleset, state, seat, 0, action, outcome.events)
             except StoreUnavailable as error:   # what was played before stands; the rest waits for the database
                 log.warning("game %s: computer players stopped at version %s, the database is out of reach (%s)",
                             record.id, record.version, error)

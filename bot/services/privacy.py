@@ -21,10 +21,10 @@ from bot.games.base import GameError, msg
 from bot.game_records import GameRecord, Seat
 from bot.names import FORMER_PLAYER, person_name
 from bot.seating import LOBBY_SEATS
-from bot.session_results import Forgotten, Kept
+from bot.session_results import Forgotten, Kept, Outcome
 from bot.services.endings import Endings
 from bot.services.lobby import Lobby
-from bot.store import StaleVersion
+from bot.store import StaleVersion, Store
 
 RETAIN_DAYS = 30                          # TABLERO_RETAIN_DAYS' default
 AWAY_DAYS = 366                           # a period away counts toward the yearly allowance (bot/timers.py) this long
@@ -32,34 +32,40 @@ DAY_S = 86400.0
 _TRIES = 3                                # the rewrite tried again when a game moved on meanwhile
 
 
-class Privacy(Lobby, Endings):
+class Privacy:
+    def __init__(self, store: Store, lobby: Lobby, endings: Endings):
+        self.store = store
+        self.lobby = lobby
+        self.endings = endings
+
     async def kept_about(self, user_id: int) -> Kept:
-        kept = await self.store.kept_about(user_id)
+        kept = await self.store.privacy.kept_about(user_id)
         return Kept(kept["games"], kept["open_games"], kept["actions"], kept["away_periods"],
                     bool(kept["notifications"]))
 
     async def forget(self, user_id: int) -> Forgotten:
         """Remove `user_id`'s personal data (see the module's docstring)."""
         resigned = []
-        for record in await self.store.games_of(user_id):
+        for record in await self.store.privacy.games_of(user_id):
             if record.seat_of(user_id) is None or record.status not in ("lobby", "active"):
                 continue
             try:
                 if record.status == "lobby":
-                    resigned.append(await self.leave(record.channel_id, user_id, record.id))
+                    resigned.append(await self.lobby.leave(record.channel_id, user_id, record.id))
                 else:
-                    resigned.append(await self.resign(record.channel_id, user_id))
+                    resigned.append(await self.endings.resign(record.channel_id, user_id))
             except GameError:   # the game moved on meanwhile (started, ended): rewritten below all the same
                 pass
         pseudonym = -1 - secrets.randbelow(2**62)
         for attempt in range(_TRIES):
-            records = await self.store.games_of(user_id)
+            records = await self.store.privacy.games_of(user_id)
             rewritten = [(record, anonymised(record, user_id, pseudonym)) for record in records]
             names = {name for record in records for name in names_of(record, user_id)}
-            events = [(game, seq, new) for game, seq, text in await self.store.logged_events([r.id for r in records])
+            logged = await self.store.privacy.logged_events([r.id for r in records])
+            events = [(game, seq, new) for game, seq, text in logged
                       if (new := scrubbed(text, names)) != text]
             try:
-                await self.store.forget_user(user_id, pseudonym, rewritten, events)
+                await self.store.privacy.forget_user(user_id, pseudonym, rewritten, events)
                 return Forgotten(len(records), tuple(resigned))
             except StaleVersion:   # a game changed between the read and the write: nothing written, read again
                 if attempt == _TRIES - 1:
@@ -67,15 +73,15 @@ class Privacy(Lobby, Endings):
         raise AssertionError("unreachable")
 
     async def guild_left(self, guild_id: int, now: float) -> None:
-        await self.store.guild_left(guild_id, now)
+        await self.store.privacy.guild_left(guild_id, now)
 
     async def guild_back(self, guild_id: int) -> None:
-        await self.store.guild_left(guild_id, None)
+        await self.store.privacy.guild_left(guild_id, None)
 
     async def purge(self, now: float, retain_days: int) -> tuple[int, int]:
         """Delete the games of servers that removed the bot more than `retain_days` ago, and periods away older
         than the yearly allowance looks: (games, periods) deleted."""
-        return await self.store.purge(now - retain_days * DAY_S, now - AWAY_DAYS * DAY_S)
+        return await self.store.privacy.purge(now - retain_days * DAY_S, now - AWAY_DAYS * DAY_S)
 
 
 def anonymised(record: GameRecord, user_id: int, pseudonym: int) -> GameRecord:

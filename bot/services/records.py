@@ -23,7 +23,7 @@ class Records:
         """Game `game_id` of this server, or this channel's latest game, for `user_id` asking in that channel
         (`guild_id` None: a DM or group DM). A DM or group DM's game is visible only there, and to its players."""
         store = self.store
-        record = await (store.game(game_id) if game_id is not None else store.latest_game(channel_id))
+        record = await (store.games.game(game_id) if game_id is not None else store.games.latest_game(channel_id))
         if record is None or record.state is None:
             raise GameError(NO_GAME)
         if record.guild_id is None:   # a DM or group DM's
@@ -35,11 +35,11 @@ class Records:
         return record
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
-        return await self.store.actions(game_id)
+        return await self.store.games.actions(game_id)
 
     async def history_page(self, record: GameRecord, page: int | None) -> HistoryPage:
         """One page of the game's history (default: the last), retold in a thread."""
-        actions = await self.store.actions(record.id)
+        actions = await self.store.games.actions(record.id)
         pages = history.page_count(len(actions))
         page = pages - 1 if page is None else min(max(page, 0), pages - 1)
         entries = await asyncio.to_thread(_page_entries, record, actions, page)
@@ -50,7 +50,7 @@ class Records:
         commitment = dice.commitment(record.seed)
         if record.status not in OVER:
             return msg("verify.running", game_id=record.id, commitment=commitment)
-        actions = await self.store.actions(record.id)
+        actions = await self.store.games.actions(record.id)
         result = await asyncio.to_thread(verify, ruleset_of(record), record, actions)
         if result.mismatches:
             first = result.mismatches[0]
@@ -75,8 +75,8 @@ class Records:
 
     async def _players(self, guild_id: int | None, channel_id: int) -> dict[stats.PlayerKey, stats.PlayerStats]:
         """Asked in a server: its games; in a DM or group DM: that channel's alone (they are private to it)."""
-        games = await (self.store.finished_games(guild_id) if guild_id is not None
-                       else self.store.finished_private_games(channel_id))
+        games = await (self.store.games.finished_games(guild_id) if guild_id is not None
+                       else self.store.games.finished_private_games(channel_id))
         return stats.compute(games)
 
 

@@ -37,10 +37,10 @@ class SystemClock:
 class TurnTimers:
     """Fires reminders and expiries of every timed game; `wake()` after any change."""
 
-    def __init__(self, sessions: Deadlines, *, clock: SystemClock,
+    def __init__(self, deadlines: Deadlines, *, clock: SystemClock,
                  on_reminder: Callable[[GameRecord, int, float], Awaitable[None]],
                  on_expiry: Callable[[Outcome], Awaitable[None]]):
-        self.sessions = sessions
+        self.deadlines = deadlines
         self.clock = clock
         self._on_reminder = on_reminder
         self._on_expiry = on_expiry
@@ -52,7 +52,7 @@ class TurnTimers:
 
     async def pending(self, now: float) -> list[Due]:
         found = []
-        clocks = await self.sessions.turn_clocks()
+        clocks = await self.deadlines.turn_clocks()
         current = {(c.record.id, c.record.version) for c in clocks}
         self._failed = {f for f in self._failed if f[:2] in current}
         for clock in clocks:
@@ -79,10 +79,10 @@ class TurnTimers:
         try:
             # None: someone acted (or the settings changed) first; the next pass sees the new state.
             if due.kind == "remind":
-                reminded = await self.sessions.remind(record.channel_id, record.id, record.version, now)
+                reminded = await self.deadlines.remind(record.channel_id, record.id, record.version, now)
                 if reminded is not None:
                     await self._on_reminder(reminded.record, due.seat, deadline(reminded))
-            elif (outcome := await self.sessions.expire(record.channel_id, record.id, record.version, now)):
+            elif (outcome := await self.deadlines.expire(record.channel_id, record.id, record.version, now)):
                 await self._on_expiry(outcome)
         except StoreUnavailable:
             raise   # not the turn's fault: fired once the database is back (late rather than never)

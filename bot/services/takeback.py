@@ -8,25 +8,32 @@ itself is logged (UNDO) with the position before the move.
 """
 from __future__ import annotations
 
-from bot.games.base import GameError, msg
+from bot.games.base import GameError, Message, msg
+from bot.services.base import Channels
 from bot.session_results import Outcome, TakebackAsked, asked
 from bot.services.play import Play
+from bot.services.timelines import Timelines
 from bot.game_records import GameRecord, LoggedAction
 from bot.names import person_name
 from bot.store import StaleVersion
 from bot.timeline import UNDO, Timeline
 
-class Takebacks(Play):
+class Takebacks:
+    def __init__(self, channels: Channels, timelines: Timelines, play: Play):
+        self.channels = channels
+        self.timelines = timelines
+        self.play = play
+
     async def undo(self, channel_id: int, user_id: int, *, game_id: int | None = None,
                    version: int | None = None) -> Outcome:
         """Take back the asker's last move now, or, once their turn has passed, ask the player to move
         (the outcome's `takeback_asked`; nothing is written)."""
-        async with self._locks[channel_id]:
-            record = await self._active(channel_id, game_id, version)
+        async with self.channels.lock(channel_id):
+            record = await self.channels.active(channel_id, game_id, version)
             seat = record.seat_of(user_id)
             if seat is None:
                 raise GameError(msg("error.not_a_player"))
-            line = await self.timeline(record)
+            line = await self.timelines.timeline(record)
             line.undoable(seat)
             to_move = line.ruleset.to_move(line.state)
             if to_move is not None and to_move != seat:
@@ -34,15 +41,15 @@ class Takebacks(Play):
                 return Outcome(record, (asked(request),), to_move, record.version, takeback_asked=request)
             return await self._take_back(record, line, seat, user_id)
 
-    async def answer_takeback(self, channel_id: int, user_id: int, game_id: int, version: int,
+    async def answer(self, channel_id: int, user_id: int, game_id: int, version: int,
                               accept: bool) -> Outcome:
         """The player to move accepts or refuses the take-back asked at `version`: refused if anything
         happened since. A refusal writes nothing."""
-        async with self._locks[channel_id]:
-            record = await self.store.open_game(channel_id)
+        async with self.channels.lock(channel_id):
+            record = await self.channels.store.games.open_game(channel_id)
             if record is None or record.id != game_id or record.status != "active" or record.version != version:
                 raise GameError(msg("takeback.error.lapsed"))
-            line = await self.timeline(record)
+            line = await self.timelines.timeline(record)
             to_move = line.ruleset.to_move(line.state)
             if to_move is None:
                 raise GameError(msg("takeback.error.lapsed"))
@@ -64,13 +71,13 @@ class Takebacks(Play):
         logged = LoggedAction(record.version, seat, user_id, UNDO, True)
         applied = line.step(logged)
         try:
-            undone = await self.store.append_action(
+            undone = await self.channels.store.games.append_action(
                 record, seat=seat, user_id=user_id, action=UNDO, legal=True,
                 state=line.ruleset.to_json(applied.state), events=[event.to_json() for event in applied.events])
         except StaleVersion:
             raise GameError(msg("error.stale")) from None
-        self._written(record.id, logged)
-        outcome = await self._play_computers(undone, applied.events)
+        self.timelines.written(record.id, logged)
+        outcome = await self.play.computers(undone, applied.events)
         return Outcome(outcome.record, outcome.events, moved_before, version_before=record.version,
                        unfinished=outcome.unfinished)
 

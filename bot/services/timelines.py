@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import Message
-from bot.services.base import Service, remember
+from bot.services.base import remember
 from bot.positions import ruleset_of
-from bot.shards import Shards
 from bot.game_records import GameRecord, LoggedAction
 from bot.store import Store
 from bot.timeline import Timeline, at_setup
@@ -28,9 +27,9 @@ class SinceTurn:
     #                                 what the actions from `before` on did)
 
 
-class Timelines(Service):
-    def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
-        super().__init__(store, think_budget_s, shards)
+class Timelines:
+    def __init__(self, store: Store):
+        self.store = store
         self._timelines: dict[int, Timeline] = {}   # bot.services.base.remember's order
 
     async def timeline(self, record: GameRecord) -> Timeline:
@@ -39,7 +38,7 @@ class Timelines(Service):
         if seen is None or seen.length > record.version:
             seen = at_setup(ruleset_of(record), record)
         missing = record.version - seen.length
-        tail = (await self.store.actions(record.id, since=seen.length))[:missing] if missing else []
+        tail = (await self.store.games.actions(record.id, since=seen.length))[:missing] if missing else []
         line = _gone_on(seen, tail) if len(tail) <= INLINE_STEPS else await asyncio.to_thread(_gone_on, seen, tail)
         newest = self._timelines.pop(record.id, None)   # another call may have gone further meanwhile
         if record.status == "active":
@@ -47,7 +46,7 @@ class Timelines(Service):
             remember(self._timelines, record.id, kept, CACHED_GAMES)
         return line
 
-    def _written(self, game_id: int, logged: LoggedAction) -> None:
+    def written(self, game_id: int, logged: LoggedAction) -> None:
         """An action this process just logged: the game's timeline goes on with it, no read needed."""
         line = self._timelines.get(game_id)
         if line is not None and line.length == logged.seq:

@@ -38,10 +38,10 @@ async def _templates(path: str) -> int:
         for players in sorted({ruleset.min_players, ruleset.max_players}):
             channel += 1
             seats = [Seat(1000 + i, f"player {i}") for i in range(players)]
-            await sessions.create(channel_id=channel, guild_id=1, host=seats[0], game=game, options={})
+            await sessions.lobby.create(channel_id=channel, guild_id=1, host=seats[0], game=game, options={})
             for seat in seats[1:]:
-                await sessions.join(channel, seat)
-            await sessions.start(channel, seats[0].user_id)
+                await sessions.lobby.join(channel, seat)
+            await sessions.lobby.start(channel, seats[0].user_id)
             await play_at_random(sessions, channel, rng, ACTIONS_PER_GAME)
     await sessions.store.close()
     return channel
@@ -122,7 +122,7 @@ async def _upgrade_and_privacy(path: str) -> None:
     try:
         for user in (12345, 1000):
             started = time.perf_counter()
-            kept = await store.kept_about(user)
+            kept = await store.privacy.kept_about(user)
             print(f"privacy: {(time.perf_counter() - started) * 1000:,.0f} ms for /game privacy's counts of a person "
                   f"in {kept['games']:,} games")
     finally:

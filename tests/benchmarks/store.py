@@ -98,16 +98,16 @@ async def measure(database: str, backend: str, *, moves: int, games: int = 20, f
     try:
         channels = []
         for channel in range(first_channel, first_channel + games):
-            record = await store.create_game(guild_id=1, channel_id=channel, game="parcheesi", host=Seat(1, "A"),
-                                             locale="en", options={}, seed="00" * 32)
-            await store.update_game(record, status="active", state=snapshots[0])
+            record = await store.games.create_game(guild_id=1, channel_id=channel, game="parcheesi", host=Seat(1, "A"),
+                                                   locale="en", options={}, seed="00" * 32)
+            await store.games.update_game(record, status="active", state=snapshots[0])
             channels.append(channel)
         wall, cpu = time.perf_counter(), time.process_time()
         for n in range(moves):
-            record = await store.open_game(channels[n % games])
-            await store.append_action(record, seat=0, user_id=1, action="1", legal=True,
-                                      state=snapshots[record.version % len(snapshots)],
-                                      events=[{"key": "moved", "params": {"seat": 0}}])
+            record = await store.games.open_game(channels[n % games])
+            await store.games.append_action(record, seat=0, user_id=1, action="1", legal=True,
+                                            state=snapshots[record.version % len(snapshots)],
+                                            events=[{"key": "moved", "params": {"seat": 0}}])
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     finally:
         await store.close()

@@ -47,8 +47,8 @@ async def test_while_postgresql_is_down_every_interaction_is_answered_and_the_ga
     await table.play(4)                     # the same process, the game where it was
     assert bot.running and not fake.unanswered()
     store = await Store.open(own_postgres.url)
-    record = await store.open_game(table.channel.id)
-    assert [a.seq for a in await store.actions(record.id)] == list(range(record.version))
+    record = await store.games.open_game(table.channel.id)
+    assert [a.seq for a in await store.games.actions(record.id)] == list(range(record.version))
     await store.close()
     log = bot.log_path.read_text()
     assert "Traceback" not in log
@@ -151,8 +151,8 @@ async def test_computer_players_cut_short_by_the_database_resume_once_and_the_bo
     assert ana.mention in shown.content
     assert [m.id for m in fake.messages(table.channel) if m.custom_ids and m.files] == [shown.id]   # one live board
     store = await Store.open(str(database))
-    record = await store.open_game(table.channel.id)
-    actions = await store.actions(record.id)
+    record = await store.games.open_game(table.channel.id)
+    actions = await store.games.actions(record.id)
     await store.close()
     assert [a.seq for a in actions] == list(range(record.version))    # each action once, none lost
     assert verify(game.ruleset, record, actions).ok                   # the log replays to the stored snapshot

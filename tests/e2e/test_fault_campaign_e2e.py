@@ -72,8 +72,8 @@ async def stored_versions(url: str, tables: list[Table]) -> dict[Table, tuple[in
     try:
         found = {}
         for table in tables:
-            record = await store.latest_game(table.channel.id)
-            found[table] = (record.version, [a.seq for a in await store.actions(record.id)], record.status)
+            record = await store.games.latest_game(table.channel.id)
+            found[table] = (record.version, [a.seq for a in await store.games.actions(record.id)], record.status)
         return found
     finally:
         await store.close()

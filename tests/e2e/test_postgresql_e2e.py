@@ -28,8 +28,8 @@ async def test_a_game_on_postgresql_survives_a_kill_and_goes_on(fake_discord, po
     finally:
         await bot.terminate()
     store = await Store.open(database)
-    record = await store.open_game(table.channel.id)
-    actions = await store.actions(record.id)
+    record = await store.games.open_game(table.channel.id)
+    actions = await store.games.actions(record.id)
     await store.close()
     assert [a.seq for a in actions] == list(range(record.version))
     assert record.version >= 24   # each play at least one stored action (a roll or a move)

@@ -12,11 +12,11 @@ UNKNOWN = "I find no game here"
 
 async def won(sessions, channel, winner, loser, guild=None):
     """A finished game of `channel` that `winner` won (`loser` resigned)."""
-    await sessions.create(channel_id=channel.id, guild_id=guild, host=Seat(winner.id, winner.name), game="parcheesi",
-                          options={"seating": "lobby"})
-    await sessions.join(channel.id, Seat(loser.id, loser.name))
-    await sessions.start(channel.id, winner.id)
-    return (await sessions.resign(channel.id, loser.id)).record
+    await sessions.lobby.create(channel_id=channel.id, guild_id=guild, host=Seat(winner.id, winner.name),
+                                game="parcheesi", options={"seating": "lobby"})
+    await sessions.lobby.join(channel.id, Seat(loser.id, loser.name))
+    await sessions.lobby.start(channel.id, winner.id)
+    return (await sessions.endings.resign(channel.id, loser.id)).record
 
 
 async def test_a_group_dms_game_is_told_only_there_and_to_its_players(fake_discord, quick_bot):

@@ -23,15 +23,15 @@ pytestmark = pytest.mark.e2e
 async def store_a_move_and_stop(database, channel) -> str:
     """The player to move makes a legal move; the bot dies before doing anything else. The action."""
     store = await Store.open(str(database))
-    record = await store.open_game(channel.id)
+    record = await store.games.open_game(channel.id)
     ruleset = get_ruleset(record.game)
     state = ruleset.from_json(record.state)
     seat = ruleset.to_move(state)
     action = (ruleset.random_roll(state, dice.rng_for(record.seed, record.version)) if ruleset.roll_due(state)
               else ruleset.legal_actions(state)[0])
     applied = ruleset.apply(state, action, seat)
-    await store.append_action(record, seat=seat, user_id=record.seats[seat].user_id, action=action, legal=True,
-                              state=ruleset.to_json(applied.state), events=[e.to_json() for e in applied.events])
+    await store.games.append_action(record, seat=seat, user_id=record.seats[seat].user_id, action=action, legal=True,
+                                    state=ruleset.to_json(applied.state), events=[e.to_json() for e in applied.events])
     await store.close()
     return action
 
@@ -84,7 +84,7 @@ async def test_a_game_started_just_before_a_restart_gets_its_first_board_at_star
     await bot_process.terminate()
     # The host's Start is stored; the bot dies before posting the board.
     sessions = Sessions(await Store.open(str(bot_process.database)))
-    await sessions.start(table.channel.id, players[0].id)
+    await sessions.lobby.start(table.channel.id, players[0].id)
     await sessions.store.close()
     before = stored(bot_process.database)
 
@@ -109,12 +109,13 @@ async def test_a_games_final_board_that_a_restart_kept_from_being_posted_is_post
     first = await table.open()
     await bot_process.terminate()
     sessions, rng = Sessions(await Store.open(str(bot_process.database))), random.Random(4)
-    record = await sessions.open_game(table.channel.id)
+    record = await sessions.channels.open_game(table.channel.id)
     while record.status == "active":
         ruleset = ruleset_of(record)
         state = ruleset.from_json(record.state)
         action = ROLL if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
-        record = (await sessions.act(table.channel.id, record.seats[ruleset.to_move(state)].user_id, action)).record
+        player = record.seats[ruleset.to_move(state)].user_id
+        record = (await sessions.play.act(table.channel.id, player, action)).record
     await sessions.store.close()
     before = stored(bot_process.database)
 
@@ -141,9 +142,9 @@ async def test_a_resignation_or_game_end_a_restart_kept_from_being_shown_is_show
     await bot_process.terminate()
     sessions = Sessions(await Store.open(str(bot_process.database)))
     if ending == "resign":
-        await sessions.resign(table.channel.id, players[1].id)
+        await sessions.endings.resign(table.channel.id, players[1].id)
     else:
-        await sessions.end(table.channel.id, players[0].id, can_manage=False)
+        await sessions.endings.end(table.channel.id, players[0].id, can_manage=False)
     await sessions.store.close()
     before = stored(bot_process.database)
 

@@ -80,8 +80,8 @@ async def test_two_shard_processes_share_the_database_and_one_survives_a_kill(fa
     store = await Store.open(database)
     try:
         for table in (home, away):
-            record = await store.latest_game(table.channel.id)
-            log = await store.actions(record.id)
+            record = await store.games.latest_game(table.channel.id)
+            log = await store.games.actions(record.id)
             assert record.status == "finished" and [a.seq for a in log] == list(range(record.version))
             # Each click applied once: one logged action per play; the deadline's turn (one run of actions
             # by nobody, from the version the kill left) fired once, and only in the game that had one.
@@ -98,7 +98,7 @@ async def test_two_shard_processes_share_the_database_and_one_survives_a_kill(fa
 async def version_of(database: str, table: Table) -> int:
     store = await Store.open(database)
     try:
-        return (await store.open_game(table.channel.id)).version
+        return (await store.games.open_game(table.channel.id)).version
     finally:
         await store.close()
 

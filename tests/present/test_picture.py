@@ -16,7 +16,7 @@ PARCHEESI = get_ruleset("parcheesi")
 async def test_the_board_traces_every_move_since_the_player_to_move_last_played(store):
     """Three players: the board that pings one shows both others' moves, numbered (not only the last)."""
     record, _ = await play(store, "parcheesi", players=(1, 2, 3), max_actions=45)
-    positions = (await Sessions(store).since_turn(record)).positions
+    positions = (await Sessions(store).timelines.since_turn(record)).positions
     moves = cross68.moves(PARCHEESI, positions)
     assert len(moves) >= 2
     image = Image.open(io.BytesIO(picture(record, traced=positions))).convert("RGB")

@@ -6,11 +6,11 @@ ANN = Seat(1, "Ann", locale="en-US")
 
 
 async def test_two_winners_are_named_with_a_plural_verb(sessions):
-    await sessions.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={})
-    await sessions.add_computer(1, ANN.user_id, "easy")
-    await sessions.add_computer(1, ANN.user_id, "easy")
-    await sessions.start(1, ANN.user_id)
-    record = (await sessions.resign(1, ANN.user_id)).record
+    await sessions.lobby.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={})
+    await sessions.lobby.add_computer(1, ANN.user_id, "easy")
+    await sessions.lobby.add_computer(1, ANN.user_id, "easy")
+    await sessions.lobby.start(1, ANN.user_id)
+    record = (await sessions.endings.resign(1, ANN.user_id)).record
     assert result_line(record, "fr").endswith("gagnent la partie\u00a0!")
     assert " and " in result_line(record, "en")
 
@@ -33,10 +33,10 @@ def test_a_sentence_capitalises_our_words_and_never_a_players_name():
 
 
 async def test_computer_players_of_the_same_level_get_different_names(sessions):
-    await sessions.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={"seating": "lobby"})
+    await sessions.lobby.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={"seating": "lobby"})
     for level in ("easy", "hard", "easy"):
-        await sessions.add_computer(1, ANN.user_id, level)
-    record = await sessions.open_game(1)
+        await sessions.lobby.add_computer(1, ANN.user_id, level)
+    record = await sessions.channels.open_game(1)
     assert [seat_name(record, i, "en") for i in range(4)] == ["Ann", "Computer 1 (easy)", "Computer (hard)",
                                                               "Computer 2 (easy)"]
 
@@ -64,15 +64,15 @@ def test_french_reads_a_computer_player_as_the_computer_with_one_pair_of_bracket
 
 async def test_a_computer_keeps_its_name_when_a_resignation_seats_another(sessions):
     bob, cy = Seat(2, "Bob"), Seat(3, "Cy")
-    await sessions.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={"seating": "lobby"})
-    await sessions.add_computer(1, ANN.user_id, "normal")
-    await sessions.join(1, bob)
-    await sessions.join(1, cy)
-    before = (await sessions.start(1, ANN.user_id)).record
+    await sessions.lobby.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={"seating": "lobby"})
+    await sessions.lobby.add_computer(1, ANN.user_id, "normal")
+    await sessions.lobby.join(1, bob)
+    await sessions.lobby.join(1, cy)
+    before = (await sessions.lobby.start(1, ANN.user_id)).record
     assert seat_name(before, 1, "en") == "Computer (normal)"
-    after = (await sessions.resign(1, bob.user_id)).record
+    after = (await sessions.endings.resign(1, bob.user_id)).record
     assert seat_name(after, 1, "en") == "Computer (normal)" and seat_name(after, 2, "en") == "Computer 2 (normal)"
-    again = (await sessions.resign(1, cy.user_id)).record
+    again = (await sessions.endings.resign(1, cy.user_id)).record
     assert [seat_name(again, i, "en") for i in (1, 2, 3)] == ["Computer (normal)", "Computer 2 (normal)",
                                                               "Computer 3 (normal)"]
 

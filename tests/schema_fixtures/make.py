@@ -38,33 +38,34 @@ def fixture(version: int) -> Path:
 
 async def play_at_random(sessions: Sessions, channel: int, rng: random.Random, limit: int) -> None:
     """Random legal play by whoever is to move (the computers answer by themselves), at most `limit` actions."""
-    record = await sessions.current(channel)
+    record = await sessions.channels.current(channel)
     for _ in range(limit):
         if record.status != "active":
             return
         ruleset = ruleset_of(record)
         state = ruleset.from_json(record.state)
         action = ROLL if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
-        record = (await sessions.act(channel, record.seats[ruleset.to_move(state)].user_id, action)).record
+        record = (await sessions.play.act(channel, record.seats[ruleset.to_move(state)].user_id, action)).record
 
 
 async def play_games(path: str) -> None:
     sessions, rng = Sessions(await Store.open(path), think_budget_s=0.05), random.Random(36)
     ana, bruno, carla = Seat(ANA, "ana"), Seat(BRUNO, "Bruno 🎲", locale="fr"), Seat(CARLA, "carla")
-    await sessions.create(channel_id=FINISHED, guild_id=GUILD, host=ana, game="pariti", options={"seating": "random"})
-    await sessions.join(FINISHED, bruno)
-    await sessions.start(FINISHED, ANA)
+    await sessions.lobby.create(channel_id=FINISHED, guild_id=GUILD, host=ana, game="pariti",
+                                options={"seating": "random"})
+    await sessions.lobby.join(FINISHED, bruno)
+    await sessions.lobby.start(FINISHED, ANA)
     await play_at_random(sessions, FINISHED, rng, 2000)
-    await sessions.create(channel_id=IN_PLAY, guild_id=GUILD, host=bruno, game="parcheesi",
-                          options={"seating": "lobby", "turn_time": 86400})
-    await sessions.join(IN_PLAY, carla)
-    await sessions.add_computer(IN_PLAY, BRUNO, "normal")
-    await sessions.start(IN_PLAY, BRUNO)
+    await sessions.lobby.create(channel_id=IN_PLAY, guild_id=GUILD, host=bruno, game="parcheesi",
+                                options={"seating": "lobby", "turn_time": 86400})
+    await sessions.lobby.join(IN_PLAY, carla)
+    await sessions.lobby.add_computer(IN_PLAY, BRUNO, "normal")
+    await sessions.lobby.start(IN_PLAY, BRUNO)
     await play_at_random(sessions, IN_PLAY, rng, 12)
-    await sessions.create(channel_id=LOBBY, guild_id=GUILD, host=carla, game="barricade", options={})
-    await sessions.set_turn_notifications(ANA, True)
-    await sessions.go_away(CARLA, 3, sessions.store._clock())
-    await sessions.store.set_server_defaults(GUILD, {"turn_time": 43200})
+    await sessions.lobby.create(channel_id=LOBBY, guild_id=GUILD, host=carla, game="barricade", options={})
+    await sessions.deadlines.set_turn_notifications(ANA, True)
+    await sessions.away.go_away(CARLA, 3, sessions.store._clock())
+    await sessions.store.defaults.set(GUILD, {"turn_time": 43200})
     await sessions.store.close()
 
 

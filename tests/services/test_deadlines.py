@@ -58,7 +58,7 @@ class Table:
     async def open(self) -> "Table":
         self.store = await Store.open(str(self.path), clock=self.clock.now)
         self.sessions = Sessions(self.store, think_budget_s=0.05)
-        self.timers = TurnTimers(self.sessions, clock=self.clock, on_reminder=self._remind,
+        self.timers = TurnTimers(self.sessions.deadlines, clock=self.clock, on_reminder=self._remind,
                                         on_expiry=self._expire)
         return self
 
@@ -70,14 +70,14 @@ class Table:
 
     async def start(self, players=(ANN, BOB), game="parcheesi", **options: Any):
         """A started game whose seats follow `players` (lobby seating: the tests name seats by join order)."""
-        await self.sessions.create(channel_id=CHANNEL, guild_id=1, host=players[0], game=game,
-                                   options={"turn_time": TURN, "seating": "lobby", **options})
+        await self.sessions.lobby.create(channel_id=CHANNEL, guild_id=1, host=players[0], game=game,
+                                         options={"turn_time": TURN, "seating": "lobby", **options})
         for player in players[1:]:
-            await self.sessions.join(CHANNEL, player)
-        return (await self.sessions.start(CHANNEL, players[0].user_id)).record
+            await self.sessions.lobby.join(CHANNEL, player)
+        return (await self.sessions.lobby.start(CHANNEL, players[0].user_id)).record
 
     async def record(self):
-        return await self.store.open_game(CHANNEL)
+        return await self.store.games.open_game(CHANNEL)
 
     async def to_move(self) -> int:
         return timers.seat_to_move(await self.record())
@@ -161,7 +161,7 @@ async def test_expiry_plays_the_whole_turn_as_an_easy_computer(table):
     [outcome] = table.expiries
     assert keys(outcome)[0] == "timers.expired_play" and outcome.moved_before == seat
     assert await table.to_move() != seat
-    played = await table.store.actions(outcome.record.id)
+    played = await table.store.games.actions(outcome.record.id)
     assert played and all(a.seat == seat and a.user_id is None for a in played)
 
 
@@ -170,7 +170,7 @@ async def test_a_move_restarts_the_clock(table):
     seat = await table.to_move()
     table.clock.advance(TURN - 1)
     player = (ANN, BOB)[seat]
-    await table.sessions.act(CHANNEL, player.user_id, ROLL, game_id=record.id, version=record.version)
+    await table.sessions.play.act(CHANNEL, player.user_id, ROLL, game_id=record.id, version=record.version)
     table.clock.advance(1)
     await table.timers.fire_due()
     assert table.expiries == [] or (await table.to_move()) != seat  # a roll may end the turn by itself
@@ -179,9 +179,9 @@ async def test_a_move_restarts_the_clock(table):
 async def test_settings_host_only_and_off(table):
     await table.start()
     with pytest.raises(GameError) as refused:
-        await table.sessions.configure(CHANNEL, BOB.user_id, {"turn_time": 60})
+        await table.sessions.deadlines.configure(CHANNEL, BOB.user_id, {"turn_time": 60})
     assert refused.value.message.key == "timers.error.host_only"
-    outcome = await table.sessions.configure(CHANNEL, ANN.user_id, {"turn_time": None})
+    outcome = await table.sessions.deadlines.configure(CHANNEL, ANN.user_id, {"turn_time": None})
     assert "turn_time" not in outcome.record.options and keys(outcome) == ["timers.settings.none"]
     table.clock.advance(10 * TURN)
     assert await table.timers.fire_due() is None and table.expiries == []
@@ -190,7 +190,7 @@ async def test_settings_host_only_and_off(table):
 async def test_new_turn_time_counts_from_the_change(table):
     await table.start()
     table.clock.advance(TURN - 10)
-    await table.sessions.configure(CHANNEL, ANN.user_id, {"turn_time": 2 * TURN})
+    await table.sessions.deadlines.configure(CHANNEL, ANN.user_id, {"turn_time": 2 * TURN})
     table.clock.advance(20)
     assert await table.timers.fire_due() == START + TURN - 10 + TURN  # half of the new time, from the change
     assert table.expiries == [] and table.reminders == []
@@ -202,7 +202,7 @@ async def test_new_turn_time_counts_from_the_change(table):
 async def test_the_host_may_set_skip_in_every_game(table, game):
     players = (ANN, BOB)
     await table.start(players=players, game=game)
-    outcome = await table.sessions.configure(CHANNEL, ANN.user_id, {"on_timeout": "skip"})
+    outcome = await table.sessions.deadlines.configure(CHANNEL, ANN.user_id, {"on_timeout": "skip"})
     assert outcome.record.options["on_timeout"] == "skip"
     assert outcome.events[0].params["on_timeout"].key == "timers.on_timeout.skip"
 
@@ -215,7 +215,7 @@ async def test_skip_forfeits_the_turn_logs_it_as_legal_and_replays(table):
     [outcome] = table.expiries
     assert keys(outcome) == ["timers.skipped", "timers.lost.roll", "parcheesi.event.next"]
     assert outcome.moved_before == 0 and await table.to_move() == 1
-    [logged] = await table.store.actions(record.id)
+    [logged] = await table.store.games.actions(record.id)
     assert (logged.seat, logged.user_id, logged.action, logged.legal) == (0, None, "skip", True)
     current = await table.record()
     ruleset = get_ruleset("parcheesi")
@@ -227,7 +227,7 @@ async def test_skip_forfeits_the_turn_logs_it_as_legal_and_replays(table):
 
 async def test_skip_after_the_roll_loses_the_dice_and_the_next_player_rolls(table):
     record = await table.start(on_timeout="skip")
-    await table.sessions.act(CHANNEL, ANN.user_id, ROLL, game_id=record.id, version=record.version)
+    await table.sessions.play.act(CHANNEL, ANN.user_id, ROLL, game_id=record.id, version=record.version)
     if await table.to_move() != 0:
         pytest.skip("the roll ended Ann's turn by itself")   # never with a pawn on its start square (PM-2.1)
     table.clock.advance(TURN)
@@ -235,7 +235,7 @@ async def test_skip_after_the_roll_loses_the_dice_and_the_next_player_rolls(tabl
     [outcome] = table.expiries
     assert keys(outcome)[0] == "timers.skipped" and keys(outcome)[1] in ("timers.lost.die", "timers.lost.dice")
     assert await table.to_move() == 1
-    actions = await table.store.actions(record.id)
+    actions = await table.store.games.actions(record.id)
     assert [(a.action, a.user_id) for a in actions][-1] == ("skip", None)
     assert verify.verify(get_ruleset("parcheesi"), await table.record(), actions).ok
 
@@ -251,7 +251,7 @@ async def test_skip_survives_a_restart_and_the_next_deadline_skips_again(table):
         await restarted.timers.fire_due()
         [outcome] = restarted.expiries
         assert keys(outcome)[0] == "timers.skipped" and outcome.moved_before == 1
-        assert [a.action for a in await restarted.store.actions(record.id)] == ["skip", "skip"]
+        assert [a.action for a in await restarted.store.games.actions(record.id)] == ["skip", "skip"]
         assert await restarted.to_move() == 0
     finally:
         table.store = restarted.store  # closed by the fixture
@@ -264,12 +264,12 @@ async def test_barricade_rolls_the_order_of_play_for_an_absent_player_then_forfe
     await table.timers.fire_due()
     [outcome] = table.expiries
     assert keys(outcome)[:2] == ["timers.expired_roll", "barricade.event.order_roll"]
-    actions = await table.store.actions(record.id)
+    actions = await table.store.games.actions(record.id)
     assert actions[0].action.startswith("roll:") and actions[0].user_id is None
-    while not [a for a in await table.store.actions(record.id) if a.action == "skip"]:
+    while not [a for a in await table.store.games.actions(record.id) if a.action == "skip"]:
         table.clock.advance(TURN)
         await table.timers.fire_due()
-    assert verify.verify(get_ruleset("barricade"), await table.record(), await table.store.actions(record.id)).ok
+    assert verify.verify(get_ruleset("barricade"), await table.record(), await table.store.games.actions(record.id)).ok
 
 
 async def test_a_skipped_cheater_can_still_be_called_out_and_the_skip_is_never_called(table):
@@ -280,21 +280,21 @@ async def test_a_skipped_cheater_can_still_be_called_out_and_the_skip_is_never_c
     await table.start(game="parcheesi-classic", on_timeout="skip")
     current = await table.record()
     state = classic_six_cheat()
-    await table.store.update_game(current, state=ruleset.to_json(state))
+    await table.store.games.update_game(current, state=ruleset.to_json(state))
     table.clock.advance(TURN)
     await table.timers.fire_due()
     [outcome] = table.expiries
     assert keys(outcome)[:2] == ["timers.skipped", "timers.lost.extra_roll"] and await table.to_move() == 1
-    logged = (await table.store.actions(current.id))[-1]
+    logged = (await table.store.games.actions(current.id))[-1]
     assert (logged.action, logged.legal) == ("skip", True)
-    called = await table.sessions.act(CHANNEL, BOB.user_id, "call")
+    called = await table.sessions.play.act(CHANNEL, BOB.user_id, "call")
     assert [e.key for e in called.events] == ["parcheesi.event.call_valid", "parcheesi.event.blown"]
 
 
 async def test_three_skipped_turns_in_a_row_open_the_vote_as_with_play(table):
     record = await table.start(players=(ANN, BOB, CY), on_timeout="skip")
     seat = await expire_until_vote(table)
-    actions = await table.store.actions(record.id)
+    actions = await table.store.games.actions(record.id)
     assert [a.action for a in actions if a.seat == seat] == ["skip"] * timers.VOTE_AFTER
     assert timers.expiry_streak(actions, seat) == timers.VOTE_AFTER
 
@@ -315,17 +315,17 @@ async def test_three_expiries_in_a_row_open_a_vote_and_a_majority_ends_the_game(
     record = await table.start(players=(ANN, BOB, CY))
     seat = await expire_until_vote(table)
     assert "timers.vote.opened" not in keys(table.expiries[-1])   # the vote message says it
-    assert timers.expiry_streak(await table.store.actions(record.id), seat) == timers.VOTE_AFTER
+    assert timers.expiry_streak(await table.store.games.actions(record.id), seat) == timers.VOTE_AFTER
     absent = (ANN, BOB, CY)[seat]
     first, second = [p for p in (ANN, BOB, CY) if p is not absent]
     with pytest.raises(GameError) as refused:
-        await table.sessions.vote(CHANNEL, absent.user_id, record.id, seat, "end")
+        await table.sessions.deadlines.vote(CHANNEL, absent.user_id, record.id, seat, "end")
     assert refused.value.message.key == "timers.error.not_a_voter"
-    tally = await table.sessions.vote(CHANNEL, first.user_id, record.id, seat, "end")
+    tally = await table.sessions.deadlines.vote(CHANNEL, first.user_id, record.id, seat, "end")
     assert tally.vote.decided is None and tally.vote.tally == {"computer": 0, "end": 1}
-    split = await table.sessions.vote(CHANNEL, second.user_id, record.id, seat, "computer")
+    split = await table.sessions.deadlines.vote(CHANNEL, second.user_id, record.id, seat, "computer")
     assert split.vote.decided is None
-    decided = await table.sessions.vote(CHANNEL, second.user_id, record.id, seat, "end")  # a vote may change
+    decided = await table.sessions.deadlines.vote(CHANNEL, second.user_id, record.id, seat, "end")  # a vote may change
     assert decided.vote.decided == "end" and decided.record.status == "ended"
     assert decided.record.result["details"] == {"ended_by_vote": seat}
 
@@ -334,11 +334,11 @@ async def test_vote_hands_the_seat_to_a_computer(table):
     record = await table.start()
     seat = await expire_until_vote(table)
     other = (ANN, BOB)[1 - seat]
-    outcome = await table.sessions.vote(CHANNEL, other.user_id, record.id, seat, "computer")
+    outcome = await table.sessions.deadlines.vote(CHANNEL, other.user_id, record.id, seat, "computer")
     assert outcome.vote.decided == "computer" and keys(outcome)[0] == "timers.vote.computer"
     assert outcome.record.seats[seat].level == "normal"
     with pytest.raises(GameError):  # the seat is no longer a person's: the vote is over
-        await table.sessions.vote(CHANNEL, other.user_id, record.id, seat, "end")
+        await table.sessions.deadlines.vote(CHANNEL, other.user_id, record.id, seat, "end")
 
 
 async def test_a_returning_player_closes_the_vote(table):
@@ -348,15 +348,15 @@ async def test_a_returning_player_closes_the_vote(table):
         table.clock.advance(TURN)
         await table.timers.fire_due()
     current = await table.record()
-    await table.sessions.act(CHANNEL, (ANN, BOB)[seat].user_id, ROLL, game_id=record.id, version=current.version)
+    await table.sessions.play.act(CHANNEL, (ANN, BOB)[seat].user_id, ROLL, game_id=record.id, version=current.version)
     while await table.to_move() == seat and (await table.record()).status == "active":  # finish the turn
         ruleset = get_ruleset("parcheesi")
         current = await table.record()
         state = ruleset.from_json(current.state)
         action = ROLL if ruleset.roll_due(state) else ruleset.legal_actions(state)[0]
-        await table.sessions.act(CHANNEL, (ANN, BOB)[seat].user_id, action)
+        await table.sessions.play.act(CHANNEL, (ANN, BOB)[seat].user_id, action)
     with pytest.raises(GameError) as refused:
-        await table.sessions.vote(CHANNEL, (ANN, BOB)[1 - seat].user_id, record.id, seat, "end")
+        await table.sessions.deadlines.vote(CHANNEL, (ANN, BOB)[1 - seat].user_id, record.id, seat, "end")
     assert refused.value.message.key == "timers.error.vote_closed"
 
 
@@ -391,12 +391,13 @@ async def test_a_move_at_the_deadline_races_cleanly(table, first):
 
     async def move():
         try:
-            return await table.sessions.act(CHANNEL, player.user_id, ROLL, game_id=record.id, version=record.version)
+            return await table.sessions.play.act(CHANNEL, player.user_id, ROLL, game_id=record.id,
+                                                 version=record.version)
         except GameError as refusal:
             return refusal.message.key
 
     async def once_the_channel_is_locked(call):  # the other one arrives while the first holds the lock
-        while not table.sessions._locks[CHANNEL].locked():
+        while not table.sessions.channels.lock(CHANNEL).locked():
             await asyncio.sleep(0)
         return await call
 
@@ -404,7 +405,7 @@ async def test_a_move_at_the_deadline_races_cleanly(table, first):
         moved, _ = await asyncio.gather(move(), once_the_channel_is_locked(table.timers.fire_due()))
     else:
         _, moved = await asyncio.gather(table.timers.fire_due(), once_the_channel_is_locked(move()))
-    log = await table.store.actions(record.id)
+    log = await table.store.games.actions(record.id)
     assert log[0].seq == record.version
     if first == "move":
         assert log[0].user_id == player.user_id and table.expiries == []
@@ -442,7 +443,7 @@ async def test_two_processes_firing_one_deadline_fire_it_once(database, kind, ca
         await asyncio.gather(one.timers.fire_due(), other.timers.fire_due())
         fired = one.reminders + other.reminders if kind == "remind" else one.expiries + other.expiries
         assert len(fired) == 1
-        log = await one.store.actions(record.id)
+        log = await one.store.games.actions(record.id)
         if kind == "expire":
             assert log[0].seq == record.version and log[0].user_id is None
             assert [a.seq for a in log] == list(range(record.version, record.version + len(log)))

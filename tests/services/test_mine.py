@@ -20,10 +20,10 @@ async def sessions(tmp_path):
 
 
 async def start(sessions, channel, host, guest, guild=1, **options):
-    await sessions.create(channel_id=channel, guild_id=guild, host=host, game="pariti",
-                          options={"seating": "lobby", **options})
-    await sessions.join(channel, guest)
-    return (await sessions.start(channel, host.user_id)).record
+    await sessions.lobby.create(channel_id=channel, guild_id=guild, host=host, game="pariti",
+                                options={"seating": "lobby", **options})
+    await sessions.lobby.join(channel, guest)
+    return (await sessions.lobby.start(channel, host.user_id)).record
 
 
 async def test_games_waiting_for_me_come_first_then_the_others_of_this_server_only(sessions):
@@ -32,15 +32,15 @@ async def test_games_waiting_for_me_come_first_then_the_others_of_this_server_on
     theirs = await start(sessions, 2, BOB, ANN)
     untimed = await start(sessions, 3, ANN, BOB)
     await start(sessions, 4, ANN, BOB, guild=2)   # another server
-    mine, others = await sessions.my_games(1, ANN.user_id, NOW + 20)
+    mine, others = await sessions.mine.games(1, ANN.user_id, NOW + 20)
     assert [(g.record.id, g.since, g.deadline) for g in mine] == [(timed.id, NOW, NOW + 3600),
                                                                   (untimed.id, NOW + 10, None)]
     assert [g.record.id for g in others] == [theirs.id]
-    assert await sessions.my_games(1, 99, NOW) == ([], [])
+    assert await sessions.mine.games(1, 99, NOW) == ([], [])
 
 
 async def test_a_deadline_waits_while_its_player_is_away(sessions):
     await start(sessions, 1, ANN, BOB, turn_time=3600)
-    until, _ = await sessions.go_away(ANN.user_id, 2, NOW)
-    mine, _ = await sessions.my_games(1, ANN.user_id, NOW)
+    until, _ = await sessions.away.go_away(ANN.user_id, 2, NOW)
+    mine, _ = await sessions.mine.games(1, ANN.user_id, NOW)
     assert mine[0].since == NOW and mine[0].deadline == until + 3600

@@ -23,15 +23,16 @@ GUILD = 1
 
 
 async def started_game(sessions: Sessions):
-    await sessions.create(channel_id=CHANNEL, guild_id=GUILD, host=ANN, game="parcheesi", options={"seating": "lobby"})
-    await sessions.join(CHANNEL, BOB)
-    return (await sessions.start(CHANNEL, ANN.user_id)).record
+    await sessions.lobby.create(channel_id=CHANNEL, guild_id=GUILD, host=ANN, game="parcheesi",
+                                options={"seating": "lobby"})
+    await sessions.lobby.join(CHANNEL, BOB)
+    return (await sessions.lobby.start(CHANNEL, ANN.user_id)).record
 
 
 async def play(sessions: Sessions, record):
     """The player to move rolls or makes the first legal move."""
     user = record.seats[seat_to_move(record)].user_id
-    return (await sessions.act(CHANNEL, user, next_action(record))).record
+    return (await sessions.play.act(CHANNEL, user, next_action(record))).record
 
 
 def next_action(record) -> str:
@@ -56,9 +57,9 @@ async def test_a_full_disk_refuses_the_move_as_unreachable_and_loses_nothing(tmp
     with pytest.raises(StoreUnavailable, match="full"):
         for acted in range(1, 500):
             record = await play(sessions, record)
-    stored = await store.open_game(CHANNEL)
+    stored = await store.games.open_game(CHANNEL)
     assert stored == record                                     # each move stored before the disk filled, no more
-    assert [a.seq for a in await store.actions(record.id)] == list(range(record.version)) and acted > 1
+    assert [a.seq for a in await store.games.actions(record.id)] == list(range(record.version)) and acted > 1
     await store.run(set_page_limit, 1_000_000)                  # room again: the same store carries on
     assert (await play(sessions, record)).version == record.version + 1
     await store.close()
@@ -81,7 +82,7 @@ async def test_a_deadline_due_while_the_database_is_locked_fires_once_when_it_is
         await table.timers.fire_due()
         await table.timers.fire_due()
         assert len(table.expiries) == 1
-        log = await table.store.actions(record.id)
+        log = await table.store.games.actions(record.id)
         assert log[0].seq == record.version and log[0].user_id is None     # played by the deadline
     finally:
         await table.store.close()
@@ -96,9 +97,9 @@ async def test_the_store_carries_on_when_postgresql_restarts(own_postgres):
         with pytest.raises(StoreUnavailable):
             await play(sessions, record)
         with pytest.raises(StoreUnavailable):
-            await sessions.current(CHANNEL)
+            await sessions.channels.current(CHANNEL)
         own_postgres.start()
-        assert await sessions.current(CHANNEL) == record           # nothing half-written, the pool reconnected
+        assert await sessions.channels.current(CHANNEL) == record           # nothing half-written, the pool reconnected
         record = await play(sessions, record)
         own_postgres.stop()                                         # a restart the bot did not notice:
         own_postgres.start()                                        # its pooled connections are dead
@@ -110,21 +111,22 @@ async def test_the_store_carries_on_when_postgresql_restarts(own_postgres):
 async def test_computer_players_cut_short_by_a_full_disk_resume_once_when_it_is_back(tmp_path):
     """An outage between two computer moves (the disk fills after Ann's move and a computer's were written):
     what was written stands and is what the outcome says; once the database is back the computers resume
-    once from the stored position (the Discord layer's catch-up, Sessions.resume), nothing played twice, and
+    once from the stored position (the Discord layer's catch-up, Play.resume), nothing played twice, and
     the log replays to the stored snapshot."""
     store = await Store.open(str(tmp_path / "t.sqlite3"))
     sessions = Sessions(store, think_budget_s=0.05)
-    await sessions.create(channel_id=CHANNEL, guild_id=GUILD, host=ANN, game="parcheesi", options={"seating": "lobby"})
+    await sessions.lobby.create(channel_id=CHANNEL, guild_id=GUILD, host=ANN, game="parcheesi",
+                                options={"seating": "lobby"})
     for _ in range(2):
-        await sessions.add_computer(CHANNEL, ANN.user_id, "easy")
-    record = (await sessions.start(CHANNEL, ANN.user_id)).record
+        await sessions.lobby.add_computer(CHANNEL, ANN.user_id, "easy")
+    record = (await sessions.lobby.start(CHANNEL, ANN.user_id)).record
     cut = None
     for _ in range(300):
         if record.status != "active":
             break
         await store.run(set_page_limit, None)
         try:
-            outcome = await sessions.act(CHANNEL, ANN.user_id, next_action(record))
+            outcome = await sessions.play.act(CHANNEL, ANN.user_id, next_action(record))
         except StoreUnavailable:    # Ann's own move found the disk full: refused, she tries again
             outcome = None
         await store.run(set_page_limit, 1_000_000)
@@ -135,14 +137,14 @@ async def test_computer_players_cut_short_by_a_full_disk_resume_once_when_it_is_
             cut = outcome           # Ann's move and at least one computer's stored, then the disk full
             break
     assert cut is not None, "no outage fell between two computer moves"
-    assert await store.open_game(CHANNEL) == cut.record             # the stored position is the one returned
+    assert await store.games.open_game(CHANNEL) == cut.record             # the stored position is the one returned
     assert ruleset_of(cut.record).to_move(ruleset_of(cut.record).from_json(cut.record.state)) != 0   # computers' turn
-    resumed = await sessions.resume(CHANNEL, cut.record.id)
+    resumed = await sessions.play.resume(CHANNEL, cut.record.id)
     assert resumed is not None and resumed.version_before == cut.record.version and not resumed.unfinished
-    assert await sessions.resume(CHANNEL, cut.record.id) is None     # resumed once: nothing left to play
-    stored = await store.open_game(CHANNEL) or await store.game(cut.record.id)
+    assert await sessions.play.resume(CHANNEL, cut.record.id) is None     # resumed once: nothing left to play
+    stored = await store.games.open_game(CHANNEL) or await store.games.game(cut.record.id)
     assert stored == resumed.record
-    log = await store.actions(stored.id)
+    log = await store.games.actions(stored.id)
     assert [a.seq for a in log] == list(range(stored.version))       # each action once, none lost
     assert verify(ruleset_of(stored), stored, log).ok                  # the log replays to the stored snapshot
     await store.close()
@@ -169,7 +171,7 @@ async def test_an_expiry_cut_short_by_a_full_disk_still_shows_what_it_stored(tmp
             except StoreUnavailable:
                 pass
             await table.store.run(set_page_limit, 1_000_000)
-            after = await table.record() or await table.store.game(record.id)
+            after = await table.record() or await table.store.games.game(record.id)
             stored_by_expiry = after.version > before.version
             if stored_by_expiry and not any(o.record.version == after.version for o in table.expiries):
                 cut = after

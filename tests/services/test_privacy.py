@@ -47,15 +47,15 @@ def dump(path: str) -> str:
 
 
 async def ratings(sessions: Sessions) -> dict:
-    return {key: s.rating for key, s in stats.compute(await sessions.store.finished_games(GUILD)).items()}
+    return {key: s.rating for key, s in stats.compute(await sessions.store.games.finished_games(GUILD)).items()}
 
 
 async def test_privacy_tells_a_person_what_is_kept_about_them(played):
     sessions = played
-    ana, carla = await sessions.kept_about(ANA), await sessions.kept_about(CARLA)
+    ana, carla = await sessions.privacy.kept_about(ANA), await sessions.privacy.kept_about(CARLA)
     assert (ana.games, ana.open_games, ana.away_periods, ana.notifications) == (1, 0, 0, True) and ana.actions > 0
     assert (carla.games, carla.open_games, carla.away_periods, carla.notifications) == (2, 2, 1, False)
-    nobody = await sessions.kept_about(12345)
+    nobody = await sessions.privacy.kept_about(12345)
     assert (nobody.games, nobody.actions, nobody.away_periods, nobody.notifications) == (0, 0, 0, False)
 
 
@@ -64,12 +64,12 @@ async def test_forgetting_a_person_leaves_neither_their_id_nor_their_name_and_re
     before = await ratings(sessions)
     assert str(BRUNO) in await everything(sessions.store) and "Bruno" in await everything(sessions.store)
 
-    forgotten = await sessions.forget(BRUNO)
+    forgotten = await sessions.privacy.forget(BRUNO)
 
     assert forgotten.games == 2 and len(forgotten.resigned) == 1          # the Parcheesi game they sat in
     text = await everything(sessions.store)
     assert str(BRUNO) not in text and "Bruno" not in text
-    in_play = await sessions.current(IN_PLAY)
+    in_play = await sessions.channels.current(IN_PLAY)
     assert in_play.seat_of(BRUNO) is None and in_play.seats[0].level == "normal"   # a computer has the seat
     assert in_play.host_id == CARLA                                       # the host's powers passed on
     finished = await sessions.records.game_for(GUILD, FINISHED, None, CARLA)
@@ -87,24 +87,24 @@ async def test_forgetting_a_person_leaves_neither_their_id_nor_their_name_and_re
 
 async def test_forgetting_deletes_time_away_and_notification_choice_and_leaves_a_lobby(played):
     sessions = played
-    await sessions.forget(CARLA)
-    await sessions.forget(ANA)
-    assert (await sessions.store.people({ANA, CARLA})) == ({}, set())
-    lobby = await sessions.store.latest_game(LOBBY)
+    await sessions.privacy.forget(CARLA)
+    await sessions.privacy.forget(ANA)
+    assert (await sessions.store.people.of({ANA, CARLA})) == ({}, set())
+    lobby = await sessions.store.games.latest_game(LOBBY)
     assert lobby.status == "ended" and lobby.host_id < 0                  # the last person left: it closed
     text = await everything(sessions.store)
     assert all(str(user) not in text for user in (ANA, CARLA)) and "carla" not in text and "ana" not in text
-    assert (await sessions.store.server_defaults(GUILD)) == {"turn_time": 43200}   # the server's, nobody's
+    assert (await sessions.store.defaults.of(GUILD)) == {"turn_time": 43200}   # the server's, nobody's
 
 
 async def test_a_servers_games_are_deleted_once_the_retention_after_it_removed_the_bot_is_over(played):
     sessions = played
     now = time.time()
-    await sessions.guild_left(GUILD, now - 31 * DAY)
-    await sessions.guild_left(GUILD + 1, now - 31 * DAY)
-    await sessions.guild_back(GUILD + 1)
-    assert await sessions.purge(now - 2 * DAY, 30) == (0, 0)               # 29 days: kept
-    assert await sessions.purge(now, 30) == (3, 0)                         # carla's time away is recent
+    await sessions.privacy.guild_left(GUILD, now - 31 * DAY)
+    await sessions.privacy.guild_left(GUILD + 1, now - 31 * DAY)
+    await sessions.privacy.guild_back(GUILD + 1)
+    assert await sessions.privacy.purge(now - 2 * DAY, 30) == (0, 0)               # 29 days: kept
+    assert await sessions.privacy.purge(now, 30) == (3, 0)                         # carla's time away is recent
     left = await everything(sessions.store)
     assert str(GUILD) not in left and len(left.splitlines()) == 2   # carla's time away, ana's DMs: people's rows
 

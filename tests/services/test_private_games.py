@@ -21,17 +21,17 @@ async def sessions(database):   # on SQLite and on PostgreSQL
 
 async def started(sessions, channel, players, guild=None):
     host, *guests = players
-    await sessions.create(channel_id=channel, guild_id=guild, host=host, game="parcheesi",
-                          options={"seating": "lobby"})
+    await sessions.lobby.create(channel_id=channel, guild_id=guild, host=host, game="parcheesi",
+                                options={"seating": "lobby"})
     for guest in guests:
-        await sessions.join(channel, guest)
-    return (await sessions.start(channel, host.user_id)).record
+        await sessions.lobby.join(channel, guest)
+    return (await sessions.lobby.start(channel, host.user_id)).record
 
 
 async def won(sessions, channel, players, guild=None):
     """A finished game the host won (the other resigned)."""
     record = await started(sessions, channel, players, guild)
-    return (await sessions.resign(channel, players[1].user_id)).record
+    return (await sessions.endings.resign(channel, players[1].user_id)).record
 
 
 async def refused(call) -> None:
@@ -62,18 +62,18 @@ async def test_my_dm_games_are_listed_to_me_alone_and_never_on_a_server(sessions
     pair = await started(sessions, OTHER_DM, (BOB, ANN))
     await started(sessions, OTHER_DM + 1, (BOB, CY))                  # a DM game Ann is not in
     await started(sessions, SERVER_CHANNEL, (ANN, BOB), guild=SERVER)
-    waiting, others = await sessions.my_games(None, ANN.user_id, 0.0)
+    waiting, others = await sessions.mine.games(None, ANN.user_id, 0.0)
     assert sorted(g.record.id for g in waiting + others) == sorted([group.id, pair.id])
     assert [g.record.id for g in waiting] == [group.id]   # Ann hosts the group DM's game: her turn first
-    server_waiting, server_others = await sessions.my_games(SERVER, ANN.user_id, 0.0)
+    server_waiting, server_others = await sessions.mine.games(SERVER, ANN.user_id, 0.0)
     assert all(g.record.guild_id == SERVER for g in server_waiting + server_others)
-    assert await sessions.my_games(None, DEE.user_id, 0.0) == ([], [])
+    assert await sessions.mine.games(None, DEE.user_id, 0.0) == ([], [])
 
 
 async def test_user_ids_that_only_share_digits_are_not_mixed_up(sessions):
     await started(sessions, GROUP_DM, (Seat(12, "Twelve"), Seat(112, "Hundred and twelve")))
-    assert await sessions.my_games(None, 2, 0.0) == ([], [])
-    assert len(sum(await sessions.my_games(None, 12, 0.0), [])) == 1
+    assert await sessions.mine.games(None, 2, 0.0) == ([], [])
+    assert len(sum(await sessions.mine.games(None, 12, 0.0), [])) == 1
 
 
 async def test_statistics_in_a_dm_count_that_channels_games_and_a_servers_its_own(sessions):

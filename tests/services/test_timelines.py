@@ -1,6 +1,7 @@
 """The positions a board traces (bot/services/timelines.py): from the game's log, kept between clicks."""
 from bot.services import Sessions
 from bot.positions import ruleset_of
+from bot.services.timelines import Timelines
 from bot.game_records import GameRecord
 from tests.game_logs import play
 
@@ -13,7 +14,7 @@ async def test_a_board_traces_from_just_after_its_players_previous_turn(store):
     record, actions = await play(store, "parcheesi", players=(1, 2, 3), max_actions=60)
     ruleset = ruleset_of(record)
     seat = ruleset.to_move(ruleset.from_json(record.state))
-    positions = (await Sessions(store).since_turn(record)).positions
+    positions = (await Timelines(store).since_turn(record)).positions
     assert len(positions) == len(actions) - _last_own_action([a.seat for a in actions], seat)
     assert ruleset.to_json(positions[-1]) == record.state
 
@@ -21,7 +22,7 @@ async def test_a_board_traces_from_just_after_its_players_previous_turn(store):
 async def test_the_final_board_traces_the_last_players_last_turn(store):
     record, actions = await play(store, "pariti", max_actions=30, resign=1)
     seats = [a.seat for a in actions]
-    positions = (await Sessions(store).since_turn(record)).positions
+    positions = (await Timelines(store).since_turn(record)).positions
     assert len(positions) - 1 == len(seats) - max(i for i, s in enumerate(seats) if s != seats[-1]) - 1
 
 
@@ -36,9 +37,9 @@ async def test_positions_kept_between_clicks_are_those_a_restart_finds_from_the_
         state = ruleset.from_json(record.state)
         user = record.seats[ruleset.to_move(state)].user_id
         action = "roll" if ruleset.roll_due(state) else sorted(ruleset.legal_actions(state))[0]
-        record = (await following.act(5, user, action)).record
+        record = (await following.play.act(5, user, action)).record
         versions[record.version] = record
         before = record.version - 1
-        assert await following.since_turn(record, before) == await Sessions(store).since_turn(record, before)
+        assert await following.timelines.since_turn(record, before) == await Timelines(store).since_turn(record, before)
     older: GameRecord = versions[50]
-    assert await following.since_turn(older, 48) == await Sessions(store).since_turn(older, 48)
+    assert await following.timelines.since_turn(older, 48) == await Timelines(store).since_turn(older, 48)

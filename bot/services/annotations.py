@@ -8,26 +8,31 @@ from dataclasses import dataclass
 
 from bot import timers
 from bot.game_records import GameRecord
-from bot.services.away import Away, People, people_of
-from bot.services.timelines import SinceTurn, since_turn
-from bot.services.takeback import Takebacks, person
+from bot.services.away import People, people_of
+from bot.services.timelines import SinceTurn, Timelines, since_turn
+from bot.services.takeback import person
+from bot.store import Store
 
 
 @dataclass(frozen=True)
-class BoardView:
+class BoardAnnotations:
     since: SinceTurn               # traced and told: what happened since the player to move last played
     takeback_seat: int | None      # the seat that may ask to take back its last move (the board shows Undo)
     people: People
     deadline: float | None         # when time runs out, in a timed game waiting for a person
 
 
-class BoardViews(Takebacks, Away):
-    async def board_view(self, record: GameRecord, now: float, before: int | None = None) -> BoardView:
+class Annotations:
+    def __init__(self, store: Store, timelines: Timelines):
+        self.store = store
+        self.timelines = timelines
+
+    async def of(self, record: GameRecord, now: float, before: int | None = None) -> BoardAnnotations:
         """What a board of `record` shows; `before`: the version before the change shown (what happened from
         it on is the caller's to tell; Timelines.since_turn)."""
-        line = await self.timeline(record)
+        line = await self.timelines.timeline(record)
         if record.status != "active":
-            return BoardView(since_turn(line, record, before), None, People({}, frozenset()), None)
-        away, turn_dms = await self.store.people({seat.user_id for seat in record.seats if seat.level is None})
-        return BoardView(since_turn(line, record, before), person(record, line.taker()),
-                         people_of(record, away, turn_dms, now), timers.shown_deadline(record, away, now))
+            return BoardAnnotations(since_turn(line, record, before), None, People({}, frozenset()), None)
+        away, turn_dms = await self.store.people.of({seat.user_id for seat in record.seats if seat.level is None})
+        return BoardAnnotations(since_turn(line, record, before), person(record, line.taker()),
+                                people_of(record, away, turn_dms, now), timers.shown_deadline(record, away, now))
