@@ -30,7 +30,8 @@ from bot.present.alt_text import board_alt, replay_alt
 from bot.present.history import fair_dice_text, history_text
 from bot.present.picture import draw, replay_gif
 from bot.services import GameRecord, Outcome
-from bot.services.records import NO_GAME, OVER
+from bot.services.records import NO_GAME
+from bot.verify import OVER
 
 log = logging.getLogger(__name__)
 
