@@ -30,7 +30,6 @@ from bot.services.scheduler import SystemClock, TurnTimers
 
 class GameParts:
     def __init__(self, bot: commands.AutoShardedBot, sessions: Sessions, settings: Settings) -> None:
-        self.bot = bot
         # The timers fire into the timer events, which show what fired through the publisher, which wakes the
         # timers when a board changes a deadline: the timers come first, and reach their events through `self`.
         self.timers = TurnTimers(sessions, clock=SystemClock(),
