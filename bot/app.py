@@ -16,6 +16,8 @@ from discord.ext import commands
 from bot import metrics
 from bot.cogs.controls import KINDS
 from bot.cogs.game import GameCog
+from bot.cogs.game_events import GameEvents
+from bot.cogs.game_parts import GameParts
 from bot.cogs.stats import StatsCog
 from bot.cogs.translator import CatalogueTranslator
 from bot.config import Settings
@@ -63,7 +65,7 @@ class TableroBot(commands.AutoShardedBot):
         self.watch = watch
         self.lag = LoopLag()
         self.listener: Listener | None = None
-        self._game: GameCog | None = None
+        self._game: GameParts | None = None
         self._games_read = float("-inf")   # time.monotonic() of the last read: never yet
         self._stopping: asyncio.Task[None] | None = None   # the stop SIGTERM asked for
 
@@ -74,9 +76,10 @@ class TableroBot(commands.AutoShardedBot):
         self.lag.start()
         self.store = store = await Store.open(self.settings.database)
         sessions = Sessions(store, shards=self.settings.shards)
-        self._game = game = GameCog(self, sessions, self.settings)
-        await self.add_cog(game)
-        self.tree.error(game.on_app_command_error)   # every command (stats too) meeting the database out of reach
+        self._game = game = GameParts(self, sessions, self.settings)
+        await self.add_cog(events := GameEvents(self, game))
+        await self.add_cog(GameCog(game))
+        self.tree.error(events.on_app_command_error)   # every command (stats too) meeting the database out of reach
         await self.add_cog(StatsCog(sessions.records))
         translator = CatalogueTranslator()
         await self.tree.set_translator(translator)
@@ -117,7 +120,7 @@ class TableroBot(commands.AutoShardedBot):
         games in their lobby and in play (read from the database at most every GAMES_EVERY_S)."""
         self.watch.settle()
         if self._game is not None:
-            metrics.BOARDS_WAITING.set(self._game.boards_waiting)
+            metrics.BOARDS_WAITING.set(self._game.recovery.boards_waiting)
         if self.store is None or time.monotonic() - self._games_read < GAMES_EVERY_S:
             return
         self._games_read = time.monotonic()

@@ -1,5 +1,5 @@
-"""What showing a new board does to a channel's board messages: a pure function, `plan`, that GameCog._show
-carries out.
+"""What showing a new board does to a channel's board messages: a pure function, `changes`, that the board
+publisher (bot/cogs/publisher.py) carries out.
 
 A board is edited in place when the same player goes on. Otherwise a new board is posted and the one it
 replaces is retired: its controls go, and its text becomes the `retired` text if given (the lobby, once the
@@ -28,7 +28,7 @@ class Retire:
 
 
 @dataclass(frozen=True)
-class Plan:
+class BoardChanges:
     """Edit `edit` in place; or, when it is None, retire `before`, post the new board, then retire `after`.
     `kept`: the recent boards to remember (the new board follows them when it is posted)."""
 
@@ -38,14 +38,14 @@ class Plan:
     kept: tuple[Said, ...] = ()
 
 
-def plan(board: int | None, recent: tuple[Said, ...], said: tuple[str, ...], *, edit: bool,
-         retired: str | None = None) -> Plan:
+def changes(board: int | None, recent: tuple[Said, ...], said: tuple[str, ...], *, edit: bool,
+            retired: str | None = None) -> BoardChanges:
     """What to do to show a new board saying `said`. `board`: the game's board message (None: none
     recorded, or deleted); `recent`: the boards this process posted in the channel, oldest first;
     `edit`: the same player goes on; `retired`: the text the replaced board takes (None: see above)."""
     ours = bool(recent) and recent[-1][0] == board
     if edit and board is not None:
-        return Plan(board, kept=(*recent[:-1], (board, said)) if ours else ((board, said),))
+        return BoardChanges(board, kept=(*recent[:-1], (board, said)) if ours else ((board, said),))
     if board is None or not ours:
         recent = ()   # not this process's boards (a restart): only the controls go
     kept = retired_lines([lines for _, lines in recent], said)
@@ -56,5 +56,5 @@ def plan(board: int | None, recent: tuple[Said, ...], said: tuple[str, ...], *, 
         (after if text == DELETE else before).append(Retire(board, text))
     earlier = [Retire(message, "\n".join(now)) for (message, lines), now in zip(recent[:-1], kept[:-1])
                if now != lines]
-    return Plan(None, tuple(before), (*earlier, *after),
+    return BoardChanges(None, tuple(before), (*earlier, *after),
                 tuple((message, now) for (message, _), now in zip(recent, kept) if now))

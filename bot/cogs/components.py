@@ -10,7 +10,7 @@ import discord
 
 
 def stopped(view: discord.ui.View) -> discord.ui.View:
-    """A view discord.py will send but not listen to (GameCog.on_interaction answers its controls)."""
+    """A view discord.py will send but not listen to (GameEvents.on_interaction answers its controls)."""
     view.stop()
     return view
 

@@ -3,7 +3,7 @@ answers it.
 
 A control's custom_id carries everything needed to act (the game, the version its board shows, the
 action), so a click on any board, even one posted before a restart, can be answered: a board out of date
-is refused politely. One decoder reads every interaction (GameCog.on_interaction calls `read`), forged
+is refused politely. One decoder reads every interaction (GameEvents.on_interaction calls `read`), forged
 ones included: a click reaches the bot with whatever a client put in it (a forged or corrupted
 custom_id, a select value never offered, a number too big for the database), and each field is read and
 bounded once, against the message the control is on, giving a `Request` or raising `Forged`; the
@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.cogs.components import button, stopped
-from bot.cogs.game_base import GameCogBase, Request
+from bot.cogs.game_base import Request
 from bot.present.lobby import LOBBY_VERBS
 from bot.present.post import Control, ControlKind
 from bot.timers import VOTE_CHOICES
@@ -35,8 +35,27 @@ MOVE_FIELD = "move"          # the custom_id of the Other move modal's text fiel
 MOVE_LENGTH = 40             # what that field accepts
 TAKEBACK_ANSWERS = ("yes", "no")
 
-Handler = Callable[[GameCogBase, discord.Interaction, Request], Awaitable[None]]
 Style = discord.ButtonStyle
+
+
+class ControlAnswers(Protocol):
+    """What answers each kind of control (bot/cogs/game_events.py, which hands each to its handler)."""
+
+    async def on_action(self, interaction: discord.Interaction, request: Request) -> None: ...
+    async def on_group(self, interaction: discord.Interaction, request: Request) -> None: ...
+    async def on_call_button(self, interaction: discord.Interaction, request: Request) -> None: ...
+    async def on_other_move_button(self, interaction: discord.Interaction, request: Request) -> None: ...
+    async def on_undo_request(self, interaction: discord.Interaction, request: Request) -> None: ...
+    async def on_lobby(self, interaction: discord.Interaction, request: Request) -> None: ...
+    async def on_rematch(self, interaction: discord.Interaction, game: int | None) -> None: ...
+    async def on_history_page(self, interaction: discord.Interaction, request: Request) -> None: ...
+    async def on_vote(self, interaction: discord.Interaction, request: Request) -> None: ...
+    async def on_takeback_answer(self, interaction: discord.Interaction, request: Request) -> None: ...
+    async def on_forget(self, interaction: discord.Interaction, request: Request) -> None: ...
+    async def on_claim(self, interaction: discord.Interaction, request: Request) -> None: ...
+
+
+Handler = Callable[[ControlAnswers, discord.Interaction, Request], Awaitable[None]]
 
 
 class Forged(ValueError):

@@ -1,9 +1,7 @@
 """/game history and /game verify, the fair-dice announcements and the animation.
 
-`HistoryCommands` is a mixin of GameCog (discord.py collects app commands
-from every class of a cog's MRO; what it uses of GameCog: bot/cogs/game_base.py).
 Anyone in the channel may read the history or verify a game: these commands
-only read. `announce` runs after every publish: the seed's commitment goes
+only read. `announce` runs after every publish (bot/cogs/publisher.py): the seed's commitment goes
 out when a game starts, the seed itself when the game is over, and then the
 animation (a GIF) is added to the final board, built in a thread.
 
@@ -16,22 +14,21 @@ import logging
 from dataclasses import replace
 
 import discord
-from discord import app_commands
 
 from bot import i18n
 from bot.cogs.components import button, png_file, stopped
 from bot.cogs.controls import HISTORY_PAGE
 from bot.cogs.delivery import Unprompted, Via
-from bot.cogs.game_base import GameCogBase, Request, channel_of
+from bot.cogs.game_base import Request, channel_of
 from bot.cogs.game_mine import can_view
-from bot.cogs.translator import command_text as _
 from bot.games.base import GameError
 from bot.present.alt_text import animation_alt, board_alt
 from bot.present.history import fair_dice_text, history_text
 from bot.present.picture import animation_gif, draw
-from bot.services import GameRecord
+from bot.services import GameRecord, Sessions
 from bot.session_results import Outcome
-from bot.services.records import NO_GAME, OVER
+from bot.services.records import NO_GAME
+from bot.verify import OVER
 
 log = logging.getLogger(__name__)
 
@@ -43,10 +40,11 @@ def _can_view(interaction: discord.Interaction, channel_id: int) -> bool:
     return can_view(interaction.guild, interaction.user, channel_id)
 
 
-class HistoryCommands(GameCogBase):
+class HistoryCommands:
+    def __init__(self, sessions: Sessions) -> None:
+        self.sessions = sessions
+
     # --- commands --------------------------------------------------------------
-    @app_commands.command(name="history", description=_("cmd.history.description"))
-    @app_commands.describe(game_id=_("opt.game_id.description"))
     async def history(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -68,8 +66,6 @@ class HistoryCommands(GameCogBase):
         await interaction.response.edit_message(content=content, view=view,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
-    @app_commands.command(name="verify", description=_("cmd.verify.description"))
-    @app_commands.describe(game_id=_("opt.game_id.description"))
     async def verify_dice(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         loc = i18n.locale_of(interaction.locale)
         await interaction.response.defer(ephemeral=True, thinking=True)

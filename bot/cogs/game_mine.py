@@ -1,21 +1,24 @@
 """/game mine: the games on this server waiting for the member, then those they sit in, each linked to its
 board; told to the member alone, in their language, and only about channels they can view (asked in a DM or
-group DM: their games in DMs and group DMs). The turn's
-direct message (/game notify) ends with the same short list when more than one game waits."""
+group DM: their games in DMs and group DMs). The turn's direct message (/game notify), sent from here too, ends
+with the same short list when more than one game waits."""
 from __future__ import annotations
 
 import logging
 from typing import Any
 
 import discord
-from discord import app_commands
+from discord.ext import commands
 
 from bot import i18n
-from bot.cogs.game_base import GameCogBase
-from bot.cogs.recovery import FAULTS
-from bot.cogs.translator import command_text as _
+from bot.cogs.faults import FAULTS
+from bot.games.base import msg
 from bot.present.mine import my_games_text, turn_list
+from bot.present.words import say
+from bot.services import GameRecord, People, Sessions
+from bot.positions import ruleset_of
 from bot.session_results import WaitingGame
+from bot.services.scheduler import TurnTimers
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +39,14 @@ def _link(game: WaitingGame) -> str:
     return board_link(game.record.guild_id, game.record.channel_id, game.record.board_message_id)
 
 
-class MineCommands(GameCogBase):
-    """GameCog's /game mine, and the list a turn's direct message ends with."""
+class MyGames:
+    """/game mine, and the turn's direct message with the list it ends with."""
 
-    @app_commands.command(name="mine", description=_("cmd.mine.description"))
+    def __init__(self, bot: commands.AutoShardedBot, sessions: Sessions, timers: TurnTimers) -> None:
+        self.bot = bot
+        self.sessions = sessions
+        self.timers = timers
+
     async def mine(self, interaction: discord.Interaction) -> None:
         """On a server, its games; in a DM or group DM, the member's games in every DM and group DM (they sit in
         them), told to them alone."""
@@ -66,6 +73,23 @@ class MineCommands(GameCogBase):
             log.info("no list of games for user %s: %s", user_id, error)
             return ""
         return turn_list([g for g in waiting if can_view(guild, member, g.record.channel_id)], locale, _link)
+
+    async def notify_turn(self, record: GameRecord, user_id: int | None, people: People) -> None:
+        """A direct message with a link to the board, for a player who asked for it.
+        Closed DMs (Forbidden) and other failures are logged and forgotten."""
+        if user_id not in people.turn_dms:
+            return
+        board = await self.sessions.boards.message(record.id)
+        link = board_link(record.guild_id, record.channel_id, board)
+        locale = next((s.locale for s in record.seats if s.level is None and s.user_id == user_id), record.locale)
+        text = "\n".join(filter(None, [i18n.text("timers.dm.your_turn", locale, link=link,
+                                                  game=say(record, msg(ruleset_of(record).name), locale)),
+                                        await self.turn_list(record.guild_id, user_id, locale)]))
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            await channel.send(text)
+        except discord.HTTPException as error:
+            log.info("no turn notification for user %s: %s", user_id, error)
 
     async def _visible_games(self, guild: discord.Guild | None, member: Any) -> tuple[list[WaitingGame],
                                                                                      list[WaitingGame]]:

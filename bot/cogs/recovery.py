@@ -1,13 +1,13 @@
-"""What Discord or the database kept from being shown, shown when they are back (a mixin of GameCog).
+"""What a restart, Discord or the database kept from being shown, shown when they allow.
 
-A board whose post or edit failed after its move was stored (Discord's 5xx beyond discord.py's own retries,
-the connection lost, the database out of reach for the reads after the write), and computer players the
-database stopped mid-way, are caught up for that game as at start-up (GameCog.catch_up: the stored position,
-posted once), tried again with backoff for RETRY_FOR_S; given up at once on Discord's 403 or 404 (the
-permission or the channel gone), with one log line. A turn reminder Discord would not post is tried again
-the same way (retry_later, game_timers.py). The store already holds what is pending (the version each
-board shows, BoardRows.to_resume): a restart meanwhile shows it too. The slash commands and controls that
-meet a database out of reach are answered, to the user alone, that the storage is not reachable.
+At start-up (`resume_games`), computer players whose turn it is play and the boards that lag behind their
+games are posted (BoardPublisher.catch_up). A board whose post or edit failed after its move was stored
+(Discord's 5xx beyond discord.py's own retries, the connection lost, the database out of reach for the reads
+after the write), and computer players the database stopped mid-way, are caught up for that game the same
+way, tried again with backoff for RETRY_FOR_S; given up at once on Discord's 403 or 404 (the permission or the
+channel gone), with one log line. A turn reminder Discord would not post is tried again the same way
+(retry_later, bot/cogs/timer_events.py). The store already holds what is pending (the version each board
+shows, BoardRows.to_resume): a restart meanwhile shows it too.
 """
 from __future__ import annotations
 
@@ -15,33 +15,50 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-import aiohttp
 import discord
-from discord import app_commands
 
 from bot.cogs.delivery import Unprompted
-from bot.cogs.game_base import GameCogBase
-from bot.games.base import msg
-from bot.services import StoreUnavailable
+from bot.cogs.departures import Departures
+from bot.cogs.faults import FAULTS, channel_gone, said
+from bot.cogs.publisher import BoardPublisher
+from bot.games.base import GameError
+from bot.services import Sessions, StoreUnavailable
 from bot.session_results import Outcome
 
 log = logging.getLogger(__name__)
 
-# Discord out of reach or failing: worth trying again later (a 403 or 404 is not: see _recover).
-DISCORD_FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
-FAULTS = DISCORD_FAULTS + (StoreUnavailable,)
-UNKNOWN_CHANNEL = 10003   # Discord's error code: the channel was deleted
 FIRST_RETRY_S = 1.0
 MAX_RETRY_S = 60.0
 RETRY_FOR_S = 15 * 60.0
 
 
-class Recovery(GameCogBase):
-    def __init__(self) -> None:
+class Recovery:
+    def __init__(self, sessions: Sessions, publisher: BoardPublisher, departures: Departures) -> None:
+        self.sessions = sessions
+        self.publisher = publisher
+        self.departures = departures
         self._recovering: dict[int, asyncio.Task[None]] = {}   # game id -> the task catching its board up
         self._recover_again: set[int] = set()            # games that failed again while their task ran
         self._retrying: set[asyncio.Task[None]] = set()   # retry_later's tasks
-        super().__init__()
+
+    async def resume_games(self) -> None:
+        """What a restart interrupted: computer players whose turn it is play, and a board that lags
+        behind its game (the bot stopped between storing a move and posting it) is posted again,
+        telling the player to move what happened since his last turn; a game whose first board never
+        went out (the lobby is what shows) gets it, with who sits where; and a game a move finished, its
+        final board (BoardRows.to_resume)."""
+        for record, shown, shown_status in await self.sessions.boards.to_resume():
+            try:
+                await self.publisher.catch_up(record, shown, shown_status, why=Unprompted.RESUMED)
+            except GameError:   # the version check: another process (that had these shards before) moved it first
+                log.info("game %s was resumed elsewhere first", record.id)
+            except FAULTS as error:
+                if channel_gone(error):   # deleted while the bot was down: no event said so
+                    await self.departures.channel_gone(record.channel_id)
+                else:
+                    self.recover_later(record.id, error)
+            except Exception:
+                log.exception("could not resume game %s in channel %s", record.id, record.channel_id)
 
     @property
     def boards_waiting(self) -> int:
@@ -53,7 +70,7 @@ class Recovery(GameCogBase):
         """Publish (through `interaction`, else for `why`); what Discord or the database keeps from being shown
         is shown later (recover_later)."""
         try:
-            await self.publish(outcome, interaction, why)
+            await self.publisher.publish(outcome, interaction, why)
         except FAULTS as error:
             self.recover_later(outcome.record.id, error)
             return
@@ -113,19 +130,7 @@ class Recovery(GameCogBase):
         """Catch the game up once; whether anything had to be shown or played."""
         self._recover_again.discard(game_id)
         found = await self.sessions.boards.to_resume(game_id)
-        return bool(found) and await self.catch_up(*found[0], why=Unprompted.RECOVERED)
-
-    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        """The command tree's error handler: a database out of reach is answered; the rest logged as before."""
-        if isinstance(cause := getattr(error, "original", error), StoreUnavailable):
-            await self.storage_unreachable(interaction, cause)
-            return
-        await app_commands.CommandTree.on_error(self.bot.tree, interaction, error)
-
-    async def storage_unreachable(self, interaction: discord.Interaction, error: StoreUnavailable) -> None:
-        log.warning("interaction in channel %s answered: the database is out of reach (%s)", interaction.channel_id,
-                    error)
-        await self._tell(interaction, msg("storage.error.unreachable"))
+        return bool(found) and await self.publisher.catch_up(*found[0], why=Unprompted.RECOVERED)
 
 
 def _given_up(what: str, error: BaseException) -> bool:
@@ -136,14 +141,3 @@ def _given_up(what: str, error: BaseException) -> bool:
         return True
     log.warning("%s not shown yet (%s): trying again", what, said(error))
     return False
-
-
-def channel_gone(error: BaseException) -> bool:
-    """Whether Discord answered that the channel no longer exists."""
-    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
-
-
-def said(error: BaseException) -> str:
-    """An error in one short line (no traceback: an expected fault)."""
-    text = str(error).splitlines()[0] if str(error) else ""
-    return f"{type(error).__name__}: {text}"[:200]
