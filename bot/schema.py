@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from sqlalchemy import (BigInteger, Column, Double, ForeignKey, Index, Integer, MetaData, Table, Text, func, select,
-                        text)
+from sqlalchemy import BigInteger, Column, Double, ForeignKey, Index, Integer, MetaData, Table, Text, func, select, text
 
 metadata = MetaData()
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot import dice
-from bot.games.base import GameError, Message, Ruleset, joined, msg
 from bot.game_records import GameRecord, Seat
+from bot.games.base import GameError, Message, Ruleset, joined, msg
 
 RANDOM, LOBBY = "random", "lobby"
 SEATINGS = (RANDOM, LOBBY)

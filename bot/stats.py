@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot import ratings
-from bot.games import get_ruleset
 from bot.game_records import GameRecord
+from bot.games import get_ruleset
 
 PlayerKey = int | str   # a user id, or "computer:<level>"
 

@@ -26,16 +26,39 @@ from typing import Any, TypeVar
 
 import aiosqlite
 import asyncpg
-from sqlalchemy import (URL, BigInteger, Double, Select, and_, bindparam, exists, func, literal_column, make_url,
-                        null, or_, select)
+from sqlalchemy import (
+    URL,
+    BigInteger,
+    Double,
+    Select,
+    and_,
+    bindparam,
+    exists,
+    func,
+    literal_column,
+    make_url,
+    null,
+    or_,
+    select,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot import metrics
 from bot.game_records import GameRecord, LoggedAction, Seat, TurnClock
 from bot.outages import StoreUnavailable, stale_connection, unreachable
-from bot.schema import (Row, Statements, actions, away_periods, bot_facts, games, guilds_left, migrate_one, seat_votes,
-                        server_defaults,
-                        turn_notifications)
+from bot.schema import (
+    Row,
+    Statements,
+    actions,
+    away_periods,
+    bot_facts,
+    games,
+    guilds_left,
+    migrate_one,
+    seat_votes,
+    server_defaults,
+    turn_notifications,
+)
 from bot.shards import GUILD_ID_SHIFT, Shards
 
 T = TypeVar("T")
@@ -214,7 +237,7 @@ class _PostgreSQL:
             pool, self._pool = self._pool, None
             try:   # the calls under way end first, unless one hangs (a server that stopped answering)
                 await asyncio.wait_for(pool.close(), CONNECT_TIMEOUT_S)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pool.terminate()
 
 
@@ -438,7 +461,7 @@ class Store:
         self._closed = False
 
     @classmethod
-    async def open(cls, database: str, clock: Callable[[], float] = time.time) -> "Store":
+    async def open(cls, database: str, clock: Callable[[], float] = time.time) -> Store:
         """The store in `database`: a SQLite file's path or a postgresql:// (postgres://) URL; migrated."""
         backend = _PostgreSQL(database) if is_postgresql(database) else _SQLite(database)
         store = cls(backend, clock)

@@ -21,9 +21,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from bot.game_records import GameRecord, LoggedAction, TurnClock
 from bot.games import get_ruleset
 from bot.games.base import GameError, Message, msg
-from bot.game_records import GameRecord, LoggedAction, TurnClock
 
 ON_TIMEOUT = ("play", "skip")          # an easy computer plays the turn, or the turn is passed
 VOTE_AFTER = 3                         # expiries in a row before the others may vote on the seat

@@ -29,9 +29,34 @@ from bot.games.barricade.board import Board
 from bot.games.barricade.rules import START_NAME, group_area
 from bot.games.barricade.state import MOVE, PLACE, SIX, START, START_OF_TURN, State
 from renderer.common import (
-    CHOICE, DIE_SPENT, INK, PAPER, PIECE_RGB, PIP_SPENT, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, RGB, PlayerTag, Sheet,
-    StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, make_palette,
-    isolate, piece_reach, readable_size, result_text, shape_of, tag_lines,
+    CHOICE,
+    DIE_SPENT,
+    INK,
+    PAPER,
+    PIECE_RGB,
+    PIP_SPENT,
+    RGB,
+    SUPERSAMPLE,
+    TO_MOVE_BAND,
+    TRACE,
+    WHITE,
+    PlayerTag,
+    Sheet,
+    StaticBoard,
+    badge_radius,
+    banner_box,
+    blend,
+    die_sprite,
+    disc_sprite,
+    draw_shape,
+    font,
+    isolate,
+    make_palette,
+    piece_reach,
+    readable_size,
+    result_text,
+    shape_of,
+    tag_lines,
 )
 from renderer.plan import Item, Plan, centred, first_clear, offset_line, text_box
 

@@ -30,9 +30,9 @@ import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
 from importlib.resources import as_file
 from pathlib import Path
+from typing import Any
 
 from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
@@ -624,7 +624,7 @@ class StaticBoard:
     palette: Image.Image
 
     @classmethod
-    def build(cls, rgb: Image.Image, palette: Image.Image) -> "StaticBoard":
+    def build(cls, rgb: Image.Image, palette: Image.Image) -> StaticBoard:
         return cls(to_palette(rgb, palette), palette)
 
 

@@ -22,8 +22,8 @@ from typing import Any
 
 from PIL import Image
 
-from bot.games import get_ruleset
 from bot.game_records import GameRecord, Seat
+from bot.games import get_ruleset
 from bot.names import short_names
 from bot.present.alt_text import board_alt
 from bot.present.words import sentence

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from bot.services import ROLL, Sessions, ruleset_of
 from bot.game_records import GameRecord, LoggedAction, Seat
+from bot.services import ROLL, Sessions, ruleset_of
 from bot.store import Store
 
 

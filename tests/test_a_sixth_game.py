@@ -17,14 +17,14 @@ import pytest
 from PIL import Image
 
 import bot.games
+import renderer
 from bot import ai, timeline
 from bot.ai.heuristics import Heuristic, heuristic_for
+from bot.game_records import Seat
 from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
 from bot.present.picture import picture
 from bot.services import ROLL, Sessions
-from bot.game_records import Seat
 from bot.store import Store
-import renderer
 from renderer.common import INK, PAPER, PIECE_RGB, PlayerTag, StaticBoard, disc_sprite, make_palette
 from renderer.plan import Item, Plan, centred
 

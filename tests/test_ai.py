@@ -11,9 +11,9 @@ import time
 import pytest
 
 from bot import ai
+from bot.ai import search
 from bot.ai.calls import CALL_RATES, choose_call
 from bot.ai.heuristics import GENERIC, Heuristic, heuristic_for
-from bot.ai import search
 from bot.ai.search import playout
 from bot.games import get_ruleset
 from bot.games.base import Applied

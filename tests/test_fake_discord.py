@@ -8,8 +8,16 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.fake_discord import (CREATE_PUBLIC_THREADS, MANAGE_MESSAGES, MEMBER_PERMISSIONS, VIEW_CHANNEL,
-                                FakeDiscordUsageError, component_problems, message_problems, modal_field_problems)
+from tests.fake_discord import (
+    CREATE_PUBLIC_THREADS,
+    MANAGE_MESSAGES,
+    MEMBER_PERMISSIONS,
+    VIEW_CHANNEL,
+    FakeDiscordUsageError,
+    component_problems,
+    message_problems,
+    modal_field_problems,
+)
 
 pytestmark = pytest.mark.e2e
 REPO = Path(__file__).resolve().parent.parent

@@ -8,12 +8,12 @@ import hashlib
 import pytest
 
 from bot import dice, seating
-from bot.present.lobby import lobby_post
-from bot.present.words import say
+from bot.game_records import Seat
 from bot.games import get_ruleset
 from bot.games.base import GameError
+from bot.present.lobby import lobby_post
+from bot.present.words import say
 from bot.services import ROLL, Sessions
-from bot.game_records import Seat
 from bot.store import Store
 from bot.verify import verify
 

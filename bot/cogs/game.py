@@ -22,10 +22,22 @@ from bot import i18n, metrics
 from bot.cogs import board_messages
 from bot.cogs.board_messages import DELETE, KEEP, Retire, Said
 from bot.cogs.components import pinging, png_file
-from bot.cogs.delivery import (CLICKED, INTERACTIONS_ONLY, ORIGINAL, UNUSED, Tokens, Unprompted, Via, acknowledged,
-                               answers_with_new_message, clicked, mark_used, reached_only_by_interactions,
-                               response_unused)
 from bot.cogs.controls import KINDS, MOVE_FIELD, MOVE_LENGTH, TYPED_MOVE, Forged, controls_of, read, view_of
+from bot.cogs.delivery import (
+    CLICKED,
+    INTERACTIONS_ONLY,
+    ORIGINAL,
+    UNUSED,
+    Tokens,
+    Unprompted,
+    Via,
+    acknowledged,
+    answers_with_new_message,
+    clicked,
+    mark_used,
+    reached_only_by_interactions,
+    response_unused,
+)
 from bot.cogs.game_base import Request, Show, channel_of
 from bot.cogs.game_defaults import SEATING_CHOICES, DefaultsCommands
 from bot.cogs.game_history import HistoryCommands
@@ -43,8 +55,19 @@ from bot.present import board, codes, moves, words
 from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.present.post import Post
-from bot.services import (COMPUTER_LEVELS, LOBBY_SHOWN, ROLL, GameRecord, Outcome, Seat, Sessions, StoreUnavailable,
-                          position, ruleset_of, started_events)
+from bot.services import (
+    COMPUTER_LEVELS,
+    LOBBY_SHOWN,
+    ROLL,
+    GameRecord,
+    Outcome,
+    Seat,
+    Sessions,
+    StoreUnavailable,
+    position,
+    ruleset_of,
+    started_events,
+)
 
 log = logging.getLogger(__name__)
 

@@ -7,9 +7,9 @@ import discord
 from discord import app_commands
 
 from bot import i18n
+from bot.cogs.game_base import GameCogBase, guild_of
 from bot.cogs.game_timers import ON_TIMEOUT_CHOICES
 from bot.cogs.translator import command_text as _
-from bot.cogs.game_base import GameCogBase, guild_of
 from bot.games.base import GameError, msg
 from bot.present.defaults import defaults_text
 from bot.seating import SEATINGS

@@ -36,7 +36,7 @@ class Message:
         return {"key": self.key, "params": {k: (v.to_json() if isinstance(v, Message) else v) for k, v in self.params.items()}}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Message":
+    def from_json(cls, data: dict[str, Any]) -> Message:
         params = {k: (cls.from_json(v) if isinstance(v, dict) and "key" in v else v) for k, v in data["params"].items()}
         return cls(data["key"], params)
 

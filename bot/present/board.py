@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import i18n, timers
+from bot.game_records import GameRecord
 from bot.games.base import GameError, Message, Ruleset, msg
 from bot.present.alt_text import board_alt
 from bot.present.moves import label, options
@@ -13,7 +14,6 @@ from bot.present.post import Control, ControlKind, Post
 from bot.present.words import fit, game_text, result_line, say, seat_name, sentence
 from bot.services.base import position
 from bot.services.play import ROLL
-from bot.game_records import GameRecord
 
 MAX_ACTION_BUTTONS = 20      # four rows of five; the fifth row holds Roll / Call out / Other move
 MAX_SELECT = 25              # options of one menu

@@ -12,9 +12,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from bot import timeline
+from bot.game_records import GameRecord, LoggedAction
 from bot.present.words import seat_name
 from bot.services.base import position, ruleset_of
-from bot.game_records import GameRecord, LoggedAction
 from renderer import PlayerTag, render_png
 from renderer.replay import animate
 

@@ -25,9 +25,10 @@ endings), so the arrows point one way; `Sessions` is their union.
 """
 from __future__ import annotations
 
+from bot.game_records import GameRecord, Seat
 from bot.outages import StoreUnavailable
-from bot.services.base import Outcome, TakebackAsked, Vote, position, ruleset_of
 from bot.services.away import People
+from bot.services.base import Outcome, TakebackAsked, Vote, position, ruleset_of
 from bot.services.board_views import BoardView, BoardViews
 from bot.services.boards import LOBBY_SHOWN, Boards
 from bot.services.claims import Claims
@@ -40,7 +41,6 @@ from bot.services.records import Records
 from bot.services.rematch import Rematch
 from bot.services.takeback import asked
 from bot.shards import Shards
-from bot.game_records import GameRecord, Seat
 from bot.store import Store
 
 __all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "BoardView", "Forgotten", "GameRecord", "Kept", "Outcome", "People",

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot import timers
+from bot.game_records import GameRecord
 from bot.games.base import GameError, msg
 from bot.services.base import Service
-from bot.game_records import GameRecord
 
 
 @dataclass(frozen=True)

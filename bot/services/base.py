@@ -12,10 +12,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.game_records import GameRecord
 from bot.games import get_ruleset
 from bot.games.base import GameError, Message, Result, Ruleset, msg
 from bot.shards import Shards
-from bot.game_records import GameRecord
 from bot.store import StaleVersion, Store
 
 

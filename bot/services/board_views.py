@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from bot import timers
 from bot.game_records import GameRecord
 from bot.services.away import Away, People, people_of
-from bot.services.timelines import SinceTurn, since_turn
 from bot.services.takeback import Takebacks, person
+from bot.services.timelines import SinceTurn, since_turn
 
 
 @dataclass(frozen=True)

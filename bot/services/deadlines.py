@@ -10,12 +10,12 @@ from dataclasses import replace
 from typing import Any
 
 from bot import ai, dice, timers
+from bot.game_records import GameRecord, TurnClock
 from bot.games.base import GameError, Ruleset, msg
 from bot.outages import StoreUnavailable
 from bot.services.base import Outcome, Vote, hosts, position
 from bot.services.endings import Endings, host_passed, with_computer
 from bot.services.play import computer_seed
-from bot.game_records import GameRecord, TurnClock
 
 log = logging.getLogger(__name__)
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.game_records import GameRecord, Seat
 from bot.games.base import GameError, Message, msg
+from bot.names import person_name
 from bot.services.base import Outcome, hosts, position
 from bot.services.play import Play
-from bot.game_records import GameRecord, Seat
-from bot.names import person_name
 
 
 class Endings(Play):

@@ -4,12 +4,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot import dice, seating
-from bot.i18n import LOCALES
+from bot.game_records import GameRecord, Seat
 from bot.games import REGISTERED, get_ruleset
 from bot.games.base import GameError, Message, msg
+from bot.i18n import LOCALES
 from bot.services.base import Outcome, hosts, ruleset_of
 from bot.services.play import Play
-from bot.game_records import GameRecord, Seat
 from bot.store import ChannelBusy
 
 COMPUTER_LEVELS = ("easy", "normal", "hard")

@@ -9,12 +9,12 @@ from dataclasses import replace
 from typing import Any
 
 from bot import ai, dice
+from bot.game_records import GameRecord, LoggedAction
 from bot.games.base import GameError, Message, Ruleset, msg
+from bot.names import person_name
 from bot.outages import StoreUnavailable
 from bot.services.base import Outcome, position, result_json, ruleset_of, snapshot
 from bot.services.timelines import Timelines
-from bot.game_records import GameRecord, LoggedAction
-from bot.names import person_name
 from bot.store import StaleVersion
 
 log = logging.getLogger(__name__)

@@ -17,8 +17,8 @@ import secrets
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.games.base import GameError, msg
 from bot.game_records import GameRecord, Seat
+from bot.games.base import GameError, msg
 from bot.names import FORMER_PLAYER, person_name
 from bot.seating import LOBBY_SEATS
 from bot.services.base import Outcome

@@ -6,9 +6,9 @@ import asyncio
 from dataclasses import dataclass
 
 from bot import dice, history, stats
+from bot.game_records import GameRecord, LoggedAction
 from bot.games.base import GameError, Message, msg
 from bot.services.base import ruleset_of
-from bot.game_records import GameRecord, LoggedAction
 from bot.store import Store
 from bot.verify import OVER, verify
 

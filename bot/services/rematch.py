@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot import dice, seating
+from bot.game_records import Seat
 from bot.games.base import GameError, msg
 from bot.services.base import Outcome, ruleset_of
 from bot.services.lobby import Lobby
-from bot.game_records import Seat
 from bot.store import ChannelBusy
 
 

@@ -8,13 +8,14 @@ itself is logged (UNDO) with the position before the move.
 """
 from __future__ import annotations
 
+from bot.game_records import GameRecord, LoggedAction
 from bot.games.base import GameError, Message, msg
+from bot.names import person_name
 from bot.services.base import Outcome, TakebackAsked
 from bot.services.play import Play
-from bot.game_records import GameRecord, LoggedAction
-from bot.names import person_name
 from bot.store import StaleVersion
 from bot.timeline import UNDO, Timeline
+
 
 def asked(request: TakebackAsked) -> Message:
     """What a take-back request says: who asks whom."""

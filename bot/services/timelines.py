@@ -9,10 +9,10 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
+from bot.game_records import GameRecord, LoggedAction
 from bot.games.base import Message
 from bot.services.base import Service, remember, ruleset_of
 from bot.shards import Shards
-from bot.game_records import GameRecord, LoggedAction
 from bot.store import Store
 from bot.timeline import Timeline, at_setup
 

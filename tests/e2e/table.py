@@ -21,10 +21,10 @@ from pathlib import Path
 from PIL import Image
 
 from bot import i18n
+from bot.game_records import GameRecord, Seat
 from bot.games import get_ruleset
 from bot.games.base import Message as Said
 from bot.present.words import seat_name, sentence
-from bot.game_records import GameRecord, Seat
 from tests.fake_discord import ATTACHMENT_DESCRIPTION_LIMIT, BUTTON, Interaction, Message
 
 ACTION_ID = re.compile(r"^tb:[asgcx]:(\d+):(\d+)")

@@ -7,12 +7,25 @@ import dataclasses
 import itertools
 import time
 from collections.abc import Callable, Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
-from tests.fake_discord.constants import (BOT_PERMISSIONS, BUTTON, DISCORD_EPOCH_MS, DM_CHANNEL, FLAG_EPHEMERAL,
-                                          FLAG_LOADING, GUILD_INSTALL, MEMBER_PERMISSIONS, OPTION_SUB_COMMAND,
-                                          OPTION_SUB_COMMAND_GROUP, PRIVATE_CHANNELS, PRIVATE_THREAD, PUBLIC_THREAD,
-                                          TEXT_CHANNEL, USER_INSTALL)
+from tests.fake_discord.constants import (
+    BOT_PERMISSIONS,
+    BUTTON,
+    DISCORD_EPOCH_MS,
+    DM_CHANNEL,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    GUILD_INSTALL,
+    MEMBER_PERMISSIONS,
+    OPTION_SUB_COMMAND,
+    OPTION_SUB_COMMAND_GROUP,
+    PRIVATE_CHANNELS,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    TEXT_CHANNEL,
+    USER_INSTALL,
+)
 
 
 class FakeDiscordUsageError(AssertionError):
@@ -27,7 +40,7 @@ def _snowflakes():
 
 
 def _iso_now() -> str:
-    return datetime.now(timezone.utc).isoformat()
+    return datetime.now(UTC).isoformat()
 
 
 # --------------------------------------------------------------------------- entities

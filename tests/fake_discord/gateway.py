@@ -10,8 +10,18 @@ import zlib
 
 from aiohttp import WSMsgType, web
 
-from tests.fake_discord.constants import (MEMBER_PERMISSIONS, OP_DISPATCH, OP_HEARTBEAT, OP_HEARTBEAT_ACK, OP_HELLO,
-                                          OP_IDENTIFY, OP_INVALID_SESSION, OP_PRESENCE, OP_REQUEST_MEMBERS, OP_RESUME)
+from tests.fake_discord.constants import (
+    MEMBER_PERMISSIONS,
+    OP_DISPATCH,
+    OP_HEARTBEAT,
+    OP_HEARTBEAT_ACK,
+    OP_HELLO,
+    OP_IDENTIFY,
+    OP_INVALID_SESSION,
+    OP_PRESENCE,
+    OP_REQUEST_MEMBERS,
+    OP_RESUME,
+)
 from tests.fake_discord.entities import FakeDiscordUsageError, Guild, _role_payload
 
 log = logging.getLogger(__name__)

@@ -68,7 +68,7 @@ class ClientProcess:
         self.process.send_signal(sig)
         try:
             await asyncio.wait_for(self.process.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             log.error("%s ignored %s; killing it", self.argv, sig.name)
             self.process.kill()
             await self.process.wait()

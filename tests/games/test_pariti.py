@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from bot import i18n
 from bot.games import get_ruleset
 from bot.games.base import IllegalAction, Message, Result
-from bot.games.pariti import DRAW_TURNS, PAIR, PaState, Pariti, destinations, is_step, pairs_of, parse_piece
+from bot.games.pariti import DRAW_TURNS, PAIR, Pariti, PaState, destinations, is_step, pairs_of, parse_piece
 from bot.games.pariti_board import DATA_FILE, N_SQUARES, SQUARE_INDEX, SQUARE_NAMES, START_SQUARES
 from tests.rules import rules_text
 

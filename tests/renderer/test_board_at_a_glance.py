@@ -12,7 +12,7 @@ from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE, ROLL, START, Held
 from bot.games.base import Result, msg
 from bot.games.parcheesi.board import GOAL, HOUSE, BoardView, PawnView, board
-from bot.games.pariti import PaState, Pariti, parse_piece
+from bot.games.pariti import Pariti, PaState, parse_piece
 from bot.games.pariti_board import N_SQUARES, SQUARE_INDEX
 from renderer import PlayerTag, barricade, cross68, layout, pariti, render_png
 from renderer.common import CHAT_TEXT, CHAT_WIDTH, CHOICE, INK, TRACE

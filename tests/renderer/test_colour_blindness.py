@@ -10,11 +10,11 @@ import math
 import pytest
 from PIL import Image, ImageChops, ImageCms
 
+from bot.games import GAME_IDS, get_ruleset
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE
 from bot.games.parcheesi.board import BoardView, PawnView
 from renderer import barricade, cross68, pariti
-from bot.games import GAME_IDS, get_ruleset
 from renderer.common import CHOICE, PIECE_RGB, TRACE, PlayerTag, shape_of
 
 MACHADO = {

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
+from bot.games import get_ruleset
 from bot.games.base import msg
 from bot.games.parcheesi.board import GOAL, HOUSE, BoardView, PawnView, board
-from bot.games import get_ruleset
 from renderer import cross68, render_png
-from renderer.common import piece_reach, shape_of, DIE_SPENT, INK, PAPER, PIECE_RGB, TRACE, WHITE, PlayerTag, blend
+from renderer.common import DIE_SPENT, INK, PAPER, PIECE_RGB, TRACE, WHITE, PlayerTag, blend, piece_reach, shape_of
 
 COLOURS = ("yellow", "blue", "red", "green")
 PLAYERS = [PlayerTag(f"Player {c}", (c,), to_move=(c == "red")) for c in COLOURS]

@@ -8,17 +8,16 @@ import itertools
 
 import pytest
 
+from bot import i18n
 from bot.games import GAME_IDS
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE
-from bot.games.pariti import PAIR, piece_code
 from bot.games.parcheesi.board import HOUSE, BoardView, PawnView, board
+from bot.games.pariti import PAIR, piece_code
 from bot.names import NAME_LIMIT
-from bot import i18n
-from renderer import cross68
-from renderer.cross68 import _namer
-from renderer import PlayerTag, layout
+from renderer import PlayerTag, cross68, layout
 from renderer.common import CHAT_WIDTH, printable
+from renderer.cross68 import _namer
 from renderer.plan import OVERLAYS, inside, overlap
 from renderer.sample import HARD, hard_position
 from tests.renderer.test_plan import positions
@@ -119,7 +118,7 @@ def test_the_player_to_move_is_told_apart_without_colour():
     them apart in grey, as under any colour blindness."""
     from PIL import Image
 
-    from renderer.common import INK, PAPER, WHITE, TO_MOVE_BAND, Sheet, StaticBoard, make_palette
+    from renderer.common import INK, PAPER, TO_MOVE_BAND, WHITE, Sheet, StaticBoard, make_palette
 
     def grey_edge(tag: PlayerTag) -> int:
         sheet = Sheet(StaticBoard.build(Image.new("RGB", (300, 50), WHITE), make_palette([PAPER, INK, WHITE, TO_MOVE_BAND])))

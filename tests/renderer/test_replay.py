@@ -6,9 +6,9 @@ import pytest
 from PIL import Image
 
 from bot import timeline
+from bot.games import get_ruleset
 from bot.services import ruleset_of
 from bot.store import Store
-from bot.games import get_ruleset
 from renderer.common import INK, TRACE
 from renderer.replay import FRAME_SIDE, MAX_FRAMES, STRIP, animate, move_numbers, sample, spans
 from tests.game_logs import play

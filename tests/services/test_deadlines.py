@@ -8,11 +8,11 @@ import pytest
 
 import bot.games
 from bot import history, timers, verify
+from bot.game_records import LoggedAction, Seat
 from bot.games import get_ruleset
 from bot.games.base import GameError
 from bot.services import ROLL, Sessions
 from bot.services.scheduler import TurnTimers
-from bot.game_records import LoggedAction, Seat
 from bot.store import Store
 from tests.games.parcheesi.positions import classic_six_cheat
 

@@ -3,14 +3,15 @@ import asyncio
 import sqlite3
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot import ai, dice, i18n
+from bot.game_records import Seat
 from bot.games import get_ruleset
 from bot.games.base import GameError
 from bot.services import ROLL, Sessions
 from bot.services.play import refusal, typed_action
-from bot.game_records import Seat
 from bot.store import Store
 from tests.games.parcheesi.positions import classic_five, maghreb_three
 

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from bot import history, timeline
+from bot.game_records import GameRecord, Seat
 from bot.games.base import GameError
 from bot.services import ROLL, Sessions, TakebackAsked, ruleset_of
-from bot.game_records import GameRecord, Seat
 from bot.timeline import UNDO
 from bot.verify import verify
 from tests.services.test_sessions import ANN, BOB, CHANNEL, STRANGER, key_of, sessions, snapshot, two_player_game

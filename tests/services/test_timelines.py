@@ -1,6 +1,6 @@
 """The positions a board traces (bot/services/timelines.py): from the game's log, kept between clicks."""
-from bot.services import Sessions, ruleset_of
 from bot.game_records import GameRecord
+from bot.services import Sessions, ruleset_of
 from tests.game_logs import play
 
 

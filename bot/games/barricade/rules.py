@@ -18,7 +18,16 @@ from typing import Any
 
 from bot.games.barricade.board import Area, Board, standard_board
 from bot.games.barricade.state import (
-    MOVE, ORDER, OVER, PLACE, ROLL, SIX, START, START_OF_TURN, Held, State,
+    MOVE,
+    ORDER,
+    OVER,
+    PLACE,
+    ROLL,
+    SIX,
+    START,
+    START_OF_TURN,
+    Held,
+    State,
 )
 from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg, skip_event
 

@@ -24,8 +24,8 @@ from __future__ import annotations
 import random
 import re
 from functools import cache, reduce
-from operator import getitem, or_
 from itertools import product
+from operator import getitem, or_
 from types import MethodType
 from typing import Any, ClassVar, NamedTuple
 
