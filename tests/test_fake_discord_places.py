@@ -18,7 +18,6 @@ from tests.fake_discord import (
     FakeDiscord,
     FakeDiscordUsageError,
 )
-from tests.test_fake_discord import alice, client, table  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.e2e
 
