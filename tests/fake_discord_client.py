@@ -110,8 +110,8 @@ async def bad(interaction: discord.Interaction, kind: str):
         await interaction.channel.send("a channel message", file=discord.File(io.BytesIO(b"png?"), "board.png"))
 
 
-@demo.command(description="which shard answers")
-async def where(interaction: discord.Interaction):
+@demo.command(name="where", description="which shard answers")
+async def which_shard(interaction: discord.Interaction):
     await interaction.response.send_message(f"shard {interaction.guild.shard_id} in {interaction.guild.name}")
 
 

@@ -31,7 +31,7 @@ def decision_points(ruleset, n_players=2, seed=0, count=12, max_actions=4000, op
     rng = random.Random(seed)
     state = ruleset.new_game(n_players, options or {}, seed)
     found = []
-    for step in range(max_actions):
+    for _ in range(max_actions):
         if ruleset.result(state) is not None:
             break
         if ruleset.roll_due(state):

@@ -124,7 +124,7 @@ class Console:
         except pexpect.TIMEOUT:   # a console that ignored Ctrl-C: every thread's stack (PYTHONFAULTHANDLER)
             os.kill(self.child.pid, signal.SIGABRT)
             self.child.expect(pexpect.EOF, timeout=20)
-            raise AssertionError("HANG " + self.transcript[-1500:] + "\n=====\n" + self.child.before[-8000:])
+            raise AssertionError("HANG " + self.transcript[-1500:] + "\n=====\n" + self.child.before[-8000:]) from None
         self.transcript += (self.child.before or "").replace("\r", "")
         assert "Traceback" not in self.transcript, self.tail()
         self.child.close()

@@ -63,8 +63,8 @@ def run_playouts(games: list[str], quick: bool, profile: Path | None) -> None:
           f"{'cut':>5}")
     for ruleset in rulesets(games):
         repeated = _profiled(profile, f"playouts-{ruleset.id}",
-                             lambda: playouts.best_of(ruleset, runs=runs, seconds=0.25 if quick else 1.0,
-                                                      max_games=10_000))
+                             partial(playouts.best_of, ruleset, runs=runs, seconds=0.25 if quick else 1.0,
+                                     max_games=10_000))
         f = repeated.best
         per_game = f.turns / max(1, f.games + f.abandoned)
         print(f"{f.game:<18}{f.players:>8}{f.turns_per_s:>10,.0f}{repeated.median_turns_per_s:>9,.0f}"
@@ -92,7 +92,7 @@ def run_render(games: list[str], quick: bool, profile: Path | None) -> None:
     print("\n## render_png: board + PNG encoding, positions from random games")
     print(f"{'game':<18}{'size':>10}{'cold ms':>9}{'median ms':>11}{'p95 ms':>8}{'CPU ms':>8}{'PNG KB':>8}{'max KB':>8}")
     for ruleset in rulesets(games):
-        f = _profiled(profile, f"render-{ruleset.id}", lambda: render.measure(ruleset, pictures=10 if quick else 200))
+        f = _profiled(profile, f"render-{ruleset.id}", partial(render.measure, ruleset, pictures=10 if quick else 200))
         print(f"{f.game:<18}{f'{f.size[0]}x{f.size[1]}':>10}{f.cold_ms:>9.0f}{f.median_ms:>11.1f}{f.p95_ms:>8.1f}"
               f"{f.cpu_median_ms:>8.1f}{f.median_kb:>8.0f}{f.max_kb:>8.0f}")
         ok = f.median_ms <= TARGETS["render_median_ms"] and f.max_kb <= TARGETS["png_kb"]
