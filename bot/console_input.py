@@ -125,7 +125,8 @@ def _call(record: GameRecord, piece: str, locale: str) -> Answer:
         mover = ruleset.to_move(state)
         others = any(calls(record, seat) for seat in range(len(record.seats)) if seat != mover)
         return Say((game_text(ruleset, "console.call_own_turn" if others else "console.call_closed", locale),))
-    if open_now == [CALL]:   # the call-out names the turn, not a piece (classic Parcheesi): any piece typed is the turn's
+    # The call-out names the turn, not a piece (classic Parcheesi): any piece typed is the turn's.
+    if open_now == [CALL]:
         return CALL
     pieces = [shown(ruleset, c, locale).partition(":")[2] for c in open_now]
     if piece:

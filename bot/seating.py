@@ -33,7 +33,8 @@ def chosen(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def of(record: GameRecord) -> str:
-    return record.options.get("seating", LOBBY)
+    seating: str = record.options.get("seating", LOBBY)
+    return seating
 
 
 def seat(record: GameRecord) -> tuple[tuple[Seat, ...], dict[str, Any]]:

@@ -255,7 +255,8 @@ class _AsyncpgConnection:
 
     async def rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Row]:
         sql, values = _sql(statement, parameters, "postgresql")
-        return await self._conn.fetch(sql, *values)
+        records: list[Row] = await self._conn.fetch(sql, *values)   # asyncpg has no type information
+        return records
 
     async def execute(self, statement: Any, parameters: Any = None) -> int:
         if isinstance(parameters, list):
@@ -299,7 +300,7 @@ def _seats(seats: tuple[Seat, ...]) -> str:
     return _dump([s.to_json() for s in seats])
 
 
-def _on_shards(query: Select) -> Select:
+def _on_shards(query: Select[Any]) -> Select[Any]:
     """`query` narrowed to the games of the guilds of the shards `shard_ids` of `shard_count` (bot.shards.shard_of,
     in SQL; both databases have >> and % on 64-bit integers)."""
     # The shift inline: PostgreSQL has bigint >> integer, not bigint >> bigint (a bound value's type).
@@ -372,7 +373,7 @@ _CLEAR_VOTES = seat_votes.delete().where(seat_votes.c.game_id == bindparam("the_
 _NO_TURN_NOTIFICATIONS = turn_notifications.delete().where(turn_notifications.c.user_id == bindparam("user"))
 
 
-def _turn_clocks(one_game: bool) -> Select:
+def _turn_clocks(one_game: bool) -> Select[Any]:
     query = select(*_GAME, games.c.reminded_version).where(games.c.status == "active")
     return (query.where(games.c.id == bindparam("the_game")) if one_game else query).order_by(games.c.id)
 
