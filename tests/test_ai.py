@@ -86,7 +86,8 @@ def test_hard_level_keeps_to_its_time_budget(ruleset):
 def test_same_rng_and_work_budget_give_the_same_choice(ruleset, level):
     for state in decision_points(ruleset, seed=4, count=3):
         seat = ruleset.to_move(state)
-        choices = {ai.choose_action(ruleset, state, seat, level, rng=random.Random(7), budget_s=None, playouts=30, nodes=3000)
+        choices = {ai.choose_action(ruleset, state, seat, level, rng=random.Random(7), budget_s=None, playouts=30,
+                                    nodes=3000)
                    for _ in range(2)}
         assert len(choices) == 1
 
@@ -261,7 +262,8 @@ def test_computer_players_never_cheat(ruleset):
     for state in decision_points(ruleset, seed=8, count=10):
         seat = ruleset.to_move(state)
         for level in ai.LEVELS:
-            assert ai.choose_action(ruleset, state, seat, level, rng=rng, budget_s=None, playouts=8) in ruleset.legal_actions(state)
+            chosen = ai.choose_action(ruleset, state, seat, level, rng=rng, budget_s=None, playouts=8)
+            assert chosen in ruleset.legal_actions(state)
 
 
 class _SeenMovers(ToyRace):

@@ -13,6 +13,7 @@ from bot.present.alt_text import ALT_TEXT_LIMIT, board_alt, bounded, own_first, 
 from bot.present.board import board_post
 from bot.present.words import result_line, say, seat_name
 from bot.services import ruleset_of
+from tests.benchmarks.common import random_action
 from tests.game_logs import play
 
 
@@ -44,7 +45,8 @@ async def test_the_replay_says_which_game_how_long_and_how_it_ended(store):
                                                       "🏆 user2 won the game!")
     assert replay_alt(record, 1, "fr").startswith("Rediffusion animée de Pariti\u00a0: 1 coup.")
     dice, dice_actions = await play(store, "parcheesi", channel=6, max_actions=20, resign=1)
-    assert replay_alt(dice, len(dice_actions), "en").startswith(f"Animated replay of Parcheesi (Mundijeux): {len(dice_actions)} rolls and moves.")
+    assert replay_alt(dice, len(dice_actions), "en").startswith(
+        f"Animated replay of Parcheesi (Mundijeux): {len(dice_actions)} rolls and moves.")
 
 
 def test_a_description_too_long_is_cut_at_a_word_with_an_ellipsis():
@@ -62,7 +64,8 @@ async def test_the_board_says_what_happened_since_the_players_last_turn(store):
     post = board_post(record, events)
     assert post.said and all(sentence in post.alt for sentence in post.said)
     # after the position (issue 34 point 4: what the player needs to act comes first)
-    assert post.alt.index(post.said[0]) > post.alt.index(say(record, ruleset.describe(ruleset.from_json(record.state))[-1], "en"))
+    last_described = say(record, ruleset.describe(ruleset.from_json(record.state))[-1], "en")
+    assert post.alt.index(post.said[0]) > post.alt.index(last_described)
 
 
 async def test_after_a_long_absence_whose_turn_the_dice_and_the_pieces_come_first_and_the_story_is_shortened(store):
@@ -72,7 +75,8 @@ async def test_after_a_long_absence_whose_turn_the_dice_and_the_pieces_come_firs
     record, actions = await play(store, "parcheesi", players=(1, 2, 3, 4), max_actions=160)
     ruleset = ruleset_of(record)
     steps = list(timeline.steps(ruleset, record, actions))
-    assert len(" ".join(say(record, e, "en") for step in steps for e in step.events)) > 2 * ALT_TEXT_LIMIT   # a long absence
+    said = " ".join(say(record, e, "en") for step in steps for e in step.events)
+    assert len(said) > 2 * ALT_TEXT_LIMIT   # a long absence
     state = ruleset.from_json(record.state)
     for loc in i18n.LOCALES:
         story = [say(record, e, loc) for step in steps for e in step.events]
@@ -105,7 +109,7 @@ async def test_a_bonus_to_play_after_both_dice_is_said_with_its_value(store):
                 break
             if ruleset.result(state) is not None:
                 break
-            action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+            action = random_action(ruleset, state, rng)
             state = ruleset.apply(state, action).state
         if found:
             break
