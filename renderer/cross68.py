@@ -177,7 +177,7 @@ class Layout:
                 boxes[squares[0][0]] = (x0, y0, x1, y1)
                 continue
             ym = (y0 + y1) // 2
-            for square, dc, dr in squares:
+            for square, _, dr in squares:
                 near_bottom = dr == -1 if dr else not any(d == -1 for _, _, d in squares)
                 boxes[square] = (x0, ym, x1, y1) if near_bottom else (x0, y0, x1, ym)
         return boxes

@@ -324,8 +324,8 @@ class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands,
         self._remember(record.channel_id, [*plan.kept, (message, post.said)])
 
     async def _retire_all(self, via: Via, boards: tuple[Retire, ...]) -> None:
-        for board in boards:
-            await self._retire(via, board.message, board.text)
+        for retired in boards:
+            await self._retire(via, retired.message, retired.text)
 
     async def _retire(self, via: Via, message: int, text: str | None) -> None:
         """An earlier board: without controls, saying `text` (KEEP: as it was; DELETE: deleted)."""

@@ -129,8 +129,11 @@ class TimerCommands(GameCogBase):
             await self.show_expiry(overdue, interaction)
             try:
                 return await call()
-            except GameError as refusal:   # a click on the board the deadline just settled: say why
-                raise GameError(msg("claims.error.ran_out")) if refusal.message.key == "error.stale" else refusal
+            except GameError as refusal:
+                if refusal.message.key != "error.stale":
+                    raise
+                # A click on the board the deadline just settled: say why.
+                raise GameError(msg("claims.error.ran_out")) from refusal
         return after_overdue
 
     async def notify_turn(self, record: GameRecord, user_id: int | None, people: People) -> None:

@@ -354,7 +354,7 @@ class Barricade(Ruleset):
     def describe(self, state: State) -> list[Message]:
         names = self.board.names
         lines = [self._stage_line(state)]
-        for rank, seat in enumerate(state.order or range(len(state.colours))):
+        for seat in state.order or range(len(state.colours)):
             mine = state.pawns[seat]
             on_board = ", ".join(names[p] for p in mine if p != START) or msg("list.none")
             lines.append(msg(
