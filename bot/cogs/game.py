@@ -116,8 +116,19 @@ def _seat(interaction: discord.Interaction) -> Seat:
 
 @app_commands.allowed_installs(guilds=True, users=True)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-class GameCog(PrivacyCommands, TakebackCommands, TimerCommands, HistoryCommands, DefaultsCommands, MineCommands,
-              Recovery, commands.GroupCog, name="GameCog", group_name="game", group_description=_("cmd.game.description")):
+class GameCog(
+    PrivacyCommands,
+    TakebackCommands,
+    TimerCommands,
+    HistoryCommands,
+    DefaultsCommands,
+    MineCommands,
+    Recovery,
+    commands.GroupCog,
+    name="GameCog",
+    group_name="game",
+    group_description=_("cmd.game.description"),
+):
     def __init__(self, bot: commands.AutoShardedBot, sessions: Sessions, settings: Settings):
         self.bot = bot
         self.sessions = sessions

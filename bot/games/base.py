@@ -33,7 +33,10 @@ class Message:
     params: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "params": {k: (v.to_json() if isinstance(v, Message) else v) for k, v in self.params.items()}}
+        return {
+            "key": self.key,
+            "params": {k: (v.to_json() if isinstance(v, Message) else v) for k, v in self.params.items()},
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Message:

@@ -43,9 +43,28 @@ from bot.services.takeback import asked
 from bot.shards import Shards
 from bot.store import Store
 
-__all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "ROLL", "BoardView", "Forgotten", "GameRecord", "Kept", "Outcome", "People",
-           "Records", "Seat", "Sessions", "StoreUnavailable", "TakebackAsked", "Vote", "WaitingGame", "asked", "position",
-           "ruleset_of", "started_events"]
+__all__ = [
+    "COMPUTER_LEVELS",
+    "LOBBY_SHOWN",
+    "ROLL",
+    "BoardView",
+    "Forgotten",
+    "GameRecord",
+    "Kept",
+    "Outcome",
+    "People",
+    "Records",
+    "Seat",
+    "Sessions",
+    "StoreUnavailable",
+    "TakebackAsked",
+    "Vote",
+    "WaitingGame",
+    "asked",
+    "position",
+    "ruleset_of",
+    "started_events",
+]
 
 
 class Sessions(Rematch, BoardViews, Claims, Boards, ServerDefaults, MyGames, Privacy):

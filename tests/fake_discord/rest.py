@@ -618,9 +618,15 @@ class RestMixin:
 
     def _store_message(self, channel: Channel, data: dict, files: dict[int, Attachment], *,
                        interaction: Interaction | None = None, ephemeral_to: int | None = None) -> Message:
-        message = Message(next(self._ids), channel.id, self.bot_user, interaction=interaction,
-                          ephemeral_to=ephemeral_to, flags=data.get("flags", 0) & (FLAG_EPHEMERAL | FLAG_LOADING | 4 | 4096),
-                          type=20 if interaction is not None and interaction.type == INTERACTION_COMMAND else 0)
+        message = Message(
+            next(self._ids),
+            channel.id,
+            self.bot_user,
+            interaction=interaction,
+            ephemeral_to=ephemeral_to,
+            flags=data.get("flags", 0) & (FLAG_EPHEMERAL | FLAG_LOADING | 4 | 4096),
+            type=20 if interaction is not None and interaction.type == INTERACTION_COMMAND else 0,
+        )
         self._apply_edit(message, data, files, counting=False)
         self._messages[channel.id].append(message)
         if ephemeral_to is None and not message.thinking:
