@@ -1,5 +1,5 @@
-"""/game mine: a person's games in play on a server or in DMs and group DMs, those waiting for them first (and the short list a
-turn's direct message ends with)."""
+"""/game mine: a person's games in play on a server or in DMs and group DMs, those waiting for them first (and
+the short list a turn's direct message ends with)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
