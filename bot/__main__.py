@@ -109,7 +109,6 @@ def run_bot(settings: Settings, token: str) -> int:
 
 def _run(make_bot: Callable[[], discord.Client], token: str, database: str) -> str | None:
     """Run the bot until it stops; None when it stopped normally, else why it could not run."""
-    import aiohttp
     import asyncpg
     import discord
     from sqlalchemy.exc import SQLAlchemyError

@@ -44,7 +44,7 @@ class Settings:
     token_lifetime: float = 900.0   # seconds an interaction's token lasts (Discord: 15 min; shorter in tests)
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> "Settings":
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
         """Raises bot.shards.ShardSpecError on unreadable shard settings, SettingError on another."""
         env = dict(os.environ if env is None else env)
         return cls(

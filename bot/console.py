@@ -24,11 +24,11 @@ from bot import i18n
 from bot.console_input import CALL, Say, prompt, read_answer, refusal_line
 from bot.games import get_ruleset
 from bot.games.base import GameError, msg
+from bot.positions import position, ruleset_of
 from bot.present.picture import picture
 from bot.present.words import result_line, say
 from bot.services import GameRecord, Seat, Sessions
 from bot.session_results import Outcome
-from bot.positions import position, ruleset_of
 from bot.store import Store
 
 INTERRUPTED = 128 + signal.SIGINT   # the exit status of a program stopped by Ctrl-C (130)

@@ -12,11 +12,11 @@ from typing import Any
 
 from bot import i18n
 from bot.games.base import Message, Ruleset, msg
+from bot.player_actions import ROLL
+from bot.positions import position
 from bot.present.codes import canonical, shown
 from bot.present.words import game_text, say
 from bot.services import GameRecord
-from bot.player_actions import ROLL
-from bot.positions import position
 
 LISTED = 20         # more moves sharing a "prefix:" than this are not listed one by one (Barricade's points)
 CALL = "call"       # a call-out's code, alone (classic Parcheesi) or before the piece called out ("call:B1")
@@ -127,7 +127,8 @@ def _call(record: GameRecord, piece: str, locale: str) -> Answer:
         mover = ruleset.to_move(state)
         others = any(calls(record, seat) for seat in range(len(record.seats)) if seat != mover)
         return Say((game_text(ruleset, "console.call_own_turn" if others else "console.call_closed", locale),))
-    if open_now == [CALL]:   # the call-out names the turn, not a piece (classic Parcheesi): any piece typed is the turn's
+    # The call-out names the turn, not a piece (classic Parcheesi): any piece typed is the turn's.
+    if open_now == [CALL]:
         return CALL
     pieces = [shown(ruleset, c, locale).partition(":")[2] for c in open_now]
     if piece:

@@ -19,7 +19,7 @@ class Seat:
         return {"user_id": self.user_id, "name": self.name, "level": self.level, "locale": self.locale}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Seat":
+    def from_json(cls, data: dict[str, Any]) -> Seat:
         return cls(data["user_id"], data["name"], data.get("level"), data.get("locale", "en"))
 
 

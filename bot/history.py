@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
 
-from bot.games.base import GameError, Message, Ruleset, msg
 from bot.game_records import GameRecord, LoggedAction
+from bot.games.base import GameError, Message, Ruleset, msg
 from bot.timeline import Step, is_roll, steps
 
 PAGE_SIZE = 15   # actions per history page

@@ -53,7 +53,8 @@ Template = str | dict[str, str]
 def catalogue(locale: str) -> dict[str, Template]:
     merged: dict[str, Template] = {}
     folder = data_file("i18n", locale)
-    domains = sorted((f for f in folder.iterdir() if f.name.endswith(".json")), key=lambda f: f.name) if folder.is_dir() else []
+    files = folder.iterdir() if folder.is_dir() else ()
+    domains = sorted((f for f in files if f.name.endswith(".json")), key=lambda f: f.name)
     for domain in domains:   # a locale without a folder has an empty catalogue (render falls back to English)
         merged.update(json.loads(domain.read_text(encoding="utf-8")))
     return merged
@@ -132,7 +133,7 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec in ELIDED:
             return elide(format_spec, format(value))
-        return super().format_field(value, format_spec)
+        return format(value, format_spec)   # what string.Formatter.format_field does
 
 
 _FORMATTER = _Formatter()

@@ -37,7 +37,8 @@ class Refused(Exception):
 
 
 async def _count(db: Statements, table: Table) -> int:
-    return (await db.rows(select(func.count().label("n")).select_from(table)))[0]["n"]
+    count: int = (await db.rows(select(func.count().label("n")).select_from(table)))[0]["n"]
+    return count
 
 
 async def _page(db: Statements, table: Table, offset: int) -> list[dict[str, Any]]:

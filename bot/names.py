@@ -32,7 +32,8 @@ def person_name(record: GameRecord, seat: int) -> str:
 
 def graphemes(text: str) -> list[str]:
     """`text` cut into graphemes: never an accent apart from its letter, nor an emoji sequence in two."""
-    return _GRAPHEME.findall(text)
+    found: list[str] = _GRAPHEME.findall(text)   # the regex module has no type information
+    return found
 
 
 def short_names(names: Sequence[str], limit: int = NAME_LIMIT) -> list[str]:

@@ -8,6 +8,7 @@ four-player game moves ratings about as much as a duel.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping, Sequence
 from itertools import combinations
 from typing import TypeVar
@@ -20,7 +21,7 @@ Player = TypeVar("Player", bound=Hashable)
 
 def expected(rating: float, opponent: float) -> float:
     """The score `rating` is expected to make against `opponent` (0 to 1)."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, (opponent - rating) / 400.0))
 
 
 def rate(ratings: Mapping[Player, float], sides: Sequence[Sequence[Player]],

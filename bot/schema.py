@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from sqlalchemy import (BigInteger, Column, Double, ForeignKey, Index, Integer, MetaData, Table, Text, func, select,
-                        text)
+from sqlalchemy import BigInteger, Column, Double, ForeignKey, Index, Integer, MetaData, Table, Text, func, select, text
 
 metadata = MetaData()
 
@@ -195,11 +194,13 @@ async def applied_migrations(db: Statements) -> int:
     """How many migrations the database has; on PostgreSQL, serialises the processes that migrate at
     once (a transaction-scoped advisory lock) and creates the version's table on first use."""
     if db.dialect == "sqlite":
-        return (await db.rows(_USER_VERSION))[0]["user_version"]
+        user_version: int = (await db.rows(_USER_VERSION))[0]["user_version"]
+        return user_version
     await db.rows(select(func.pg_advisory_xact_lock(0x7461626C65726F)))   # "tablero"
     await db.execute(text("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"))
     rows = await db.rows(select(_schema_version.c.version))
     if not rows:
         await db.execute(_schema_version.insert().values(version=0))
         return 0
-    return rows[0]["version"]
+    version: int = rows[0]["version"]
+    return version

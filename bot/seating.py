@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot import dice
-from bot.games.base import GameError, Message, Ruleset, joined, msg
 from bot.game_records import GameRecord, Seat
+from bot.games.base import GameError, Message, Ruleset, joined, msg
 
 RANDOM, LOBBY = "random", "lobby"
 SEATINGS = (RANDOM, LOBBY)
@@ -33,7 +33,8 @@ def chosen(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def of(record: GameRecord) -> str:
-    return record.options.get("seating", LOBBY)
+    seating: str = record.options.get("seating", LOBBY)
+    return seating
 
 
 def seat(record: GameRecord) -> tuple[tuple[Seat, ...], dict[str, Any]]:

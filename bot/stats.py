@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot import ratings
-from bot.games import get_ruleset
 from bot.game_records import GameRecord
+from bot.games import get_ruleset
 
 PlayerKey = int | str   # a user id, or "computer:<level>"
 
@@ -73,7 +73,8 @@ def compute(games: Iterable[GameRecord]) -> dict[PlayerKey, PlayerStats]:
 
 
 def people(players: dict[PlayerKey, PlayerStats]) -> dict[int, PlayerStats]:
-    """The people among `players`: not the computers, nor those forgotten (a pseudonym, < 0: bot/services/privacy.py)."""
+    """The people among `players`: not the computers, nor those forgotten (a pseudonym, < 0:
+    bot/services/privacy.py)."""
     return {key: stats for key, stats in players.items() if isinstance(key, int) and key > 0}
 
 

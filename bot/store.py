@@ -26,16 +26,39 @@ from typing import Any, TypeVar
 
 import aiosqlite
 import asyncpg
-from sqlalchemy import (URL, BigInteger, Double, Select, and_, bindparam, exists, func, literal_column, make_url,
-                        null, or_, select)
+from sqlalchemy import (
+    URL,
+    BigInteger,
+    Double,
+    Select,
+    and_,
+    bindparam,
+    exists,
+    func,
+    literal_column,
+    make_url,
+    null,
+    or_,
+    select,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot import metrics
 from bot.game_records import GameRecord, LoggedAction, Seat, TurnClock
 from bot.outages import StoreUnavailable, stale_connection, unreachable
-from bot.schema import (Row, Statements, actions, away_periods, bot_facts, games, guilds_left, migrate_one, seat_votes,
-                        server_defaults,
-                        turn_notifications)
+from bot.schema import (
+    Row,
+    Statements,
+    actions,
+    away_periods,
+    bot_facts,
+    games,
+    guilds_left,
+    migrate_one,
+    seat_votes,
+    server_defaults,
+    turn_notifications,
+)
 from bot.shards import GUILD_ID_SHIFT, Shards
 
 T = TypeVar("T")
@@ -214,7 +237,7 @@ class _PostgreSQL:
             pool, self._pool = self._pool, None
             try:   # the calls under way end first, unless one hangs (a server that stopped answering)
                 await asyncio.wait_for(pool.close(), CONNECT_TIMEOUT_S)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pool.terminate()
 
 
@@ -232,7 +255,8 @@ class _AsyncpgConnection:
 
     async def rows(self, statement: Any, parameters: Mapping[str, Any] | None = None) -> Sequence[Row]:
         sql, values = _sql(statement, parameters, "postgresql")
-        return await self._conn.fetch(sql, *values)
+        records: list[Row] = await self._conn.fetch(sql, *values)   # asyncpg has no type information
+        return records
 
     async def execute(self, statement: Any, parameters: Any = None) -> int:
         if isinstance(parameters, list):
@@ -276,7 +300,7 @@ def _seats(seats: tuple[Seat, ...]) -> str:
     return _dump([s.to_json() for s in seats])
 
 
-def _on_shards(query: Select) -> Select:
+def _on_shards(query: Select[Any]) -> Select[Any]:
     """`query` narrowed to the games of the guilds of the shards `shard_ids` of `shard_count` (bot.shards.shard_of,
     in SQL; both databases have >> and % on 64-bit integers)."""
     # The shift inline: PostgreSQL has bigint >> integer, not bigint >> bigint (a bound value's type).
@@ -349,7 +373,7 @@ _CLEAR_VOTES = seat_votes.delete().where(seat_votes.c.game_id == bindparam("the_
 _NO_TURN_NOTIFICATIONS = turn_notifications.delete().where(turn_notifications.c.user_id == bindparam("user"))
 
 
-def _turn_clocks(one_game: bool) -> Select:
+def _turn_clocks(one_game: bool) -> Select[Any]:
     query = select(*_GAME, games.c.reminded_version).where(games.c.status == "active")
     return (query.where(games.c.id == bindparam("the_game")) if one_game else query).order_by(games.c.id)
 
@@ -447,7 +471,7 @@ class Store:
         self.privacy = PrivacyRows(self)
 
     @classmethod
-    async def open(cls, database: str, clock: Callable[[], float] = time.time) -> "Store":
+    async def open(cls, database: str, clock: Callable[[], float] = time.time) -> Store:
         """The store in `database`: a SQLite file's path or a postgresql:// (postgres://) URL; migrated."""
         backend = _PostgreSQL(database) if is_postgresql(database) else _SQLite(database)
         store = cls(backend, clock)

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import dice
-from bot.games.base import Applied, GameError, Message, Ruleset, msg
 from bot.game_records import GameRecord, LoggedAction
+from bot.games.base import Applied, GameError, Message, Ruleset, msg
 
 UNDO = "undo"
 
@@ -74,7 +74,7 @@ class Timeline:
         self._turn_ends: dict[int | None, int] = {}  # same, before anybody else's latest action
         self._run_from = 0                  # the position before the latest actor's run of actions
 
-    def copy(self) -> "Timeline":
+    def copy(self) -> Timeline:
         """A timeline that goes on from here without changing this one (positions are immutable)."""
         other = copy.copy(self)
         other._moves, other._movers, other._trail = list(self._moves), set(self._movers), list(self._trail)

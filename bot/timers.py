@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Any
 
+from bot.game_records import GameRecord, LoggedAction, TurnClock
 from bot.games import get_ruleset
 from bot.games.base import GameError, Message, msg
-from bot.game_records import GameRecord, LoggedAction, TurnClock
 
 ON_TIMEOUT = ("play", "skip")          # an easy computer plays the turn, or the turn is passed
 VOTE_AFTER = 3                         # expiries in a row before the others may vote on the seat
@@ -56,7 +57,7 @@ def format_duration(seconds: int) -> str:
     return "".join(parts)
 
 
-def settings_message(options: dict) -> Message:
+def settings_message(options: dict[str, Any]) -> Message:
     """The game's deadline settings in words."""
     turn_time = options.get("turn_time")
     if turn_time is None:
@@ -113,11 +114,16 @@ def shown_deadline(record: GameRecord, away: dict[int, float], now: float) -> fl
 
 
 def reminder_at(clock: TurnClock) -> float:
-    return clock.started_at + clock.record.options["turn_time"] / 2
+    return clock.started_at + _turn_time(clock) / 2
 
 
 def deadline(clock: TurnClock) -> float:
-    return clock.started_at + clock.record.options["turn_time"]
+    return clock.started_at + _turn_time(clock)
+
+
+def _turn_time(clock: TurnClock) -> float:
+    seconds: float = clock.record.options["turn_time"]   # a timed game's: the seconds a turn may take
+    return seconds
 
 
 def expiry_streak(actions: list[LoggedAction], seat: int) -> int:

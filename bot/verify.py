@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot import dice, seating
+from bot.game_records import GameRecord, LoggedAction, Seat
 from bot.games import get_ruleset
 from bot.games.base import GameError, Ruleset
-from bot.game_records import GameRecord, LoggedAction, Seat
 from bot.store import Store, is_postgresql
 from bot.timeline import at_setup, is_roll
 

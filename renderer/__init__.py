@@ -7,13 +7,14 @@ focus, traced) -> Plan`.
 """
 from __future__ import annotations
 
-from importlib import import_module
 from collections.abc import Sequence
+from importlib import import_module
 from typing import Any
 
 from bot.games.base import Ruleset
 from renderer.common import PlayerTag, encode_png
 from renderer.plan import Item, Plan
+
 
 def render_png(
     ruleset: Ruleset,

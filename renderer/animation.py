@@ -113,7 +113,7 @@ def _frames(ruleset: Ruleset, states: Sequence[Any], names: Sequence[str], colou
         palette = palette or fixed_palette(png)
         # Nothing maps onto the padding of the palette (CLEAR and its like): a repeat of its first colour.
         found.append(picture.quantize(palette=palette, dither=Image.Dither.NONE)
-                     .point(lambda i: i if i < palette.info["colours"] else 0))
+                     .point(lambda i, colours=palette.info["colours"]: i if i < colours else 0))
     return found
 
 

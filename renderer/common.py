@@ -30,9 +30,9 @@ import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
 from importlib.resources import as_file
 from pathlib import Path
+from typing import Any
 
 from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
@@ -247,8 +247,9 @@ def printable(text: str, bold: bool = False) -> str:
         kept = "".join(part if part in ISOLATION else "".join(chunk for _, chunk in runs(part, bold))
                        for part in _ISOLATION_MARK.split(word))
         # A letter missing (not an emoji: category S) and none kept: the word is written "?"s.
-        if not any(ch.isalnum() for ch in kept) and any(ch not in ISOLATION and not unicodedata.category(ch).startswith("S")
-                                                        for ch in word):
+        if not any(ch.isalnum() for ch in kept) and any(
+            ch not in ISOLATION and not unicodedata.category(ch).startswith("S") for ch in word
+        ):
             kept = marked(word)
         if kept:
             words.append(kept)
@@ -272,8 +273,12 @@ def text_length(text: str, size: int, bold: bool = False) -> float:
     """The width of `text` as `draw_text` writes it."""
     if shipped(text):
         return font(size, bold).getlength(text)
-    return sum(f.getlength(chunk, direction=direction) * scale for f, scale, chunk, direction in
-               ((*face_font(path, size), chunk, direction) for path, chunk, direction in pieces(printable(text, bold), bold)))
+    return sum(
+        f.getlength(chunk, direction=direction) * scale
+        for f, scale, chunk, direction in (
+            (*face_font(path, size), chunk, direction) for path, chunk, direction in pieces(printable(text, bold), bold)
+        )
+    )
 
 
 def draw_text(image: Image.Image, xy: tuple[float, float], text: str, size: int, bold: bool = False,
@@ -419,7 +424,11 @@ def _words(text: str) -> list[str]:
     Chinese, Japanese or Korean letters (those scripts write no space between words)."""
     words: list[str] = []
     for cluster in graphemes(text):
-        if words and not words[-1].endswith((" ", "-")) and not (_wide_letter(words[-1][-1]) and _wide_letter(cluster[0])):
+        if (
+            words
+            and not words[-1].endswith((" ", "-"))
+            and not (_wide_letter(words[-1][-1]) and _wide_letter(cluster[0]))
+        ):
             words[-1] += cluster
         else:
             words.append(cluster)
@@ -560,13 +569,20 @@ def disc_sprite(fill: RGB, diameter: int, label: str = "", ring: RGB | None = No
     outline_of(ring_width * k + halo, INK)
     outline_of(ring_width * k + halo + outline, fill)
     if label:
-        draw.text((side / 2, side / 2), label, font=font((text or label_size(diameter, label)) * k, True), fill=ink_on(fill),
-                  anchor="mm")
+        draw.text(
+            (side / 2, side / 2),
+            label,
+            font=font((text or label_size(diameter, label)) * k, True),
+            fill=ink_on(fill),
+            anchor="mm",
+        )
     return _reduce(big)
 
 
 @lru_cache(maxsize=256)
-def label_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str, halo: RGB | None) -> tuple[Image.Image, int, int]:
+def label_sprite(
+    text: str, size: int, bold: bool, fill: RGB, anchor: str, halo: RGB | None
+) -> tuple[Image.Image, int, int]:
     """`text` on a transparent sprite, optionally haloed (3 px), and the offset
     of its top left corner from the anchor point (PIL anchor names). Only
     for texts from a small set (counters, square names): names and
@@ -574,7 +590,9 @@ def label_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str, halo:
     f, stroke = font(size, bold), 3 if halo else 0
     left, top, right, bottom = pixel_box(f, text, anchor=anchor, stroke_width=stroke)
     image = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
-    ImageDraw.Draw(image).text((-left, -top), text, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=halo)
+    ImageDraw.Draw(image).text(
+        (-left, -top), text, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=halo
+    )
     return image, left, top
 
 
@@ -624,7 +642,7 @@ class StaticBoard:
     palette: Image.Image
 
     @classmethod
-    def build(cls, rgb: Image.Image, palette: Image.Image) -> "StaticBoard":
+    def build(cls, rgb: Image.Image, palette: Image.Image) -> StaticBoard:
         return cls(to_palette(rgb, palette), palette)
 
 
@@ -652,7 +670,9 @@ class Sheet:
         inset = _clear_corner(sprite)   # a round or pointed piece: what lies under its empty corners does not matter
         ground = self._ground((x + inset, y + inset, x + w - 1 - inset, y + h - 1 - inset))
         if ground is None:
-            self._paint((x, y, x + w - 1, y + h - 1), lambda region, rx, ry: region.paste(sprite, (x - rx, y - ry), sprite))
+            self._paint(
+                (x, y, x + w - 1, y + h - 1), lambda region, rx, ry: region.paste(sprite, (x - rx, y - ry), sprite)
+            )
         else:
             indexed, mask = _indexed_sprite(sprite, self.board, ground)
             self.out.paste(indexed, (x, y), mask)
@@ -681,8 +701,16 @@ class Sheet:
             paint(region, clipped[0], clipped[1])
             self.out.paste(to_palette(region, self.board.palette), clipped[:2])
 
-    def text(self, xy: tuple[float, float], text: str, size: int, bold: bool = False, fill: RGB = INK, anchor: str = "la",
-             halo: RGB | None = None) -> None:
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        bold: bool = False,
+        fill: RGB = INK,
+        anchor: str = "la",
+        halo: RGB | None = None,
+    ) -> None:
         """One line of text; `halo` outlines it (3 px) in that colour."""
         stroke = 3 if halo else 0
         self._paint(text_box(xy, text, size, bold, anchor, stroke), lambda region, x, y:
@@ -723,7 +751,10 @@ class Sheet:
         line = [local(x, y) for x, y in points[:-1]] + [local(*base)]
         for part in (dashes(line, dash * k) if dash else [line]):
             draw.line(part, fill=255, width=width * k, joint="curve")
-        draw.polygon([local(x1, y1), local(base[0] + wing[0], base[1] + wing[1]), local(base[0] - wing[0], base[1] - wing[1])], fill=255)
+        draw.polygon(
+            [local(x1, y1), local(base[0] + wing[0], base[1] + wing[1]), local(base[0] - wing[0], base[1] - wing[1])],
+            fill=255,
+        )
         self._paint((left, top, left + w - 1, top + h - 1),
                     lambda region, x, y: region.paste(fill, (left - x, top - y), mask.reduce(k)))
 
@@ -731,7 +762,9 @@ class Sheet:
         """A short text (an order number) in white on a disc of `fill`, centred on `xy`."""
         f, r = font(size, True), badge_radius(text, size)
         box = (xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r)
-        self._paint(box, lambda region, x, y: _draw_badge(ImageDraw.Draw(region), (xy[0] - x, xy[1] - y), r, text, f, fill))
+        self._paint(
+            box, lambda region, x, y: _draw_badge(ImageDraw.Draw(region), (xy[0] - x, xy[1] - y), r, text, f, fill)
+        )
 
     def banner(self, centre: tuple[float, float], text: str, width: int, size: int, max_lines: int = 2) -> None:
         """A line (or two, or `max_lines`) of bold text on a framed white band across `centre`, at most `width`

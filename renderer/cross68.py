@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache, partial
-from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
 from PIL import Image, ImageDraw
@@ -24,10 +24,45 @@ from bot import i18n
 from bot.games.base import Result
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
 from renderer.common import (
-    CHAT_WIDTH, CHOICE, DIE_SPENT, INK, PAPER, PIP_SPENT, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, Box, PlayerTag, Sheet,
-    StaticBoard, text_length, badge_radius, badge_size, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, label_size,
-    ink_on, line_step, make_palette, piece_reach, readable_size, result_text, shape_of, tag_height, tag_lines, wrap_text,
-    break_lines, isolate, shown_name,
+    CHAT_WIDTH,
+    CHOICE,
+    DIE_SPENT,
+    INK,
+    PAPER,
+    PIECE_RGB,
+    PIP_SPENT,
+    RGB,
+    SUPERSAMPLE,
+    TO_MOVE_BAND,
+    TRACE,
+    WHITE,
+    Box,
+    PlayerTag,
+    Sheet,
+    StaticBoard,
+    badge_radius,
+    badge_size,
+    banner_box,
+    blend,
+    break_lines,
+    die_sprite,
+    disc_sprite,
+    draw_shape,
+    font,
+    ink_on,
+    isolate,
+    label_size,
+    line_step,
+    make_palette,
+    piece_reach,
+    readable_size,
+    result_text,
+    shape_of,
+    shown_name,
+    tag_height,
+    tag_lines,
+    text_length,
+    wrap_text,
 )
 from renderer.plan import OVERLAYS, FloatBox, Item, Plan, centred, first_clear, offset_line
 

@@ -17,14 +17,49 @@ from PIL import Image, ImageDraw
 from bot import i18n
 from bot.games.base import Ruleset, msg
 from bot.games.pariti import (
-    DRAW_TURNS, PAIRS_TO_WIN, PaState, Pariti, colour_of, destinations, is_pair, is_step, number_of, owner, pairs_of,
-    parse_piece, piece_message, piece_name,
+    DRAW_TURNS,
+    PAIRS_TO_WIN,
+    Pariti,
+    PaState,
+    colour_of,
+    destinations,
+    is_pair,
+    is_step,
+    number_of,
+    owner,
+    pairs_of,
+    parse_piece,
+    piece_message,
+    piece_name,
 )
 from bot.games.pariti_board import FILES, N_FILES, N_RANKS, SQUARE_NAMES, file_rank
 from renderer.common import (
-    CHOICE, INK, PAPER, PIECE_RGB, RGB, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, PlayerTag, Sheet, StaticBoard, blend,
-    badge_radius, banner_box, disc_sprite, font, line_step, make_palette, readable_size, result_text, whole_banner,
-    shown_name, tag_height, tag_lines, wrap_text,
+    CHOICE,
+    INK,
+    PAPER,
+    PIECE_RGB,
+    RGB,
+    SUPERSAMPLE,
+    TO_MOVE_BAND,
+    TRACE,
+    WHITE,
+    PlayerTag,
+    Sheet,
+    StaticBoard,
+    badge_radius,
+    banner_box,
+    blend,
+    disc_sprite,
+    font,
+    line_step,
+    make_palette,
+    readable_size,
+    result_text,
+    shown_name,
+    tag_height,
+    tag_lines,
+    whole_banner,
+    wrap_text,
 )
 from renderer.plan import FloatBox, Item, Plan, centred, first_clear, text_box
 
@@ -122,9 +157,11 @@ def _palette() -> Image.Image:
 @lru_cache(maxsize=16)
 def _static(locale: str, tall: Tall) -> StaticBoard:
     """Squares, coordinates, and the panel's fixed words and empty slots."""
-    k = SUPERSAMPLE // 2   # drawn larger, then reduced: antialiased text
+    k = SUPERSAMPLE // 2  # drawn larger, then reduced: antialiased text
 
-    def text(xy: tuple[float, float], words: str, size: int, bold: bool = False, fill: RGB = INK, anchor: str = "la") -> None:
+    def text(
+        xy: tuple[float, float], words: str, size: int, bold: bool = False, fill: RGB = INK, anchor: str = "la"
+    ) -> None:
         draw.text((xy[0] * k, xy[1] * k), words, font=font(size * k, bold), fill=fill, anchor=anchor)
 
     image = Image.new("RGB", (WIDTH * k, HEIGHT * k), PAPER)
@@ -143,7 +180,9 @@ def _static(locale: str, tall: Tall) -> StaticBoard:
         y = BOARD_Y + (N_RANKS - 1 - r) * CELL + CELL / 2
         text((BOARD_X - 26, y), str(r + 1), AXIS, True, anchor="mm")
         text((bx1 + 25, y), str(r + 1), AXIS, True, anchor="mm")
-    draw.rounded_rectangle((PANEL_X * k, 12 * k, (WIDTH - 12) * k, (HEIGHT - 12) * k), radius=14 * k, fill=WHITE, outline=INK, width=2 * k)
+    draw.rounded_rectangle(
+        (PANEL_X * k, 12 * k, (WIDTH - 12) * k, (HEIGHT - 12) * k), radius=14 * k, fill=WHITE, outline=INK, width=2 * k
+    )
     text((TEXT_X, 26), i18n.text(Pariti.name, locale), 34, True)
     for seat in (0, 1):
         text((TEXT_X + 4, parity_y(seat, tall)), i18n.text(f"pariti.picture.numbers_{seat}", locale), TEXT, fill=MUTED)
@@ -268,7 +307,17 @@ def plan(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str
              for seat, tag in enumerate(players[:2])]                                       # tell the colours
     names = [name_lines(tag) for tag in shown]
     tall = (len(names[0]) if names else 1, len(names[1]) if len(names) > 1 else 1)
-    items += _panel(ruleset, state, players, shown, names, tall, locale, focus_code if focus_square is not None else None, len(reach))
+    items += _panel(
+        ruleset,
+        state,
+        players,
+        shown,
+        names,
+        tall,
+        locale,
+        focus_code if focus_square is not None else None,
+        len(reach),
+    )
     return Plan((WIDTH, HEIGHT), tuple(items), partial(_static, locale, tall))
 
 
@@ -341,8 +390,10 @@ def _arc(a: int, b: int, side: int) -> list[tuple[float, float]]:
     length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
     cx = (ax + bx) / 2 + side * (by - ay) / length * CELL * 1.1
     cy = (ay + by) / 2 - side * (bx - ax) / length * CELL * 1.1
-    return [((1 - t) ** 2 * ax + 2 * t * (1 - t) * cx + t * t * bx, (1 - t) ** 2 * ay + 2 * t * (1 - t) * cy + t * t * by)
-            for t in (i / 12 for i in range(1, 13))]
+    return [
+        ((1 - t) ** 2 * ax + 2 * t * (1 - t) * cx + t * t * bx, (1 - t) ** 2 * ay + 2 * t * (1 - t) * cy + t * t * by)
+        for t in (i / 12 for i in range(1, 13))
+    ]
 
 
 def _crossings(points: Iterable[tuple[float, float]], pieces: list[tuple[float, float]]) -> int:
@@ -362,25 +413,45 @@ def _panel(ruleset: Ruleset, state: PaState, players: list[PlayerTag], shown: li
     for seat, tag in enumerate(shown):
         top, lines = seat_top(seat, tall), names[seat]
         made = [n for n, _ in pairs_of(state.board, seat)]
-        items.append(Item("name", tag.name, (TEXT_X - 6, top, TEXT_X - 6 + NAME_W, top + band(seat, tall)), role="\n".join(lines),
-                          paint=partial(Sheet.player_tag, origin=(TEXT_X - 6, top), width=NAME_W, tag=tag, size=AXIS,
-                                        lines=lines)))
-        items.append(_panel_text(f"{len(made)}/{PAIRS_TO_WIN}", (TEXT_X + TEXT_W, parity_y(seat, tall) + LINE / 2), TEXT,
-                                 True, INK, "rm"))
+        items.append(
+            Item(
+                "name",
+                tag.name,
+                (TEXT_X - 6, top, TEXT_X - 6 + NAME_W, top + band(seat, tall)),
+                role="\n".join(lines),
+                paint=partial(
+                    Sheet.player_tag, origin=(TEXT_X - 6, top), width=NAME_W, tag=tag, size=AXIS, lines=lines
+                ),
+            )
+        )
+        items.append(
+            _panel_text(
+                f"{len(made)}/{PAIRS_TO_WIN}", (TEXT_X + TEXT_W, parity_y(seat, tall) + LINE / 2), TEXT, True, INK, "rm"
+            )
+        )
         for i, number in enumerate(made):
             xy = slot_centre(seat, i, tall)
             items.append(Item("piece", f"pair {number}", centred(xy, SLOT_PITCH - 8, SLOT_PITCH - 8), "panel",
                               paint=partial(_paste_pair, number=number, xy=xy)))
     quiet = state.quiet
     y0 = counter_y(tall) + COUNTER_LINES * LINE
-    items.append(_panel_text(f"{quiet} / {DRAW_TURNS}", (TEXT_X, y0 + 4), 40, True, LAST if quiet >= DRAW_TURNS - 5 else INK))
+    items.append(
+        _panel_text(f"{quiet} / {DRAW_TURNS}", (TEXT_X, y0 + 4), 40, True, LAST if quiet >= DRAW_TURNS - 5 else INK)
+    )
     if quiet:
         x0, by0, x1, by1 = counter_bar(tall)
         bar = (x0, by0, x0 + round((x1 - x0) * min(quiet, DRAW_TURNS) / DRAW_TURNS), by1)
-        items.append(Item("note", "draw counter", bar, paint=lambda sheet: sheet.draw.rounded_rectangle(bar, radius=8, fill=LAST)))
+        items.append(
+            Item(
+                "note", "draw counter", bar, paint=lambda sheet: sheet.draw.rounded_rectangle(bar, radius=8, fill=LAST)
+            )
+        )
     y = counter_bar(tall)[3] + 14
-    if result is not None:   # in the panel, where no piece can be
-        text = result_text(result, [PlayerTag(shown_name(lines), ()) for lines in names] + players[len(names):], locale) or ""
+    if result is not None:  # in the panel, where no piece can be
+        text = (
+            result_text(result, [PlayerTag(shown_name(lines), ()) for lines in names] + players[len(names) :], locale)
+            or ""
+        )
         width, max_lines, size = whole_banner(text, PANEL_W - 8, AXIS)
         box, lines = banner_box(text, (TEXT_X + TEXT_W / 2, 0), width, size, max_lines)
         height = box[3] - box[1]

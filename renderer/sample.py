@@ -22,8 +22,8 @@ from typing import Any
 
 from PIL import Image
 
-from bot.games import get_ruleset
 from bot.game_records import GameRecord, Seat
+from bot.games import get_ruleset
 from bot.names import short_names
 from bot.present.alt_text import board_alt
 from bot.present.words import sentence
@@ -40,7 +40,9 @@ def sample_png() -> bytes:
     state, rng = ruleset.new_game(4, {}, SEED), random.Random(SEED)
     positions = [state]
     for _ in range(ACTIONS):
-        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        action = (
+            ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        )
         state = ruleset.apply(state, action).state
         positions.append(state)
     to_move, colours = ruleset.to_move(state), ruleset.seat_colours(4, {})
@@ -160,7 +162,9 @@ def hard_position(hard: Hard) -> tuple[Any, Any, list[PlayerTag], list[Any], str
         if not hard.finished and len(positions) > hard.skip and \
                 hard.wanted(layout(ruleset, state, players_of(state), traced=positions[-hard.traced:])):
             break
-        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        action = (
+            ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        )
         state = ruleset.apply(state, action).state
         positions.append(state)
     focus = None
@@ -174,7 +178,9 @@ def chat_size(png: bytes) -> bytes:
     image = Image.open(io.BytesIO(png)).convert("RGB")
     small = image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)), Image.Resampling.LANCZOS)
     out = io.BytesIO()
-    small.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(out, "PNG", optimize=True)
+    small.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+        out, "PNG", optimize=True
+    )
     return out.getvalue()
 
 
@@ -188,7 +194,9 @@ def absence_alt() -> str:
                         state=None, version=0)
     said = []
     for i in range(actions):
-        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        action = (
+            ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        )
         applied = ruleset.apply(state, action)
         state = applied.state
         if i >= actions - away:
@@ -217,7 +225,9 @@ def gallery(root: Path) -> None:
     (root / "boards").mkdir(parents=True, exist_ok=True)
     for hard in HARD:
         ruleset, state, players, traced, focus = hard_position(hard)
-        (root / "boards" / f"{hard.name}.png").write_bytes(chat_size(render_png(ruleset, state, players, "en", focus, traced)))
+        (root / "boards" / f"{hard.name}.png").write_bytes(
+            chat_size(render_png(ruleset, state, players, "en", focus, traced))
+        )
     (root / "boards.md").write_text(gallery_page(), encoding="utf-8")
 
 

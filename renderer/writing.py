@@ -18,7 +18,7 @@ from __future__ import annotations
 import unicodedata
 
 import arabic_reshaper
-from bidi import algorithm as bidi_algorithm   # the pure-Python algorithm: per-character levels
+from bidi import algorithm as bidi_algorithm  # the pure-Python algorithm: per-character levels
 from bidi import get_base_level
 from bidi.mirror import MIRRORED
 from PIL import ImageFont, features

@@ -66,3 +66,24 @@ async def bot_process(request, fake_discord, tmp_path) -> ClientProcess:
     await bot.start()
     yield bot
     await bot.terminate()
+
+
+# The fake Discord's self-tests (tests/test_fake_discord*.py): the plain discord.py client
+# tests/fake_discord_client.py against the fake, a French-speaking user and a server channel.
+@pytest.fixture
+async def client(fake_discord, tmp_path):
+    process = fake_discord.client_process([sys.executable, "tests/fake_discord_client.py"], cwd=REPO,
+                                          log_path=tmp_path / "client.log")
+    await process.start()
+    yield process
+    await process.terminate()
+
+
+@pytest.fixture
+def alice(fake_discord):
+    return fake_discord.add_user("alice", locale="fr")
+
+
+@pytest.fixture
+def table(fake_discord):
+    return fake_discord.add_channel("table")

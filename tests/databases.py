@@ -52,7 +52,7 @@ def scratch_database(purpose: str = "test") -> Iterator[str]:
     name = f"tablero_{purpose}_{uuid.uuid4().hex[:12]}"
     try:
         asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
-    except (OSError, asyncio.TimeoutError, asyncpg.PostgresError) as exc:
+    except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
         raise Unreachable(f"PostgreSQL not reachable at TABLERO_TEST_POSTGRES={make_url(SERVER)!r}: {exc}") from exc
     try:
         yield make_url(SERVER).set(database=name).render_as_string(hide_password=False)

@@ -58,11 +58,12 @@ demo = app_commands.Group(name="demo", description="fake Discord self-test")
 
 
 @demo.command(description="a file and a button")
-@app_commands.choices(colour=[app_commands.Choice(name="Red", value="red"), app_commands.Choice(name="Blue", value="blue")])
+@app_commands.choices(colour=[app_commands.Choice(name="Red", value="red"),
+                              app_commands.Choice(name="Blue", value="blue")])
 async def file(interaction: discord.Interaction, colour: app_commands.Choice[str], count: int = 1):
     data = f"{colour.value} x{count} for {interaction.locale.value}".encode()
-    await interaction.response.send_message(f"here, {interaction.user.mention}", file=discord.File(io.BytesIO(data), "note.txt"),
-                                            view=EditButton())
+    await interaction.response.send_message(f"here, {interaction.user.mention}",
+                                            file=discord.File(io.BytesIO(data), "note.txt"), view=EditButton())
 
 
 @demo.command(description="deferred, then a followup and an edit")
@@ -110,8 +111,8 @@ async def bad(interaction: discord.Interaction, kind: str):
         await interaction.channel.send("a channel message", file=discord.File(io.BytesIO(b"png?"), "board.png"))
 
 
-@demo.command(description="which shard answers")
-async def where(interaction: discord.Interaction):
+@demo.command(name="where", description="which shard answers")
+async def which_shard(interaction: discord.Interaction):
     await interaction.response.send_message(f"shard {interaction.guild.shard_id} in {interaction.guild.name}")
 
 
@@ -138,7 +139,8 @@ async def perms(interaction: discord.Interaction, who: discord.Member, where: di
     seen = where.permissions_for(who)
     await interaction.response.send_message(
         f"view={seen.view_channel} manage={seen.manage_messages} asker_view={interaction.permissions.view_channel} "
-        f"asker_manage={interaction.permissions.manage_messages} bot_threads={interaction.app_permissions.create_public_threads}",
+        f"asker_manage={interaction.permissions.manage_messages} "
+        f"bot_threads={interaction.app_permissions.create_public_threads}",
         ephemeral=True)
 
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from bot.services import Sessions
+from bot.game_records import GameRecord, LoggedAction, Seat
 from bot.player_actions import ROLL
 from bot.positions import ruleset_of
-from bot.game_records import GameRecord, LoggedAction, Seat
+from bot.services import Sessions
 from bot.store import Store
 
 

@@ -17,22 +17,22 @@ import pytest
 from PIL import Image
 
 import bot.games
+import renderer
+import tests.test_i18n as catalogue_checks
 from bot import ai, i18n, timeline
 from bot.ai.heuristics import heuristic_for
 from bot.game_records import Seat
 from bot.player_actions import ROLL
-from bot.present.picture import picture
 from bot.positions import position
+from bot.present.picture import picture
 from bot.services import Sessions
 from bot.store import Store
 from bot.verify import verify
-import renderer
 from renderer.common import PlayerTag
 from tests.sixth_game import register
 from tests.sixth_game.ai import AHEAD
 from tests.sixth_game.board import SQUARE
 from tests.sixth_game.rules import GO, LENGTH, LineRace, LineState
-import tests.test_i18n as catalogue_checks
 
 REPO = Path(__file__).resolve().parent.parent
 ANN, BOB = Seat(1, "Ann"), Seat(2, "Bob")

@@ -11,9 +11,9 @@ import time
 import pytest
 
 from bot import ai
+from bot.ai import search
 from bot.ai.calls import CALL_RATES, choose_call
 from bot.ai.heuristics import GENERIC, Heuristic, heuristic_for
-from bot.ai import search
 from bot.ai.search import playout
 from bot.games import get_ruleset
 from bot.games.base import Applied
@@ -31,7 +31,7 @@ def decision_points(ruleset, n_players=2, seed=0, count=12, max_actions=4000, op
     rng = random.Random(seed)
     state = ruleset.new_game(n_players, options or {}, seed)
     found = []
-    for step in range(max_actions):
+    for _ in range(max_actions):
         if ruleset.result(state) is not None:
             break
         if ruleset.roll_due(state):
@@ -86,7 +86,8 @@ def test_hard_level_keeps_to_its_time_budget(ruleset):
 def test_same_rng_and_work_budget_give_the_same_choice(ruleset, level):
     for state in decision_points(ruleset, seed=4, count=3):
         seat = ruleset.to_move(state)
-        choices = {ai.choose_action(ruleset, state, seat, level, rng=random.Random(7), budget_s=None, playouts=30, nodes=3000)
+        choices = {ai.choose_action(ruleset, state, seat, level, rng=random.Random(7), budget_s=None, playouts=30,
+                                    nodes=3000)
                    for _ in range(2)}
         assert len(choices) == 1
 
@@ -261,7 +262,8 @@ def test_computer_players_never_cheat(ruleset):
     for state in decision_points(ruleset, seed=8, count=10):
         seat = ruleset.to_move(state)
         for level in ai.LEVELS:
-            assert ai.choose_action(ruleset, state, seat, level, rng=rng, budget_s=None, playouts=8) in ruleset.legal_actions(state)
+            chosen = ai.choose_action(ruleset, state, seat, level, rng=rng, budget_s=None, playouts=8)
+            assert chosen in ruleset.legal_actions(state)
 
 
 class _SeenMovers(ToyRace):

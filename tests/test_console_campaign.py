@@ -25,9 +25,9 @@ import pexpect
 import pytest
 
 from bot.console import console_channel
+from bot.positions import position
 from bot.present.words import say
 from bot.services import GameRecord
-from bot.positions import position
 from bot.store import Store
 from bot.verify import verify
 
@@ -125,7 +125,7 @@ class Console:
         except pexpect.TIMEOUT:   # a console that ignored Ctrl-C: every thread's stack (PYTHONFAULTHANDLER)
             os.kill(self.child.pid, signal.SIGABRT)
             self.child.expect(pexpect.EOF, timeout=20)
-            raise AssertionError("HANG " + self.transcript[-1500:] + "\n=====\n" + self.child.before[-8000:])
+            raise AssertionError("HANG " + self.transcript[-1500:] + "\n=====\n" + self.child.before[-8000:]) from None
         self.transcript += (self.child.before or "").replace("\r", "")
         assert "Traceback" not in self.transcript, self.tail()
         self.child.close()

@@ -8,30 +8,19 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.fake_discord import (CREATE_PUBLIC_THREADS, MANAGE_MESSAGES, MEMBER_PERMISSIONS, VIEW_CHANNEL,
-                                FakeDiscordUsageError, component_problems, message_problems, modal_field_problems)
+from tests.fake_discord import (
+    CREATE_PUBLIC_THREADS,
+    MANAGE_MESSAGES,
+    MEMBER_PERMISSIONS,
+    VIEW_CHANNEL,
+    FakeDiscordUsageError,
+    component_problems,
+    message_problems,
+    modal_field_problems,
+)
 
 pytestmark = pytest.mark.e2e
 REPO = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-async def client(fake_discord, tmp_path):
-    process = fake_discord.client_process([sys.executable, "tests/fake_discord_client.py"], cwd=REPO,
-                                          log_path=tmp_path / "client.log")
-    await process.start()
-    yield process
-    await process.terminate()
-
-
-@pytest.fixture
-def alice(fake_discord):
-    return fake_discord.add_user("alice", locale="fr")
-
-
-@pytest.fixture
-def table(fake_discord):
-    return fake_discord.add_channel("table")
 
 
 async def test_login_sync_slash_with_file_and_button_then_click(fake_discord, client, alice, table):
@@ -262,7 +251,7 @@ async def test_an_enforced_nonce_returns_the_first_message_and_history_pages_lik
     answer = await fake_discord.slash(alice, table, "demo nonce")
     assert answer.message.content == "same=True history=['board']"
     assert [m.content for m in fake_discord.messages(table)] == ["board"]
-    for n in range(5):
+    for _ in range(5):
         await fake_discord.slash(alice, table, "demo bad", kind="channel")
     ids = [m.id for m in fake_discord.messages(table)]  # oldest first: board, then 5 posts
     base = f"{fake_discord.api_base}/channels/{table.id}/messages"

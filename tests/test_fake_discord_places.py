@@ -9,10 +9,15 @@ import re
 import aiohttp
 import pytest
 
-from tests.fake_discord import (ATTACH_FILES, EMBED_LINKS, MENTION_EVERYONE, OVERWRITE_ROLE, USE_EXTERNAL_EMOJIS,
-                                FakeDiscord,
-                                FakeDiscordUsageError)
-from tests.test_fake_discord import alice, client, table  # noqa: F401  (fixtures)
+from tests.fake_discord import (
+    ATTACH_FILES,
+    EMBED_LINKS,
+    MENTION_EVERYONE,
+    OVERWRITE_ROLE,
+    USE_EXTERNAL_EMOJIS,
+    FakeDiscord,
+    FakeDiscordUsageError,
+)
 
 pytestmark = pytest.mark.e2e
 

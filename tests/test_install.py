@@ -30,13 +30,14 @@ def test_the_installed_wheel_plays_a_console_game_from_an_empty_directory(tmp_pa
     # the new environment's own site-packages, so `bot` is imported from the wheel, not from here.
     site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                capture_output=True, text=True, check=True).stdout.strip())
-    (site / "dependencies.pth").write_text("\n".join({str(Path(m.__file__).parents[1]) for m in (discord, PIL, sqlalchemy, aiosqlite, asyncpg)}))
+    installed = {str(Path(m.__file__).parents[1]) for m in (discord, PIL, sqlalchemy, aiosqlite, asyncpg)}
+    (site / "dependencies.pth").write_text("\n".join(installed))
     env_vars = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "TABLERO_DATABASE")}
     run = subprocess.run([str(python), "-m", "bot", "play", "parcheesi", "--seats", "human,easy", "--lang", "fr"],
                          input="\n1\n1\n1\nq\n", capture_output=True, text=True, cwd=empty, env=env_vars, timeout=120)
     assert run.returncode == 0, run.stderr
-    assert "Traceback" not in run.stderr and i18n.text("console.saved", "fr", game_id=1,
-                                                       database="tablero-console.sqlite3") in run.stdout   # translations found
+    saved = i18n.text("console.saved", "fr", game_id=1, database="tablero-console.sqlite3")
+    assert "Traceback" not in run.stderr and saved in run.stdout   # translations found
     assert (empty / "board.png").read_bytes().startswith(b"\x89PNG")
     # Every module is in the wheel (the Discord front end too, which the console game does not import).
     where = subprocess.run([str(python), "-c", "import bot.app, bot.migrate, bot.verify, tablero_data; "

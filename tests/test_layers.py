@@ -141,9 +141,9 @@ def test_a_lower_layer_imports_only_the_modules_below_it(package, allowed):
 def test_each_game_is_found_through_its_one_registration():
     """A game's ruleset class, listed once in bot.games.GAMES, names its board family and heuristic: the
     renderer and the computer players find them there."""
+    import renderer
     from bot.ai.heuristics import GENERIC, Heuristic, heuristic_for, load
     from bot.games import GAMES, UnknownGame, get_ruleset
-    import renderer
 
     for game in GAMES:
         ruleset = get_ruleset(game.id)

@@ -66,7 +66,10 @@ async def test_discord_out_of_reach_at_start_is_waited_out_one_line_a_try(fake_d
                                       env={"TABLERO_DATABASE": str(tmp_path / "t.sqlite3"),
                                            "DISCORD_API_BASE": f"http://127.0.0.1:{port}/api/v10"})
     starting = asyncio.create_task(bot.start(timeout=60))
-    tries = lambda: log_path.read_text().count("Discord cannot be reached") if log_path.exists() else 0
+
+    def tries() -> int:
+        return log_path.read_text().count("Discord cannot be reached") if log_path.exists() else 0
+
     await fake_discord.wait_until(lambda: tries() >= 2, timeout=30, what="two tries")
     proxy = await forward(port, fake_discord.port)   # the network is back
     try:

@@ -8,8 +8,8 @@ import sys
 import pytest
 from sqlalchemy import make_url
 
-from bot.services import Sessions
 from bot.game_records import Seat
+from bot.services import Sessions
 from bot.store import Store
 from tests.game_logs import play
 

@@ -8,13 +8,13 @@ import hashlib
 import pytest
 
 from bot import dice, seating
-from bot.present.lobby import lobby_post
-from bot.present.words import say
+from bot.game_records import Seat
 from bot.games import get_ruleset
 from bot.games.base import GameError
-from bot.services import Sessions
 from bot.player_actions import ROLL
-from bot.game_records import Seat
+from bot.present.lobby import lobby_post
+from bot.present.words import say
+from bot.services import Sessions
 from bot.store import Store
 from bot.verify import verify
 

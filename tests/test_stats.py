@@ -1,7 +1,7 @@
 """Per-server statistics from finished games: counts, streaks, classy victories, ratings, leaderboard."""
 from bot import stats
-from bot.ratings import INITIAL, K
 from bot.game_records import GameRecord, Seat
+from bot.ratings import INITIAL, K
 
 PEOPLE = {1: Seat(1, "ann"), 2: Seat(2, "bob"), 3: Seat(3, "cyd"), 4: Seat(4, "dee")}
 _ids = iter(range(1, 1000))

@@ -16,8 +16,17 @@ from sqlalchemy import make_url
 import bot.store
 from bot.game_records import Seat
 from bot.shards import Shards, shard_of
-from bot.store import (shown_url, FINAL_BOARD_DAYS, LOBBY_SHOWN, ChannelBusy, StaleVersion, Store, StoreClosed, is_postgresql,
-                       postgresql_url)
+from bot.store import (
+    FINAL_BOARD_DAYS,
+    LOBBY_SHOWN,
+    ChannelBusy,
+    StaleVersion,
+    Store,
+    StoreClosed,
+    is_postgresql,
+    postgresql_url,
+    shown_url,
+)
 
 
 async def _new(store: Store, channel: int = 10):

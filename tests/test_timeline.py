@@ -6,12 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot import dice, history, timeline
+from bot.game_records import GameRecord, LoggedAction, Seat
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError
-from bot.game_records import GameRecord, LoggedAction, Seat
 from bot.timeline import TRAIL_LIMIT, UNDO, is_roll
 from bot.verify import verify
 

@@ -10,10 +10,10 @@ from contextlib import closing
 
 import pytest
 
-from bot.schema import MIGRATIONS, SchemaTooNew
-from bot.services import Seat, Sessions
 from bot.player_actions import ROLL
 from bot.positions import ruleset_of
+from bot.schema import MIGRATIONS, SchemaTooNew
+from bot.services import Seat, Sessions
 from bot.store import Store
 from tests.conftest import REPO
 from tests.schema_fixtures.make import ANA, BRUNO, CARLA, FINISHED, GUILD, IN_PLAY, LOBBY, fixture

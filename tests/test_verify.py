@@ -6,8 +6,8 @@ import sys
 import pytest
 
 from bot import dice
-from bot.services import Seat, Sessions
 from bot.positions import ruleset_of
+from bot.services import Seat, Sessions
 from bot.verify import verify
 from tests.game_logs import play
 

@@ -135,8 +135,10 @@ def _engine_win_chance(ruleset: Engine, state: Any, seat: int, per_root: float) 
 
 
 # Threat rows by number of dice, colour and progress (engine), by seat and progress (Maghreb).
-_ENGINE_THREATS = {n: tuple(_threat_rows(ROUTE_PROGRESS[c][:TRACK], _hit_chances(n)) for c in range(len(ROUTE_PROGRESS)))
-                   for n in (1, 2)}
+_ENGINE_THREATS = {
+    n: tuple(_threat_rows(ROUTE_PROGRESS[c][:TRACK], _hit_chances(n)) for c in range(len(ROUTE_PROGRESS)))
+    for n in (1, 2)
+}
 # Progress on each player's route at each track square 0..67, -1 where it does not pass.
 _MG_PROGRESS = tuple(tuple(keys[:LAST_TRACK + 1].index(sq + 1) if sq + 1 in keys[:LAST_TRACK + 1] else -1
                            for sq in range(TRACK)) for keys in mg.KEYS)

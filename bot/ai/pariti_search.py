@@ -92,7 +92,10 @@ class _Position:
             blue = where[number]
             if board[blue] != number:   # paired (PA-4.5)
                 continue
-            for code, start, mate in ((number, blue, number + HIGHEST), (number + HIGHEST, where[number + HIGHEST], number)):
+            for code, start, mate in (
+                (number, blue, number + HIGHEST),
+                (number + HIGHEST, where[number + HIGHEST], number),
+            ):
                 for n in NEIGHBOURS[start]:
                     if board[n] == 0 or board[n] == mate:
                         found.append((code, start, n))

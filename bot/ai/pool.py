@@ -146,7 +146,7 @@ async def think(ruleset_id: str, state_json: dict[str, Any], seat: int, level: s
         actions = await asyncio.wait_for(future, timeout=budget_s + GRACE_S)
         metrics.THINKING.labels(level, "searched").observe(time.perf_counter() - asked)
         return actions
-    except (asyncio.TimeoutError, BrokenProcessPool) as exc:
+    except (TimeoutError, BrokenProcessPool) as exc:
         log.warning("computer player (%s, %s) fell back to normal: %r", ruleset_id, level, exc)
         if isinstance(exc, BrokenProcessPool):
             shutdown()

@@ -51,7 +51,9 @@ def _turn_end(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, bud
                key=lambda found: found[0])
 
 
-def ranked_actions(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: random.Random) -> list[tuple[float, str, Any]]:
+def ranked_actions(
+    ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: random.Random
+) -> list[tuple[float, str, Any]]:
     """(score, action, position at the end of the turn) for the mover, best first;
     equal scores in random order."""
     seat = ruleset.to_move(state)

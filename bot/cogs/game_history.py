@@ -26,8 +26,8 @@ from bot.present.alt_text import animation_alt, board_alt
 from bot.present.history import fair_dice_text, history_text
 from bot.present.picture import animation_gif, draw
 from bot.services import GameRecord, Sessions
-from bot.session_results import Outcome
 from bot.services.records import NO_GAME
+from bot.session_results import Outcome
 from bot.verify import OVER
 
 log = logging.getLogger(__name__)

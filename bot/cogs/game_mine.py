@@ -13,12 +13,12 @@ from discord.ext import commands
 from bot import i18n
 from bot.cogs.faults import FAULTS
 from bot.games.base import msg
+from bot.positions import ruleset_of
 from bot.present.mine import my_games_text, turn_list
 from bot.present.words import say
 from bot.services import GameRecord, People, Sessions
-from bot.positions import ruleset_of
-from bot.session_results import WaitingGame
 from bot.services.scheduler import TurnTimers
+from bot.session_results import WaitingGame
 
 log = logging.getLogger(__name__)
 

@@ -15,12 +15,12 @@ from bot.cogs.publisher import BoardPublisher
 from bot.cogs.responder import Responder
 from bot.games import get_ruleset
 from bot.games.base import GameError, msg
+from bot.player_actions import ROLL
+from bot.positions import position, ruleset_of
 from bot.present import board, codes, moves, words
 from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.services import GameRecord, Sessions
-from bot.player_actions import ROLL
-from bot.positions import position, ruleset_of
 from bot.session_results import Outcome
 
 

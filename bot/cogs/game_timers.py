@@ -19,8 +19,8 @@ from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, msg
 from bot.present.votes import vote_text
 from bot.services import Sessions
-from bot.session_results import Outcome
 from bot.services.scheduler import TurnTimers
+from bot.session_results import Outcome
 
 ON_TIMEOUT_CHOICES = [app_commands.Choice(name=_(f"choice.on_timeout.{c}"), value=c) for c in timers.ON_TIMEOUT]
 NOTIFY_CHOICES = [app_commands.Choice(name=_(f"choice.notify.{c}"), value=c) for c in ("on", "off")]

@@ -25,15 +25,15 @@ from bot.cogs.delivery import INTERACTIONS_ONLY, Tokens, Unprompted, Via, answer
 from bot.cogs.faults import channel_gone
 from bot.cogs.game_history import HistoryCommands
 from bot.cogs.game_mine import MyGames
+from bot.positions import ruleset_of
 from bot.present import board
 from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.present.post import Post
 from bot.present.words import fit, seat_name
 from bot.services import LOBBY_SHOWN, BoardAnnotations, GameRecord, Sessions, StoreUnavailable, started_events
-from bot.positions import ruleset_of
-from bot.session_results import Outcome
 from bot.services.scheduler import TurnTimers
+from bot.session_results import Outcome
 from bot.timers import waits_for_interactions
 
 log = logging.getLogger(__name__)

@@ -12,8 +12,16 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot import i18n
-from bot.cogs.delivery import (CLICKED, ORIGINAL, UNUSED, acknowledged, clicked, mark_used,
-                               reached_only_by_interactions, response_unused)
+from bot.cogs.delivery import (
+    CLICKED,
+    ORIGINAL,
+    UNUSED,
+    acknowledged,
+    clicked,
+    mark_used,
+    reached_only_by_interactions,
+    response_unused,
+)
 from bot.cogs.faults import FAULTS
 from bot.cogs.game_base import Show, channel_of, user_locale
 from bot.cogs.game_mine import board_link

@@ -21,12 +21,12 @@ from bot.cogs.game_base import channel_of
 from bot.cogs.game_mine import board_link
 from bot.cogs.recovery import Recovery
 from bot.games.base import GameError, msg
+from bot.positions import ruleset_of
 from bot.present.votes import vote_post
 from bot.present.words import say
 from bot.services import GameRecord, Sessions
-from bot.positions import ruleset_of
-from bot.session_results import Outcome
 from bot.services.scheduler import TurnTimers
+from bot.session_results import Outcome
 
 log = logging.getLogger(__name__)
 

@@ -33,10 +33,13 @@ class Message:
     params: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "params": {k: (v.to_json() if isinstance(v, Message) else v) for k, v in self.params.items()}}
+        return {
+            "key": self.key,
+            "params": {k: (v.to_json() if isinstance(v, Message) else v) for k, v in self.params.items()},
+        }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Message":
+    def from_json(cls, data: dict[str, Any]) -> Message:
         params = {k: (cls.from_json(v) if isinstance(v, dict) and "key" in v else v) for k, v in data["params"].items()}
         return cls(data["key"], params)
 

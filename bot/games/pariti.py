@@ -282,7 +282,15 @@ class Pariti(Ruleset):
         if is_step(path):
             events.append(msg("pariti.event.step", seat=state.seat, piece=piece_message(code), path=_path_text(path)))
         else:
-            events.append(msg("pariti.event.jump", seat=state.seat, piece=piece_message(code), path=_path_text(path), jumps=len(path) - 1))
+            events.append(
+                msg(
+                    "pariti.event.jump",
+                    seat=state.seat,
+                    piece=piece_message(code),
+                    path=_path_text(path),
+                    jumps=len(path) - 1,
+                )
+            )
         if board[dest]:   # a step onto the partner (PA-4.4)
             board[dest] = PAIR + number_of(code)
             quiet = 0
@@ -299,7 +307,16 @@ class Pariti(Ruleset):
         )
         if quiet == 0:
             count = len(pairs_of(after.board, state.seat))
-            events.append(msg("pariti.event.pair", seat=state.seat, number=number_of(code), square=SQUARE_NAMES[dest], count=count, total=PAIRS_TO_WIN))
+            events.append(
+                msg(
+                    "pariti.event.pair",
+                    seat=state.seat,
+                    number=number_of(code),
+                    square=SQUARE_NAMES[dest],
+                    count=count,
+                    total=PAIRS_TO_WIN,
+                )
+            )
         return Applied(*self._settle(after, events))
 
     def _settle(self, state: PaState, events: list[Message]) -> tuple[PaState, tuple[Message, ...]]:
@@ -341,16 +358,28 @@ class Pariti(Ruleset):
         for seat in (0, 1):
             pairs = pairs_of(state.board, seat)
             listed = ", ".join(f"{n} ({SQUARE_NAMES[sq]})" for n, sq in pairs) or msg("list.none_feminine")
-            lines.append(msg(f"pariti.describe.pairs_{seat}", seat=seat, count=len(pairs), total=PAIRS_TO_WIN, pairs=listed))
+            lines.append(
+                msg(f"pariti.describe.pairs_{seat}", seat=seat, count=len(pairs), total=PAIRS_TO_WIN, pairs=listed)
+            )
         for colour in (0, 1):
             pieces = sorted(
-                (number_of(code), sq) for sq, code in enumerate(state.board) if code and not is_pair(code) and colour_of(code) == colour
+                (number_of(code), sq)
+                for sq, code in enumerate(state.board)
+                if code and not is_pair(code) and colour_of(code) == colour
             )
-            lines.append(msg("pariti.describe.pieces", colour=COLOURS[colour], pieces=", ".join(f"{n} {SQUARE_NAMES[sq]}" for n, sq in pieces) or msg("list.none_feminine")))
+            lines.append(
+                msg(
+                    "pariti.describe.pieces",
+                    colour=COLOURS[colour],
+                    pieces=", ".join(f"{n} {SQUARE_NAMES[sq]}" for n, sq in pieces) or msg("list.none_feminine"),
+                )
+            )
         lines.append(msg("pariti.describe.quiet", count=state.quiet, total=DRAW_TURNS))
         if state.last:
             seat, code, *path = state.last
-            lines.append(msg("pariti.describe.last", seat=seat, piece=piece_message(code), path=_path_text(tuple(path))))
+            lines.append(
+                msg("pariti.describe.last", seat=seat, piece=piece_message(code), path=_path_text(tuple(path)))
+            )
         result = self.result(state)
         if result is None:
             lines.append(msg("pariti.describe.to_move", seat=state.seat))

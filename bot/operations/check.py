@@ -46,7 +46,7 @@ def database_results(database: str) -> list[Result]:
         shown = shown_url(database)
         try:
             version = asyncio.run(_postgresql_version(database))
-        except (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
             return [Result(FAIL, "check.database.unreachable", {"database": shown, "reason": _said(error)})]
     else:
         shown = database

@@ -55,7 +55,8 @@ class Health:
             await asyncio.wait_for(self._ping(), STORE_TIMEOUT_S)
         except (StoreUnavailable, TimeoutError) as error:
             metrics.STORE_REACHABLE.set(0)
-            problems.append(f"database out of reach ({str(error) or 'no answer in %.0f s' % STORE_TIMEOUT_S})")
+            reason = str(error) or f"no answer in {STORE_TIMEOUT_S:.0f} s"
+            problems.append(f"database out of reach ({reason})")
         else:
             metrics.STORE_REACHABLE.set(1)
         if self._lag.seconds >= MAX_LAG_S:

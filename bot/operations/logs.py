@@ -6,16 +6,18 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from contextvars import ContextVar
-from datetime import datetime, timezone
+from datetime import UTC, datetime
+from types import MappingProxyType
 from typing import Any
 
 from bot import metrics
 
 # The ids of what the code running now works on (set per interaction by bot/operations/discord_watch.py; tasks
 # started meanwhile inherit them): "game", "guild", "channel".
-IDS: ContextVar[dict[str, int]] = ContextVar("log_ids", default={})
+# The default is read-only: a context that set nothing shares it.
+IDS: ContextVar[Mapping[str, int]] = ContextVar("log_ids", default=MappingProxyType({}))
 # A message longer than this is a payload (discord.py's DEBUG lines print whole gateway events): cut.
 MAX_MESSAGE = 1000
 # Interaction and webhook tokens inside URLs (discord.py's DEBUG lines name the routes they call).
@@ -43,7 +45,7 @@ class JsonFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {
-            "time": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname, "logger": record.name,
             "message": redact(record.getMessage(), self._secrets)}
         ids = IDS.get()

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import i18n
-from bot.games.base import Message, msg
-from bot.present.words import result_line, say, seat_name
-from bot.positions import position, ruleset_of
 from bot.game_records import GameRecord
+from bot.games.base import Message, msg
+from bot.positions import position, ruleset_of
+from bot.present.words import result_line, say, seat_name
 
 ALT_TEXT_LIMIT = 1024        # Discord's longest attachment description
 # The keys (their ends) of the lines of a ruleset's description that say whose turn it is or how the game

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from bot import i18n, timers
+from bot.game_records import GameRecord
 from bot.games.base import GameError, Message, Ruleset, msg
+from bot.player_actions import ROLL
+from bot.positions import position
 from bot.present.alt_text import board_alt
 from bot.present.moves import label, options
 from bot.present.post import Control, ControlKind, Post
 from bot.present.words import fit, game_text, result_line, say, seat_name, sentence
-from bot.positions import position
-from bot.player_actions import ROLL
-from bot.game_records import GameRecord
 
 MAX_ACTION_BUTTONS = 20      # four rows of five; the fifth row holds Roll / Call out / Other move
 MAX_SELECT = 25              # options of one menu

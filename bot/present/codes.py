@@ -47,7 +47,7 @@ def canonical(ruleset: Ruleset, typed: str) -> str:
     if not back:
         return typed
 
-    def read(m: re.Match) -> str:
+    def read(m: re.Match[str]) -> str:
         letter = back.get(m[1].upper())
         return m[1] if letter is None else letter if m[1].isupper() else letter.lower()
     return _LETTER.sub(read, typed)

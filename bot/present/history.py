@@ -3,11 +3,11 @@ the fair-dice announcements: the seed's commitment when a game starts, the seed 
 from __future__ import annotations
 
 from bot import dice, history, i18n, seating
-from bot.games.base import msg
-from bot.present.words import fit, result_line, say
-from bot.positions import ruleset_of
-from bot.history import HistoryPage
 from bot.game_records import GameRecord
+from bot.games.base import msg
+from bot.history import HistoryPage
+from bot.positions import ruleset_of
+from bot.present.words import fit, result_line, say
 
 
 def history_text(record: GameRecord, page: HistoryPage, loc: str) -> str:

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from bot import dice, i18n, seating, timers
+from bot.game_records import GameRecord
 from bot.games.base import Ruleset, msg
+from bot.positions import ruleset_of
 from bot.present.post import Control, ControlKind, Post
 from bot.present.words import fit, say, seat_name
-from bot.positions import ruleset_of
-from bot.game_records import GameRecord
 
 LOBBY_VERBS = ("join", "leave", "add-bot", "start")
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot import i18n
+from bot.game_records import GameRecord
 from bot.games.base import Ruleset
+from bot.player_actions import typed_action
 from bot.present.codes import canonical, shown
 from bot.present.words import game_text, say
-from bot.player_actions import typed_action
-from bot.game_records import GameRecord
 
 MAX_CHOICES = 25             # autocomplete suggestions
 

@@ -12,9 +12,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from bot import timeline
-from bot.present.words import seat_name
-from bot.positions import position, ruleset_of
 from bot.game_records import GameRecord, LoggedAction
+from bot.positions import position, ruleset_of
+from bot.present.words import seat_name
 from renderer import PlayerTag, render_png
 from renderer.animation import animate
 

@@ -3,11 +3,11 @@ then the same message with the tally or the decision."""
 from __future__ import annotations
 
 from bot import i18n, timers
+from bot.game_records import GameRecord
 from bot.games.base import msg
 from bot.present.post import Control, ControlKind, Post
 from bot.present.words import fit, say
 from bot.session_results import Outcome
-from bot.game_records import GameRecord
 
 
 def vote_post(record: GameRecord, seat: int) -> Post:

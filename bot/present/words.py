@@ -6,8 +6,8 @@ that user's locale.
 from __future__ import annotations
 
 from bot import i18n
-from bot.games.base import Message, Ruleset
 from bot.game_records import GameRecord
+from bot.games.base import Message, Ruleset
 from bot.names import FORMER_PLAYER, is_former_player, person_name
 
 MAX_CONTENT = 2000           # the longest message a chat front end (Discord) takes

@@ -16,6 +16,7 @@ says what its part does), so the arrows point one way (tests/services/test_parts
 """
 from __future__ import annotations
 
+from bot.game_records import GameRecord, Seat
 from bot.outages import StoreUnavailable
 from bot.services.annotations import Annotations, BoardAnnotations
 from bot.services.away import Away, People
@@ -33,7 +34,6 @@ from bot.services.records import Records
 from bot.services.takeback import Takebacks
 from bot.services.timelines import Timelines
 from bot.shards import Shards
-from bot.game_records import GameRecord, Seat
 from bot.store import Store
 
 __all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "BoardAnnotations", "GameRecord", "People", "Records", "Seat", "Sessions",

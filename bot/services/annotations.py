@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from bot import timers
 from bot.game_records import GameRecord
 from bot.services.away import People, people_of
-from bot.services.timelines import SinceTurn, Timelines, since_turn
 from bot.services.takeback import person
+from bot.services.timelines import SinceTurn, Timelines, since_turn
 from bot.store import Store
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot import timers
-from bot.games.base import GameError, msg
 from bot.game_records import GameRecord
+from bot.games.base import GameError, msg
 from bot.store import Store
 
 

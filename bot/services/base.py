@@ -11,9 +11,9 @@ import asyncio
 from collections import defaultdict
 from typing import Any
 
+from bot.game_records import GameRecord
 from bot.games.base import GameError, Result, msg
 from bot.shards import Shards
-from bot.game_records import GameRecord
 from bot.store import StaleVersion, Store
 
 

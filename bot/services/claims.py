@@ -9,8 +9,8 @@ from bot import timers
 from bot.games.base import GameError, msg
 from bot.names import person_name
 from bot.services.base import Channels
-from bot.session_results import Outcome
 from bot.services.deadlines import Deadlines
+from bot.session_results import Outcome
 
 
 class Claims:

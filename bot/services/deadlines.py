@@ -10,14 +10,14 @@ from dataclasses import replace
 from typing import Any
 
 from bot import ai, dice, timers
+from bot.game_records import GameRecord, TurnClock
 from bot.games.base import GameError, Ruleset, msg
 from bot.outages import StoreUnavailable
-from bot.services.base import Channels, hosts
-from bot.session_results import Outcome, Vote
 from bot.positions import position
+from bot.services.base import Channels, hosts
 from bot.services.endings import Endings, host_passed, with_computer
 from bot.services.play import Play, computer_seed
-from bot.game_records import GameRecord, TurnClock
+from bot.session_results import Outcome, Vote
 
 log = logging.getLogger(__name__)
 

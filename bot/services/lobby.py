@@ -9,14 +9,14 @@ from dataclasses import replace
 from typing import Any
 
 from bot import dice, seating
-from bot.i18n import LOCALES
+from bot.game_records import GameRecord, Seat
 from bot.games import UnknownGame, get_ruleset
 from bot.games.base import GameError, Message, msg
-from bot.services.base import Channels, hosts
-from bot.session_results import Outcome
+from bot.i18n import LOCALES
 from bot.positions import ruleset_of
+from bot.services.base import Channels, hosts
 from bot.services.play import Play
-from bot.game_records import GameRecord, Seat
+from bot.session_results import Outcome
 from bot.store import ChannelBusy
 
 COMPUTER_LEVELS = ("easy", "normal", "hard")

@@ -1,9 +1,8 @@
-"""/game mine: a person's games in play on a server or in DMs and group DMs, those waiting for them first (and the short list a
-turn's direct message ends with)."""
+"""/game mine: a person's games in play on a server or in DMs and group DMs, those waiting for them first (and
+the short list a turn's direct message ends with)."""
 from __future__ import annotations
 
 from bot import timers
-from bot.game_records import GameRecord
 from bot.session_results import WaitingGame
 from bot.store import Store
 

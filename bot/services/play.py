@@ -9,15 +9,15 @@ from dataclasses import replace
 from typing import Any
 
 from bot import ai, dice
+from bot.game_records import GameRecord, LoggedAction
 from bot.games.base import GameError, Message, Ruleset, msg
+from bot.names import person_name
 from bot.outages import StoreUnavailable
-from bot.services.base import Channels, result_json
-from bot.session_results import Outcome
 from bot.player_actions import ROLL, typed_action
 from bot.positions import position, ruleset_of, snapshot
+from bot.services.base import Channels, result_json
 from bot.services.timelines import Timelines
-from bot.game_records import GameRecord, LoggedAction
-from bot.names import person_name
+from bot.session_results import Outcome
 from bot.store import StaleVersion
 
 log = logging.getLogger(__name__)

@@ -17,13 +17,13 @@ import secrets
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import GameError, msg
 from bot.game_records import GameRecord, Seat
+from bot.games.base import GameError, msg
 from bot.names import FORMER_PLAYER, person_name
 from bot.seating import LOBBY_SEATS
-from bot.session_results import Forgotten, Kept, Outcome
 from bot.services.endings import Endings
 from bot.services.lobby import Lobby
+from bot.session_results import Forgotten, Kept
 from bot.store import StaleVersion, Store
 
 RETAIN_DAYS = 30                          # TABLERO_RETAIN_DAYS' default

@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 
 from bot import dice, history, stats
-from bot.history import HistoryPage
-from bot.games.base import GameError, Message, msg
-from bot.positions import ruleset_of
 from bot.game_records import GameRecord, LoggedAction
+from bot.games.base import GameError, Message, msg
+from bot.history import HistoryPage
+from bot.positions import ruleset_of
 from bot.store import Store
 from bot.verify import OVER, verify
 

@@ -9,10 +9,10 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from bot.outages import StoreUnavailable
-from bot.session_results import Outcome
-from bot.services.deadlines import Deadlines
 from bot.game_records import GameRecord
+from bot.outages import StoreUnavailable
+from bot.services.deadlines import Deadlines
+from bot.session_results import Outcome
 from bot.timers import Due, deadline, next_due, waits_for_interactions
 
 log = logging.getLogger(__name__)
@@ -30,7 +30,7 @@ class SystemClock:
         timeout = None if when is None else max(0.0, when - self.now())
         try:
             await asyncio.wait_for(wake.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
 
 

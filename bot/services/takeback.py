@@ -8,15 +8,16 @@ itself is logged (UNDO) with the position before the move.
 """
 from __future__ import annotations
 
-from bot.games.base import GameError, Message, msg
+from bot.game_records import GameRecord, LoggedAction
+from bot.games.base import GameError, msg
+from bot.names import person_name
 from bot.services.base import Channels
-from bot.session_results import Outcome, TakebackAsked, asked
 from bot.services.play import Play
 from bot.services.timelines import Timelines
-from bot.game_records import GameRecord, LoggedAction
-from bot.names import person_name
+from bot.session_results import Outcome, TakebackAsked, asked
 from bot.store import StaleVersion
 from bot.timeline import UNDO, Timeline
+
 
 class Takebacks:
     def __init__(self, channels: Channels, timelines: Timelines, play: Play):

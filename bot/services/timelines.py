@@ -9,10 +9,10 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import Message
-from bot.services.base import remember
-from bot.positions import ruleset_of
 from bot.game_records import GameRecord, LoggedAction
+from bot.games.base import Message
+from bot.positions import ruleset_of
+from bot.services.base import remember
 from bot.store import Store
 from bot.timeline import Timeline, at_setup
 

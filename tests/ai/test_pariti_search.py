@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from bot import ai
 from bot.ai.pariti import remaining
 from bot.ai.pariti_search import _Position, _Search, search
-from bot.games.pariti import DRAW_TURNS, PaState, Pariti, piece_name
+from bot.games.pariti import DRAW_TURNS, Pariti, PaState, piece_name
 from bot.games.pariti_board import SQUARE_NAMES
 from tests.games.test_pariti import position
 

@@ -63,8 +63,8 @@ def run_playouts(games: list[str], quick: bool, profile: Path | None) -> None:
           f"{'cut':>5}")
     for ruleset in rulesets(games):
         repeated = _profiled(profile, f"playouts-{ruleset.id}",
-                             lambda: playouts.best_of(ruleset, runs=runs, seconds=0.25 if quick else 1.0,
-                                                      max_games=10_000))
+                             partial(playouts.best_of, ruleset, runs=runs, seconds=0.25 if quick else 1.0,
+                                     max_games=10_000))
         f = repeated.best
         per_game = f.turns / max(1, f.games + f.abandoned)
         print(f"{f.game:<18}{f.players:>8}{f.turns_per_s:>10,.0f}{repeated.median_turns_per_s:>9,.0f}"
@@ -90,13 +90,15 @@ def run_peers(games: list[str], quick: bool, profile: Path | None) -> None:
 
 def run_render(games: list[str], quick: bool, profile: Path | None) -> None:
     print("\n## render_png: board + PNG encoding, positions from random games")
-    print(f"{'game':<18}{'size':>10}{'cold ms':>9}{'median ms':>11}{'p95 ms':>8}{'CPU ms':>8}{'PNG KB':>8}{'max KB':>8}")
+    print(f"{'game':<18}{'size':>10}{'cold ms':>9}{'median ms':>11}{'p95 ms':>8}{'CPU ms':>8}{'PNG KB':>8}"
+          f"{'max KB':>8}")
     for ruleset in rulesets(games):
-        f = _profiled(profile, f"render-{ruleset.id}", lambda: render.measure(ruleset, pictures=10 if quick else 200))
+        f = _profiled(profile, f"render-{ruleset.id}", partial(render.measure, ruleset, pictures=10 if quick else 200))
         print(f"{f.game:<18}{f'{f.size[0]}x{f.size[1]}':>10}{f.cold_ms:>9.0f}{f.median_ms:>11.1f}{f.p95_ms:>8.1f}"
               f"{f.cpu_median_ms:>8.1f}{f.median_kb:>8.0f}{f.max_kb:>8.0f}")
         ok = f.median_ms <= TARGETS["render_median_ms"] and f.max_kb <= TARGETS["png_kb"]
-        print(f"  target median <= {TARGETS['render_median_ms']:.0f} ms, PNG <= {TARGETS['png_kb']:.0f} KB: {_mark(ok)}")
+        print(f"  target median <= {TARGETS['render_median_ms']:.0f} ms, PNG <= {TARGETS['png_kb']:.0f} KB: "
+              f"{_mark(ok)}")
 
 
 def run_e2e(games: list[str], quick: bool, profile: Path | None, *, backend: str = "sqlite",
@@ -128,7 +130,8 @@ def _print_listener_cost(f: e2e.E2EFigures, without: e2e.E2EFigures | None) -> N
     if without is not None:
         change = f.cpu_ms_per_move / without.cpu_ms_per_move - 1
         print(f"  CPU per move with the listener {f.cpu_ms_per_move:.2f} ms, without {without.cpu_ms_per_move:.2f} ms: "
-              f"{change:+.1%} (run-to-run noise included); target <= 2 %: {_mark(computed / f.cpu_ms_per_move <= 0.02)}")
+              f"{change:+.1%} (run-to-run noise included); "
+              f"target <= 2 %: {_mark(computed / f.cpu_ms_per_move <= 0.02)}")
 
 
 def _print_e2e(f: e2e.E2EFigures, what: str, think: float) -> None:
@@ -153,13 +156,16 @@ def _print_e2e(f: e2e.E2EFigures, what: str, think: float) -> None:
 
 
 def run_memory(games: list[str], quick: bool, profile: Path | None) -> None:
-    f = asyncio.run(memory.run(games, games=40 if quick else 200, settle=20 if quick else 100, moves=5 if quick else 10))
+    f = asyncio.run(memory.run(games, games=40 if quick else 200, settle=20 if quick else 100,
+                               moves=5 if quick else 10))
     print(f"\n## Memory of the bot process (VmRSS), {f.settle} + {f.games} games of {f.moves} moves")
     ok = f.active_kb_per_game <= TARGETS["active_kb"]
-    print(f"  after warm-up {f.base_kb / 1024:.0f} MiB; {f.settle_kb_per_game:.0f} KiB per game over the first {f.settle}; "
+    print(f"  after warm-up {f.base_kb / 1024:.0f} MiB; {f.settle_kb_per_game:.0f} KiB per game over the first "
+          f"{f.settle}; "
           f"per active game {f.active_kb_per_game:.0f} KiB over the next {f.games} (steady state; target <= "
           f"{TARGETS['active_kb']:.0f}: {_mark(ok)})")
-    print(f"  after a restart {f.idle_base_kb / 1024:.0f} MiB; per idle stored game loaded {f.idle_kb_per_game:.1f} KiB")
+    print(f"  after a restart {f.idle_base_kb / 1024:.0f} MiB; "
+          f"per idle stored game loaded {f.idle_kb_per_game:.1f} KiB")
 
 
 def run_store(games: list[str], quick: bool, profile: Path | None) -> None:
@@ -167,7 +173,8 @@ def run_store(games: list[str], quick: bool, profile: Path | None) -> None:
     print(f"\n## The store's move path (open_game + append_action), {moves} moves over 20 games, best of {runs}")
     figures, unmeasured = store.run(moves, runs)
     for f in figures:
-        print(f"  {f.backend:<18} CPU {f.cpu_ms_per_move:.3f} ms per move (bot process), wall {f.wall_ms_per_move:.3f} ms")
+        print(f"  {f.backend:<18} CPU {f.cpu_ms_per_move:.3f} ms per move (bot process), "
+              f"wall {f.wall_ms_per_move:.3f} ms")
     if unmeasured:
         print(f"  {unmeasured}")
         return

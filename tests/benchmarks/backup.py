@@ -115,7 +115,8 @@ async def _upgrade_and_privacy(path: str) -> None:
     by its person); then what /game privacy reads, for a person in no game and one in every game
     (the templates' host)."""
     with closing(sqlite3.connect(path)) as db:
-        db.executescript("DROP INDEX IF EXISTS actions_by_user; DROP TABLE IF EXISTS guilds_left; PRAGMA user_version=9;")
+        db.executescript("DROP INDEX IF EXISTS actions_by_user; DROP TABLE IF EXISTS guilds_left; "
+                         "PRAGMA user_version=9;")
     started = time.perf_counter()
     store = await Store.open(path)
     print(f"upgrade: {time.perf_counter() - started:.1f} s wall to open it at schema 9 (migration 10)")

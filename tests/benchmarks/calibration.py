@@ -55,7 +55,8 @@ def positions(ruleset: Ruleset, players: int, games: int) -> list[tuple[Any, int
 
 
 def log_likelihood(ruleset: Ruleset, heuristic: Heuristic, found: list[tuple[Any, int]]) -> float:
-    return sum(math.log(max(1e-12, win_chance(ruleset, heuristic, state, winner))) for state, winner in found) / len(found)
+    chances = (win_chance(ruleset, heuristic, state, winner) for state, winner in found)
+    return sum(math.log(max(1e-12, chance)) for chance in chances) / len(found)
 
 
 def main(argv: list[str] | None = None) -> None:

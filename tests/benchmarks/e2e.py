@@ -32,9 +32,8 @@ from sqlalchemy import make_url
 
 from bot.store import is_postgresql
 from tests.benchmarks.common import percentile
-from tests.databases import scratch_database
 from tests.benchmarks.tables import Table, Timings, add_players, bot_against_fake, warm_up
-
+from tests.databases import scratch_database
 
 STAGGER_S = 2.0
 SCRAPES = 200   # scrapes of the idle bot that time one

@@ -3,8 +3,9 @@
 Both play random four-player games on this machine, one game each in turn, so that the machine's
 drifting speed (other virtual machines share the host) weighs on both alike: the ratio of the two is
 the figure that travels from one run to the next (the absolute figures are 10 to 30 % below those of
-each engine alone: alternating, they evict each other from the CPU caches). Turns are counted alike (a whole turn ends when the
-player changes); ludopy's own "turn" is one roll answered, and the ratio to that is printed too.
+each engine alone: alternating, they evict each other from the CPU caches). Turns are counted alike (a
+whole turn ends when the player changes); ludopy's own "turn" is one roll answered, and the ratio to
+that is printed too.
 
 ludopy is not a dependency of Tablero: `pip install ludopy` (it brings numpy and OpenCV) to run this part.
 """

@@ -65,5 +65,5 @@ def measure(ruleset: Ruleset, *, pictures: int, seed: int = 1) -> RenderFigures:
         cpu.append((time.process_time() - start_cpu) * 1000)
         sizes.append(len(data) / 1024)
     warm = times[1:]
-    return RenderFigures(ruleset.id, len(warm), times[0], percentile(warm, 0.5), percentile(warm, 0.95), percentile(cpu[1:], 0.5),
-                         percentile(sizes, 0.5), max(sizes), png_size(data))
+    return RenderFigures(ruleset.id, len(warm), times[0], percentile(warm, 0.5), percentile(warm, 0.95),
+                         percentile(cpu[1:], 0.5), percentile(sizes, 0.5), max(sizes), png_size(data))

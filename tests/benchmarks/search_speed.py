@@ -65,7 +65,8 @@ def main() -> None:
     board_rate = best_rate(through_search_board, states)
     print(f"Pariti, {len(states)} positions of random games, every child made and scored (CPU, best of 3):")
     print(f"  ruleset (legal_actions, apply, evaluate): {ruleset_rate:,.0f} children/s")
-    print(f"  search board (moves, make, evaluate, undo): {board_rate:,.0f} children/s  ({board_rate / ruleset_rate:.1f}x)")
+    print(f"  search board (moves, make, evaluate, undo): {board_rate:,.0f} children/s  "
+          f"({board_rate / ruleset_rate:.1f}x)")
 
 
 if __name__ == "__main__":

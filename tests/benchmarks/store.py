@@ -15,19 +15,19 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-import time
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from bot.games import get_ruleset
 from sqlalchemy import URL, event
 from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
 
 from bot.game_records import Seat
+from bot.games import get_ruleset
 from bot.store import Store, postgresql_url
 from tests.benchmarks.common import random_game
 from tests.databases import Unreachable, scratch_database
@@ -55,7 +55,7 @@ class _AsyncEngine:
             event.listen(self._engine.sync_engine, "connect", _pragmas)
 
     @asynccontextmanager
-    async def session(self, transaction: bool) -> AsyncIterator["_EngineConnection"]:
+    async def session(self, transaction: bool) -> AsyncIterator[_EngineConnection]:
         async with (self._transactions.begin() if transaction else self._engine.connect()) as conn:
             yield _EngineConnection(conn)
 

@@ -6,8 +6,9 @@ Each of `--games` tables alternates a person, who thinks an exponential time (me
 seconds, the e2e benchmark's human pace), and a hard computer player, whose turn is the decisions
 of one real turn (taken from seeded games), asked of `bot.ai.think` as bot/services/play.py asks
 them: once per roll (the pool chooses every move up to the next roll in one request), every
-request within the budget from the turn's start, the whole turn timed from that start. The rulesets take the tables in turn. The bot's worker pool (bot/ai/pool.py) does the
-thinking; this process's event loop only waits, and its lag is measured too (a search that
+request within the budget from the turn's start, the whole turn timed from that start. The rulesets
+take the tables in turn. The bot's worker pool (bot/ai/pool.py) does the thinking; this process's
+event loop only waits, and its lag is measured too (a search that
 blocked it would show there). Prints the p50 / p99 / max time from a turn's start to its last
 answer, overall and per ruleset: the board is posted after that, plus the bot's own move path
 (docs/performance.md, "first response").
@@ -85,9 +86,11 @@ async def run(games: int, seconds: float, pace: float) -> None:
     ai.pool.shutdown()
     print(f"{games} tables, a person thinking {pace:g} s on average against a hard computer ({BUDGET_S:g} s a move,"
           f" {ai.pool.MAX_WORKERS} worker processes), {seconds:g} s: {len(found)} computer turns")
-    for name, times in [("all", [t for _, t in found])] + [(r.id, [t for g, t in found if g == r.id]) for r in chosen]:
-        print(f"  {name:<18} turns {len(times):5}  turn start to move ready: p50 {percentile(times, 0.5) * 1000:6.0f} ms"
-              f"  p99 {percentile(times, 0.99) * 1000:6.0f} ms  max {max(times, default=float('nan')) * 1000:6.0f} ms")
+    by_game = [(r.id, [t for g, t in found if g == r.id]) for r in chosen]
+    for name, times in [("all", [t for _, t in found]), *by_game]:
+        print(f"  {name:<18} turns {len(times):5}  turn start to move ready: "
+              f"p50 {percentile(times, 0.5) * 1000:6.0f} ms  p99 {percentile(times, 0.99) * 1000:6.0f} ms  "
+              f"max {max(times, default=float('nan')) * 1000:6.0f} ms")
     print(f"  event loop lag: p99 {percentile(lags, 0.99) * 1000:.0f} ms, max {max(lags) * 1000:.0f} ms")
 
 

@@ -21,10 +21,10 @@ from pathlib import Path
 from PIL import Image
 
 from bot import i18n
+from bot.game_records import GameRecord, Seat
 from bot.games import get_ruleset
 from bot.games.base import Message as Said
 from bot.present.words import seat_name, sentence
-from bot.game_records import GameRecord, Seat
 from tests.fake_discord import ATTACHMENT_DESCRIPTION_LIMIT, BUTTON, Interaction, Message
 
 ACTION_ID = re.compile(r"^tb:[asgcx]:(\d+):(\d+)")
@@ -97,10 +97,14 @@ class Table:
 
     async def live_board(self, timeout: float = 2.0) -> Message | None:
         """The latest board once it shows controls; None when none come (the game is over).
-        Waits out the moment between the old board losing its controls and the new one's post."""
+        Waits out the moment between the old board losing its controls and the new one's post, and the moment
+        before the first board is posted (a starved bot may answer the Start click before it posts the board)."""
+        def latest_in_play() -> Message | None:
+            boards = [m for m in self.fake.messages(self.channel) if m.files]
+            return boards[-1] if boards and in_play(boards[-1]) else None
+
         try:
-            return await self.fake.wait_until(lambda: in_play(board := self.board()) and board,
-                                              timeout=timeout, what="a board with controls")
+            return await self.fake.wait_until(latest_in_play, timeout=timeout, what="a board with controls")
         except TimeoutError:
             return None
 

@@ -11,8 +11,8 @@ import sys
 import pytest
 
 from bot.store import Store
-from tests.conftest import REPO
 from bot.verify import verify
+from tests.conftest import REPO
 from tests.e2e.table import Game, Table, board_version, roll_id, said, stored, two_players
 from tests.failing_disk import failing_disk
 

@@ -143,7 +143,8 @@ async def test_a_kill_at_each_moment_of_a_turn_loses_nothing_and_leaves_one_live
 
         version = stored_game(database, table.channel)[1]
         assert version > version_before, f"{moment}: the acknowledged click's action was lost"
-        shown = await fake.wait_until(lambda: [m for m in live_boards(fake, table) if version_of(m) == version],
+        shown = await fake.wait_until(lambda version=version: [m for m in live_boards(fake, table)
+                                                               if version_of(m) == version],
                                       what=f"the board of version {version} ({moment})")
         await asyncio.sleep(0.5)    # let the restart finish whatever it does
         assert live_boards(fake, table) == shown and len(shown) == 1, f"{moment}: {live_boards(fake, table)}"

@@ -14,7 +14,17 @@ import re
 import pytest
 
 from bot.games.parcheesi.maghreb_state import piece_code
-from tests.e2e.table import button_id, call_out, cheat, cheating_table, left_nothing, let_the_window_close, roll_id, said, save_png
+from tests.e2e.table import (
+    button_id,
+    call_out,
+    cheat,
+    cheating_table,
+    left_nothing,
+    let_the_window_close,
+    roll_id,
+    said,
+    save_png,
+)
 
 pytestmark = pytest.mark.e2e
 

@@ -1,7 +1,7 @@
 """What an operator sees of a running bot: `python -m bot` with TABLERO_HTTP set,
 through the fake Discord. /metrics, scraped during a game, counts what the game did; /healthz answers 200
-while all is well, and 503 with the reason while the database is down, the bot answering players meanwhile. Its JSON log lines name the game, guild
-and channel of the interaction they concern."""
+while all is well, and 503 with the reason while the database is down, the bot answering players meanwhile.
+Its JSON log lines name the game, guild and channel of the interaction they concern."""
 import asyncio
 import json
 import os

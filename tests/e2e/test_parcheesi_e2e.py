@@ -74,7 +74,7 @@ async def test_hostile_input_is_refused_and_changes_nothing(fake_discord, bot_pr
     await refused(lambda: fake_discord.click(stranger, board, custom_id=roll_id(board)))
     await refused(lambda: fake_discord.click(not_to_act, board, custom_id=roll_id(board)))
     for move in ("zzz", "x" * 300, "'; DROP TABLE games; --", "🎲" * 50, "roll roll"):
-        await refused(lambda: fake_discord.slash(table.to_act(board), table.channel, "game move", move=move))
+        await refused(lambda move=move: fake_discord.slash(table.to_act(board), table.channel, "game move", move=move))
     assert "no game" in await refused(lambda: fake_discord.slash(ana, elsewhere, "game roll"))
     assert "no game" in await refused(lambda: fake_discord.slash(ana, elsewhere, "game move", move="1"))
     await refused(lambda: fake_discord.slash(bruno, table.channel, "game leave"))

@@ -10,9 +10,9 @@ import pytest
 
 from bot import dice
 from bot.games import get_ruleset
-from bot.services import Sessions
 from bot.player_actions import ROLL
 from bot.positions import ruleset_of
+from bot.services import Sessions
 from bot.store import Store
 from tests.e2e.table import Table, stored
 from tests.e2e.test_computers_e2e import click_lobby

@@ -51,7 +51,7 @@ async def test_lobby_seating_keeps_the_join_order(fake_discord, bot_process):
     table = Table(fake_discord, players, "parchis-maghreb")
     board = await table.open(seating="lobby")
     lobby = fake_discord.last_message(table.channel, lambda m: "Seats follow the lobby order" in m.content)
-    assert "1. <@%d> — red + green (plays first) (host)" % ana.id in lobby.content
+    assert f"1. <@{ana.id}> — red + green (plays first) (host)" in lobby.content
     assert "Seats in lobby order: ana (red + green), bruno (yellow + blue). ana plays first." in board.content
     assert table.to_act(board) is ana      # MG-2.2: player 1, chosen here by the lobby's order
     commitment = fake_discord.last_message(table.channel, lambda m: "Fair dice" in m.content)

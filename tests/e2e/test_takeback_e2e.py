@@ -67,7 +67,7 @@ async def test_across_turns_the_player_to_move_refuses_then_accepts(fake_discord
     not_hers = await fake_discord.click(ana, request, label=i18n.text("button.takeback.yes", "en"))
     assert not_hers.followups[0].ephemeral and stored(bot_process.database) == stored_before
     await fake_discord.click(bruno, request, label=i18n.text("button.takeback.no", "en"))
-    answered = fake_discord.messages(table.channel)[[m.id for m in fake_discord.messages(table.channel)].index(request.id)]
+    answered = next(m for m in fake_discord.messages(table.channel) if m.id == request.id)
     assert "refuses" in answered.content and not answered.custom_ids
     assert stored(bot_process.database) == stored_before, "a refusal changes nothing"
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-
 DISCORD_EPOCH_MS = 1_420_070_400_000
 RESPONSE_DEADLINE_S = 3.0
 TOKEN_LIFETIME_S = 15 * 60  # the default of FakeDiscord(token_lifetime_s=...)

@@ -20,24 +20,66 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from tests.fake_discord.constants import (ADMINISTRATOR, ALL_PERMISSIONS, ATTACHMENT_SIZE_LIMIT, BOT_PERMISSIONS,
-                                          BUTTON, CALLBACK_DEFERRED_MESSAGE, CALLBACK_DEFERRED_UPDATE,
-                                          CONTEXT_GUILD, CONTEXT_PRIVATE_CHANNEL, DM_CHANNEL, GROUP_DM_CHANNEL,
-                                          GROUP_DM_RECIPIENT_LIMIT, GUILD_INSTALL, INTERACTION_RESPONSE_PERMISSIONS,
-                                          PRIVATE_CHANNEL_APP_PERMISSIONS, TOKEN_LIFETIME_S, USER_INSTALL,
-                                          INTERACTION_AUTOCOMPLETE, INTERACTION_COMMAND, INTERACTION_COMPONENT,
-                                          INTERACTION_MODAL, LINK_STYLE, MANAGE_MESSAGES, MEMBER_PERMISSIONS,
-                                          OPTION_BOOLEAN, OPTION_CHANNEL, OPTION_INTEGER, OPTION_NUMBER,
-                                          OPTION_STRING, OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP, OPTION_USER,
-                                          OVERWRITE_MEMBER, OVERWRITE_ROLE, PREMIUM_STYLE, PUBLIC_THREAD,
-                                          RESPONSE_DEADLINE_S, STRING_SELECT, TEXT_INPUT, VIEW_CHANNEL)
+from tests.fake_discord.constants import (
+    ADMINISTRATOR,
+    ALL_PERMISSIONS,
+    ATTACHMENT_SIZE_LIMIT,
+    BOT_PERMISSIONS,
+    BUTTON,
+    CALLBACK_DEFERRED_MESSAGE,
+    CALLBACK_DEFERRED_UPDATE,
+    CONTEXT_GUILD,
+    CONTEXT_PRIVATE_CHANNEL,
+    DM_CHANNEL,
+    GROUP_DM_CHANNEL,
+    GROUP_DM_RECIPIENT_LIMIT,
+    GUILD_INSTALL,
+    INTERACTION_AUTOCOMPLETE,
+    INTERACTION_COMMAND,
+    INTERACTION_COMPONENT,
+    INTERACTION_MODAL,
+    INTERACTION_RESPONSE_PERMISSIONS,
+    LINK_STYLE,
+    MANAGE_MESSAGES,
+    MEMBER_PERMISSIONS,
+    OPTION_BOOLEAN,
+    OPTION_CHANNEL,
+    OPTION_INTEGER,
+    OPTION_NUMBER,
+    OPTION_STRING,
+    OPTION_SUB_COMMAND,
+    OPTION_SUB_COMMAND_GROUP,
+    OPTION_USER,
+    OVERWRITE_MEMBER,
+    OVERWRITE_ROLE,
+    PREMIUM_STYLE,
+    PRIVATE_CHANNEL_APP_PERMISSIONS,
+    PUBLIC_THREAD,
+    RESPONSE_DEADLINE_S,
+    STRING_SELECT,
+    TEXT_INPUT,
+    TOKEN_LIFETIME_S,
+    USER_INSTALL,
+    VIEW_CHANNEL,
+)
 from tests.fake_discord.counting import CountedRequest, GlobalLimiter, RequestCounts
-from tests.fake_discord.entities import (Channel, FakeDiscordUsageError, Guild, Hold, Interaction, JsonObject,
-                                         Message, Overwrite, User, _role_payload, _snowflakes)
+from tests.fake_discord.entities import (
+    Channel,
+    FakeDiscordUsageError,
+    Guild,
+    Hold,
+    Interaction,
+    JsonObject,
+    Message,
+    Overwrite,
+    User,
+    _role_payload,
+    _snowflakes,
+)
 from tests.fake_discord.gateway import GatewayMixin, _GatewaySession
-from tests.fake_discord.rest import RestMixin
 from tests.fake_discord.limits import command_contexts, command_integration_types
 from tests.fake_discord.process import ClientProcess
+from tests.fake_discord.rest import RestMixin
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")

@@ -7,14 +7,26 @@ import dataclasses
 import itertools
 import time
 from collections.abc import Callable, Iterator, Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, TypedDict
 
-from tests.fake_discord.constants import (BOT_PERMISSIONS, BUTTON, DISCORD_EPOCH_MS, DM_CHANNEL, FLAG_EPHEMERAL,
-                                          FLAG_LOADING, GUILD_INSTALL, MEMBER_PERMISSIONS, OPTION_SUB_COMMAND,
-                                          OPTION_SUB_COMMAND_GROUP, PRIVATE_CHANNELS, PRIVATE_THREAD, PUBLIC_THREAD,
-                                          TEXT_CHANNEL, USER_INSTALL)
-
+from tests.fake_discord.constants import (
+    BOT_PERMISSIONS,
+    BUTTON,
+    DISCORD_EPOCH_MS,
+    DM_CHANNEL,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    GUILD_INSTALL,
+    MEMBER_PERMISSIONS,
+    OPTION_SUB_COMMAND,
+    OPTION_SUB_COMMAND_GROUP,
+    PRIVATE_CHANNELS,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    TEXT_CHANNEL,
+    USER_INSTALL,
+)
 
 # A JSON object as Discord sends or receives it: bodies the bot sends (messages, components, embeds, commands)
 # are free-form until limits.py checks them, and the payloads the fake sends carry Discord's many fields.
@@ -42,7 +54,7 @@ def _snowflakes() -> Iterator[int]:
 
 
 def _iso_now() -> str:
-    return datetime.now(timezone.utc).isoformat()
+    return datetime.now(UTC).isoformat()
 
 
 # --------------------------------------------------------------------------- entities

@@ -12,8 +12,18 @@ from typing import TYPE_CHECKING, TypedDict, TypeVar
 
 from aiohttp import WSMsgType, web
 
-from tests.fake_discord.constants import (MEMBER_PERMISSIONS, OP_DISPATCH, OP_HEARTBEAT, OP_HEARTBEAT_ACK, OP_HELLO,
-                                          OP_IDENTIFY, OP_INVALID_SESSION, OP_PRESENCE, OP_REQUEST_MEMBERS, OP_RESUME)
+from tests.fake_discord.constants import (
+    MEMBER_PERMISSIONS,
+    OP_DISPATCH,
+    OP_HEARTBEAT,
+    OP_HEARTBEAT_ACK,
+    OP_HELLO,
+    OP_IDENTIFY,
+    OP_INVALID_SESSION,
+    OP_PRESENCE,
+    OP_REQUEST_MEMBERS,
+    OP_RESUME,
+)
 from tests.fake_discord.entities import Channel, FakeDiscordUsageError, Guild, JsonObject, User, _role_payload
 
 log = logging.getLogger(__name__)

@@ -5,12 +5,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tests.fake_discord.constants import (ATTACHMENT_DESCRIPTION_LIMIT, ATTACHMENT_SIZE_LIMIT, BUTTON, COMMAND_NAME,
-                                          CONTEXT_BOT_DM, CONTEXT_GUILD, CONTEXT_PRIVATE_CHANNEL, GUILD_INSTALL,
-                                          USER_INSTALL,
-                                          FLAG_COMPONENTS_V2, LINK_STYLE, OPTION_INTEGER, OPTION_NUMBER,
-                                          OPTION_STRING, PREMIUM_STYLE, SELECTS, SENDABLE_FLAGS, STRING_SELECT,
-                                          TEXT_INPUT)
+from tests.fake_discord.constants import (
+    ATTACHMENT_DESCRIPTION_LIMIT,
+    ATTACHMENT_SIZE_LIMIT,
+    BUTTON,
+    COMMAND_NAME,
+    CONTEXT_BOT_DM,
+    CONTEXT_GUILD,
+    CONTEXT_PRIVATE_CHANNEL,
+    FLAG_COMPONENTS_V2,
+    GUILD_INSTALL,
+    LINK_STYLE,
+    OPTION_INTEGER,
+    OPTION_NUMBER,
+    OPTION_STRING,
+    PREMIUM_STYLE,
+    SELECTS,
+    SENDABLE_FLAGS,
+    STRING_SELECT,
+    TEXT_INPUT,
+    USER_INSTALL,
+)
 from tests.fake_discord.entities import Attachment, JsonObject
 
 

@@ -71,7 +71,7 @@ class ClientProcess:
         process.send_signal(sig)
         try:
             returncode = await asyncio.wait_for(process.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             log.error("%s ignored %s; killing it", self.argv, sig.name)
             process.kill()
             returncode = await process.wait()

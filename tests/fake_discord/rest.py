@@ -11,19 +11,56 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
 
-from tests.fake_discord.constants import (ALLOWED_CALLBACKS, ATTACH_FILES, CALLBACK_AUTOCOMPLETE,
-                                          CALLBACK_DEFERRED_MESSAGE, CALLBACK_DEFERRED_UPDATE, CALLBACK_MESSAGE,
-                                          CALLBACK_MODAL, CALLBACK_UPDATE, CREATE_PRIVATE_THREADS,
-                                          CREATE_PUBLIC_THREADS, FLAG_EPHEMERAL, FLAG_LOADING, INTENT_GUILD_MESSAGES,
-                                          INTERACTION_COMMAND, MANAGE_MESSAGES, NONCE_LENGTH_LIMIT, NONCE_WINDOW_S,
-                                          PRIVATE_THREAD, PUBLIC_THREAD, READ_MESSAGE_HISTORY, RESPONSE_DEADLINE_S,
-                                          SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, USER_INSTALL_FOLLOWUP_LIMIT,
-                                          VIEW_CHANNEL, GLOBAL_SCOPE, INTERACTION_SCOPE)
+from tests.fake_discord.constants import (
+    ALLOWED_CALLBACKS,
+    ATTACH_FILES,
+    CALLBACK_AUTOCOMPLETE,
+    CALLBACK_DEFERRED_MESSAGE,
+    CALLBACK_DEFERRED_UPDATE,
+    CALLBACK_MESSAGE,
+    CALLBACK_MODAL,
+    CALLBACK_UPDATE,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    GLOBAL_SCOPE,
+    INTENT_GUILD_MESSAGES,
+    INTERACTION_COMMAND,
+    INTERACTION_SCOPE,
+    MANAGE_MESSAGES,
+    NONCE_LENGTH_LIMIT,
+    NONCE_WINDOW_S,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    READ_MESSAGE_HISTORY,
+    RESPONSE_DEADLINE_S,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    USER_INSTALL_FOLLOWUP_LIMIT,
+    VIEW_CHANNEL,
+)
 from tests.fake_discord.counting import CountedRequest, GlobalLimiter, scope_of
-from tests.fake_discord.entities import (Attachment, Channel, DiscordError, FakeDiscordUsageError, Guild, Hold,
-                                         Interaction, JsonObject, Message, User, _iso_now)
-from tests.fake_discord.limits import (_choice_problems, _length_problems, command_problems, message_problems,
-                                       modal_field_problems)
+from tests.fake_discord.entities import (
+    Attachment,
+    Channel,
+    DiscordError,
+    FakeDiscordUsageError,
+    Guild,
+    Hold,
+    Interaction,
+    JsonObject,
+    Message,
+    User,
+    _iso_now,
+)
+from tests.fake_discord.limits import (
+    _choice_problems,
+    _length_problems,
+    command_problems,
+    message_problems,
+    modal_field_problems,
+)
 
 if TYPE_CHECKING:
     from tests.fake_discord.gateway import _GatewaySession

@@ -43,15 +43,16 @@ CUT_OFF = graph_game("Z")
 RED, BLUE = 0, 1
 
 
-def position(game: Barricade = GAME, red=(), blue=(), bars=(), stage=ROLL, die=None, bonus=None, held=(), seat=RED) -> State:
+def position(game: Barricade = GAME, red=(), blue=(), bars=(), stage=ROLL, die=None, bonus=None, held=(),
+             seat=RED) -> State:
     ix = game.board.index
 
     def pawns(names):
         return tuple(sorted([START] * (5 - len(names)) + [ix[n] for n in names]))
 
-    return State(colours=("red", "blue"), pawns=(pawns(red), pawns(blue)), barricades=tuple(sorted(ix[b] for b in bars)),
-                 held=tuple(sorted(held)), stage=stage, seat=seat, order=(RED, BLUE), die=die,
-                 bonus=None if bonus is None else ix[bonus])
+    return State(colours=("red", "blue"), pawns=(pawns(red), pawns(blue)),
+                 barricades=tuple(sorted(ix[b] for b in bars)), held=tuple(sorted(held)), stage=stage, seat=seat,
+                 order=(RED, BLUE), die=die, bonus=None if bonus is None else ix[bonus])
 
 
 def roll(state: State, value: int, game: Barricade = GAME):
@@ -99,7 +100,8 @@ def test_board_has_121_orthogonal_lines_and_is_connected():
     board = standard_board()
     lines = board.lines()
     assert len(lines) == 121
-    assert all(abs(board.coords[a][0] - board.coords[b][0]) + abs(board.coords[a][1] - board.coords[b][1]) == 1 for a, b in lines)
+    assert all(abs(board.coords[a][0] - board.coords[b][0]) + abs(board.coords[a][1] - board.coords[b][1]) == 1
+               for a, b in lines)
     assert board.neighbours[board.goal] == (board.index["i13"],)
     assert len(distances(board, board.goal)) == 112
 
@@ -125,8 +127,10 @@ def test_each_entry_point_is_39_steps_from_the_goal():
 def test_point_names_and_colour_sets():
     board = standard_board()
     assert board.names[board.goal] == "i14"
-    assert {c: board.names[e] for c, e in board.entry.items()} == {"red": "c1", "green": "g1", "yellow": "k1", "blue": "o1"}
-    assert [board.names[p] for p in board.black_points] == ["i13", "i11", "i10", "i9", "g7", "k7", "a3", "e3", "i3", "m3", "q3"]
+    entries = {c: board.names[e] for c, e in board.entry.items()}
+    assert entries == {"red": "c1", "green": "g1", "yellow": "k1", "blue": "o1"}
+    black_points = [board.names[p] for p in board.black_points]
+    assert black_points == ["i13", "i11", "i10", "i9", "g7", "k7", "a3", "e3", "i3", "m3", "q3"]
     raw = json.loads(DATA_FILE.read_text())
     assert Barricade().seat_colours(2, {}) == [("red",), ("yellow",)]
     assert Barricade().seat_colours(3, {}) == [("red",), ("green",), ("yellow",)]
@@ -449,7 +453,8 @@ def test_illegal_and_malformed_actions_are_refused():
     """BA-7.1, BA-OP-15: the bot refuses every illegal action; the state is unchanged."""
     state = roll(position(red=["E"]), 2).state
     before = GAME.to_json(state)
-    for bad in ("", "E-E", "E-Z", "e-p", "bar:", "bar:E", "roll:7", "roll:0", "roll", "again", "start-E", "E-P ", "E--P", "stop"):
+    for bad in ("", "E-E", "E-Z", "e-p", "bar:", "bar:E", "roll:7", "roll:0", "roll", "again", "start-E", "E-P ",
+                "E--P", "stop"):
         with pytest.raises(IllegalAction):
             GAME.apply(state, bad)
     with pytest.raises(IllegalAction):

@@ -20,7 +20,13 @@ from tests.games import test_barricade as barricade
 from tests.games import test_pariti as pariti
 from tests.games.parcheesi import test_maghreb as maghreb
 from tests.games.parcheesi.positions import (
-    classic_five, classic_six_cheat, keys, maghreb_three, play, position, where,
+    classic_five,
+    classic_six_cheat,
+    keys,
+    maghreb_three,
+    play,
+    position,
+    where,
 )
 
 SKIP = "skip"

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from bot import i18n
 from bot.games import get_ruleset
 from bot.games.base import IllegalAction, Message, Result
-from bot.games.pariti import DRAW_TURNS, PAIR, PaState, Pariti, destinations, is_step, pairs_of, parse_piece
+from bot.games.pariti import DRAW_TURNS, PAIR, Pariti, PaState, destinations, is_step, pairs_of, parse_piece
 from bot.games.pariti_board import DATA_FILE, N_SQUARES, SQUARE_INDEX, SQUARE_NAMES, START_SQUARES
 from tests.rules import rules_text
 
@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 GAME = Pariti()
 
 
-def position(pieces: dict[str, str], seat: int = 0, pairs: dict[str, int] | None = None, quiet: int = 0, turn: int = 0) -> PaState:
+def position(pieces: dict[str, str], seat: int = 0, pairs: dict[str, int] | None = None, quiet: int = 0,
+             turn: int = 0) -> PaState:
     """A test position: {"d4": "B4", ...} single pieces, {"d5": 4} pairs."""
     board = [0] * N_SQUARES
     for square, name in pieces.items():
@@ -219,7 +220,9 @@ def test_single_jump():
     d6 there is no jump in that direction."""
     state = position({"d4": "B4", "d5": "P7"})
     assert "d6" in targets(state, "B4")
-    assert GAME.action_label(state, "B4:d6") == Message("pariti.action.jump", {"piece": Message("pariti.piece", {"number": 4, "colour": "blue"}), "square": "d6", "jumps": 1})
+    blue_4 = Message("pariti.piece", {"number": 4, "colour": "blue"})
+    assert GAME.action_label(state, "B4:d6") == Message("pariti.action.jump", {"piece": blue_4, "square": "d6",
+                                                                               "jumps": 1})
     applied = GAME.apply(state, "B4:d6")
     assert applied.events[0].key == "pariti.event.jump"
     assert applied.state.board[SQUARE_INDEX["d6"]] == parse_piece("B4")
@@ -403,7 +406,7 @@ def test_words_exist_in_both_languages():
     assert GAME.action_group(state, "B4:e5") == "B4"
     assert GAME.group_label(state, "zz").key == "group.plain"
     described = {m.key for m in GAME.describe(state)}
-    assert {"pariti.describe.pairs_0", "pariti.describe.pairs_1", "pariti.describe.quiet", "pariti.describe.last", "pariti.describe.to_move"} <= described
+    assert {f"pariti.describe.{part}" for part in ("pairs_0", "pairs_1", "quiet", "last", "to_move")} <= described
     assert i18n.render(GAME.describe(state)[0], "en") == "Player 1 (even numbers): 1 of 8 pairs: 2 (a1)."
 
 

@@ -55,7 +55,9 @@ def test_postgresql_out_of_reach_fails_in_one_line_without_its_password_or_drive
 
 
 def test_a_postgresql_database_is_checked_and_left_as_it_was():
-    import asyncpg, asyncio
+    import asyncio
+
+    import asyncpg
     async def make() -> None:
         admin = await asyncpg.connect("postgresql://postgres@127.0.0.1/postgres")
         await admin.execute("DROP DATABASE IF EXISTS tablero_check_test")

@@ -69,7 +69,8 @@ def test_the_wrapped_parser_times_the_interaction_and_gives_its_ids_to_what_it_s
     from bot.operations.logs import IDS
 
     seen = []
-    client = SimpleNamespace(_connection=SimpleNamespace(parsers={"INTERACTION_CREATE": lambda data: seen.append(IDS.get())}))
+    parsers = {"INTERACTION_CREATE": lambda data: seen.append(IDS.get())}
+    client = SimpleNamespace(_connection=SimpleNamespace(parsers=parsers))
     watch = DiscordWatch(CODES)
     watch.install(client)
     client._connection.parsers["INTERACTION_CREATE"](

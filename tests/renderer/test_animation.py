@@ -6,11 +6,11 @@ import pytest
 from PIL import Image
 
 from bot import timeline
+from bot.games import get_ruleset
 from bot.positions import ruleset_of
 from bot.store import Store
-from bot.games import get_ruleset
-from renderer.common import INK, TRACE
 from renderer.animation import FRAME_SIDE, MAX_FRAMES, STRIP, animate, move_numbers, sample, spans
+from renderer.common import INK, TRACE
 from tests.game_logs import play
 
 NAMES = ("Ana", "Bruno", "Chloé", "Dai")

@@ -7,17 +7,26 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from renderer.plan import inside, text_box
-
 from PIL import Image
 
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE, START
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView, board
-from bot.games.pariti import PaState, Pariti, parse_piece
+from bot.games.pariti import Pariti, PaState, parse_piece
 from bot.games.pariti_board import N_SQUARES, SQUARE_INDEX
 from renderer import barricade, cross68, pariti
-from renderer.common import INK, PIECE_RGB, PlayerTag, digit_height, font, label_reach, label_size, piece_reach, shape_of
+from renderer.common import (
+    INK,
+    PIECE_RGB,
+    PlayerTag,
+    digit_height,
+    font,
+    label_reach,
+    label_size,
+    piece_reach,
+    shape_of,
+)
+from renderer.plan import inside, text_box
 
 CHAT_WIDTH, CHAT_TEXT = 400, 9
 COLOURS = ("yellow", "blue", "red", "green")
@@ -121,7 +130,8 @@ def test_the_numbers_of_two_pawns_on_one_square_are_drawn_whole_over_both():
         for place, other in (shared, shared[::-1]):
             x0, y0, x1, y1 = (round(v) for v in text_box(place.number_at, place.pawn.label, place.text))
             theirs = PIECE_RGB[other.pawn.colour]
-            seen = [px for px in image.crop((x0, y0, x1, y1)).get_flattened_data() if sum(abs(a - b) for a, b in zip(px, theirs)) < 40]
+            seen = [px for px in image.crop((x0, y0, x1, y1)).get_flattened_data()
+                    if sum(abs(a - b) for a, b in zip(px, theirs)) < 40]
             assert not seen, (view, place.pawn)
 
 

@@ -10,11 +10,11 @@ import math
 import pytest
 from PIL import Image, ImageChops, ImageCms
 
+from bot.games import GAME_IDS, get_ruleset
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE
 from bot.games.parcheesi.board import BoardView, PawnView
 from renderer import barricade, cross68, pariti
-from bot.games import GAME_IDS, get_ruleset
 from renderer.common import CHOICE, PIECE_RGB, TRACE, PlayerTag, shape_of
 
 MACHADO = {
@@ -123,7 +123,8 @@ def test_barricade_pieces_and_the_gold_goal_stay_apart():
     gx, gy = barricade.centre(game.board, game.board.goal)
     region = empty.convert("RGB").crop((gx - r, gy - r, gx + r, gy + r))
     goal = Image.new("1", region.size)
-    goal.putdata([255 if max(abs(p - q) for p, q in zip(px, barricade.GOAL_RGB)) < 30 else 0 for px in region.get_flattened_data()])
+    goal.putdata([255 if max(abs(p - q) for p, q in zip(px, barricade.GOAL_RGB)) < 30 else 0
+                  for px in region.get_flattened_data()])
     shapes["goal"] = goal
     assert_apart({**{c: PIECE_RGB[c] for c in colours}, "goal": barricade.GOAL_RGB}, shapes, "Barricade")
 
@@ -167,7 +168,8 @@ def test_the_trace_and_the_choice_are_no_players_colour_under_any_deficiency(gam
 def test_barricades_and_blue_pawns_both_square_stay_apart_by_colour():
     """Blue pawns are squares, as barricades are: a barricade is far darker under every deficiency."""
     for deficiency in MACHADO:
-        seen = [simulate(Image.new("RGB", (1, 1), c), deficiency).getpixel((0, 0)) for c in (PIECE_RGB["blue"], barricade.BAR_RGB)]
+        seen = [simulate(Image.new("RGB", (1, 1), c), deficiency).getpixel((0, 0))
+                for c in (PIECE_RGB["blue"], barricade.BAR_RGB)]
         assert delta_e(*seen) >= MIN_DELTA_E, deficiency
     assert shape_of("blue") == "square"
 

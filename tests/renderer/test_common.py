@@ -7,9 +7,21 @@ import pytest
 from PIL import Image, ImageDraw
 
 from renderer.common import (
-    break_lines, text_length,
-    INK, PAPER, PIECE_RGB, WHITE, PlayerTag, Sheet, StaticBoard, die_sprite, disc_sprite,
-    encode_png, line_step, make_palette, wrap_text,
+    INK,
+    PAPER,
+    PIECE_RGB,
+    WHITE,
+    PlayerTag,
+    Sheet,
+    StaticBoard,
+    break_lines,
+    die_sprite,
+    disc_sprite,
+    encode_png,
+    line_step,
+    make_palette,
+    text_length,
+    wrap_text,
 )
 
 

@@ -5,9 +5,18 @@ fonts (CI installs none)."""
 from PIL import Image
 
 from renderer import common
-
 from renderer.common import (
-    INK, PAPER, WHITE, PlayerTag, Sheet, StaticBoard, faces, has_glyph, make_palette, printable, runs,
+    INK,
+    PAPER,
+    WHITE,
+    PlayerTag,
+    Sheet,
+    StaticBoard,
+    faces,
+    has_glyph,
+    make_palette,
+    printable,
+    runs,
 )
 
 NAMES = ("小明", "Grand-mère Josette 🎲", "Дмитрий 👍🏽", "さくら", "Éloïse")

@@ -6,12 +6,22 @@ import io
 
 from PIL import Image
 
-from bot.games.pariti import PAIR, PaState, Pariti, parse_piece
+from bot.games.pariti import PAIR, Pariti, PaState, parse_piece
 from bot.games.pariti_board import N_SQUARES, SQUARE_INDEX
 from renderer import render_png
 from renderer.common import PIECE_RGB, PlayerTag
 from renderer.pariti import (
-    DARK_SQUARE, HEIGHT, LAST, LIGHT_SQUARE, PAIR_RING, PIECE, PINK, REACH, WIDTH, centre, square_box,
+    DARK_SQUARE,
+    HEIGHT,
+    LAST,
+    LIGHT_SQUARE,
+    PAIR_RING,
+    PIECE,
+    PINK,
+    REACH,
+    WIDTH,
+    centre,
+    square_box,
 )
 
 GAME = Pariti()

@@ -21,6 +21,7 @@ from bot.games.pariti_board import SQUARE_NAMES
 from renderer import PlayerTag, layout, render_png
 from renderer.common import CHAT_TEXT, CHAT_WIDTH
 from renderer.plan import OVERLAYS, Plan, inside, overlap
+from tests.benchmarks.common import random_action
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 
@@ -33,7 +34,7 @@ def random_game(game: str, seed: int, teams: bool = False):
     state, rng = ruleset.new_game(n, options, seed), random.Random(seed)
     history = [state]
     while ruleset.result(state) is None and len(history) < 20000:
-        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        action = random_action(ruleset, state, rng)
         state = ruleset.apply(state, action).state
         history.append(state)
     return ruleset, history, ruleset.seat_colours(n, options)
@@ -60,7 +61,8 @@ def engine_squares(ruleset, state) -> Counter:
     if ruleset.id == "barricade":
         names, found = ruleset.board.names, Counter()
         for seat, pawns in enumerate(state.pawns):
-            found.update(("start", f"{state.colours[seat]} start") if p == START else (names[p], names[p]) for p in pawns)
+            found.update(("start", f"{state.colours[seat]} start") if p == START else (names[p], names[p])
+                         for p in pawns)
         found.update(("barricade", names[p]) for p in state.barricades)
         return found
     if ruleset.id == "pariti":

@@ -36,7 +36,8 @@ def test_the_gallery_in_docs_is_what_the_current_renderer_draws(tmp_path):
     found = " ".join(faces())
     if "CJK" not in found or "Emoji" not in found:
         pytest.skip("the gallery's names need Noto CJK and Noto Color Emoji, which this machine lacks")
-    subprocess.run([sys.executable, "-m", "renderer.sample", "--gallery", str(tmp_path)], check=True, cwd=ROOT, timeout=300)
+    subprocess.run([sys.executable, "-m", "renderer.sample", "--gallery", str(tmp_path)], check=True, cwd=ROOT,
+                   timeout=300)
     docs = ROOT / "docs"
     assert (tmp_path / "boards.md").read_text(encoding="utf-8") == (docs / "boards.md").read_text(encoding="utf-8"), \
         "docs/boards.md is out of date: run python -m renderer.sample --gallery docs"
@@ -47,5 +48,5 @@ def test_the_gallery_in_docs_is_what_the_current_renderer_draws(tmp_path):
     for name in drawn:
         new, old = Image.open(tmp_path / "boards" / name), Image.open(docs / "boards" / name)
         assert new.width == 400
-        assert new.size == old.size and ImageChops.difference(new.convert("RGB"), old.convert("RGB")).getbbox() is None, \
-            f"docs/boards/{name} is out of date: run python -m renderer.sample --gallery docs"
+        same = new.size == old.size and ImageChops.difference(new.convert("RGB"), old.convert("RGB")).getbbox() is None
+        assert same, f"docs/boards/{name} is out of date: run python -m renderer.sample --gallery docs"

@@ -11,6 +11,7 @@ from bot.games import GAME_IDS, get_ruleset
 from bot.games.parcheesi.board import HOUSE, BoardView, PawnView
 from renderer import PlayerTag, barricade, cross68, layout, pariti, render_png
 from renderer.common import TRACE, Sheet
+from tests.benchmarks.common import random_action
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 
@@ -34,7 +35,8 @@ def test_every_move_is_traced_and_numbered_in_order_on_the_cross_board():
         x0, y0, x1, y1 = badge.box   # its order badge, beside the square it left
         assert close(image.getpixel((round(x0 + (x1 - x0) * 0.2), round((y0 + y1) / 2))), TRACE), (route, start)
         sx0, sy0, sx1, sy1 = layout.box(*cross68._cell(layout.geo, route, start))
-        assert abs((x0 + x1) / 2 - (sx0 + sx1) / 2) <= 2 * layout.cell and abs((y0 + y1) / 2 - (sy0 + sy1) / 2) <= 2 * layout.cell
+        assert abs((x0 + x1) / 2 - (sx0 + sx1) / 2) <= 2 * layout.cell
+        assert abs((y0 + y1) / 2 - (sy0 + sy1) / 2) <= 2 * layout.cell
     without = cross68.picture(view, [PlayerTag("A", ("yellow",)), PlayerTag("B", ("red",))],
                               moves=moves[1:]).convert("RGB")
     x0, y0, x1, y1 = layout.box(*cross68._cell(layout.geo, "yellow", 4))
@@ -48,7 +50,7 @@ def random_history(game: str, seed: int, finish: bool, n: int = 150, teams: bool
     state, rng = ruleset.new_game(players, options, seed), random.Random(seed)
     history = [state]
     while ruleset.result(state) is None and (finish or len(history) <= n):
-        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        action = random_action(ruleset, state, rng)
         state = ruleset.apply(state, action).state
         history.append(state)
     colours = ruleset.seat_colours(players, options)
@@ -77,9 +79,10 @@ def test_barricades_pawn_moves_and_placed_barricades_are_traced_in_order():
     x, y = barricade.centre(board, c)
     assert close(image.getpixel((round(x + barricade.RING_R + 2), round(y))), barricade.LAST_MOVE_RGB)   # ringed
     badge = barricade.plan(game, placed, players, moves=barricade.moves([start, moved, placed])).of("badge")[1]
-    assert badge.ref == "2" and math.dist(((badge.box[0] + badge.box[2]) / 2, (badge.box[1] + badge.box[3]) / 2), (x, y)) < 3 * barricade.STEP
     bx0, by0, bx1, by1 = badge.box
-    assert close(image.getpixel((round(bx0 + (bx1 - bx0) * 0.2), round((by0 + by1) / 2))), barricade.LAST_MOVE_RGB)   # its number, 2
+    assert badge.ref == "2" and math.dist(((bx0 + bx1) / 2, (by0 + by1) / 2), (x, y)) < 3 * barricade.STEP
+    # its number, 2
+    assert close(image.getpixel((round(bx0 + (bx1 - bx0) * 0.2), round((by0 + by1) / 2))), barricade.LAST_MOVE_RGB)
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
@@ -161,8 +164,7 @@ def test_every_traced_move_has_its_number_never_larger_than_the_piece_that_made_
     state, rng = ruleset.new_game(4, {}, 0), random.Random(0)
     history = [state]
     for _ in range(230):
-        state = ruleset.apply(state, ruleset.random_roll(state, rng) if ruleset.roll_due(state)
-                              else rng.choice(ruleset.legal_actions(state))).state
+        state = ruleset.apply(state, random_action(ruleset, state, rng)).state
         history.append(state)
     checked = 0
     for end in range(40, len(history), 37):

@@ -13,6 +13,7 @@ from bot.games import get_ruleset
 from renderer import PlayerTag, layout, writing
 from renderer.common import break_lines, draw_text, faces, has_glyph, printable, tag_lines, text_length
 from renderer.writing import FSI, PDI, isolate, visual_runs
+from tests.benchmarks.common import random_action
 
 YUSUF, FATIMA, DAVID = "يوسف", "فاطمة", "דוד כהן"
 LAYOUTS = [pytest.param(ImageFont.Layout.BASIC, id="basic")] + (
@@ -45,7 +46,8 @@ def test_a_right_to_left_name_is_isolated_and_a_left_to_right_one_left_as_writte
 def test_a_sentence_that_begins_with_a_right_to_left_name_keeps_its_direction(engine, words):
     """"يوسف wins" (the name at the left, read first), never "wins يوسف"; each name in its own direction."""
     runs = visual_runs(words.format(isolate(YUSUF)))
-    assert [direction for _, direction in runs][:2] == (["rtl", "ltr"] if engine == ImageFont.Layout.RAQM else [None, None])
+    directions = ["rtl", "ltr"] if engine == ImageFont.Layout.RAQM else [None, None]
+    assert [direction for _, direction in runs][:2] == directions
     assert runs[1][0].startswith(" " + words.split()[1])   # our words follow the name, left to right
     name = runs[0][0]
     assert name == YUSUF if engine == ImageFont.Layout.RAQM else all("\ufe70" <= ch <= "\ufeff" for ch in name)
@@ -111,8 +113,7 @@ def test_the_maghreb_final_board_names_its_arabic_winner_first_in_the_banner_as_
     ruleset = get_ruleset("parchis-maghreb")
     state, rng = ruleset.new_game(2, {}, 4), random.Random(4)
     while ruleset.result(state) is None:
-        state = ruleset.apply(state, ruleset.random_roll(state, rng) if ruleset.roll_due(state)
-                              else rng.choice(ruleset.legal_actions(state))).state
+        state = ruleset.apply(state, random_action(ruleset, state, rng)).state
     names = ("يوسف بن عبد الرحمن الكبير", FATIMA)
     colours = ruleset.seat_colours(2, {})
     plan = layout(ruleset, state, [PlayerTag(names[i], colours[i]) for i in range(2)], "en")

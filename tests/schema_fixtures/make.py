@@ -20,10 +20,10 @@ import tempfile
 from contextlib import closing
 from pathlib import Path
 
-from bot.schema import MIGRATIONS
-from bot.services import Seat, Sessions
 from bot.player_actions import ROLL
 from bot.positions import ruleset_of
+from bot.schema import MIGRATIONS
+from bot.services import Seat, Sessions
 from bot.store import Store
 
 HERE = Path(__file__).parent

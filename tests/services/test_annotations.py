@@ -1,8 +1,8 @@
 """What a board shows besides its position comes from one service call after a move: one read of the people
 and nothing else from the store (the game is the one the move wrote), agreeing with the scheduler's clocks."""
 from bot import timers
-from bot.services import Sessions
 from bot.player_actions import ROLL
+from bot.services import Sessions
 from bot.store import Store
 from tests.services.test_deadlines import ANN, BOB, CHANNEL, START, TURN, FakeClock, Table
 

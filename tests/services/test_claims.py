@@ -5,9 +5,9 @@ import pytest
 
 from bot import timers
 from bot.games.base import GameError
+from bot.player_actions import ROLL
 from bot.present.board import board_post
 from bot.present.post import ControlKind
-from bot.player_actions import ROLL
 from tests.services.test_deadlines import ANN, BOB, CHANNEL, CY, START, TURN, FakeClock, Table, keys
 
 ONLY = {timers.INTERACTIONS_ONLY: True}

@@ -8,12 +8,12 @@ import pytest
 
 import bot.games
 from bot import history, timers, verify
+from bot.game_records import LoggedAction, Seat
 from bot.games import get_ruleset
 from bot.games.base import GameError
-from bot.services import Sessions
 from bot.player_actions import ROLL
+from bot.services import Sessions
 from bot.services.scheduler import TurnTimers
-from bot.game_records import LoggedAction, Seat
 from bot.store import Store
 from tests.games.parcheesi.positions import classic_six_cheat
 

@@ -11,9 +11,9 @@ import pytest
 from sqlalchemy import text
 
 from bot.outages import StoreUnavailable
-from bot.services import Sessions
 from bot.player_actions import ROLL
 from bot.positions import ruleset_of
+from bot.services import Sessions
 from bot.store import Store
 from bot.timers import seat_to_move
 from bot.verify import verify

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot import seating
+from bot.game_records import Seat
 from bot.games.base import GameError
 from bot.services import Sessions
-from bot.game_records import Seat
 from tests.services.test_sessions import ANN, BOB, CHANNEL, CY, STRANGER, key_of, sessions, snapshot
 
 __all__ = ["sessions"]   # the fixture, used by name

@@ -3,16 +3,16 @@ import asyncio
 import sqlite3
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot import ai, dice, i18n
+from bot.game_records import Seat
 from bot.games import get_ruleset
 from bot.games.base import GameError
+from bot.player_actions import ROLL, typed_action
 from bot.services import Sessions
-from bot.player_actions import ROLL
 from bot.services.play import refusal
-from bot.player_actions import typed_action
-from bot.game_records import Seat
 from bot.store import Store
 from tests.games.parcheesi.positions import classic_five, maghreb_three
 

@@ -8,12 +8,12 @@ import random
 import pytest
 
 from bot import history, timeline
-from bot.games.base import GameError
-from bot.services import Sessions
-from bot.player_actions import ROLL
-from bot.session_results import TakebackAsked
-from bot.positions import ruleset_of
 from bot.game_records import GameRecord, Seat
+from bot.games.base import GameError
+from bot.player_actions import ROLL
+from bot.positions import ruleset_of
+from bot.services import Sessions
+from bot.session_results import TakebackAsked
 from bot.timeline import UNDO
 from bot.verify import verify
 from tests.services.test_sessions import ANN, BOB, CHANNEL, STRANGER, key_of, sessions, snapshot, two_player_game

@@ -1,8 +1,8 @@
 """The positions a board traces (bot/services/timelines.py): from the game's log, kept between clicks."""
-from bot.services import Sessions
-from bot.positions import ruleset_of
-from bot.services.timelines import Timelines
 from bot.game_records import GameRecord
+from bot.positions import ruleset_of
+from bot.services import Sessions
+from bot.services.timelines import Timelines
 from tests.game_logs import play
 
 

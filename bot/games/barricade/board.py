@@ -62,7 +62,9 @@ def _index(board: Board) -> dict[str, int]:
     return {name: i for i, name in enumerate(board.names)}
 
 
-def _simple_paths(neighbours: tuple[tuple[int, ...], ...], goal: int, origin: int, avoid_goal: bool) -> tuple[Reach, ...]:
+def _simple_paths(
+    neighbours: tuple[tuple[int, ...], ...], goal: int, origin: int, avoid_goal: bool
+) -> tuple[Reach, ...]:
     """For n = 0..MAX_ROLL, the destinations of simple paths of n steps from
     `origin` that never pass the goal (BA-3.3, BA-3.8); with `avoid_goal`
     they do not end on it either."""
@@ -143,7 +145,12 @@ def standard_board() -> Board:
 
     coords = [(x, y) for y, line in enumerate(raw["map"]) for x, ch in enumerate(line) if ch == "o"]
     on_board = set(coords)
-    edges = [(name(x, y), name(x + dx, y + dy)) for x, y in coords for dx, dy in ((1, 0), (0, 1)) if (x + dx, y + dy) in on_board]
+    edges = [
+        (name(x, y), name(x + dx, y + dy))
+        for x, y in coords
+        for dx, dy in ((1, 0), (0, 1))
+        if (x + dx, y + dy) in on_board
+    ]
     areas = [
         (lo_name, hi_name, [name(x, y) for x, y in coords if int(lo_name) <= int(rows[y]) <= int(hi_name)])
         for lo_name, hi_name in (map(str, band) for band in raw["placement_areas"])

@@ -18,7 +18,16 @@ from typing import Any
 
 from bot.games.barricade.board import Area, Board, standard_board
 from bot.games.barricade.state import (
-    MOVE, ORDER, OVER, PLACE, ROLL, SIX, START, START_OF_TURN, Held, State,
+    MOVE,
+    ORDER,
+    OVER,
+    PLACE,
+    ROLL,
+    SIX,
+    START,
+    START_OF_TURN,
+    Held,
+    State,
 )
 from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg, skip_event
 
@@ -90,7 +99,9 @@ class Barricade(Ruleset):
     def moves(self, state: State) -> list[tuple[int, int]]:
         """(from, to) of every legal move for `state.die` (BA-3.1 to BA-3.9, BA-6.2 to BA-6.4)."""
         seat = state.seat
-        return list(_moves(self.board, state.colours[seat], state.pawns[seat], state.barricades, state.die, state.bonus))
+        return list(
+            _moves(self.board, state.colours[seat], state.pawns[seat], state.barricades, state.die, state.bonus)
+        )
 
     def free_points(self, state: State) -> list[int]:
         """Where a barricade may be placed (BA-5.3)."""
@@ -166,7 +177,9 @@ class Barricade(Ruleset):
         ranking = state.ranking[:at] + tuple(split) + state.ranking[at + 1:]
         unsettled = [g for g in ranking if len(g) > 1]
         if unsettled:
-            return Applied(state.evolve(ranking=ranking, order_rolls=(), seat=unsettled[0][0], die=value), tuple(events))
+            return Applied(
+                state.evolve(ranking=ranking, order_rolls=(), seat=unsettled[0][0], die=value), tuple(events)
+            )
         order = tuple(g[0] for g in ranking)
         events += [msg("barricade.event.order_rank", rank=i + 1, seat=s) for i, s in enumerate(order)]
         settled = state.evolve(ranking=(), order_rolls=(), order=order, die=value)
@@ -183,8 +196,10 @@ class Barricade(Ruleset):
         events = [msg("barricade.event.roll", seat=state.seat, value=value)]
         if self.moves(rolled):
             return Applied(rolled, tuple(events))
-        if state.bonus is not None:   # BA-4.2
-            events.append(msg("barricade.event.roll_lost", seat=state.seat, value=value, at=self.board.names[state.bonus]))
+        if state.bonus is not None:  # BA-4.2
+            events.append(
+                msg("barricade.event.roll_lost", seat=state.seat, value=value, at=self.board.names[state.bonus])
+            )
         else:                         # BA-3.9
             events.append(msg("barricade.event.no_move", seat=state.seat, value=value))
         return Applied(*self._end_of_moves(rolled.evolve(bonus=None), events))
@@ -273,7 +288,9 @@ class Barricade(Ruleset):
                 for i, h in enumerate(held):
                     if h.pinned and h.point == dest:   # BA-5.5: the privilege changes hands
                         held[i] = Held(seat, dest, True, False)
-                        events.append(msg("barricade.event.barricade_won", seat=seat, loser_seat=victim, at=names[dest]))
+                        events.append(
+                            msg("barricade.event.barricade_won", seat=seat, loser_seat=victim, at=names[dest])
+                        )
         if dest in barricades:   # BA-5.1
             barricades = tuple(b for b in barricades if b != dest)
             held.append(Held(seat, dest, True, False))
@@ -345,14 +362,19 @@ class Barricade(Ruleset):
     def describe(self, state: State) -> list[Message]:
         names = self.board.names
         lines = [self._stage_line(state)]
-        for rank, seat in enumerate(state.order or range(len(state.colours))):
+        for seat in state.order or range(len(state.colours)):
             mine = state.pawns[seat]
             on_board = ", ".join(names[p] for p in mine if p != START) or msg("list.none")
             lines.append(msg(
                 "barricade.describe.seat", seat=seat, colour=state.colours[seat], home=mine.count(START),
                 points=on_board, held=sum(h.seat == seat for h in state.held),
             ))
-        lines.append(msg("barricade.describe.barricades", points=", ".join(names[p] for p in state.barricades) or msg("list.none_feminine")))
+        lines.append(
+            msg(
+                "barricade.describe.barricades",
+                points=", ".join(names[p] for p in state.barricades) or msg("list.none_feminine"),
+            )
+        )
         return lines
 
     def _stage_line(self, state: State) -> Message:
@@ -376,7 +398,9 @@ def group_area(board: Board, group: str | None) -> Area | None:
 
 
 @lru_cache(maxsize=4096)
-def _moves(board: Board, colour: str, mine: tuple[int, ...], barricades: tuple[int, ...], n: int, bonus: int | None) -> tuple[tuple[int, int], ...]:
+def _moves(
+    board: Board, colour: str, mine: tuple[int, ...], barricades: tuple[int, ...], n: int, bonus: int | None
+) -> tuple[tuple[int, int], ...]:
     """Barricade.moves; only the mover's own pawns matter, as pawns of any colour may be passed (BA-3.4)."""
     own = set(mine)
     bars = set(barricades)

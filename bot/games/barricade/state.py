@@ -41,7 +41,7 @@ class State:
     last_move: tuple[int, int, int] | None = None   # (seat, from, to)
     winner: int | None = None
 
-    def evolve(self, **changes: Any) -> "State":
+    def evolve(self, **changes: Any) -> State:
         """A copy with `changes`: dataclasses.replace without its per-field work (it ran
         several times per action, a third of a random playout)."""
         assert changes.keys() <= _FIELDS, changes.keys() - _FIELDS
@@ -67,7 +67,7 @@ class State:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "State":
+    def from_json(cls, data: dict[str, Any]) -> State:
         return cls(
             colours=tuple(data["colours"]),
             pawns=tuple(tuple(p) for p in data["pawns"]),

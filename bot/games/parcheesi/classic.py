@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from bot.games.base import Applied, IllegalAction, Message, msg
 from bot.games.parcheesi.engine import (
-    CALL, HOUSE, LEGAL, OUT, Engine, Occupancy, RawOption, State, pawn_name, set_at,
+    CALL,
+    HOUSE,
+    LEGAL,
+    OUT,
+    Engine,
+    Occupancy,
+    RawOption,
+    State,
+    pawn_name,
+    set_at,
 )
 
 

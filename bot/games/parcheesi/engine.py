@@ -24,8 +24,8 @@ from __future__ import annotations
 import random
 import re
 from functools import cache, reduce
-from operator import getitem, or_
 from itertools import product
+from operator import getitem, or_
 from types import MethodType
 from typing import Any, ClassVar, NamedTuple
 
@@ -689,8 +689,16 @@ class Engine(Ruleset):
             pos = state.pos[4 * seat:4 * seat + 4]
             on_board = [msg("parcheesi.describe.pawn", number=i + 1, square=_square_text(c, p))
                         for i, p in enumerate(pos) if 0 <= p < GOAL]
-            lines.append(msg("parcheesi.describe.seat", seat=seat, colour=COLOURS[c], house=pos.count(HOUSE),
-                             goal=pos.count(GOAL), board=joined(on_board, "list.items") if on_board else msg("list.none")))
+            lines.append(
+                msg(
+                    "parcheesi.describe.seat",
+                    seat=seat,
+                    colour=COLOURS[c],
+                    house=pos.count(HOUSE),
+                    goal=pos.count(GOAL),
+                    board=joined(on_board, "list.items") if on_board else msg("list.none"),
+                )
+            )
         lines.extend(self._notes(state))
         if state.winners:
             lines.append(msg("parcheesi.describe.over"))

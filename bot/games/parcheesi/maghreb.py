@@ -17,8 +17,25 @@ from typing import Any, TypedDict
 from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg, skip_event
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView
 from bot.games.parcheesi.maghreb_state import (
-    COLOURS, COUNT, DIE, KEYS, PIECE_KEYS, PIECES_PER_SEAT, ROLL, ROUTES, SAFE, START, Action, MaghrebState,
-    move_code, out_code, parse, parse_piece, piece_code, piece_name, square_name,
+    COLOURS,
+    COUNT,
+    DIE,
+    KEYS,
+    PIECE_KEYS,
+    PIECES_PER_SEAT,
+    ROLL,
+    ROUTES,
+    SAFE,
+    START,
+    Action,
+    MaghrebState,
+    move_code,
+    out_code,
+    parse,
+    parse_piece,
+    piece_code,
+    piece_name,
+    square_name,
 )
 
 NO_EAT = -1
@@ -345,7 +362,9 @@ class Maghreb(Ruleset):
             assert landing is not None   # legal, or physical (checked above): it lands
             victims = [landing] if landing != NO_EAT else []
         pieces[piece] = target
-        key = "maghreb.event.move" if origin != HOUSE else "maghreb.event.enter" if a.value else "maghreb.event.bring_out"
+        key = (
+            "maghreb.event.move" if origin != HOUSE else "maghreb.event.enter" if a.value else "maghreb.event.bring_out"
+        )
         events = [msg(key, piece=piece_name(piece),
                       distance=a.value, origin=square_name(seat, origin), target=square_name(seat, target))]
         counts: tuple[int, ...] = ()

@@ -53,7 +53,7 @@ class MaghrebState(NamedTuple):
     last_move: tuple[int, int, int] | None = None   # (piece, from, to) of the last move
     # --- cheating (MG-10): the record of the turn open to a call-out ---
     log: tuple[tuple[int, bool], ...] = ()   # (piece, legal) of every accepted move of that turn
-    snapshot: "MaghrebState | None" = None   # the position just before its first illegal move
+    snapshot: MaghrebState | None = None   # the position just before its first illegal move
     recorded: tuple[int, ...] = ()           # die values rolled after that snapshot
     forced: tuple[int, ...] = ()             # values a caught cheater must roll again, in order
     call_used: bool = False                  # the opponent's one call-out for that turn is spent

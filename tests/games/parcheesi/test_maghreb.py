@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.games import get_ruleset
-from bot.games.base import IllegalAction
+from bot.games.base import GameError, IllegalAction
 from bot.games.parcheesi.board import GOAL, HOUSE
 from bot.games.parcheesi.maghreb import Maghreb
 from bot.games.parcheesi.maghreb_state import COUNT, DIE, KEYS, MaghrebState
@@ -79,7 +79,7 @@ def test_setup_two_players_two_colours_each():
     """MG-1.1, MG-1.3, MG-1.4, MG-1.5, MG-2.1, MG-2.2, MG-OP-2, MG-OP-3."""
     assert get_ruleset("parchis-maghreb").id == "parchis-maghreb"
     assert G.seat_colours(2, {}) == [("red", "green"), ("yellow", "blue")]
-    with pytest.raises(Exception):
+    with pytest.raises(GameError):
         G.check_setup(3, {})
     s = G.new_game(2, {}, 0)
     assert s.pieces == (HOUSE,) * 16 and G.to_move(s) == 0 and G.roll_due(s)

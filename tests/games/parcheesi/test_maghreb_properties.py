@@ -7,7 +7,8 @@ import json
 import random
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.games.parcheesi.board import GOAL, HOUSE
 from bot.games.parcheesi.maghreb import Maghreb

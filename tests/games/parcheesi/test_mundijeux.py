@@ -219,7 +219,8 @@ def test_mixed_pair_fills_a_square_but_may_be_passed():
 
 
 def test_sharing_a_safe_square():
-    """PM-4.5 c, PM-4.9, PM-EX-15: Y1 stops on 12 next to B1: no capture, no bonus; the pair is passed, not landed on."""
+    """PM-4.5 c, PM-4.9, PM-EX-15: Y1 stops on 12 next to B1: no capture, no bonus; the pair is passed, not
+    landed on."""
     s = position(R, {"B1": 12, "Y1": 8, "Y2": 10})
     s, events = play(R, s, "r4.6", "Y1+4")
     assert where(s, "B1") == where(s, "Y1") == "12" and s.bonus == ()
@@ -613,7 +614,8 @@ def test_registry_words_and_views():
     assert R.action_group(s, "Y1+4") == "Y1"
     assert render(R.group_label(s, "Y1"), "fr") == "jaune 1"
     text = [render(m, "en") for m in R.describe(s)]
-    assert text[0].startswith("Player 1 (yellow): 2 in the house, 0 in the goal; on the board: pawn 1 on 10, pawn 2 on H3")
+    assert text[0].startswith("Player 1 (yellow): 2 in the house, 0 in the goal; "
+                              "on the board: pawn 1 on 10, pawn 2 on H3")
     assert text[-1] == "Player 1 plays 4 + 2."
     s, _ = play(R, s, "Y1+4")
     view = R.board_view(s)
