@@ -20,7 +20,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Sequence
 from functools import cache, partial
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -31,9 +31,10 @@ from bot.games.barricade.state import MOVE, PLACE, SIX, START, START_OF_TURN, St
 from renderer.common import (
     CHOICE, DIE_SPENT, INK, PAPER, PIECE_RGB, PIP_SPENT, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, RGB, PlayerTag, Sheet,
     StaticBoard, badge_radius, banner_box, blend, die_sprite, disc_sprite, draw_shape, font, make_palette,
-    isolate, piece_reach, readable_size, result_text, shape_of, tag_lines,
+    piece_reach, readable_size, result_text, shape_of, tag_lines,
 )
 from renderer.plan import Item, Plan, centred, first_clear, offset_line, text_box
+from renderer.writing import isolate
 
 WIDTH = 1024
 STEP = 54                     # distance between neighbouring points
@@ -180,7 +181,7 @@ def _focus_point(board: Board, focus: str | None) -> int | None:
 
 
 def layout(ruleset: Barricade, state: State, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-           traced: Sequence[Any] = ()) -> Plan:
+           traced: Sequence[State] = ()) -> Plan:
     return plan(ruleset, state, players, focus, moves(traced), result_text(ruleset.result(state), players, locale))
 
 

@@ -23,11 +23,14 @@ from typing import Any
 from PIL import Image
 
 from bot.games import get_ruleset
+from bot.games.barricade import Barricade
+from bot.games.base import Ruleset
 from bot.game_records import GameRecord, Seat
 from bot.names import short_names
 from bot.present.alt_text import board_alt
 from bot.present.words import sentence
 from renderer import PlayerTag, layout, render_png
+from renderer.plan import Plan
 
 GAME, SEED, ACTIONS, TRACED = "parcheesi", 7, 124, 12
 NAMES = ("Éloïse", "Bob", "Computer (hard)", "Dmitri")
@@ -50,6 +53,10 @@ def sample_png() -> bytes:
 
 # --- the gallery --------------------------------------------------------------------
 
+# (ruleset, state, players, traced positions, focus) of a picture: rulesets of every game, hence Any.
+Position = tuple[Ruleset[Any], Any, list[PlayerTag], list[Any], str | None]
+
+
 @dataclass(frozen=True)
 class Hard:
     """A hard position: the first of a seeded random game's positions (after `skip`) that `wanted`
@@ -59,27 +66,27 @@ class Hard:
     game: str
     caption: str
     seed: int
-    wanted: Callable[[Any], bool]
+    wanted: Callable[[Plan], bool]
     options: tuple[tuple[str, Any], ...] = ()
     traced: int = 2
     skip: int = 0
     finished: bool = False
     focus: bool = False
     names: tuple[str, ...] = tuple(HARD_NAMES)
-    made: Callable[[], tuple[Any, Any, list[PlayerTag], list[Any], str | None]] | None = None   # a position set up
+    made: Callable[[], Position] | None = None   # a position set up
 
 
-def _shared(plan: Any) -> bool:
+def _shared(plan: Plan) -> bool:
     squares = Counter(p.square for p in plan.of("piece") if p.square and "house" not in p.square
                       and "start" not in p.square and p.square != "goal")
     return any(n > 1 for n in squares.values())
 
 
-def _anything(plan: Any) -> bool:
+def _anything(plan: Plan) -> bool:
     return True
 
 
-def _two_colours(plan: Any) -> bool:
+def _two_colours(plan: Plan) -> bool:
     """Two pieces of two colours on one track square (issue 34 item 6)."""
     colours: dict[str, set[str]] = {}
     for p in plan.of("piece"):
@@ -88,16 +95,17 @@ def _two_colours(plan: Any) -> bool:
     return any(len(found) > 1 for found in colours.values())
 
 
-def _capture(plan: Any) -> bool:
+def _capture(plan: Plan) -> bool:
     """A captured piece's way home traced (issue 34 item 7)."""
     return any(t.role.startswith("home") for t in plan.of("trace"))
 
 
-def around_a_barricade() -> tuple[Any, Any, list[PlayerTag], list[Any], str | None]:
+def around_a_barricade() -> Position:
     """The review's case (issue 34 item 3): red's pawn on i3 plays a 6 to e1 with a barricade on g3, the way
     row 3 would take barred; the trace goes round by row 1. As hard_position returns it."""
     ruleset = get_ruleset("barricade")
-    board, start = ruleset.board, ruleset.new_game(4, {}, 1)   # type: ignore[attr-defined]
+    assert isinstance(ruleset, Barricade)
+    board, start = ruleset.board, ruleset.new_game(4, {}, 1)
     red = (board.index["i3"],) + start.pawns[0][1:]
     before = start.evolve(order=(0, 1, 2, 3), ranking=(), stage="move", seat=0, die=6, pawns=(red,) + start.pawns[1:],
                           barricades=tuple(sorted({*board.black_points, board.index["g3"]} - {board.index["i3"]})))
@@ -118,7 +126,7 @@ HARD = (
     Hard("maghreb-door", "parchis-maghreb", "Parchís Maghreb: a door of two pieces, two colours per side; the note "
          "goes on in the side's second house", 4, _shared, traced=4, skip=60),
     Hard("barricade-held", "barricade", "Barricade: the order of play that was rolled, who holds which barricade, "
-         "the die of the player to move on their line; traces along the lines", 1, lambda plan: plan.of("die") and any(
+         "the die of the player to move on their line; traces along the lines", 1, lambda plan: bool(plan.of("die")) and any(
              p.square and p.square.endswith(" held") for p in plan.of("piece")), traced=8, skip=400),
     Hard("barricade-finished", "barricade", "Barricade, finished: who won, under the legend", 3, _anything,
          traced=4, finished=True),
@@ -141,7 +149,7 @@ HARD = (
 ABSENCE = ("parcheesi", 3, 150, 60, ("يوسف", "דוד כהן", "王小明", "🐉 Drago"))
 
 
-def hard_position(hard: Hard) -> tuple[Any, Any, list[PlayerTag], list[Any], str | None]:
+def hard_position(hard: Hard) -> Position:
     """(ruleset, state, players, traced positions, focus) of `hard`."""
     if hard.made is not None:
         return hard.made()

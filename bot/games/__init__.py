@@ -6,6 +6,7 @@ names the renderer module that draws its board and the computer players' heurist
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from bot.games.barricade import Barricade
 from bot.games.base import Ruleset
@@ -15,17 +16,17 @@ from bot.games.parcheesi.mundijeux import Mundijeux
 from bot.games.pariti import Pariti
 
 # Every game offered by `/game new`, in menu order.
-GAMES: tuple[type[Ruleset], ...] = (Mundijeux, Classic, Maghreb, Barricade, Pariti)
+GAMES: tuple[type[Ruleset[Any]], ...] = (Mundijeux, Classic, Maghreb, Barricade, Pariti)
 GAME_IDS = tuple(game.id for game in GAMES)
 # The games the bot can play, by id: GAMES, and any a test adds.
-REGISTERED: dict[str, type[Ruleset]] = {game.id: game for game in GAMES}
+REGISTERED: dict[str, type[Ruleset[Any]]] = {game.id: game for game in GAMES}
 
 
 class UnknownGame(LookupError):
     """No game has this id: a bug or a stored game whose ruleset was removed."""
 
 
-def get_ruleset(game_id: str) -> Ruleset:
+def get_ruleset(game_id: str) -> Ruleset[Any]:
     """The ruleset of a registered game (made on first use: some build tables)."""
     game = REGISTERED.get(game_id)
     if game is None:
@@ -34,5 +35,5 @@ def get_ruleset(game_id: str) -> Ruleset:
 
 
 @cache
-def _made(game: type[Ruleset]) -> Ruleset:
+def _made(game: type[Ruleset[Any]]) -> Ruleset[Any]:
     return game()

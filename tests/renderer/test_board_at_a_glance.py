@@ -11,7 +11,7 @@ from bot.games import get_ruleset
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE, ROLL, START, Held
 from bot.games.base import Result, msg
-from bot.games.parcheesi.board import GOAL, HOUSE, BoardView, PawnView, board
+from bot.games.parcheesi.board import GOAL, HOUSE, Cross68Scene, ScenePawn, board
 from bot.games.pariti import PaState, Pariti, parse_piece
 from bot.games.pariti_board import N_SQUARES, SQUARE_INDEX
 from renderer import PlayerTag, barricade, cross68, layout, pariti, render_png
@@ -23,17 +23,17 @@ GEO = board()
 
 
 class StubRuleset:
-    """A Parcheesi-family ruleset whose state is already a BoardView."""
+    """A Parcheesi-family ruleset whose state is already a Cross68Scene."""
 
     board_family = "renderer.cross68"
 
     def __init__(self, result: Result | None = None):
         self.id, self._result = "parcheesi", result
 
-    def board_view(self, state: BoardView) -> BoardView:
+    def scene(self, state: Cross68Scene) -> Cross68Scene:
         return state
 
-    def result(self, state: BoardView) -> Result | None:
+    def result(self, state: Cross68Scene) -> Result | None:
         return self._result
 
 
@@ -61,9 +61,9 @@ PLAYERS = [PlayerTag(f"Player {c}", (c,), c == "red") for c in COLOURS]
 
 def test_the_winners_banner_leaves_the_goal_and_the_track_visible():
     """Today's banner covered the middle of the board: the goal, the pawns on 22, the winning move."""
-    pawns = tuple(PawnView("yellow", "yellow", GOAL, str(i)) for i in range(1, 5)) + \
-        tuple(PawnView(c, c, HOUSE, str(i)) for c in COLOURS[1:] for i in range(1, 5))
-    view = BoardView(pawns, last_move=("yellow", 70, GOAL))
+    pawns = tuple(ScenePawn("yellow", "yellow", GOAL, str(i)) for i in range(1, 5)) + \
+        tuple(ScenePawn(c, c, HOUSE, str(i)) for c in COLOURS[1:] for i in range(1, 5))
+    view = Cross68Scene(pawns, last_move=("yellow", 70, GOAL))
     image = rgb(render_png(StubRuleset(Result((0,))), view, PLAYERS))
     x0, y0, x1, y1 = LAYOUT.goal_box()
     assert near(image.getpixel((round((x0 + x1) / 2), round((y0 + y1) / 2))), INK)   # the goal's centre dot
@@ -74,8 +74,8 @@ def test_the_winners_banner_leaves_the_goal_and_the_track_visible():
 
 def test_order_badges_cover_no_pawn_number():
     """The board of the review (badge-over-pawn.png): moves starting where pawns now stand."""
-    view = BoardView((PawnView("yellow", "yellow", on("yellow", 46), "2"), PawnView("red", "red", on("red", 45), "1"),
-                      PawnView("red", "red", on("red", 44), "3"), PawnView("green", "green", on("green", 43), "1")))
+    view = Cross68Scene((ScenePawn("yellow", "yellow", on("yellow", 46), "2"), ScenePawn("red", "red", on("red", 45), "1"),
+                      ScenePawn("red", "red", on("red", 44), "3"), ScenePawn("green", "green", on("green", 43), "1")))
     moves = [("yellow", on("yellow", 40), on("yellow", 46)), ("red", on("red", 44), on("red", 45)),
              ("red", on("red", 43), on("red", 44))]
     image = cross68.picture(view, PLAYERS, moves=moves).convert("RGB")
@@ -87,14 +87,14 @@ def test_order_badges_cover_no_pawn_number():
 # --- point 3: traces a player can follow ------------------------------------------------
 
 def test_a_one_square_move_is_still_drawn():
-    view = BoardView((PawnView("red", "red", on("red", 30), "1"),), last_move=("red", on("red", 29), on("red", 30)))
+    view = Cross68Scene((ScenePawn("red", "red", on("red", 30), "1"),), last_move=("red", on("red", 29), on("red", 30)))
     image = rgb(render_png(StubRuleset(), view, PLAYERS))
     x0, y0, x1, y1 = LAYOUT.box(*GEO.track_cells[29])   # the square left: its inside, apart from its outline
     assert count(image, (x0 + 8, y0 + 8, x1 - 8, y1 - 8), TRACE, 30) > 80
 
 
 def test_two_moves_over_the_same_squares_run_apart():
-    view = BoardView((PawnView("red", "red", on("red", 48), "1"), PawnView("red", "red", on("red", 49), "2")))
+    view = Cross68Scene((ScenePawn("red", "red", on("red", 48), "1"), ScenePawn("red", "red", on("red", 49), "2")))
     moves = [("red", on("red", 44), on("red", 48)), ("red", on("red", 45), on("red", 49))]
     image = cross68.picture(view, PLAYERS, moves=moves).convert("RGB")
     assert GEO.track_cells[46][1] == GEO.track_cells[47][1]   # a row: the lines run across 47
@@ -134,10 +134,10 @@ def readable(box, width: int) -> bool:
 
 
 def test_the_house_panels_carry_the_goal_count_the_partner_and_every_note():
-    pawns = tuple(PawnView("red", "red", GOAL if i < 3 else 5, str(i + 1)) for i in range(4)) + \
-        tuple(PawnView(c, c, HOUSE, str(i)) for c in ("yellow", "blue", "green") for i in range(1, 5))
+    pawns = tuple(ScenePawn("red", "red", GOAL if i < 3 else 5, str(i + 1)) for i in range(4)) + \
+        tuple(ScenePawn(c, c, HOUSE, str(i)) for c in ("yellow", "blue", "green") for i in range(1, 5))
     notes = tuple(msg("player.default_name", number=n) for n in range(1, 25))   # more than fit: counted, not dropped
-    view = BoardView(pawns, dice=(5, 3), notes=notes)
+    view = Cross68Scene(pawns, dice=(5, 3), notes=notes)
     players = [PlayerTag(n, (c,), c == "red") for n, c in zip(("Ann", "Bob", "Cat", "Dan"), COLOURS)]
     plan = cross68.plan(view, players, teams=True)
     red = cross68.Layout(cross68.SIZE, board()).panel_box("red")

@@ -12,7 +12,7 @@ from bot.games import GAME_IDS
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE
 from bot.games.pariti import PAIR, piece_code
-from bot.games.parcheesi.board import HOUSE, BoardView, PawnView, board
+from bot.games.parcheesi.board import HOUSE, Cross68Scene, ScenePawn, board
 from bot.names import NAME_LIMIT
 from bot import i18n
 from renderer import cross68
@@ -82,10 +82,10 @@ def test_a_computers_name_breaks_between_words_never_inside_one(game):
 
 def test_a_partner_is_named_whole_in_two_vs_two():
     """PM-10.1: each house names its owner's partner, as whole as the owner's name."""
-    pawns = tuple(PawnView(c, c, HOUSE, str(i)) for c in COLOURS for i in range(1, 5))
+    pawns = tuple(ScenePawn(c, c, HOUSE, str(i)) for c in COLOURS for i in range(1, 5))
     for name in WIDE[1:]:
         players = [PlayerTag(name if i == 2 else f"P{i}", (c,), i == 0) for i, c in enumerate(COLOURS)]
-        plan = cross68.plan(BoardView(pawns, dice=(5, 3)), players, teams=True)
+        plan = cross68.plan(Cross68Scene(pawns, dice=(5, 3)), players, teams=True)
         yellow = cross68.Layout(cross68.SIZE, board()).panel_box("yellow")   # seat 0: plays with seat 2
         words = "".join(item.ref for item in plan.of("note") if inside(item.box, yellow))
         assert letters(name) in letters(words) or letters(name[:-1])[:6] in letters(words), words
@@ -96,7 +96,7 @@ def test_a_maghreb_note_goes_to_the_sides_second_house_rather_than_a_count():
     pawns is written whole in the side's other house, not counted as "1 more note"."""
     hard = next(h for h in HARD if h.name == "maghreb-door")
     ruleset, state, players, history, focus = hard_position(hard)
-    assert ruleset.board_view(state).notes
+    assert ruleset.scene(state).notes
     plan = layout(ruleset, state, players, "en", focus, history)
     notes = [item.ref for item in plan.of("note")]
     assert not [note for note in notes if "more note" in note], notes
@@ -137,7 +137,7 @@ def test_four_player_classics_call_out_note_is_written_whole_where_no_house_is_f
     the pawns at home of the next house in the order of play, marked "…" at both ends where the mark fits."""
     hard = next(h for h in HARD if h.name == "classic-shared")
     ruleset, state, players, history, focus = hard_position(hard)
-    view = ruleset.board_view(state)
+    view = ruleset.scene(state)
     assert len(players) == 4 and any(note.key == "parcheesi.note.call_window" for note in view.notes)
     notes = [item.ref for item in layout(ruleset, state, players, locale, focus, history).of("note")
              if not item.ref.startswith(("Goal", "Arrivée"))]

@@ -28,7 +28,7 @@ AREA_PREFIX = "rows:"   # action_group key of a placement area
 _ROLL_RE = re.compile(r"roll:([1-6])")
 
 
-class Barricade(Ruleset):
+class Barricade(Ruleset[State]):
     id = "barricade"
     name = "game.barricade"
     board_family = "renderer.barricade"
@@ -104,7 +104,7 @@ class Barricade(Ruleset):
         )
 
     # --- applying ----------------------------------------------------------
-    def apply(self, state: State, action: str, seat: int | None = None) -> Applied:
+    def apply(self, state: State, action: str, seat: int | None = None) -> Applied[State]:
         if state.stage == OVER:
             raise IllegalAction(msg("barricade.error.game_over"))
         if seat is not None and seat != state.seat:
@@ -149,7 +149,7 @@ class Barricade(Ruleset):
             return state.stage in (START_OF_TURN, PLACE) and self._is_free(state, a)
         return state.stage == (START_OF_TURN if kind == "roll" else SIX)
 
-    def _order_roll(self, state: State, value: int) -> Applied:
+    def _order_roll(self, state: State, value: int) -> Applied[State]:
         """BA-2.2: everybody rolls; ties roll again among themselves."""
         events = [msg("barricade.event.order_roll", seat=state.seat, value=value)]
         rolls = state.order_rolls + ((state.seat, value),)
@@ -178,7 +178,7 @@ class Barricade(Ruleset):
         due = any(h.seat == seat for h in held)
         return state.evolve(seat=seat, held=held, stage=START_OF_TURN if due else ROLL, bonus=None)
 
-    def _roll(self, state: State, value: int) -> Applied:
+    def _roll(self, state: State, value: int) -> Applied[State]:
         rolled = state.evolve(die=value, stage=MOVE)
         events = [msg("barricade.event.roll", seat=state.seat, value=value)]
         if self.moves(rolled):
@@ -200,7 +200,7 @@ class Barricade(Ruleset):
     def _next_seat(state: State) -> int:
         return state.order[(state.order.index(state.seat) + 1) % len(state.order)]
 
-    def _skip(self, state: State) -> Applied:
+    def _skip(self, state: State) -> Applied[State]:
         """The turn forfeited at its deadline (Ruleset.SKIP): the roll not made, the die not played or the
         extra roll of a 6 is lost, and the next player's turn begins (BA-2.3). A barricade due this turn
         (BA-5.2) must not leave the game: the absent player loses his choice of point and it goes back on
@@ -239,7 +239,7 @@ class Barricade(Ruleset):
             seen.update(ring)
         raise AssertionError("no free point on the board")
 
-    def _place(self, state: State, point: int) -> Applied:
+    def _place(self, state: State, point: int) -> Applied[State]:
         """BA-5.2, BA-5.3, BA-5.7: one due barricade goes back on the board."""
         i = next(i for i, h in enumerate(state.held) if h.due and h.seat == state.seat)
         held = state.held[:i] + state.held[i + 1:]
@@ -251,7 +251,7 @@ class Barricade(Ruleset):
             return Applied(placed.evolve(stage=ROLL), tuple(events))
         return Applied(*self._end_of_moves(placed, events))
 
-    def _move(self, state: State, frm: int, dest: int) -> Applied:
+    def _move(self, state: State, frm: int, dest: int) -> Applied[State]:
         board, seat, names = self.board, state.seat, self.board.names
         bounce = frm != START and (state.die or 0) >= 2 and frm in board.bounce_paths
         key = "barricade.event.bounce" if bounce else "barricade.event.move"

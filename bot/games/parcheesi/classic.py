@@ -70,7 +70,7 @@ class Classic(Engine):
             return []
         return [CALL]
 
-    def _call(self, state: State, seat: int) -> Applied:
+    def _call(self, state: State, seat: int) -> Applied[State]:
         """Judge a call-out from the infractions recorded for the judged turn (PC-9.3 to 9.5)."""
         if CALL not in self.call_actions(state, seat):
             raise IllegalAction(msg("parcheesi.error.cannot_call"))

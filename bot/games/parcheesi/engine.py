@@ -30,7 +30,7 @@ from types import MethodType
 from typing import Any, ClassVar, NamedTuple
 
 from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, joined, msg, skip_event
-from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView, board
+from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, Cross68Scene, ScenePawn, board
 
 _BOARD = board()
 COLOURS: tuple[str, ...] = _BOARD.colours          # board colour index -> colour id
@@ -217,7 +217,7 @@ def owner(teams: bool, pos: tuple[int, ...], turn: int) -> int:
 _ALL_HOME = (GOAL,) * 4
 
 
-class Engine(Ruleset):
+class Engine(Ruleset[State]):
     """Base of the 68-square rulesets; subclasses provide `_options` and the knobs below."""
 
     n_dice: ClassVar[int]                       # dice per roll
@@ -405,7 +405,7 @@ class Engine(Ruleset):
     # --- playing -----------------------------------------------------------------
     # One function per kind of action (roll, move or bonus, bring-out), each building its
     # new State once from locals; `_finish` then drops what cannot be played.
-    def apply(self, state: State, action: str, seat: int | None = None) -> Applied:
+    def apply(self, state: State, action: str, seat: int | None = None) -> Applied[State]:
         if state.winners:
             raise IllegalAction(msg("parcheesi.error.game_over"))
         if action == CALL:
@@ -431,7 +431,7 @@ class Engine(Ruleset):
             return IllegalAction(msg("parcheesi.error.no_roll_now"))
         return IllegalAction(msg("parcheesi.error.not_allowed", action=action))
 
-    def _call(self, state: State, seat: int) -> Applied:
+    def _call(self, state: State, seat: int) -> Applied[State]:
         raise IllegalAction(msg("parcheesi.error.no_call"))
 
     def _roll_refusal(self, action: str) -> IllegalAction:
@@ -443,7 +443,7 @@ class Engine(Ruleset):
         """Does this roll give another one (a double, a six)?"""
         raise NotImplementedError
 
-    def _roll(self, state: State, action: str) -> Applied:
+    def _roll(self, state: State, action: str) -> Applied[State]:
         roll = self._rolls.get(action)
         if roll is None:
             if action == self.SKIP:
@@ -466,7 +466,7 @@ class Engine(Ruleset):
                                      last_move, winners, released, cheats, callee)), events,
                             self._occupancy(pos, colours))
 
-    def _skip(self, state: State) -> Applied:
+    def _skip(self, state: State) -> Applied[State]:
         """The turn forfeited at its deadline (Ruleset.SKIP): the roll not made, or the dice not played,
         the pending bonuses and the roll a double (six) gives, are lost; the next player's turn (PM-3.1,
         PC-3.1). A skip before the turn's first roll stands for that roll: it closes the call-out window
@@ -504,7 +504,7 @@ class Engine(Ruleset):
             events.append(msg(f"{self.key}.event.third_home", pawn=pawn_name(d[COLOURS_F], p)))
         self._pass_turn(d, events)
 
-    def _move(self, state: State, o: RawOption) -> Applied:
+    def _move(self, state: State, o: RawOption) -> Applied[State]:
         """A pawn moved by dice or by a bonus, capturing or reaching the goal."""
         kind, p, src, dst, mask, legal, victim, opens, _ = o
         (colours, teams, before, arrivals, turn, dice, used, bonus, repeats, _, locked, _, winners, released,
@@ -564,7 +564,7 @@ class Engine(Ruleset):
         return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, p, locked,
                                      (p, src, dst), winners, released, cheats, callee)), events, occ)
 
-    def _bring_out(self, state: State, o: RawOption) -> Applied:
+    def _bring_out(self, state: State, o: RawOption) -> Applied[State]:
         """Bring out `brought_out` pawns with the dice of the option onto the start square,
         capturing as PM-6.4 to 6.6 / PC-5.5 say."""
         (colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, last, locked, last_move, winners, released,
@@ -609,7 +609,7 @@ class Engine(Ruleset):
         return self._finish(_freeze((colours, teams, pos, arrivals, turn, dice, used, bonus, repeats, p, locked,
                                      (p, HOUSE, 0), winners, released, cheats, callee)), events, occ)
 
-    def _finish(self, s: State, events: list[Message], occ: Occupancy) -> Applied:
+    def _finish(self, s: State, events: list[Message], occ: Occupancy) -> Applied[State]:
         """Drop what cannot be played; end the roll or the turn when nothing is left
         (occ counts s's position, which this never changes)."""
         while s.dice and not s.winners:
@@ -711,14 +711,14 @@ class Engine(Ruleset):
             notes.append(msg("parcheesi.note.plays_partner", seat=s.turn, colour=COLOURS[s.colours[partner]]))
         return notes
 
-    def board_view(self, state: State) -> BoardView:
-        pawns = tuple(PawnView(colour=COLOURS[c], route=COLOURS[c], progress=p, label=str(i % 4 + 1))
+    def scene(self, state: State) -> Cross68Scene:
+        pawns = tuple(ScenePawn(colour=COLOURS[c], route=COLOURS[c], progress=p, label=str(i % 4 + 1))
                       for i, (p, c) in enumerate(zip(state.pos, (c for c in state.colours for _ in range(4)))))
         last = None
         if state.last_move:
             p, src, dst = state.last_move
             last = (COLOURS[state.colours[p >> 2]], src, dst)
-        return BoardView(pawns=pawns, dice=state.dice,
+        return Cross68Scene(pawns=pawns, dice=state.dice,
                          used_dice=tuple(bool(state.used >> i & 1) for i in range(len(state.dice))),
                          last_move=last, notes=tuple(self._notes(state)))
 

@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any, TypedDict
 
 from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg, skip_event
-from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView
+from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, Cross68Scene, ScenePawn
 from bot.games.parcheesi.maghreb_state import (
     COLOURS, COUNT, DIE, KEYS, PIECE_KEYS, PIECES_PER_SEAT, ROLL, ROUTES, SAFE, START, Action, MaghrebState,
     move_code, out_code, parse, parse_piece, piece_code, piece_name, square_name,
@@ -111,7 +111,7 @@ def first_roll(s: MaghrebState) -> bool:
     return s.turn_no < 2 and s.rolls == 1 and s.phase == DIE
 
 
-class Maghreb(Ruleset):
+class Maghreb(Ruleset[MaghrebState]):
     id = "parchis-maghreb"
     name = "game.parchis-maghreb"
     board_family = "renderer.cross68"
@@ -274,7 +274,7 @@ class Maghreb(Ruleset):
         return [f"call:{piece_code(i)}" for i in own_pieces(1 - seat)]
 
     # --- apply -----------------------------------------------------------------
-    def apply(self, state: MaghrebState, action: str, seat: int | None = None) -> Applied:
+    def apply(self, state: MaghrebState, action: str, seat: int | None = None) -> Applied[MaghrebState]:
         if action == self.SKIP:
             return self._skip(state, seat)
         a = parse(action)
@@ -290,7 +290,7 @@ class Maghreb(Ruleset):
             raise IllegalAction(msg("maghreb.error.roll_first"))
         return self._play(state, action, a)
 
-    def _roll(self, s: MaghrebState, value: int) -> Applied:
+    def _roll(self, s: MaghrebState, value: int) -> Applied[MaghrebState]:
         if s.phase != ROLL:
             raise IllegalAction(msg("maghreb.error.no_roll_due"))
         if s.forced and value != s.forced[0]:
@@ -319,7 +319,7 @@ class Maghreb(Ruleset):
             events.append(msg("maghreb.event.third_six", seat=s.seat))
         return self._pass_turn(s, events)
 
-    def _play(self, s: MaghrebState, action: str, a: Action) -> Applied:
+    def _play(self, s: MaghrebState, action: str, a: Action) -> Applied[MaghrebState]:
         legal, must12 = self._legal(s)
         is_legal = action in legal
         occ = self._occupancy(s.pieces)
@@ -393,7 +393,7 @@ class Maghreb(Ruleset):
         return s._replace(seat=nxt, turn_no=s.turn_no + 1, phase=ROLL, rolls=0, pending=(), sacrifice=False,
                        forced=())
 
-    def _skip(self, s: MaghrebState, seat: int | None) -> Applied:
+    def _skip(self, s: MaghrebState, seat: int | None) -> Applied[MaghrebState]:
         """The turn forfeited at its deadline (Ruleset.SKIP): the roll not made, or the die not played, the
         counts waiting and the extra roll of a 6 are lost; the opponent's turn (MG-2.2). A player's first
         turn forfeited is his first turn all the same: its entry (MG-3.1) is lost with it. Call-outs
@@ -417,7 +417,7 @@ class Maghreb(Ruleset):
                 events.append(msg("timers.lost.extra_roll"))
         return Applied(self._pass_turn(s, events), tuple(events))
 
-    def _call(self, s: MaghrebState, action: str, a: Action, seat: int) -> Applied:
+    def _call(self, s: MaghrebState, action: str, a: Action, seat: int) -> Applied[MaghrebState]:
         if action not in self.call_actions(s, seat):
             raise IllegalAction(msg("maghreb.error.no_call"))
         cheater = 1 - seat
@@ -494,13 +494,13 @@ class Maghreb(Ruleset):
             notes.append(msg("maghreb.note.replaying", seat=s.seat))
         return notes
 
-    def board_view(self, state: MaghrebState) -> BoardView:
+    def scene(self, state: MaghrebState) -> Cross68Scene:
         s = state
-        pawns = tuple(PawnView(colour=COLOURS[i >> 2], route=ROUTES[i >> 3], progress=p, label=str((i & 3) + 1))
+        pawns = tuple(ScenePawn(colour=COLOURS[i >> 2], route=ROUTES[i >> 3], progress=p, label=str((i & 3) + 1))
                       for i, p in enumerate(s.pieces))
         last = (ROUTES[s.last_move[0] >> 3], s.last_move[1], s.last_move[2]) if s.last_move else None
         caller = self._caller(s)
-        return BoardView(
+        return Cross68Scene(
             pawns=pawns,
             dice=(s.die,) if s.die else (),
             used_dice=(s.phase != DIE,) if s.die else (),
