@@ -17,7 +17,8 @@ import math
 from bot.ai.heuristics import Heuristic, relative
 from bot.games.parcheesi import maghreb_state as mg
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK
-from bot.games.parcheesi.engine import ROUTE_PROGRESS, SAFE, Engine, State, square_rows
+from bot.games.parcheesi.engine import Engine
+from bot.games.parcheesi.engine_state import ROUTE_PROGRESS, SAFE, State, square_rows
 from bot.games.parcheesi.maghreb import Maghreb
 from bot.games.parcheesi.maghreb_state import MaghrebState
 

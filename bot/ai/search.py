@@ -40,7 +40,8 @@ def random_action(ruleset: Ruleset[S], state: S, rng: random.Random) -> str:
     return rng.choice(ruleset.legal_actions(state))
 
 
-def _turn_end(ruleset: Ruleset[S], heuristic: GameHeuristic[S], state: S, seat: int, budget: list[int]) -> tuple[float, S]:
+def _turn_end(ruleset: Ruleset[S], heuristic: GameHeuristic[S], state: S, seat: int,
+              budget: list[int]) -> tuple[float, S]:
     """(score, position) of the best way for `seat` to finish its turn from `state`
     (until the turn passes or a roll is due), within `budget` scored positions."""
     budget[0] -= 1
@@ -53,7 +54,8 @@ def _turn_end(ruleset: Ruleset[S], heuristic: GameHeuristic[S], state: S, seat: 
                key=lambda found: found[0])
 
 
-def ranked_actions(ruleset: Ruleset[S], heuristic: GameHeuristic[S], state: S, rng: random.Random) -> list[tuple[float, str, S]]:
+def ranked_actions(ruleset: Ruleset[S], heuristic: GameHeuristic[S], state: S,
+                   rng: random.Random) -> list[tuple[float, str, S]]:
     """(score, action, position at the end of the turn) for the mover, best first;
     equal scores in random order."""
     seat = ruleset.to_move(state)

@@ -108,7 +108,7 @@ class Ruleset(ABC, Generic[StateT]):
       atomic, and read once into a local then checked by identity of the key (`memo[0] is state`).
       So a thread switch between two calls costs at worst a miss (recounted), never one state paired
       with another's value; the values stored are never mutated (callers get copies of the lists).
-      The engine's roll tables (`_rolls`, `_roll_draw`, `_repeats`) and Barricade's `board` are built
+      The engine's roll table (`_rolls`, a RollTable) and Barricade's `board` are built
       in __init__ and only read.
     - Per module: tables built at import, dicts filled on first use with immutable values (the
       engine's `_ROWS`, `_WEIGHT_ROWS`, `_MOVE_EVENTS`) and functools caches of events and parsed

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from bot.games.parcheesi.engine import HOUSE
+from bot.games.parcheesi.board import HOUSE
 from tests.e2e.table import Game, call_out, cheat, cheating_table, left_nothing, let_the_window_close, roll_id, said, save_png
 
 pytestmark = pytest.mark.e2e
