@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.barricade import Barricade
 from bot.games.barricade.board import Board
-from bot.games.barricade.rules import START_NAME, group_area
+from bot.games.barricade.words import START_NAME, group_area
 from bot.games.barricade.state import MOVE, PLACE, SIX, START, START_OF_TURN, State
 from renderer.common import (
     CHOICE, DIE_SPENT, INK, PAPER, PIECE_RGB, PIP_SPENT, SUPERSAMPLE, TO_MOVE_BAND, TRACE, WHITE, RGB, PlayerTag, Sheet,
