@@ -56,7 +56,7 @@ class Outcome:
     takeback_asked: TakebackAsked | None = None
 
 
-def ruleset_of(record: GameRecord) -> Ruleset:
+def ruleset_of(record: GameRecord) -> Ruleset[Any]:
     return get_ruleset(record.game)
 
 
@@ -66,7 +66,7 @@ def snapshot(record: GameRecord) -> dict[str, Any]:
     return record.state
 
 
-def position(record: GameRecord) -> tuple[Ruleset, Any]:
+def position(record: GameRecord) -> tuple[Ruleset[Any], Any]:
     """The ruleset and the position of a game past its lobby."""
     ruleset = ruleset_of(record)
     return ruleset, ruleset.from_json(snapshot(record))
