@@ -7,7 +7,7 @@ move too, so judging it from the state's record is fair play.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from bot.ai.heuristics import load, wrong_kind
 from bot.games.base import Ruleset
@@ -15,10 +15,13 @@ from bot.games.base import Ruleset
 # Chance of calling out an illegal move, per level.
 CALL_RATES = {"easy": 0.2, "normal": 0.6, "hard": 1.0}
 
+S = TypeVar("S")   # the game's state
+
 
 @runtime_checkable
 class CallJudge(Protocol):
-    """A cheating ruleset's judge of a call-out (`Ruleset.call_judge`): would `seat`'s call `action` succeed?"""
+    """A cheating ruleset's judge of a call-out (`Ruleset.call_judge`): would `seat`'s call `action` succeed?
+    Each judge takes its own game's ruleset and state, hence Any."""
 
     def __call__(self, ruleset: Any, state: Any, seat: int, action: str, /) -> bool: ...
 
@@ -33,7 +36,7 @@ def call_judge_for(ruleset: Ruleset[Any]) -> CallJudge | None:
     return found
 
 
-def choose_call(ruleset: Ruleset[Any], state: Any, seat: int, level: str, rng: random.Random) -> str | None:
+def choose_call(ruleset: Ruleset[S], state: S, seat: int, level: str, rng: random.Random) -> str | None:
     """The call-out `seat` makes now, or None (always None outside cheating rulesets)."""
     judge = call_judge_for(ruleset) if ruleset.allows_cheating else None
     if judge is None:

@@ -19,7 +19,7 @@ S = TypeVar("S")   # the game's state
 @runtime_checkable
 class HardSearch(Protocol):
     """The hard level's tree search a ruleset names (`Ruleset.hard_search`): the action it chooses, within
-    `nodes` positions or `budget_s` seconds."""
+    `nodes` positions or `budget_s` seconds. Each takes its own game's state, hence Any."""
 
     def __call__(self, state: Any, rng: random.Random, /, *, nodes: int | None, budget_s: float | None) -> str: ...
 

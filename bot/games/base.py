@@ -123,6 +123,8 @@ class Ruleset(ABC, Generic[StateT]):
     # (renderer/__init__.py); the computer players' Heuristic, "module:name" (None: bot.ai.heuristics.GENERIC);
     # the hard level's tree search, "module:name" (bot/ai/levels.py; None: Monte-Carlo playouts);
     # in cheating rulesets, the judge of a call-out, "module:name" (bot/ai/calls.py; None: never calls).
+    # Each is checked and typed where it is looked up: renderer.family_layout, bot.ai.heuristics.heuristic_for,
+    # bot.ai.levels.hard_search_for, bot.ai.calls.call_judge_for.
     board_family: ClassVar[str]
     heuristic: ClassVar[str | None] = None
     hard_search: ClassVar[str | None] = None
