@@ -108,12 +108,12 @@ class Ruleset(ABC, Generic[StateT]):
       atomic, and read once into a local then checked by identity of the key (`memo[0] is state`).
       So a thread switch between two calls costs at worst a miss (recounted), never one state paired
       with another's value; the values stored are never mutated (callers get copies of the lists).
-      The engine's roll table (`_rolls`, a RollTable) and Barricade's `board` are built
-      in __init__ and only read.
+      The engine's roll table (`_rolls`, a RollTable) and Barricade's `board` are built in __init__ and
+      only read.
     - Per module: tables built at import, dicts filled on first use with immutable values (the
-      engine's `_ROWS`, `_WEIGHT_ROWS`, `_MOVE_EVENTS`) and functools caches of events and parsed
-      codes. Two threads filling the same entry at once store equal values; functools.cache and
-      lru_cache are thread-safe in CPython.
+      engine's `_ROWS` and `_WEIGHT_ROWS` in engine_state.py, `MOVE_EVENTS` in engine_words.py) and
+      functools caches of events and parsed codes. Two threads filling the same entry at once store
+      equal values; functools.cache and lru_cache are thread-safe in CPython.
     """
 
     id: ClassVar[str]                 # "parcheesi", "parcheesi-classic", ...
