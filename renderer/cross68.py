@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache, partial
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -393,7 +393,7 @@ def pawn_places(layout: Layout, pawns: tuple[ScenePawn, ...], any_pair_blocks: b
     """Where every pawn is drawn, back to front. A pawn alone fills its square; pawns sharing one
     stand inside it, smaller, corner to corner (never on a neighbouring square)."""
     geo, cell = layout.geo, layout.cell
-    groups: dict[Any, list[ScenePawn]] = defaultdict(list)
+    groups: dict[str | tuple[int, str] | None, list[ScenePawn]] = defaultdict(list)
     for p in pawns:
         key = geo.square_key(p.route, p.progress) if HOUSE < p.progress < GOAL else (p.progress, p.route)
         groups[key].append(p)
