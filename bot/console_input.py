@@ -44,7 +44,7 @@ class Listing:
     by_name: dict[str, list[str]]
 
 
-def listing(ruleset: Ruleset, state: Any) -> Listing:
+def listing(ruleset: Ruleset[Any], state: Any) -> Listing:
     if ruleset.roll_due(state):
         return Listing([], {})
     actions = ruleset.legal_actions(state)
@@ -159,7 +159,7 @@ def prompt(record: GameRecord, locale: str, note: tuple[str, ...] = ()) -> str:
     return "\n".join(lines + call + list(note) + [i18n.text("console.prompt_move", locale) + " "])
 
 
-def _call_hint(ruleset: Ruleset, open_now: list[str], locale: str) -> str:
+def _call_hint(ruleset: Ruleset[Any], open_now: list[str], locale: str) -> str:
     """How to type the call-out open now: "call" alone, or "call" and a piece that may be named ("call R1")."""
     if open_now == [CALL]:
         return game_text(ruleset, "console.prompt_call_turn", locale)

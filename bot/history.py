@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
+from typing import Any
 
 from bot.game_records import GameRecord, LoggedAction
 from bot.games.base import GameError, Message, Ruleset, msg
@@ -31,7 +32,7 @@ class HistoryPage:
     entries: list[Entry]
 
 
-def entry(ruleset: Ruleset, step: Step) -> Entry:
+def entry(ruleset: Ruleset[Any], step: Step) -> Entry:
     number = step.seq + 1
     if is_roll(ruleset, step.before, step.action, step.seat):   # the events say what was rolled
         return Entry(step.seq, msg("history.roll", n=number), step.events)
@@ -46,7 +47,7 @@ def entry(ruleset: Ruleset, step: Step) -> Entry:
     return Entry(step.seq, msg("history.move", n=number, seat=step.seat, action=label), step.events)
 
 
-def entries(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction], start: int = 0,
+def entries(ruleset: Ruleset[Any], record: GameRecord, actions: Sequence[LoggedAction], start: int = 0,
             stop: int | None = None) -> list[Entry]:
     """The actions `start` to `stop` in words (the log is replayed up to `stop`)."""
     return [entry(ruleset, step) for step in islice(steps(ruleset, record, actions[:stop]), start, None)]

@@ -11,7 +11,7 @@ from bot.games import get_ruleset
 from bot.games.base import Ruleset
 
 
-def ruleset_of(record: GameRecord) -> Ruleset:
+def ruleset_of(record: GameRecord) -> Ruleset[Any]:
     return get_ruleset(record.game)
 
 
@@ -21,7 +21,7 @@ def snapshot(record: GameRecord) -> dict[str, Any]:
     return record.state
 
 
-def position(record: GameRecord) -> tuple[Ruleset, Any]:
+def position(record: GameRecord) -> tuple[Ruleset[Any], Any]:
     """The ruleset and the position of a game past its lobby."""
     ruleset = ruleset_of(record)
     return ruleset, ruleset.from_json(snapshot(record))

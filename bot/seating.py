@@ -65,7 +65,7 @@ def matches(record: GameRecord) -> bool | None:
         for then, now in zip(expected, record.seats))
 
 
-def announcement(ruleset: Ruleset, record: GameRecord) -> Message:
+def announcement(ruleset: Ruleset[Any], record: GameRecord) -> Message:
     """Who has which colour and who plays first, in one line for the first board."""
     n = len(record.seats)
     colours = ruleset.seat_colours(n, record.options)
@@ -75,7 +75,7 @@ def announcement(ruleset: Ruleset, record: GameRecord) -> Message:
     return msg(kind, seats=listed(ruleset, n, record.options, entries), first=first)
 
 
-def listed(ruleset: Ruleset, n: int, options: dict[str, Any], items: list[Message]) -> Message:
+def listed(ruleset: Ruleset[Any], n: int, options: dict[str, Any], items: list[Message]) -> Message:
     """One item per seat in a sentence; with teams, "a and c against b and d"."""
     teams = ruleset.teams(n, options)
     if not teams:
@@ -84,7 +84,7 @@ def listed(ruleset: Ruleset, n: int, options: dict[str, Any], items: list[Messag
     return msg("seating.teams", first=joined(first, "seating.team"), second=joined(second, "seating.team"))
 
 
-def side(ruleset: Ruleset, colours: list[tuple[str, ...]], seat: int) -> Message:
+def side(ruleset: Ruleset[Any], colours: list[tuple[str, ...]], seat: int) -> Message:
     """How a seat is told apart: what sets it apart (Pariti's parity), else its colours."""
     role = ruleset.seat_role(seat)
     if role is not None:

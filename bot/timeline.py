@@ -27,7 +27,7 @@ from bot.games.base import Applied, GameError, Message, Ruleset, msg
 UNDO = "undo"
 
 
-def is_roll(ruleset: Ruleset, state: Any, action: str, seat: int | None) -> bool:
+def is_roll(ruleset: Ruleset[Any], state: Any, action: str, seat: int | None) -> bool:
     """Is this action, logged at `state`, a roll drawn from the seed (not a forfeited turn, a call-out
     or a take-back, which may come when a roll is due)?"""
     return ruleset.roll_due(state) and action not in (ruleset.SKIP, UNDO) and \
@@ -58,7 +58,7 @@ class Timeline:
     may ask for (a round of play, about a dozen) and no older ones, so that a board traces the moves
     since its player's last turn without replaying the game from the start."""
 
-    def __init__(self, ruleset: Ruleset, state: Any, seats: int):
+    def __init__(self, ruleset: Ruleset[Any], state: Any, seats: int):
         self.ruleset = ruleset
         self.state = state
         self.length = 0                     # actions replayed
@@ -68,7 +68,7 @@ class Timeline:
         self._movers: set[int] = set()      # the seats that have made a move
         self._seats = seats
         # Positions _trail_from, _trail_from + 1, ... length, each with the events of the action that led to it.
-        self._trail: list[Applied] = [Applied(state, ())]
+        self._trail: list[Applied[Any]] = [Applied(state, ())]
         self._trail_from = 0
         self._latest: dict[int | None, int] = {}     # each seat's latest action: the position after it
         self._turn_ends: dict[int | None, int] = {}  # same, before anybody else's latest action
@@ -100,7 +100,7 @@ class Timeline:
     def _start(self, seat: int | None) -> int:
         return max(self._run_from if seat is None else self._turn_ends.get(seat, 0), self._trail_from)
 
-    def _advance(self, seat: int | None, applied: Applied) -> None:
+    def _advance(self, seat: int | None, applied: Applied[Any]) -> None:
         """The position an action of `seat` led to: kept, and what since_turn needs no more dropped."""
         if self.length == 0 or seat != self._last_seat:
             self._run_from = self.length
@@ -115,7 +115,7 @@ class Timeline:
             del self._trail[:keep - self._trail_from]
             self._trail_from = keep
 
-    def step(self, logged: LoggedAction) -> Applied:
+    def step(self, logged: LoggedAction) -> Applied[Any]:
         """Apply one logged action (UNDO included); GameError when the log does not replay here."""
         if logged.action == UNDO:
             move = self.undoable(logged.seat)
@@ -177,17 +177,17 @@ class Step:
     events: tuple[Message, ...]
 
 
-def setup(ruleset: Ruleset, record: GameRecord) -> Any:
+def setup(ruleset: Ruleset[Any], record: GameRecord) -> Any:
     """The set-up the session started from (seats are stored in their dealt order)."""
     return ruleset.new_game(len(record.seats), record.options, dice.setup_seed(record.seed))
 
 
-def at_setup(ruleset: Ruleset, record: GameRecord) -> Timeline:
+def at_setup(ruleset: Ruleset[Any], record: GameRecord) -> Timeline:
     """The game's timeline at its set-up, ready to go through its log."""
     return Timeline(ruleset, setup(ruleset, record), len(record.seats))
 
 
-def steps(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]) -> Iterator[Step]:
+def steps(ruleset: Ruleset[Any], record: GameRecord, actions: Sequence[LoggedAction]) -> Iterator[Step]:
     """Every step of the game's log; GameError if the log does not apply."""
     line = at_setup(ruleset, record)
     for logged in actions:

@@ -21,6 +21,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bot import dice, seating
 from bot.game_records import GameRecord, LoggedAction, Seat
@@ -53,7 +54,7 @@ class Verification:
         return not self.mismatches and self.final_state_matches and self.seating_matches is not False
 
 
-def verify(ruleset: Ruleset, record: GameRecord, actions: Sequence[LoggedAction]) -> Verification:
+def verify(ruleset: Ruleset[Any], record: GameRecord, actions: Sequence[LoggedAction]) -> Verification:
     commitment = dice.commitment(record.seed)
     seated = seating.matches(record)
     line = at_setup(ruleset, record)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import Any
+from typing import TypeVar
 
 from PIL import Image, ImageChops
 
@@ -24,6 +24,8 @@ from bot import i18n
 from bot.games.base import Ruleset
 from renderer import PlayerTag, render_png
 from renderer.common import INK, PAPER, draw_text, readable_size
+
+S = TypeVar("S")   # the game's state
 
 FRAME_SIDE = 512
 MAX_FRAMES = 80
@@ -52,7 +54,7 @@ def spans(count: int, limit: int = MAX_FRAMES) -> list[tuple[int, int]]:
     return [(before, index) for before, index in zip([0, *picked], picked)]
 
 
-def move_numbers(ruleset: Ruleset, states: Sequence[Any]) -> list[int]:
+def move_numbers(ruleset: Ruleset[S], states: Sequence[S]) -> list[int]:
     """For each position, how many moves led to it (a roll of the dice is not a move)."""
     numbers = [0]
     for state in states[:-1]:
@@ -60,7 +62,7 @@ def move_numbers(ruleset: Ruleset, states: Sequence[Any]) -> list[int]:
     return numbers
 
 
-def frame(ruleset: Ruleset, states: Sequence[Any], names: Sequence[str], colours: Sequence[tuple[str, ...]],
+def frame(ruleset: Ruleset[S], states: Sequence[S], names: Sequence[str], colours: Sequence[tuple[str, ...]],
           locale: str, counter: str) -> tuple[Image.Image, Image.Image]:
     """The last of `states` with the moves along them traced, reduced, the `counter` under it, in full
     colour; and the palette render_png drew it with."""
@@ -90,7 +92,7 @@ def fixed_palette(png: Image.Image) -> Image.Image:
     return image
 
 
-def animate(ruleset: Ruleset, states: Sequence[Any], names: Sequence[str], colours: Sequence[tuple[str, ...]],
+def animate(ruleset: Ruleset[S], states: Sequence[S], names: Sequence[str], colours: Sequence[tuple[str, ...]],
             locale: str = "en", max_frames: int = MAX_FRAMES, max_bytes: int = MAX_BYTES) -> bytes:
     """The GIF of `states` (the set-up first, the final position last)."""
     numbers = move_numbers(ruleset, states)
@@ -102,7 +104,7 @@ def animate(ruleset: Ruleset, states: Sequence[Any], names: Sequence[str], colou
         limit = max(2, min(limit - 1, int(limit * max_bytes / len(data) * 0.9)))
 
 
-def _frames(ruleset: Ruleset, states: Sequence[Any], names: Sequence[str], colours: Sequence[tuple[str, ...]],
+def _frames(ruleset: Ruleset[S], states: Sequence[S], names: Sequence[str], colours: Sequence[tuple[str, ...]],
             locale: str, frames: list[tuple[int, int]], numbers: list[int]) -> list[Image.Image]:
     """The frames of `frames` (spans), in the palette of the first."""
     total, found, palette = numbers[-1], [], None

@@ -32,13 +32,13 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import as_file
 from pathlib import Path
-from typing import Any
 
 from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
 
 from bot import i18n
 from bot.data_files import data_file
+from bot.games.base import Result
 from bot.names import graphemes
 from renderer import writing
 from renderer.writing import FSI, PDI, isolate
@@ -930,7 +930,7 @@ def shown_name(lines: Sequence[str]) -> str:
     return "".join(line if line.endswith("-") or not line else line + " " for line in lines).strip()
 
 
-def result_text(result: Any, players: Sequence[PlayerTag], locale: str) -> str | None:
+def result_text(result: Result | None, players: Sequence[PlayerTag], locale: str) -> str | None:
     """Who won (a team's two players together), or a draw, for the picture; None while the game goes on.
     `players`' names as their tags show them (shown_name), each isolated in the sentence."""
     if result is None:

@@ -2,7 +2,7 @@
 
 Geometry comes only from data/boards/cross68.json through
 bot.games.parcheesi.board.board(); what stands where comes from
-`ruleset.board_view(state)`. The static board (cross, numbers, houses, goal)
+`ruleset.scene(state)`. The static board (cross, numbers, houses, goal)
 is drawn once per size and set of houses in play; each picture pastes the
 pawns, the last move, the dice and the players onto it (renderer.common).
 
@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache, partial
-from typing import Any, NamedTuple, Protocol
+from typing import NamedTuple, Protocol, TypeVar
 
 from PIL import Image, ImageDraw
 
 from bot import i18n
 from bot.games.base import Result
-from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, Cross68, PawnView, board
+from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, Cross68, Cross68Scene, ScenePawn, board
 from renderer.common import (
     CHAT_WIDTH,
     CHOICE,
@@ -50,7 +50,6 @@ from renderer.common import (
     draw_shape,
     font,
     ink_on,
-    isolate,
     label_size,
     line_step,
     make_palette,
@@ -65,6 +64,7 @@ from renderer.common import (
     wrap_text,
 )
 from renderer.plan import OVERLAYS, FloatBox, Item, Plan, centred, first_clear, offset_line
+from renderer.writing import isolate
 
 SIZE = 1024                    # posted size, px (square)
 SAFE = (214, 214, 206)         # safe track squares
@@ -73,7 +73,7 @@ HIGHLIGHT = TRACE              # the moves traced
 FADE = 0.72                    # houses not in play are faded this far towards PAPER
 CLOSED_FRAME = 2               # px of a closed square's frame inside it
 NUMBER_SHIFT = 3.5             # px
-SHARED_PIECE = 11.5            # px, at chat size, of a piece's short side where two share a square (11 at least)
+SHARED_PIECE = 11.5            # px, at chat size, of a piece's short side where two share a square (issue 34: 11 at least)
 
 
 def tint(colour: str) -> RGB:
@@ -303,7 +303,7 @@ def square_ref(geo: Cross68, route: str, progress: int) -> str:
     return f"{route} H{progress - LAST_TRACK}"
 
 
-def piece_ref(pawn: PawnView) -> str:
+def piece_ref(pawn: ScenePawn) -> str:
     """As move codes name it: colour initial and number ("Y2")."""
     return f"{pawn.colour[0].upper()}{pawn.label}"
 
@@ -348,12 +348,12 @@ def _house_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]
     return [(x0 + layout.cell // 5 + pitch * (i % 4 + 0.5), top + pitch * (i // 4 + 0.5)) for i in range(max(n, 4))]
 
 
-def _order(geo: Cross68, pawns: Sequence[PawnView]) -> list[PawnView]:
+def _order(geo: Cross68, pawns: Sequence[ScenePawn]) -> list[ScenePawn]:
     """The pieces back to front: by colour, then number."""
     return sorted(pawns, key=lambda p: (geo.colours.index(p.colour) if p.colour in geo.colours else 9, p.label))
 
 
-def home_slots(layout: Layout, pawns: Sequence[PawnView]) -> dict[str, tuple[float, float]]:
+def home_slots(layout: Layout, pawns: Sequence[ScenePawn]) -> dict[str, tuple[float, float]]:
     """Each piece's own slot in its route's house, by its name ("Y2"), whether it is at home now or not: a
     piece brought out is traced from it, a piece sent home to it."""
     order, found = _order(layout.geo, pawns), dict[str, tuple[float, float]]()
@@ -381,7 +381,7 @@ def _goal_slots(layout: Layout, route: str, n: int) -> list[tuple[float, float]]
 
 # --- pieces -----------------------------------------------------------------------------
 
-def shown_label(pawn: PawnView) -> str:
+def shown_label(pawn: ScenePawn) -> str:
     """The label a pawn carries: none in the goal, where pawns never move again (no move names
     them; their shapes count them), so that no text on the board is too small to read."""
     return "" if pawn.progress >= GOAL else pawn.label
@@ -404,7 +404,7 @@ def _body_box(shape: str, diameter: int, xy: tuple[float, float]) -> FloatBox:
 
 @dataclass(frozen=True)
 class Placed:
-    pawn: PawnView
+    pawn: ScenePawn
     xy: tuple[float, float]
     diameter: int
     text: int              # the label's font size (0: from the diameter)
@@ -422,12 +422,12 @@ class Placed:
         return self.xy[0] + self.corner * NUMBER_SHIFT, self.xy[1] + self.corner * NUMBER_SHIFT
 
 
-def pawn_places(layout: Layout, pawns: tuple[PawnView, ...], any_pair_blocks: bool = False,
+def pawn_places(layout: Layout, pawns: tuple[ScenePawn, ...], any_pair_blocks: bool = False,
                 slots: dict[str, tuple[float, float]] | None = None) -> list[Placed]:
     """Where every pawn is drawn, back to front. A pawn alone fills its square; pawns sharing one
     stand inside it, smaller, corner to corner (never on a neighbouring square)."""
     geo, cell = layout.geo, layout.cell
-    groups: dict[Any, list[PawnView]] = defaultdict(list)
+    groups: dict[str | tuple[int, str] | None, list[ScenePawn]] = defaultdict(list)
     for p in pawns:
         key = geo.square_key(p.route, p.progress) if HOUSE < p.progress < GOAL else (p.progress, p.route)
         groups[key].append(p)
@@ -468,7 +468,7 @@ def pawn_places(layout: Layout, pawns: tuple[PawnView, ...], any_pair_blocks: bo
     return places
 
 
-def _focused(pawn: PawnView, focus: str | None) -> bool:
+def _focused(pawn: ScenePawn, focus: str | None) -> bool:
     """`focus` names a pawn as colour initial + label ("Y2"), possibly followed by more."""
     if not focus:
         return False
@@ -479,7 +479,7 @@ def _focused(pawn: PawnView, focus: str | None) -> bool:
 # --- the plan ---------------------------------------------------------------------------
 
 class Move(NamedTuple):
-    """A move traced: (route, from progress, to progress) as BoardView.last_move; the `piece` that made it
+    """A move traced: (route, from progress, to progress) as Cross68Scene.last_move; the `piece` that made it
     ("Y2", when known: a piece brought out is traced from its own house slot, and its order badge is no
     larger than it); and the pieces it sent `home` (captured), each (route, progress it stood at, piece)."""
 
@@ -490,24 +490,28 @@ class Move(NamedTuple):
     home: tuple[tuple[str, int, str], ...] = ()
 
 
-class Cross68Game(Protocol):
-    """What this family reads of a ruleset (the three Parcheesi rulesets): a position's board view and result."""
-
-    def board_view(self, state: Any) -> BoardView: ...
-
-    def result(self, state: Any) -> Result | None: ...
+S = TypeVar("S")   # the game's state
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
-def layout(ruleset: Cross68Game, state: Any, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-           traced: Sequence[Any] = ()) -> Plan:
-    return plan(ruleset.board_view(state), players, locale, focus, moves=moves(ruleset, traced),
+class Cross68Game(Protocol[S_contra]):
+    """What this family reads of a ruleset (the three Parcheesi rulesets): a position's scene and result."""
+
+    def scene(self, state: S_contra) -> Cross68Scene: ...
+
+    def result(self, state: S_contra) -> Result | None: ...
+
+
+def layout(ruleset: Cross68Game[S], state: S, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+           traced: Sequence[S] = ()) -> Plan:
+    return plan(ruleset.scene(state), players, locale, focus, moves=moves(ruleset, traced),
                 result=ruleset.result(state), teams=getattr(state, "teams", False))
 
 
-def moves(ruleset: Cross68Game, positions: Sequence[Any]) -> list[Move]:
+def moves(ruleset: Cross68Game[S], positions: Sequence[S]) -> list[Move]:
     """The moves made along `positions` (oldest first), in order, each with the piece that made it and
     the pieces it captured; a piece sent home by no move (a penalty) is traced as a move of its own."""
-    views = [ruleset.board_view(state) for state in positions]
+    views = [ruleset.scene(state) for state in positions]
     found: list[Move] = []
     for before, after in zip(views, views[1:]):
         home = tuple((b.route, b.progress, piece_ref(b)) for b, a in zip(before.pawns, after.pawns)
@@ -523,13 +527,13 @@ def moves(ruleset: Cross68Game, positions: Sequence[Any]) -> list[Move]:
     return found
 
 
-def picture(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+def picture(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
             size: int = SIZE, moves: Sequence[Move] = (), result: Result | None = None) -> Image.Image:
     """The board for `view` as a palette image (see plan)."""
     return plan(view, players, locale, focus, size, moves, result).picture()
 
 
-def plan(view: BoardView, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
          size: int = SIZE, moves: Sequence[Move] = (), result: Result | None = None, teams: bool = False) -> Plan:
     """The picture of `view`: `moves` (oldest first; default: the last move) traced under the
     pieces and numbered beside them; the house panels carry each player's name, pieces in the
@@ -710,7 +714,7 @@ def _partner_lines(lay: Layout, partner: str, locale: str) -> list[str]:
     return break_lines(i18n.text("picture.partner", locale, player=partner), [width, width], readable_size(lay.size))
 
 
-def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, name: Sequence[str],
+def _panel(lay: Layout, route: str, view: Cross68Scene, tag: PlayerTag | None, name: Sequence[str],
            partner: Sequence[str], acting: bool, locale: str) -> list[Item]:
     """A house panel's words: the owner's name; the pawns in the goal and the partner (2 vs 2);
     for the acting house, the dice beside the pawns at home (the notes follow: _note_boxes)."""
@@ -748,7 +752,7 @@ def _panel(lay: Layout, route: str, view: BoardView, tag: PlayerTag | None, name
     return items
 
 
-def _note_boxes(lay: Layout, view: BoardView, acting: str, owners: dict[str, int], routes: frozenset[str],
+def _note_boxes(lay: Layout, view: Cross68Scene, acting: str, owners: dict[str, int], routes: frozenset[str],
                 items: list[Item]) -> list[FloatBox]:
     """Where the acting player's notes go, in reading order: under the pawns at home and the dice of
     the acting house, then of the player's other houses (a Maghreb side has two), then across the
@@ -778,7 +782,7 @@ def _note_boxes(lay: Layout, view: BoardView, acting: str, owners: dict[str, int
     return found
 
 
-def _home_rows(view: BoardView, route: str) -> int:
+def _home_rows(view: Cross68Scene, route: str) -> int:
     """The rows of slots a house's pawns at home take (a Maghreb house holds eight slots)."""
     mine = [p for p in view.pawns if p.route == route]
     return 2 if len(mine) > 4 and any(p.progress == HOUSE for p in mine[4:]) else 1
@@ -829,7 +833,7 @@ def _marked(marked: str, line: str, width: float, size: int) -> str:
     return marked if text_length(marked, size) <= width else line
 
 
-def _namer(players: list[PlayerTag]) -> Any:
+def _namer(players: list[PlayerTag]) -> Callable[[int], str]:
     return lambda seat: isolate(players[seat].name) if seat < len(players) else str(seat + 1)
 
 
@@ -859,7 +863,7 @@ def _banner(lay: Layout, result: Result, players: list[PlayerTag], owners: dict[
     return Item("banner", text, box, paint=lambda sheet: sheet.banner(centre, text, width, size))
 
 
-def _owners(pawns: tuple[PawnView, ...], players: list[PlayerTag]) -> dict[str, int]:
+def _owners(pawns: tuple[ScenePawn, ...], players: list[PlayerTag]) -> dict[str, int]:
     """Index in `players` of the player whose pieces follow each route."""
     owners: dict[str, int] = {}
     for p in pawns:
@@ -869,7 +873,7 @@ def _owners(pawns: tuple[PawnView, ...], players: list[PlayerTag]) -> dict[str, 
     return owners
 
 
-def _acting_route(view: BoardView, players: list[PlayerTag], owners: dict[str, int]) -> str | None:
+def _acting_route(view: Cross68Scene, players: list[PlayerTag], owners: dict[str, int]) -> str | None:
     """The house that shows the dice and notes: whoever must act, else the last mover."""
     for route, i in owners.items():
         if players[i].to_move:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache, partial
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot import i18n
-from bot.games.base import Ruleset, msg
+from bot.games.base import msg
 from bot.games.pariti import (
     DRAW_TURNS,
     PAIRS_TO_WIN,
@@ -230,8 +229,8 @@ def piece_sprite(code: int, ring: RGB | None = None) -> Image.Image:
 
 # --- the plan ----------------------------------------------------------------------
 
-def layout(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-           traced: Sequence[Any] = ()) -> Plan:
+def layout(ruleset: Pariti, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+           traced: Sequence[PaState] = ()) -> Plan:
     return plan(ruleset, state, players, locale, focus, moves(traced))
 
 
@@ -241,13 +240,13 @@ def moves(positions: Sequence[PaState]) -> list[tuple[int, ...]]:
     return [last for before, last in zip(lasts, lasts[1:]) if last and last != before]
 
 
-def picture(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+def picture(ruleset: Pariti, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
             moves: Sequence[tuple[int, ...]] = ()) -> Image.Image:
     """The board as a palette image (see plan)."""
     return plan(ruleset, state, players, locale, focus, moves).picture()
 
 
-def plan(ruleset: Ruleset, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
+def plan(ruleset: Pariti, state: PaState, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
          moves: Sequence[tuple[int, ...]] = ()) -> Plan:
     """The board. `focus` is a piece key such as "B7" (an action_group value): the piece is framed,
     its reachable squares tinted and named, its jump paths drawn. `moves` (oldest first; default:
@@ -405,7 +404,7 @@ def _dot(sheet: Sheet, x: float, y: float, r: float, colour: RGB) -> None:
     sheet.draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=2)
 
 
-def _panel(ruleset: Ruleset, state: PaState, players: list[PlayerTag], shown: list[PlayerTag], names: list[list[str]],
+def _panel(ruleset: Pariti, state: PaState, players: list[PlayerTag], shown: list[PlayerTag], names: list[list[str]],
            tall: Tall, locale: str, focus_code: int | None, reach: int) -> list[Item]:
     """What changes in the panel: who is to move (the name across the panel), the pairs made
     (PA-1.4, on the parity line), the draw counter (PA-5.2), who won or the focused piece, the last move."""

@@ -24,10 +24,13 @@ from PIL import Image
 
 from bot.game_records import GameRecord, Seat
 from bot.games import get_ruleset
+from bot.games.barricade import Barricade
+from bot.games.base import Ruleset
 from bot.names import short_names
 from bot.present.alt_text import board_alt
 from bot.present.words import sentence
 from renderer import PlayerTag, layout, render_png
+from renderer.plan import Plan
 
 GAME, SEED, ACTIONS, TRACED = "parcheesi", 7, 124, 12
 NAMES = ("Éloïse", "Bob", "Computer (hard)", "Dmitri")
@@ -40,9 +43,7 @@ def sample_png() -> bytes:
     state, rng = ruleset.new_game(4, {}, SEED), random.Random(SEED)
     positions = [state]
     for _ in range(ACTIONS):
-        action = (
-            ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
-        )
+        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
         state = ruleset.apply(state, action).state
         positions.append(state)
     to_move, colours = ruleset.to_move(state), ruleset.seat_colours(4, {})
@@ -51,6 +52,10 @@ def sample_png() -> bytes:
 
 
 # --- the gallery --------------------------------------------------------------------
+
+# (ruleset, state, players, traced positions, focus) of a picture: rulesets of every game, hence Any.
+Position = tuple[Ruleset[Any], Any, list[PlayerTag], list[Any], str | None]
+
 
 @dataclass(frozen=True)
 class Hard:
@@ -61,28 +66,28 @@ class Hard:
     game: str
     caption: str
     seed: int
-    wanted: Callable[[Any], bool]
+    wanted: Callable[[Plan], bool]
     options: tuple[tuple[str, Any], ...] = ()
     traced: int = 2
     skip: int = 0
     finished: bool = False
     focus: bool = False
     names: tuple[str, ...] = tuple(HARD_NAMES)
-    made: Callable[[], tuple[Any, Any, list[PlayerTag], list[Any], str | None]] | None = None   # a position set up
+    made: Callable[[], Position] | None = None   # a position set up
 
 
-def _shared(plan: Any) -> bool:
+def _shared(plan: Plan) -> bool:
     squares = Counter(p.square for p in plan.of("piece") if p.square and "house" not in p.square
                       and "start" not in p.square and p.square != "goal")
     return any(n > 1 for n in squares.values())
 
 
-def _anything(plan: Any) -> bool:
+def _anything(plan: Plan) -> bool:
     return True
 
 
-def _two_colours(plan: Any) -> bool:
-    """Two pieces of two colours on one track square."""
+def _two_colours(plan: Plan) -> bool:
+    """Two pieces of two colours on one track square (issue 34 item 6)."""
     colours: dict[str, set[str]] = {}
     for p in plan.of("piece"):
         if p.square and p.square.isdigit():
@@ -90,16 +95,17 @@ def _two_colours(plan: Any) -> bool:
     return any(len(found) > 1 for found in colours.values())
 
 
-def _capture(plan: Any) -> bool:
-    """A captured piece's way home traced."""
+def _capture(plan: Plan) -> bool:
+    """A captured piece's way home traced (issue 34 item 7)."""
     return any(t.role.startswith("home") for t in plan.of("trace"))
 
 
-def around_a_barricade() -> tuple[Any, Any, list[PlayerTag], list[Any], str | None]:
-    """The review's case: red's pawn on i3 plays a 6 to e1 with a barricade on g3, the way
+def around_a_barricade() -> Position:
+    """The review's case (issue 34 item 3): red's pawn on i3 plays a 6 to e1 with a barricade on g3, the way
     row 3 would take barred; the trace goes round by row 1. As hard_position returns it."""
     ruleset = get_ruleset("barricade")
-    board, start = ruleset.board, ruleset.new_game(4, {}, 1)   # type: ignore[attr-defined]
+    assert isinstance(ruleset, Barricade)
+    board, start = ruleset.board, ruleset.new_game(4, {}, 1)
     red = (board.index["i3"],) + start.pawns[0][1:]
     before = start.evolve(order=(0, 1, 2, 3), ranking=(), stage="move", seat=0, die=6, pawns=(red,) + start.pawns[1:],
                           barricades=tuple(sorted({*board.black_points, board.index["g3"]} - {board.index["i3"]})))
@@ -120,7 +126,7 @@ HARD = (
     Hard("maghreb-door", "parchis-maghreb", "Parchís Maghreb: a door of two pieces, two colours per side; the note "
          "goes on in the side's second house", 4, _shared, traced=4, skip=60),
     Hard("barricade-held", "barricade", "Barricade: the order of play that was rolled, who holds which barricade, "
-         "the die of the player to move on their line; traces along the lines", 1, lambda plan: plan.of("die") and any(
+         "the die of the player to move on their line; traces along the lines", 1, lambda plan: bool(plan.of("die")) and any(
              p.square and p.square.endswith(" held") for p in plan.of("piece")), traced=8, skip=400),
     Hard("barricade-finished", "barricade", "Barricade, finished: who won, under the legend", 3, _anything,
          traced=4, finished=True),
@@ -143,7 +149,7 @@ HARD = (
 ABSENCE = ("parcheesi", 3, 150, 60, ("يوسف", "דוד כהן", "王小明", "🐉 Drago"))
 
 
-def hard_position(hard: Hard) -> tuple[Any, Any, list[PlayerTag], list[Any], str | None]:
+def hard_position(hard: Hard) -> Position:
     """(ruleset, state, players, traced positions, focus) of `hard`."""
     if hard.made is not None:
         return hard.made()
@@ -162,9 +168,7 @@ def hard_position(hard: Hard) -> tuple[Any, Any, list[PlayerTag], list[Any], str
         if not hard.finished and len(positions) > hard.skip and \
                 hard.wanted(layout(ruleset, state, players_of(state), traced=positions[-hard.traced:])):
             break
-        action = (
-            ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
-        )
+        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
         state = ruleset.apply(state, action).state
         positions.append(state)
     focus = None
@@ -178,9 +182,7 @@ def chat_size(png: bytes) -> bytes:
     image = Image.open(io.BytesIO(png)).convert("RGB")
     small = image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)), Image.Resampling.LANCZOS)
     out = io.BytesIO()
-    small.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
-        out, "PNG", optimize=True
-    )
+    small.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(out, "PNG", optimize=True)
     return out.getvalue()
 
 
@@ -194,9 +196,7 @@ def absence_alt() -> str:
                         state=None, version=0)
     said = []
     for i in range(actions):
-        action = (
-            ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
-        )
+        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
         applied = ruleset.apply(state, action)
         state = applied.state
         if i >= actions - away:
@@ -225,9 +225,7 @@ def gallery(root: Path) -> None:
     (root / "boards").mkdir(parents=True, exist_ok=True)
     for hard in HARD:
         ruleset, state, players, traced, focus = hard_position(hard)
-        (root / "boards" / f"{hard.name}.png").write_bytes(
-            chat_size(render_png(ruleset, state, players, "en", focus, traced))
-        )
+        (root / "boards" / f"{hard.name}.png").write_bytes(chat_size(render_png(ruleset, state, players, "en", focus, traced)))
     (root / "boards.md").write_text(gallery_page(), encoding="utf-8")
 
 

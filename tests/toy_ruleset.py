@@ -25,7 +25,7 @@ class ToyState:
     winner: int | None = None
 
 
-class ToyRace(Ruleset):
+class ToyRace(Ruleset[ToyState]):
     id = "toy-race"
     name = "game.toy-race"
     min_players = 2
@@ -60,7 +60,7 @@ class ToyRace(Ruleset):
             return []
         return [f"m{i}" for i, sq in enumerate(state.pawns[state.turn]) if sq < TRACK]
 
-    def apply(self, state: ToyState, action: str, seat: int | None = None) -> Applied:
+    def apply(self, state: ToyState, action: str, seat: int | None = None) -> Applied[ToyState]:
         if seat is not None and seat != self.to_move(state):
             raise IllegalAction(msg("error.not_your_turn"))
         if action.startswith("r") and self.roll_due(state):

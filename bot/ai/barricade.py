@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import heapq
 from functools import lru_cache
-from typing import Any
 
 from bot.ai.heuristics import Heuristic, relative
 from bot.games.barricade import Barricade
 from bot.games.barricade.board import Board
-from bot.games.barricade.state import START
+from bot.games.barricade.state import START, State
 
 BARRICADE_STEPS = 4
 OTHER_PAWNS_WEIGHT = 0.1
@@ -41,7 +40,7 @@ def goal_distances(board: Board, barricades: tuple[int, ...]) -> tuple[float, ..
     return tuple(dist)
 
 
-def evaluate(ruleset: Barricade, state: Any, seat: int) -> float:
+def evaluate(ruleset: Barricade, state: State, seat: int) -> float:
     board = ruleset.board
     dist = goal_distances(board, state.barricades)
     scores = []
@@ -54,4 +53,4 @@ def evaluate(ruleset: Barricade, state: Any, seat: int) -> float:
 
 # The hard level's scale, fitted to who won 600 games of normal players (tests/benchmarks/calibration.py):
 # best near 12; 4 (the scale before) read every lead too surely.
-HEURISTIC = Heuristic(evaluate, scale=12.0, horizon=1)
+HEURISTIC: Heuristic[Barricade, State] = Heuristic(evaluate, scale=12.0, horizon=1)

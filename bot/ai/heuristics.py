@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from bot.games.base import Ruleset
 
@@ -21,42 +21,58 @@ from bot.games.base import Ruleset
 WIN = 1e9
 
 
-# The rulesets a heuristic knows: its game's (a game's ruleset names its heuristic, found at run time).
-R = TypeVar("R", bound=Ruleset)
+# A heuristic knows its game's ruleset class R and state S (a game's ruleset names its heuristic, found at
+# run time); the search reads a ruleset only through the Ruleset API, whatever the game.
+R = TypeVar("R", bound=Ruleset[Any])
+S = TypeVar("S")
 
 
 @dataclass(frozen=True)
-class Heuristic(Generic[R]):
-    evaluate: Callable[[R, Any, int], float]         # (ruleset, state, seat) -> score of seat, relative
+class Heuristic(Generic[R, S]):
+    evaluate: Callable[[R, S, int], float]           # (ruleset, state, seat) -> score of seat, relative
     scale: float = 1.0                                # score gap worth odds of e:1 (or what win_chance makes of it)
     horizon: int | None = None                        # playout length in the seat's turns; None: to the end
     # (ruleset, state, seat, scale) -> seat's win chance in an unfinished game; None: the logistic of
     # evaluate / scale
-    win_chance: Callable[[R, Any, int, float], float] | None = None
+    win_chance: Callable[[R, S, int, float], float] | None = None
 
 
-def _no_knowledge(ruleset: Ruleset, state: Any, seat: int) -> float:
+# The heuristic of a game whose ruleset is Ruleset[S], as the search uses it.
+GameHeuristic = Heuristic[Ruleset[S], S]
+
+
+def _no_knowledge(ruleset: Ruleset[Any], state: object, seat: int) -> float:
     return 0.0
 
 
 # Without game knowledge: every unfinished position is alike, so hard plays its
 # playouts to the end of the game and normal only sees wins and losses coming.
-GENERIC = Heuristic(_no_knowledge, scale=1.0, horizon=None)
+GENERIC: Heuristic[Ruleset[Any], Any] = Heuristic(_no_knowledge, scale=1.0, horizon=None)
 
 
-
-def load(where: str) -> Any:
-    """The object a "module:name" string names, imported on first use."""
+def load(where: str) -> object:
+    """The object a "module:name" string names, imported on first use. Its caller checks what it is (a
+    registration naming the wrong object fails there, at the lookup, not deep in a search)."""
     module, name = where.split(":")
-    return getattr(import_module(module), name)
+    found: object = getattr(import_module(module), name)
+    return found
 
 
-def heuristic_for(ruleset: Ruleset) -> Heuristic:
-    heuristic: Heuristic = load(ruleset.heuristic) if ruleset.heuristic else GENERIC
-    return heuristic
+def wrong_kind(where: str, found: object, kind: str) -> TypeError:
+    return TypeError(f"{where} names a {type(found).__name__}, not {kind}")
 
 
-def outcome(ruleset: Ruleset, state: Any, seat: int) -> float | None:
+def heuristic_for(ruleset: Ruleset[S]) -> GameHeuristic[S]:
+    """The heuristic the ruleset names (for its own class and state, as bot.games registers it), or GENERIC."""
+    if ruleset.heuristic is None:
+        return GENERIC
+    found = load(ruleset.heuristic)
+    if not isinstance(found, Heuristic):
+        raise wrong_kind(ruleset.heuristic, found, "a Heuristic")
+    return cast("GameHeuristic[S]", found)
+
+
+def outcome(ruleset: Ruleset[S], state: S, seat: int) -> float | None:
     """1 for a win of `seat` (or its team), 0 for a loss, 0.5 for a draw; None while the game goes on."""
     result = ruleset.result(state)
     if result is None:
@@ -66,7 +82,7 @@ def outcome(ruleset: Ruleset, state: Any, seat: int) -> float | None:
     return 1.0 if seat in result.winners else 0.0
 
 
-def score(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int) -> float:
+def score(ruleset: Ruleset[S], heuristic: GameHeuristic[S], state: S, seat: int) -> float:
     """The heuristic score, or +-WIN once the game is over."""
     done = outcome(ruleset, state, seat)
     if done is not None:
@@ -74,7 +90,7 @@ def score(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int) -> floa
     return heuristic.evaluate(ruleset, state, seat)
 
 
-def win_chance(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int) -> float:
+def win_chance(ruleset: Ruleset[S], heuristic: GameHeuristic[S], state: S, seat: int) -> float:
     done = outcome(ruleset, state, seat)
     if done is not None:
         return done

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from bot.ai.heuristics import heuristic_for, load
+from bot.ai.heuristics import heuristic_for, load, wrong_kind
 from bot.ai.search import best_action, monte_carlo_action, random_action
 from bot.games.base import Ruleset
 
@@ -13,13 +13,33 @@ LEVELS = ("easy", "normal", "hard")
 MAX_PLAYOUTS = 5000
 MAX_NODES = 2_000_000
 
+S = TypeVar("S")   # the game's state
 
-def tree_search(ruleset: Ruleset) -> bool:
+
+@runtime_checkable
+class HardSearch(Protocol):
+    """The hard level's tree search a ruleset names (`Ruleset.hard_search`): the action it chooses, within
+    `nodes` positions or `budget_s` seconds. Each takes its own game's state, hence Any."""
+
+    def __call__(self, state: Any, rng: random.Random, /, *, nodes: int | None, budget_s: float | None) -> str: ...
+
+
+def hard_search_for(ruleset: Ruleset[Any]) -> HardSearch | None:
+    """The tree search the ruleset names, or None (the hard level plays Monte-Carlo playouts)."""
+    if ruleset.hard_search is None:
+        return None
+    found = load(ruleset.hard_search)
+    if not isinstance(found, HardSearch):
+        raise wrong_kind(ruleset.hard_search, found, "a search")
+    return found
+
+
+def tree_search(ruleset: Ruleset[Any]) -> bool:
     """Whether the hard level searches this game as a tree (its budget counts nodes, not playouts)."""
     return ruleset.hard_search is not None
 
 
-def choose_action(ruleset: Ruleset, state: Any, seat: int, level: str, *, rng: random.Random,
+def choose_action(ruleset: Ruleset[S], state: S, seat: int, level: str, *, rng: random.Random,
                   budget_s: float | None = 1.0, playouts: int | None = None, nodes: int | None = None) -> str:
     """A legal action for `seat`, which must be to move with no roll due.
 
@@ -42,9 +62,9 @@ def choose_action(ruleset: Ruleset, state: Any, seat: int, level: str, *, rng: r
     heuristic = heuristic_for(ruleset)
     if level == "normal":
         return best_action(ruleset, heuristic, state, rng)
-    if ruleset.hard_search is not None:   # (state, rng, nodes=..., budget_s=...) -> action
-        return load(ruleset.hard_search)(state, rng, nodes=MAX_NODES if nodes is None else nodes,
-                                         budget_s=budget_s)
+    search = hard_search_for(ruleset)
+    if search is not None:
+        return search(state, rng, nodes=MAX_NODES if nodes is None else nodes, budget_s=budget_s)
     if playouts is None:
         playouts = MAX_PLAYOUTS
     return monte_carlo_action(ruleset, heuristic, state, rng, budget_s, playouts)

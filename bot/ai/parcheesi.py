@@ -13,13 +13,14 @@ capturer's bonus move is seen by the look-ahead through the turn.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from bot.ai.heuristics import Heuristic, relative
-from bot.games.base import Ruleset
 from bot.games.parcheesi import maghreb_state as mg
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK
-from bot.games.parcheesi.engine import ROUTE_PROGRESS, SAFE, Engine, square_rows
+from bot.games.parcheesi.engine import Engine
+from bot.games.parcheesi.engine_state import ROUTE_PROGRESS, SAFE, State, square_rows
+from bot.games.parcheesi.maghreb import Maghreb
+from bot.games.parcheesi.maghreb_state import MaghrebState
 
 OUT_VALUE = 12          # a pawn out of the house: worth more than a few squares
 GOAL_BONUS = 10         # a pawn home can never be lost
@@ -95,7 +96,7 @@ def _seat_scores(pawns: list[tuple[int, int, int, bool]], n_seats: int,
     return scores
 
 
-def _engine_scores(ruleset: Engine, state: Any) -> list[float]:
+def _engine_scores(ruleset: Engine, state: State) -> list[float]:
     """Every seat's score; in a team game (2 vs 2: seats 0+2 against 1+3, PM-10.1), its team's."""
     rows = square_rows(state.colours)
     pos = state.pos
@@ -114,17 +115,17 @@ def _engine_scores(ruleset: Engine, state: Any) -> list[float]:
     return scores
 
 
-def _engine_evaluate(ruleset: Engine, state: Any, seat: int) -> float:
+def _engine_evaluate(ruleset: Engine, state: State, seat: int) -> float:
     return relative(_engine_scores(ruleset, state), seat, ((seat + 2) % 4,) if state.teams else ())
 
 
-def engine_scale(state: Any, per_root: float = SCALE_PER_ROOT) -> float:
+def engine_scale(state: State, per_root: float = SCALE_PER_ROOT) -> float:
     """The score gap worth odds of e:1 in this position: `per_root` x the root of the squares left a side."""
     left = len(state.pos) * _PAWN_VALUES[GOAL] - sum(_PAWN_VALUES[p] for p in state.pos)   # p = HOUSE: [-1]
     return per_root * math.sqrt(max(1, left) / len(state.colours))
 
 
-def _engine_win_chance(ruleset: Engine, state: Any, seat: int, per_root: float) -> float:
+def _engine_win_chance(ruleset: Engine, state: State, seat: int, per_root: float) -> float:
     """Seat's share of the wins, exp(score / scale) against every side's: at a table of four, a pawn
     sent home costs its owner's chances whoever leads, where the score relative to the best opponent
     (the normal level's) only sees the leader. Two sides: the logistic of the score gap, as elsewhere."""
@@ -145,7 +146,7 @@ _MG_PROGRESS = tuple(tuple(keys[:LAST_TRACK + 1].index(sq + 1) if sq + 1 in keys
 _MG_THREATS = tuple(_threat_rows(route, _hit_chances(1, twelve_on_six=True)) for route in _MG_PROGRESS)
 
 
-def _maghreb_evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
+def _maghreb_evaluate(ruleset: Maghreb, state: MaghrebState, seat: int) -> float:
     pawns, hunters = [], []
     for i, p in enumerate(state.pieces):
         owner = i >> 3
@@ -161,18 +162,18 @@ def _maghreb_evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
 
 
 # Its scale is SCALE_PER_ROOT: the win chance grows it with the squares left (engine_scale).
-ENGINE = Heuristic(_engine_evaluate, scale=SCALE_PER_ROOT, horizon=1, win_chance=_engine_win_chance)
+ENGINE: Heuristic[Engine, State] = Heuristic(_engine_evaluate, scale=SCALE_PER_ROOT, horizon=1, win_chance=_engine_win_chance)
 # Fitted as SCALE_PER_ROOT was (tests/benchmarks/calibration.py, 1,000 games): best from 120 to 140, where 35
 # (the scale before) did worse than calling both players equal.
-MAGHREB = Heuristic(_maghreb_evaluate, scale=130.0, horizon=1)
+MAGHREB: Heuristic[Maghreb, MaghrebState] = Heuristic(_maghreb_evaluate, scale=130.0, horizon=1)
 
 
-def classic_call_valid(ruleset: Ruleset, state: Any, seat: int, action: str) -> bool:
+def classic_call_valid(ruleset: Engine, state: State, seat: int, action: str) -> bool:
     """PC-9.4: a call-out succeeds when the judged turn moved pawns by an infraction."""
     return bool(state.cheats) and state.callee != seat
 
 
-def maghreb_call_valid(ruleset: Ruleset, state: Any, seat: int, action: str) -> bool:
+def maghreb_call_valid(ruleset: Maghreb, state: MaghrebState, seat: int, action: str) -> bool:
     """MG-10.4: valid when the named piece made an illegal move in the turn on record."""
     piece = mg.parse(action).piece
     return any(p == piece and not legal for p, legal in state.log)

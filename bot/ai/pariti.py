@@ -7,11 +7,8 @@ crowded board). A seat's score is its opponent's remaining cost minus its own.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from bot.ai.heuristics import Heuristic
-from bot.games.base import Ruleset
-from bot.games.pariti import HIGHEST, is_pair
+from bot.games.pariti import HIGHEST, Pariti, PaState, is_pair
 from bot.games.pariti_board import N_SQUARES, file_rank
 
 _COORDS = tuple(file_rank(s) for s in range(N_SQUARES))
@@ -38,11 +35,11 @@ def remaining(board: tuple[int, ...]) -> tuple[float, float]:
     return costs[0], costs[1]
 
 
-def evaluate(ruleset: Ruleset, state: Any, seat: int) -> float:
+def evaluate(ruleset: Pariti, state: PaState, seat: int) -> float:
     costs = remaining(state.board)
     # The seat to move is a tempo ahead of the same count.
     tempo = 0.5 if state.seat == seat else -0.5
     return costs[1 - seat] - costs[seat] + tempo
 
 
-HEURISTIC = Heuristic(evaluate, scale=1.5, horizon=1)
+HEURISTIC: Heuristic[Pariti, PaState] = Heuristic(evaluate, scale=1.5, horizon=1)

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import TypeVar
 
-from bot.ai.heuristics import GENERIC, WIN, Heuristic, score, win_chance
+from bot.ai.heuristics import GENERIC, WIN, GameHeuristic, score, win_chance
 from bot.games.base import Ruleset
+
+S = TypeVar("S")   # the game's state
 
 # Normal: how many positions its look-ahead through the mover's turn may score.
 LOOKAHEAD_NODES = 400
@@ -34,11 +36,12 @@ PLAYOUT_LOOKAHEAD_NODES = 60
 PLAYOUT_MAX_ACTIONS = 1000
 
 
-def random_action(ruleset: Ruleset, state: Any, rng: random.Random) -> str:
+def random_action(ruleset: Ruleset[S], state: S, rng: random.Random) -> str:
     return rng.choice(ruleset.legal_actions(state))
 
 
-def _turn_end(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, budget: list[int]) -> tuple[float, Any]:
+def _turn_end(ruleset: Ruleset[S], heuristic: GameHeuristic[S], state: S, seat: int,
+              budget: list[int]) -> tuple[float, S]:
     """(score, position) of the best way for `seat` to finish its turn from `state`
     (until the turn passes or a roll is due), within `budget` scored positions."""
     budget[0] -= 1
@@ -51,9 +54,8 @@ def _turn_end(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, bud
                key=lambda found: found[0])
 
 
-def ranked_actions(
-    ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: random.Random
-) -> list[tuple[float, str, Any]]:
+def ranked_actions(ruleset: Ruleset[S], heuristic: GameHeuristic[S], state: S,
+                   rng: random.Random) -> list[tuple[float, str, S]]:
     """(score, action, position at the end of the turn) for the mover, best first;
     equal scores in random order."""
     seat = ruleset.to_move(state)
@@ -69,11 +71,11 @@ def ranked_actions(
     return [(value, action, end) for value, _, action, end in ranked]
 
 
-def best_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: random.Random) -> str:
+def best_action(ruleset: Ruleset[S], heuristic: GameHeuristic[S], state: S, rng: random.Random) -> str:
     return ranked_actions(ruleset, heuristic, state, rng)[0][1]
 
 
-def _playout_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: random.Random) -> str:
+def _playout_action(ruleset: Ruleset[S], heuristic: GameHeuristic[S], state: S, rng: random.Random) -> str:
     """Epsilon-greedy one-step choice: cheap enough to play thousands of moves."""
     actions = ruleset.legal_actions(state)
     if len(actions) == 1 or heuristic is GENERIC or rng.random() < PLAYOUT_EPSILON:
@@ -91,7 +93,7 @@ def _playout_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: ran
     return best
 
 
-def playout(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, dice: random.Random,
+def playout(ruleset: Ruleset[S], heuristic: GameHeuristic[S], state: S, seat: int, dice: random.Random,
             choices: random.Random) -> float:
     """Play on until `seat`'s turn has come back `heuristic.horizon` times (or to the end) and return
     seat's win chance: with horizon 1, every opponent's next turn, at a table of four as of two.
@@ -115,7 +117,7 @@ def playout(ruleset: Ruleset, heuristic: Heuristic, state: Any, seat: int, dice:
     return win_chance(ruleset, heuristic, state, seat)
 
 
-def monte_carlo_action(ruleset: Ruleset, heuristic: Heuristic, state: Any, rng: random.Random,
+def monte_carlo_action(ruleset: Ruleset[S], heuristic: GameHeuristic[S], state: S, rng: random.Random,
                        budget_s: float | None, playouts: int | None) -> str:
     """The candidate with the best mean playout value, within the budget (whichever ends first).
     The time budget covers the whole choice, the normal level's ranking included, and a round of

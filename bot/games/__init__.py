@@ -6,6 +6,7 @@ names the renderer module that draws its board and the computer players' heurist
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from bot.games.barricade import Barricade
 from bot.games.base import Ruleset
@@ -15,7 +16,7 @@ from bot.games.parcheesi.mundijeux import Mundijeux
 from bot.games.pariti import Pariti
 
 # Every game offered by `/game new`, in menu order.
-GAMES: tuple[type[Ruleset], ...] = (Mundijeux, Classic, Maghreb, Barricade, Pariti)
+GAMES: tuple[type[Ruleset[Any]], ...] = (Mundijeux, Classic, Maghreb, Barricade, Pariti)
 GAME_IDS = tuple(game.id for game in GAMES)
 
 
@@ -23,7 +24,7 @@ class UnknownGame(LookupError):
     """No game has this id: a bug or a stored game whose ruleset was removed."""
 
 
-def get_ruleset(game_id: str) -> Ruleset:
+def get_ruleset(game_id: str) -> Ruleset[Any]:
     """The ruleset of a game in GAMES (made on first use: some build tables)."""
     for game in GAMES:
         if game.id == game_id:
@@ -32,5 +33,5 @@ def get_ruleset(game_id: str) -> Ruleset:
 
 
 @cache
-def _made(game: type[Ruleset]) -> Ruleset:
+def _made(game: type[Ruleset[Any]]) -> Ruleset[Any]:
     return game()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 
 @dataclass(frozen=True)
@@ -83,22 +83,26 @@ class Result:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-class Applied(NamedTuple):
+# A ruleset's state: each ruleset has its own type of position (a NamedTuple or a frozen dataclass).
+StateT = TypeVar("StateT")
+
+
+class Applied(NamedTuple, Generic[StateT]):
     """What `apply` returns: the new state and what happened, in order.
     A NamedTuple: built on every action of a playout, it costs half a frozen dataclass."""
 
-    state: Any
+    state: StateT
     events: tuple[Message, ...] = ()
 
 
-class Ruleset(ABC):
+class Ruleset(ABC, Generic[StateT]):
     """One game's rules, and its registration (bot.games.GAMES): the class says which renderer module
     draws its board and which heuristic guides computer players. Subclasses are singletons
     (bot.games.get_ruleset) whose only state is data about the game; a position is a value passed in and out.
 
     Caches, and why sharing them is safe. One ruleset object serves two threads: the event loop
     (sessions) and the board-drawing thread (bot/present/picture.py and renderer/: to_move,
-    board_view, Barricade's moves and free_points). Each computer players' worker process has a copy
+    scene, Barricade's moves and free_points). Each computer players' worker process has a copy
     of its own: bot/ai/pool.py sends it the game id and the state as JSON.
     - Per object: the 68-square Parcheesi engine keeps `_memo` (the last state seen and its options)
       and `_occ` (the occupancy of the last position seen, carried from move to move); Parchís Maghreb
@@ -107,12 +111,12 @@ class Ruleset(ABC):
       atomic, and read once into a local then checked by identity of the key (`memo[0] is state`).
       So a thread switch between two calls costs at worst a miss (recounted), never one state paired
       with another's value; the values stored are never mutated (callers get copies of the lists).
-      The engine's roll tables (`_rolls`, `_roll_draw`, `_repeats`) and Barricade's `board` are built
-      in __init__ and only read.
+      The engine's roll table (`_rolls`, a RollTable) and Barricade's `board` are built in __init__ and
+      only read.
     - Per module: tables built at import, dicts filled on first use with immutable values (the
-      engine's `_ROWS`, `_WEIGHT_ROWS`, `_MOVE_EVENTS`) and functools caches of events and parsed
-      codes. Two threads filling the same entry at once store equal values; functools.cache and
-      lru_cache are thread-safe in CPython.
+      engine's `_ROWS` and `_WEIGHT_ROWS` in engine_state.py, `MOVE_EVENTS` in engine_words.py) and
+      functools caches of events and parsed codes. Two threads filling the same entry at once store
+      equal values; functools.cache and lru_cache are thread-safe in CPython.
     """
 
     id: ClassVar[str]                 # "parcheesi", "parcheesi-classic", ...
@@ -122,6 +126,8 @@ class Ruleset(ABC):
     # (renderer/__init__.py); the computer players' Heuristic, "module:name" (None: bot.ai.heuristics.GENERIC);
     # the hard level's tree search, "module:name" (bot/ai/levels.py; None: Monte-Carlo playouts);
     # in cheating rulesets, the judge of a call-out, "module:name" (bot/ai/calls.py; None: never calls).
+    # Each is checked and typed where it is looked up: renderer.family_layout, bot.ai.heuristics.heuristic_for,
+    # bot.ai.levels.hard_search_for, bot.ai.calls.call_judge_for.
     board_family: ClassVar[str]
     heuristic: ClassVar[str | None] = None
     hard_search: ClassVar[str | None] = None
@@ -180,48 +186,48 @@ class Ruleset(ABC):
         return None
 
     @abstractmethod
-    def new_game(self, n_players: int, options: dict[str, Any], seed: int) -> Any:
+    def new_game(self, n_players: int, options: dict[str, Any], seed: int) -> StateT:
         """The initial state. `seed` may drive a random set-up (recorded, so replays match)."""
 
     # --- serialisation ---------------------------------------------------
     @abstractmethod
-    def to_json(self, state: Any) -> dict[str, Any]:
+    def to_json(self, state: StateT) -> dict[str, Any]:
         """Plain JSON data; from_json(to_json(s)) == s."""
 
     @abstractmethod
-    def from_json(self, data: dict[str, Any]) -> Any: ...
+    def from_json(self, data: dict[str, Any]) -> StateT: ...
 
     # --- whose move, what is legal -----------------------------------------
     @abstractmethod
-    def to_move(self, state: Any) -> int | None:
+    def to_move(self, state: StateT) -> int | None:
         """Seat that must act now, or None once the game is over."""
 
     @abstractmethod
-    def result(self, state: Any) -> Result | None:
+    def result(self, state: StateT) -> Result | None:
         """None while the game goes on."""
 
-    def roll_due(self, state: Any) -> bool:
+    def roll_due(self, state: StateT) -> bool:
         """True when the next action must be a roll by `to_move(state)`."""
         return False
 
-    def random_roll(self, state: Any, rng: random.Random) -> str:
+    def random_roll(self, state: StateT, rng: random.Random) -> str:
         """The roll action for values drawn from rng (only when roll_due)."""
         raise NotImplementedError
 
     @abstractmethod
-    def legal_actions(self, state: Any) -> list[str]:
+    def legal_actions(self, state: StateT) -> list[str]:
         """Every non-roll action the rules allow `to_move(state)` to take now."""
 
-    def accepted_actions(self, state: Any) -> list[str]:
+    def accepted_actions(self, state: StateT) -> list[str]:
         """Actions the bot accepts (cheating rulesets: wider than legal_actions)."""
         return self.legal_actions(state)
 
-    def call_actions(self, state: Any, seat: int) -> list[str]:
+    def call_actions(self, state: StateT, seat: int) -> list[str]:
         """Call-out actions that `seat` (not necessarily to_move) may take now."""
         return []
 
     @abstractmethod
-    def apply(self, state: Any, action: str, seat: int | None = None) -> Applied:
+    def apply(self, state: StateT, action: str, seat: int | None = None) -> Applied[StateT]:
         """Apply one action by `seat` (default: to_move). Raise IllegalAction when
         it is not accepted now. Never mutates `state`.
 
@@ -230,21 +236,21 @@ class Ruleset(ABC):
 
     # --- words -------------------------------------------------------------
     @abstractmethod
-    def action_label(self, state: Any, action: str) -> Message:
+    def action_label(self, state: StateT, action: str) -> Message:
         """Short wording of an action, for buttons and autocomplete (<= 80 chars)."""
 
-    def action_group(self, state: Any, action: str) -> str | None:
+    def action_group(self, state: StateT, action: str) -> str | None:
         """When many actions are offered, the first of two choices they share:
         a short key (<= 20 chars, e.g. the piece "Y2" or an area "r3"), or None
         to offer actions in one list. The renderer's `focus` takes such a key."""
         return None
 
-    def group_label(self, state: Any, group: str) -> Message:
+    def group_label(self, state: StateT, group: str) -> Message:
         """Wording of an action_group key (default: the key itself)."""
         return msg("group.plain", name=group)
 
     @abstractmethod
-    def describe(self, state: Any) -> list[Message]:
+    def describe(self, state: StateT) -> list[Message]:
         """The position in words (for /game status and screen readers)."""
 
     def rules_summary(self) -> Message:

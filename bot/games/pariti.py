@@ -170,7 +170,7 @@ def _passed(state: PaState) -> PaState:
                    quiet=state.quiet + 1, last=state.last)
 
 
-class Pariti(Ruleset):
+class Pariti(Ruleset[PaState]):
     id = "pariti"
     name = "game.pariti"
     board_family = "renderer.pariti"
@@ -265,7 +265,7 @@ class Pariti(Ruleset):
             raise IllegalAction(msg("pariti.error.unreachable", piece=piece_message(code), square=m[3]))
         return code, start, path
 
-    def apply(self, state: PaState, action: str, seat: int | None = None) -> Applied:
+    def apply(self, state: PaState, action: str, seat: int | None = None) -> Applied[PaState]:
         if self.result(state):
             raise IllegalAction(msg("pariti.error.game_over"))
         if seat is not None and seat != state.seat:

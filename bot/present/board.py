@@ -49,7 +49,7 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
     return Post(fit(lines), shown, None, mention, alt=board_alt(record, said=said), said=tuple(said))
 
 
-def controls(record: GameRecord, ruleset: Ruleset, state: Any) -> tuple[Control, ...]:
+def controls(record: GameRecord, ruleset: Ruleset[Any], state: Any) -> tuple[Control, ...]:
     """Buttons for what is legal now (a menu when more than fit)."""
     loc = record.locale
     found: list[Control] = []
@@ -94,20 +94,20 @@ def group_post(record: GameRecord, group: str, locale: str | None = None) -> Pos
     return Post(title, shown, alt=board_alt(record, loc))
 
 
-def call_post(record: GameRecord, ruleset: Ruleset, state: Any, calls: list[str], locale: str) -> Post:
+def call_post(record: GameRecord, ruleset: Ruleset[Any], state: Any, calls: list[str], locale: str) -> Post:
     """The call-outs a player may make now, as a menu, with what calling out means in this game."""
     menu = Control(ControlKind.MOVES, game_text(ruleset, "select.call", locale),
                    options=options(record, ruleset, state, calls[:MAX_SELECT], locale))
     return Post(game_text(ruleset, "select.call_help", locale), (menu,))
 
 
-def _buttons(record: GameRecord, ruleset: Ruleset, state: Any, actions: list[str], loc: str,
+def _buttons(record: GameRecord, ruleset: Ruleset[Any], state: Any, actions: list[str], loc: str,
              first_row: int = 0) -> list[Control]:
     return [Control(ControlKind.ACTION, label(record, ruleset, state, action, loc), action, row=first_row + i // 5)
             for i, action in enumerate(actions)]
 
 
-def _groups(ruleset: Ruleset, state: Any, actions: list[str]) -> tuple[list[str], list[str]]:
+def _groups(ruleset: Ruleset[Any], state: Any, actions: list[str]) -> tuple[list[str], list[str]]:
     """The action groups in order of appearance, and the actions that belong to none."""
     seen: dict[str, None] = {}
     loose = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 from bot import i18n
 from bot.games.base import Ruleset
@@ -31,7 +32,7 @@ def _letters(game_id: str, code_colours: tuple[str, ...], locale: str) -> dict[s
     return differ
 
 
-def shown(ruleset: Ruleset, action: str, locale: str) -> str:
+def shown(ruleset: Ruleset[Any], action: str, locale: str) -> str:
     """The canonical `action` written with `locale`'s colour letters ("Y2+4" -> "J2+4" in French)."""
     letters = _letters(ruleset.id, ruleset.code_colours, locale)
     if not letters:
@@ -39,7 +40,7 @@ def shown(ruleset: Ruleset, action: str, locale: str) -> str:
     return _LETTER.sub(lambda m: letters.get(m[1], m[1]), action)
 
 
-def canonical(ruleset: Ruleset, typed: str) -> str:
+def canonical(ruleset: Ruleset[Any], typed: str) -> str:
     """The code `typed` with any language's colour letters read as the canonical ones ("j2+4" -> "y2+4";
     case is left to the matching of typed codes)."""
     back = {local: letter for locale in i18n.LOCALES

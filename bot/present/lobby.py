@@ -1,6 +1,8 @@
 """The lobby message: the game, its options, who sits where, and the lobby's buttons while it is open."""
 from __future__ import annotations
 
+from typing import Any
+
 from bot import dice, i18n, seating, timers
 from bot.game_records import GameRecord
 from bot.games.base import Ruleset, msg
@@ -51,7 +53,7 @@ def lobby_post(record: GameRecord) -> Post:
     return Post(fit(lines), controls)
 
 
-def _lobby_side(ruleset: Ruleset, colours: list[tuple[str, ...]], seat: int, loc: str) -> str:
+def _lobby_side(ruleset: Ruleset[Any], colours: list[tuple[str, ...]], seat: int, loc: str) -> str:
     """A lobby-order seat's colours, what sets it apart (Pariti's parity) and whether it plays first."""
     if seat >= len(colours):
         return "?"

@@ -13,17 +13,17 @@ from bot.present.words import game_text, say
 MAX_CHOICES = 25             # autocomplete suggestions
 
 
-def label(record: GameRecord, ruleset: Ruleset, state: Any, action: str, locale: str | None = None) -> str:
+def label(record: GameRecord, ruleset: Ruleset[Any], state: Any, action: str, locale: str | None = None) -> str:
     return say(record, ruleset.action_label(state, action), locale or record.locale)[:80]
 
 
-def options(record: GameRecord, ruleset: Ruleset, state: Any, actions: list[str],
+def options(record: GameRecord, ruleset: Ruleset[Any], state: Any, actions: list[str],
             locale: str | None = None) -> tuple[tuple[str, str], ...]:
     """(label, action) pairs of a menu of moves."""
     return tuple((label(record, ruleset, state, a, locale)[:100], a) for a in actions)
 
 
-def move_choices(record: GameRecord, ruleset: Ruleset, state: Any, typed: str, locale: str) -> list[tuple[str, str]]:
+def move_choices(record: GameRecord, ruleset: Ruleset[Any], state: Any, typed: str, locale: str) -> list[tuple[str, str]]:
     """What `/game move` suggests for the text typed so far: (name, action) pairs, at most 25, each
     named "code · wording" so that players learn the codes they may type. First the move typed, when
     the bot accepts it (in a cheating ruleset, legal or not: it looks like any other, the player's
@@ -33,7 +33,7 @@ def move_choices(record: GameRecord, ruleset: Ruleset, state: Any, typed: str, l
     return suggestions(record, ruleset, state, ruleset.legal_actions(state), typed, locale, found)
 
 
-def suggestions(record: GameRecord, ruleset: Ruleset, state: Any, actions: list[str], typed: str, locale: str,
+def suggestions(record: GameRecord, ruleset: Ruleset[Any], state: Any, actions: list[str], typed: str, locale: str,
                 first: str | None = None) -> list[tuple[str, str]]:
     """(name, action) pairs named "code · wording" for autocomplete: `first` if given, then the
     `actions` whose name holds the typed text, at most 25. Codes are written in the game's language."""
@@ -49,7 +49,7 @@ def suggestions(record: GameRecord, ruleset: Ruleset, state: Any, actions: list[
     return choices
 
 
-def other_move_field(record: GameRecord, ruleset: Ruleset, state: Any, locale: str) -> tuple[str, str]:
+def other_move_field(record: GameRecord, ruleset: Ruleset[Any], state: Any, locale: str) -> tuple[str, str]:
     """The label and placeholder of the "Other move…" modal's one field: a code of the position as
     an example (a legal one: the board's buttons show those anyway) written in the game's language,
     and the game's code syntax."""

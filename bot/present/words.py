@@ -5,6 +5,8 @@ that user's locale.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from bot import i18n
 from bot.game_records import GameRecord
 from bot.games.base import Message, Ruleset
@@ -74,7 +76,7 @@ def result_line(record: GameRecord, loc: str) -> str:
     return line
 
 
-def game_text(ruleset: Ruleset, key: str, locale: str) -> str:
+def game_text(ruleset: Ruleset[Any], key: str, locale: str) -> str:
     """A shared text in the game's own words when it has them ("<key>.<game id>": what its
     groups are, what a call-out names)."""
     specific = f"{key}.{ruleset.id}"

@@ -135,7 +135,7 @@ class Deadlines:
             return None
         return clocks[0]
 
-    def _timeout_action(self, record: GameRecord, ruleset: Ruleset, state: Any, seat: int, skip: bool) -> str:
+    def _timeout_action(self, record: GameRecord, ruleset: Ruleset[Any], state: Any, seat: int, skip: bool) -> str:
         """The forfeit when the game says so and there is a turn to forfeit; else a roll drawn from the
         seed, or an easy computer player's move."""
         if skip and _forfeits(ruleset, state, seat):
@@ -155,7 +155,7 @@ class Deadlines:
         return True
 
 
-def _forfeits(ruleset: Ruleset, state: Any, seat: int) -> bool:
+def _forfeits(ruleset: Ruleset[Any], state: Any, seat: int) -> bool:
     """Whether the ruleset takes the forfeit of `seat`'s turn now (not in Barricade's rolls for the order
     of play, which are no turn: the bot rolls them)."""
     try:

@@ -80,7 +80,7 @@ class Play:
             return None
         return Outcome(outcome.record, outcome.events, version_before=record.version, unfinished=outcome.unfinished)
 
-    def _resolve(self, ruleset: Ruleset, state: Any, record: GameRecord, action: str) -> str:
+    def _resolve(self, ruleset: Ruleset[Any], state: Any, record: GameRecord, action: str) -> str:
         """The action to apply for what the player sent: a roll is drawn here."""
         if ruleset.roll_due(state):
             if action != ROLL:
@@ -93,7 +93,7 @@ class Play:
             raise GameError(msg("error.no_roll_now"))
         raise GameError(refusal(ruleset, state, action))
 
-    async def apply(self, record: GameRecord, ruleset: Ruleset, state: Any, seat: int, user_id: int,
+    async def apply(self, record: GameRecord, ruleset: Ruleset[Any], state: Any, seat: int, user_id: int,
                      action: str, events: tuple[Message, ...] = ()) -> Outcome:
         # A forfeit at a deadline (only `expire` plays it: players never have it accepted) breaks no rule.
         legal = action == ruleset.SKIP or ruleset.roll_due(state) or action in ruleset.legal_actions(state) or \
@@ -147,7 +147,7 @@ class Play:
                 return replace(outcome, unfinished=True)
         return outcome
 
-    def _computer_call(self, record: GameRecord, ruleset: Ruleset, state: Any) -> tuple[int, str] | None:
+    def _computer_call(self, record: GameRecord, ruleset: Ruleset[Any], state: Any) -> tuple[int, str] | None:
         if not ruleset.allows_cheating:
             return None
         rng = random.Random(computer_seed(record))
@@ -159,7 +159,7 @@ class Play:
         return None
 
 
-def refusal(ruleset: Ruleset, state: Any, action: str) -> Message:
+def refusal(ruleset: Ruleset[Any], state: Any, action: str) -> Message:
     """Why the player to move cannot play `action` (not among the accepted actions).
 
     In a cheating ruleset a player may type any move the ruleset accepts, legal or not, so the

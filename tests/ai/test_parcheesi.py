@@ -9,7 +9,7 @@ from bot.ai import parcheesi as heuristic
 from bot.ai.heuristics import win_chance
 from bot.games import get_ruleset
 from bot.games.parcheesi.board import GOAL, HOUSE
-from bot.games.parcheesi.engine import ROUTE_PROGRESS, SQUARE
+from bot.games.parcheesi.engine_state import ROUTE_PROGRESS, SQUARE
 
 MUNDIJEUX = get_ruleset("parcheesi")
 

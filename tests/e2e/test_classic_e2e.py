@@ -1,4 +1,4 @@
-"""Classic Parcheesi end to end: a whole two-player game with infractions through the fake Discord.
+"""Classic Parcheesi end to end: a whole two-player game with infractions through the fake Discord (issue 4).
 
 Random legal play through the board's buttons, with, on the way: a call-out of a turn without
 infraction (PC-9.5), an infraction typed into the "Other move…" modal and called out with the Call
@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from bot.games.parcheesi.engine import HOUSE
+from bot.games.parcheesi.board import HOUSE
 from tests.e2e.table import (
     Game,
     call_out,

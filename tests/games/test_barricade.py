@@ -492,7 +492,8 @@ def test_every_key_in_both_locales():
     en = json.loads((ROOT / "data/i18n/en/barricade.json").read_text(encoding="utf-8"))
     fr = json.loads((ROOT / "data/i18n/fr/barricade.json").read_text(encoding="utf-8"))
     assert en.keys() == fr.keys()
-    source = (ROOT / "bot/games/barricade/rules.py").read_text(encoding="utf-8")
+    source = "".join((ROOT / "bot/games/barricade" / name).read_text(encoding="utf-8")
+                     for name in ("rules.py", "turns.py", "words.py"))
     for key in re.findall(r'"(barricade\.[a-z_.]+)"', source):
         assert key in en, key
 

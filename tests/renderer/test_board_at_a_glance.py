@@ -1,4 +1,4 @@
-"""The board tells the truth at a glance: nothing
+"""The board tells the truth at a glance (issue 23 points 2 to 5; point 1 in test_cross68): nothing
 over a piece or the goal, traces a player can follow, the status in the empty house panels and in
 the side panels at chat size, a chosen piece told from where it can go."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ from bot.games import get_ruleset
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE, ROLL, START, Held
 from bot.games.base import Result, msg
-from bot.games.parcheesi.board import GOAL, HOUSE, BoardView, PawnView, board
+from bot.games.parcheesi.board import GOAL, HOUSE, Cross68Scene, ScenePawn, board
 from bot.games.pariti import Pariti, PaState, parse_piece
 from bot.games.pariti_board import N_SQUARES, SQUARE_INDEX
 from renderer import PlayerTag, barricade, cross68, layout, pariti, render_png
@@ -23,17 +23,17 @@ GEO = board()
 
 
 class StubRuleset:
-    """A Parcheesi-family ruleset whose state is already a BoardView."""
+    """A Parcheesi-family ruleset whose state is already a Cross68Scene."""
 
     board_family = "renderer.cross68"
 
     def __init__(self, result: Result | None = None):
         self.id, self._result = "parcheesi", result
 
-    def board_view(self, state: BoardView) -> BoardView:
+    def scene(self, state: Cross68Scene) -> Cross68Scene:
         return state
 
-    def result(self, state: BoardView) -> Result | None:
+    def result(self, state: Cross68Scene) -> Result | None:
         return self._result
 
 
@@ -61,9 +61,9 @@ PLAYERS = [PlayerTag(f"Player {c}", (c,), c == "red") for c in COLOURS]
 
 def test_the_winners_banner_leaves_the_goal_and_the_track_visible():
     """Today's banner covered the middle of the board: the goal, the pawns on 22, the winning move."""
-    pawns = tuple(PawnView("yellow", "yellow", GOAL, str(i)) for i in range(1, 5)) + \
-        tuple(PawnView(c, c, HOUSE, str(i)) for c in COLOURS[1:] for i in range(1, 5))
-    view = BoardView(pawns, last_move=("yellow", 70, GOAL))
+    pawns = tuple(ScenePawn("yellow", "yellow", GOAL, str(i)) for i in range(1, 5)) + \
+        tuple(ScenePawn(c, c, HOUSE, str(i)) for c in COLOURS[1:] for i in range(1, 5))
+    view = Cross68Scene(pawns, last_move=("yellow", 70, GOAL))
     image = rgb(render_png(StubRuleset(Result((0,))), view, PLAYERS))
     x0, y0, x1, y1 = LAYOUT.goal_box()
     assert near(image.getpixel((round((x0 + x1) / 2), round((y0 + y1) / 2))), INK)   # the goal's centre dot
@@ -74,8 +74,8 @@ def test_the_winners_banner_leaves_the_goal_and_the_track_visible():
 
 def test_order_badges_cover_no_pawn_number():
     """The board of the review (badge-over-pawn.png): moves starting where pawns now stand."""
-    view = BoardView((PawnView("yellow", "yellow", on("yellow", 46), "2"), PawnView("red", "red", on("red", 45), "1"),
-                      PawnView("red", "red", on("red", 44), "3"), PawnView("green", "green", on("green", 43), "1")))
+    view = Cross68Scene((ScenePawn("yellow", "yellow", on("yellow", 46), "2"), ScenePawn("red", "red", on("red", 45), "1"),
+                      ScenePawn("red", "red", on("red", 44), "3"), ScenePawn("green", "green", on("green", 43), "1")))
     moves = [("yellow", on("yellow", 40), on("yellow", 46)), ("red", on("red", 44), on("red", 45)),
              ("red", on("red", 43), on("red", 44))]
     image = cross68.picture(view, PLAYERS, moves=moves).convert("RGB")
@@ -87,14 +87,14 @@ def test_order_badges_cover_no_pawn_number():
 # --- point 3: traces a player can follow ------------------------------------------------
 
 def test_a_one_square_move_is_still_drawn():
-    view = BoardView((PawnView("red", "red", on("red", 30), "1"),), last_move=("red", on("red", 29), on("red", 30)))
+    view = Cross68Scene((ScenePawn("red", "red", on("red", 30), "1"),), last_move=("red", on("red", 29), on("red", 30)))
     image = rgb(render_png(StubRuleset(), view, PLAYERS))
     x0, y0, x1, y1 = LAYOUT.box(*GEO.track_cells[29])   # the square left: its inside, apart from its outline
     assert count(image, (x0 + 8, y0 + 8, x1 - 8, y1 - 8), TRACE, 30) > 80
 
 
 def test_two_moves_over_the_same_squares_run_apart():
-    view = BoardView((PawnView("red", "red", on("red", 48), "1"), PawnView("red", "red", on("red", 49), "2")))
+    view = Cross68Scene((ScenePawn("red", "red", on("red", 48), "1"), ScenePawn("red", "red", on("red", 49), "2")))
     moves = [("red", on("red", 44), on("red", 48)), ("red", on("red", 45), on("red", 49))]
     image = cross68.picture(view, PLAYERS, moves=moves).convert("RGB")
     assert GEO.track_cells[46][1] == GEO.track_cells[47][1]   # a row: the lines run across 47
@@ -108,8 +108,7 @@ def test_every_trace_is_painted_under_every_piece():
         ruleset = get_ruleset(game)
         plan = layout(ruleset, ruleset.new_game(2, {}, 1), [])
         kinds = [item.kind for item in plan.items]
-        traces = [i for i, k in enumerate(kinds) if k == "trace"]
-        pieces = [i for i, k in enumerate(kinds) if k == "piece"]
+        traces, pieces = [i for i, k in enumerate(kinds) if k == "trace"], [i for i, k in enumerate(kinds) if k == "piece"]
         assert not traces or not pieces or max(traces) < min(pieces), game
 
 
@@ -135,18 +134,18 @@ def readable(box, width: int) -> bool:
 
 
 def test_the_house_panels_carry_the_goal_count_the_partner_and_every_note():
-    pawns = tuple(PawnView("red", "red", GOAL if i < 3 else 5, str(i + 1)) for i in range(4)) + \
-        tuple(PawnView(c, c, HOUSE, str(i)) for c in ("yellow", "blue", "green") for i in range(1, 5))
+    pawns = tuple(ScenePawn("red", "red", GOAL if i < 3 else 5, str(i + 1)) for i in range(4)) + \
+        tuple(ScenePawn(c, c, HOUSE, str(i)) for c in ("yellow", "blue", "green") for i in range(1, 5))
     notes = tuple(msg("player.default_name", number=n) for n in range(1, 25))   # more than fit: counted, not dropped
-    view = BoardView(pawns, dice=(5, 3), notes=notes)
+    view = Cross68Scene(pawns, dice=(5, 3), notes=notes)
     players = [PlayerTag(n, (c,), c == "red") for n, c in zip(("Ann", "Bob", "Cat", "Dan"), COLOURS)]
     plan = cross68.plan(view, players, teams=True)
     red = cross68.Layout(cross68.SIZE, board()).panel_box("red")
-    in_red = [item for item in plan.of("note")
-              if red[0] <= item.box[0] and item.box[2] <= red[2] and red[1] <= item.box[1] and item.box[3] <= red[3]]
+    in_red = [item for item in plan.of("note") if red[0] <= item.box[0] and item.box[2] <= red[2] and red[1] <= item.box[1]
+              and item.box[3] <= red[3]]
     refs = [item.ref for item in in_red]
     assert refs[:2] == ["Goal 3/4", "with Ann"]   # red plays with yellow (seats 0 + 2, PM-10.1)
-    assert refs[2] == "Player 1"   # the notes begin in the acting house, go on in the others'
+    assert refs[2] == "Player 1"   # the notes begin in the acting house, go on in the others' (issue 34 item 10)
     last = plan.of("note")[-1].ref
     assert last.startswith("and ") and last.endswith("more notes")
     for item in in_red:
@@ -185,8 +184,8 @@ def test_barricades_chosen_pawn_is_framed_its_destinations_ringed():
     ix = game.board.index
     state = game.new_game(2, {}, 0).evolve(order=(0, 1), ranking=(), stage=MOVE, seat=0, die=2,
                                            pawns=((ix["e3"], START, START, START, START), (START,) * 5))
-    players = [PlayerTag("A", (state.colours[0],), True), PlayerTag("B", (state.colours[1],))]
-    image = rgb(render_png(game, state, players, focus="e3"))
+    image = rgb(render_png(game, state, [PlayerTag("A", (state.colours[0],), True), PlayerTag("B", (state.colours[1],))],
+                           focus="e3"))
     destinations = [dest for frm, dest in game.moves(state) if frm == ix["e3"]]
     assert destinations
     corner = barricade.RING_R + 1   # a ring leaves the corners of its box empty, a square frame does not

@@ -11,7 +11,7 @@ from PIL import Image
 
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE, START
-from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView, board
+from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, Cross68Scene, ScenePawn, board
 from bot.games.pariti import Pariti, PaState, parse_piece
 from bot.games.pariti_board import N_SQUARES, SQUARE_INDEX
 from renderer import barricade, cross68, pariti
@@ -52,7 +52,7 @@ def test_the_cross_boards_square_numbers_are_readable_and_each_fits_its_own_tile
 
 def test_the_cross_boards_pawn_numbers_are_readable_on_the_track_and_at_home():
     layout = cross68.Layout(cross68.SIZE, cross68.board())
-    view = BoardView((PawnView("red", "red", 10, "3"), PawnView("blue", "blue", HOUSE, "4")))
+    view = Cross68Scene((ScenePawn("red", "red", 10, "3"), ScenePawn("blue", "blue", HOUSE, "4")))
     for place in cross68.pawn_places(layout, view.pawns):
         assert high_enough(place.text or label_size(place.diameter, place.pawn.label), cross68.SIZE), place
 
@@ -65,12 +65,12 @@ def meet(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def body(pawn: PawnView, xy, diameter: int):
+def body(pawn: ScenePawn, xy, diameter: int):
     shape = shape_of(pawn.colour)
     return box(xy, piece_reach(shape, diameter, True), piece_reach(shape, diameter, False))
 
 
-def label(pawn: PawnView, xy, diameter: int):
+def label(pawn: ScenePawn, xy, diameter: int):
     return box(xy, label_reach(diameter, pawn.label, True), label_reach(diameter, pawn.label, False))
 
 
@@ -79,23 +79,23 @@ def sharing_every_square():
     with a pawn on the squares before and after it; two pawns on every corridor square."""
     geo = board()
     for square in range(1, 69):
-        def at(colour: str, sq: int, name: str) -> PawnView | None:
+        def at(colour: str, sq: int, name: str) -> ScenePawn | None:
             progress = (sq - geo.start_square[colour]) % 68
-            return PawnView(colour, colour, progress, name) if progress <= LAST_TRACK else None
+            return ScenePawn(colour, colour, progress, name) if progress <= LAST_TRACK else None
         here = [c for c in COLOURS if at(c, square, "1")]
         before = next(p for c in COLOURS if (p := at(c, (square - 2) % 68 + 1, "1")))
         after = next(p for c in COLOURS if (p := at(c, square % 68 + 1, "2")))
         pairs = [(c, c) for c in here] + list(combinations(here, 2))
         for a, b in pairs:
-            yield BoardView((before, after, at(a, square, "3"), at(b, square, "4")))
+            yield Cross68Scene((before, after, at(a, square, "3"), at(b, square, "4")))
     for colour in COLOURS:
         for progress in range(LAST_TRACK + 1, GOAL):
-            yield BoardView((PawnView(colour, colour, progress, "3"), PawnView(colour, colour, progress, "4")))
+            yield Cross68Scene((ScenePawn(colour, colour, progress, "3"), ScenePawn(colour, colour, progress, "4")))
 
 
 def test_pawns_sharing_a_square_stand_inside_it_readable_at_chat_size():
     """Two pawns share a square on a bridge, a door or a safe square: both stand inside that square
-    (a pawn beside it read as standing on the next square), corner to corner; legible on a phone:
+    (issue 23: a pawn beside it read as standing on the next square), corner to corner; issue 34 item 6:
     at chat size each is 11 px at least on its short side (they were 9), so they overlap a little, and
     their numbers (6 px high at least: they were 5) never meet, each on its own piece."""
     layout = cross68.Layout(cross68.SIZE, board())
@@ -130,17 +130,16 @@ def test_the_numbers_of_two_pawns_on_one_square_are_drawn_whole_over_both():
         for place, other in (shared, shared[::-1]):
             x0, y0, x1, y1 = (round(v) for v in text_box(place.number_at, place.pawn.label, place.text))
             theirs = PIECE_RGB[other.pawn.colour]
-            seen = [px for px in image.crop((x0, y0, x1, y1)).get_flattened_data()
-                    if sum(abs(a - b) for a, b in zip(px, theirs)) < 40]
+            seen = [px for px in image.crop((x0, y0, x1, y1)).get_flattened_data() if sum(abs(a - b) for a, b in zip(px, theirs)) < 40]
             assert not seen, (view, place.pawn)
 
 
 def test_pawns_in_the_goal_carry_no_label_too_small_to_read():
     """Pawns in the goal never move again: no move names them, and their shapes count them."""
-    goal = tuple(PawnView(c, c, GOAL, str(i)) for c in COLOURS for i in range(1, 5))
+    goal = tuple(ScenePawn(c, c, GOAL, str(i)) for c in COLOURS for i in range(1, 5))
     players = [PlayerTag(c, (c,)) for c in COLOURS]
-    labelled = cross68.picture(BoardView(goal), players)
-    blank = cross68.picture(BoardView(tuple(replace(p, label="") for p in goal)), players)
+    labelled = cross68.picture(Cross68Scene(goal), players)
+    blank = cross68.picture(Cross68Scene(tuple(replace(p, label="") for p in goal)), players)
     assert labelled.tobytes() == blank.tobytes()
 
 

@@ -13,7 +13,7 @@ from PIL import Image, ImageChops, ImageCms
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE
-from bot.games.parcheesi.board import BoardView, PawnView
+from bot.games.parcheesi.board import Cross68Scene, ScenePawn
 from renderer import barricade, cross68, pariti
 from renderer.common import CHOICE, PIECE_RGB, TRACE, PlayerTag, shape_of
 
@@ -66,8 +66,8 @@ def assert_apart(fills: dict[str, tuple[int, int, int]], shapes: dict[str, Image
 
 def cross_board(colour: str | None) -> Image.Image:
     """A pawn of `colour` (or none) on square 15 of the yellow route, another far from it."""
-    pawns = (PawnView("yellow", "yellow", 40, "1"),) + ((PawnView(colour, "yellow", 10, "2"),) if colour else ())
-    return cross68.picture(BoardView(pawns, any_pair_blocks=True), [PlayerTag("A", ("yellow", "blue", "red", "green"))])
+    pawns = (ScenePawn("yellow", "yellow", 40, "1"),) + ((ScenePawn(colour, "yellow", 10, "2"),) if colour else ())
+    return cross68.picture(Cross68Scene(pawns, any_pair_blocks=True), [PlayerTag("A", ("yellow", "blue", "red", "green"))])
 
 
 def test_the_cross_boards_pawns_of_every_colour_have_their_own_shape_where_colour_fails():
@@ -81,7 +81,7 @@ def test_the_cross_boards_pawns_of_every_colour_have_their_own_shape_where_colou
 
 
 def test_the_cross_boards_legend_shows_each_colours_shape():
-    view = BoardView(tuple(PawnView(c, c, 0, "1") for c in ("yellow", "blue", "red", "green")))
+    view = Cross68Scene(tuple(ScenePawn(c, c, 0, "1") for c in ("yellow", "blue", "red", "green")))
     players = [PlayerTag(n, (c,)) for n, c in zip("ABCD", ("yellow", "blue", "red", "green"))]
     picture = cross68.picture(view, players).convert("RGB")
     layout = cross68.Layout(cross68.SIZE, cross68.board())

@@ -10,7 +10,7 @@ from PIL import Image
 
 from bot.games import get_ruleset
 from bot.games.base import msg
-from bot.games.parcheesi.board import GOAL, HOUSE, BoardView, PawnView, board
+from bot.games.parcheesi.board import GOAL, HOUSE, Cross68Scene, ScenePawn, board
 from renderer import cross68, render_png
 from renderer.common import DIE_SPENT, INK, PAPER, PIECE_RGB, TRACE, WHITE, PlayerTag, blend, piece_reach, shape_of
 
@@ -20,29 +20,29 @@ LAYOUT = cross68.Layout(cross68.SIZE, board())
 
 
 class StubRuleset:
-    """Stands for a Parcheesi-family ruleset: its state is already a BoardView."""
+    """Stands for a Parcheesi-family ruleset: its state is already a Cross68Scene."""
 
     board_family = "renderer.cross68"
 
     def __init__(self, game_id: str = "parcheesi"):
         self.id = game_id
 
-    def board_view(self, state: BoardView) -> BoardView:
+    def scene(self, state: Cross68Scene) -> Cross68Scene:
         return state
 
-    def result(self, state: BoardView) -> None:
+    def result(self, state: Cross68Scene) -> None:
         return None
 
 
-def pawn(colour: str, progress: int, label: str = "1", route: str | None = None) -> PawnView:
-    return PawnView(colour, route or colour, progress, label)
+def pawn(colour: str, progress: int, label: str = "1", route: str | None = None) -> ScenePawn:
+    return ScenePawn(colour, route or colour, progress, label)
 
 
-def all_home() -> tuple[PawnView, ...]:
+def all_home() -> tuple[ScenePawn, ...]:
     return tuple(pawn(c, HOUSE, str(i)) for c in COLOURS for i in range(1, 5))
 
 
-def draw(view: BoardView, players=PLAYERS, focus=None, game_id="parcheesi") -> Image.Image:
+def draw(view: Cross68Scene, players=PLAYERS, focus=None, game_id="parcheesi") -> Image.Image:
     data = render_png(StubRuleset(game_id), view, players, "en", focus)
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
     image = Image.open(io.BytesIO(data))
@@ -54,11 +54,11 @@ def close(a, b, tolerance=12) -> bool:
     return all(abs(x - y) <= tolerance for x, y in zip(a, b))
 
 
-def places(view: BoardView) -> dict[PawnView, tuple[float, float]]:
+def places(view: Cross68Scene) -> dict[ScenePawn, tuple[float, float]]:
     return {place.pawn: place.xy for place in cross68.pawn_places(LAYOUT, view.pawns)}
 
 
-def probes(view: BoardView) -> dict[PawnView, tuple[int, int]]:
+def probes(view: Cross68Scene) -> dict[ScenePawn, tuple[int, int]]:
     """A point inside each pawn's shape, left of its label."""
     return {place.pawn: (round(place.xy[0] - piece_reach(shape_of(place.pawn.colour), place.diameter, True)
                                * (0.5 if shape_of(place.pawn.colour) == "diamond" else 0.6)),
@@ -71,14 +71,14 @@ def count(image: Image.Image, box, colour, tolerance=12) -> int:
 
 
 def test_png_size_and_weight():
-    view = BoardView(all_home(), dice=(5, 3))
+    view = Cross68Scene(all_home(), dice=(5, 3))
     data = render_png(StubRuleset(), view, PLAYERS, "en", None)
     assert Image.open(io.BytesIO(data)).size == (cross68.SIZE, cross68.SIZE)
     assert len(data) < 150_000
 
 
 def test_empty_track_square_and_goal_colours():
-    image = draw(BoardView(all_home()))
+    image = draw(Cross68Scene(all_home()))
     geo = board()
     cx, cy = LAYOUT.centre(geo.track_cells[1])
     assert close(image.getpixel((round(cx), round(cy + 8))), WHITE)
@@ -94,16 +94,15 @@ def test_sixteen_pawns_each_drawn_in_its_colour_where_it_stands():
     """Four pawns per colour spread over house, track, corridor and goal (PM-1.5)."""
     pawns = []
     for i, colour in enumerate(COLOURS):
-        pawns += [pawn(colour, HOUSE, "1"), pawn(colour, 3 + 10 * i, "2"), pawn(colour, 66, "3"),
-                  pawn(colour, GOAL, "4")]
-    view = BoardView(tuple(pawns))
+        pawns += [pawn(colour, HOUSE, "1"), pawn(colour, 3 + 10 * i, "2"), pawn(colour, 66, "3"), pawn(colour, GOAL, "4")]
+    view = Cross68Scene(tuple(pawns))
     image = draw(view)
     for p, xy in probes(view).items():
         assert close(image.getpixel(xy), PIECE_RGB[p.colour]), p
 
 
 def test_house_pawns_stand_in_their_house_and_goal_pawns_in_their_triangle():
-    view = BoardView((pawn("green", HOUSE), pawn("blue", GOAL)))
+    view = Cross68Scene((pawn("green", HOUSE), pawn("blue", GOAL)))
     spots = places(view)
     gx0, gy0, gx1, gy1 = LAYOUT.house_box("green")
     x, y = spots[view.pawns[0]]
@@ -121,12 +120,12 @@ def square_box(number: int):
 
 
 def test_two_pawns_on_a_square_both_stand_inside_it_none_on_a_neighbouring_square():
-    """Yellow 1 and 3 both on 5 (yellow 3 was drawn on 6), red 3 and blue 2 on 63
+    """Issue 23 point 1: yellow 1 and 3 both on 5 (yellow 3 was drawn on 6), red 3 and blue 2 on 63
     (red 3 was drawn on 64): each pawn's colour shows inside its square, none on the squares
     around it."""
     geo = board()
     on = {c: lambda square, c=c: (square - geo.start_square[c]) % 68 for c in COLOURS}
-    view = BoardView((pawn("yellow", on["yellow"](5), "1"), pawn("yellow", on["yellow"](5), "3"),
+    view = Cross68Scene((pawn("yellow", on["yellow"](5), "1"), pawn("yellow", on["yellow"](5), "3"),
                       pawn("red", on["red"](63), "3"), pawn("blue", on["blue"](63), "2")))
     assert {geo.track_square(p.route, p.progress) for p in view.pawns} == {5, 63}
     image = draw(view)
@@ -138,7 +137,7 @@ def test_two_pawns_on_a_square_both_stand_inside_it_none_on_a_neighbouring_squar
                 assert count(image, LAYOUT.box(c + dc, r + dr), PIECE_RGB[colour], 10) < 20, (square, colour, dc, dr)
 
 
-def frame_probe(view: BoardView) -> tuple[int, int]:
+def frame_probe(view: Cross68Scene) -> tuple[int, int]:
     """A point of a shared square's frame, between its two pawns (which stand corner to corner)."""
     first = view.pawns[0]
     x0, y0, x1, y1 = LAYOUT.box(*cross68._cell(board(), first.route, first.progress))
@@ -153,7 +152,7 @@ def frame_probe(view: BoardView) -> tuple[int, int]:
 ])
 def test_bridge_or_door_is_marked(pawns, game_id, closed):
     ruleset = get_ruleset(game_id)   # its board view says whether any two pieces close a square
-    view = BoardView(pawns, any_pair_blocks=ruleset.board_view(ruleset.new_game(2, {}, 1)).any_pair_blocks)
+    view = Cross68Scene(pawns, any_pair_blocks=ruleset.scene(ruleset.new_game(2, {}, 1)).any_pair_blocks)
     image = draw(view, game_id=game_id)
     assert close(image.getpixel(frame_probe(view)), INK, 40) == closed
 
@@ -162,7 +161,7 @@ def test_maghreb_pieces_keep_their_colour_on_the_side_route():
     """Green pieces follow the red route (MG-1.3): drawn green, in the red house."""
     pieces = tuple(pawn(c, HOUSE, str(i), route="red") for c in ("red", "green") for i in range(1, 5)) + \
         tuple(pawn(c, HOUSE, str(i), route="yellow") for c in ("yellow", "blue") for i in range(1, 5))
-    view = BoardView(pieces)
+    view = Cross68Scene(pieces)
     players = [PlayerTag("A", ("red", "green"), True), PlayerTag("B", ("yellow", "blue"))]
     image = draw(view, players, game_id="parchis-maghreb")
     hx0, hy0, hx1, hy1 = LAYOUT.house_box("red")
@@ -176,27 +175,27 @@ def test_maghreb_pieces_keep_their_colour_on_the_side_route():
 
 
 def test_dice_in_the_acting_house_spent_one_grey():
-    view = BoardView(all_home(), dice=(5, 3))
+    view = Cross68Scene(all_home(), dice=(5, 3))
     panel = LAYOUT.panel_box("red")     # red is to move
     fresh = draw(view)
     spent = draw(replace(view, used_dice=(True, False)))
     assert count(spent, panel, DIE_SPENT, 3) > count(fresh, panel, DIE_SPENT, 3) + 1000
-    assert count(draw(BoardView(all_home())), panel, INK, 30) < count(fresh, panel, INK, 30)
+    assert count(draw(Cross68Scene(all_home())), panel, INK, 30) < count(fresh, panel, INK, 30)
 
 
 def test_last_move_outlined_with_an_arrow():
-    view = BoardView((pawn("red", 30),), last_move=("red", 25, 30))
+    view = Cross68Scene((pawn("red", 30),), last_move=("red", 25, 30))
     image = draw(view)
     geo = board()
     for progress in (25, 30):
         assert count(image, LAYOUT.box(*cross68._cell(geo, "red", progress)), TRACE, 40) > 100
     between = LAYOUT.box(*cross68._cell(geo, "red", 27))
     assert count(image, between, TRACE, 40) > 50     # the arrow runs along the way
-    assert count(draw(BoardView((pawn("red", 30),))), between, TRACE, 40) == 0
+    assert count(draw(Cross68Scene((pawn("red", 30),))), between, TRACE, 40) == 0
 
 
 def test_focus_rings_the_named_pawn():
-    view = BoardView((pawn("yellow", 3, "2"), pawn("red", 3, "2")))
+    view = Cross68Scene((pawn("yellow", 3, "2"), pawn("red", 3, "2")))
     box = LAYOUT.box(*board().track_cells[board().track_square("yellow", 3)])
     assert count(draw(view, focus="Y2"), box, cross68.FOCUS, 30) > 50
     assert count(draw(view, focus=None), box, cross68.FOCUS, 30) == 0
@@ -206,9 +205,9 @@ def test_focus_rings_the_named_pawn():
 
 
 def test_names_and_notes_are_written_in_the_houses():
-    quiet = draw(BoardView(all_home()), players=[])
-    named = draw(BoardView(all_home()))
-    noted = draw(BoardView(all_home(), notes=(msg("player.default_name", number=7),)))
+    quiet = draw(Cross68Scene(all_home()), players=[])
+    named = draw(Cross68Scene(all_home()))
+    noted = draw(Cross68Scene(all_home(), notes=(msg("player.default_name", number=7),)))
     for colour in COLOURS:
         x0, y0, x1, y1 = LAYOUT.panel_box(colour)
         top = (x0, y0, x1, y0 + LAYOUT.cell)
@@ -219,13 +218,13 @@ def test_names_and_notes_are_written_in_the_houses():
 
 
 def test_a_pawn_keeps_its_house_slot_whoever_else_is_home():
-    alone = BoardView((pawn("blue", HOUSE, "4"), pawn("blue", 5, "1"), pawn("blue", 6, "2"), pawn("blue", 7, "3")))
-    full = BoardView(tuple(pawn("blue", HOUSE, str(i)) for i in range(1, 5)))
+    alone = Cross68Scene((pawn("blue", HOUSE, "4"), pawn("blue", 5, "1"), pawn("blue", 6, "2"), pawn("blue", 7, "3")))
+    full = Cross68Scene(tuple(pawn("blue", HOUSE, str(i)) for i in range(1, 5)))
     assert places(alone)[alone.pawns[0]] == places(full)[full.pawns[3]]
 
 
 def test_maghrebs_unused_routes_are_drawn_muted():
-    """Maghreb's green and blue pieces follow red's and yellow's routes (MG-1.5), so green's
+    """Issue 34 item 13: Maghreb's green and blue pieces follow red's and yellow's routes (MG-1.5), so green's
     and blue's corridors and start squares are nobody's: drawn faded like their houses, the others in full."""
     ruleset = get_ruleset("parchis-maghreb")
     state = ruleset.new_game(2, {}, 1)
@@ -248,5 +247,4 @@ def test_maghrebs_unused_routes_are_drawn_muted():
         assert ground(f"{colour} H3") == cross68.tint(colour)
         assert ground(str(geo.start_square[colour])) == PIECE_RGB[colour]
     four = get_ruleset("parcheesi")
-    squares = cross68.layout(four, four.new_game(4, {}, 1), PLAYERS).of("square")
-    assert not [item for item in squares if item.role == "muted"]
+    assert not [item for item in cross68.layout(four, four.new_game(4, {}, 1), PLAYERS).of("square") if item.role == "muted"]

@@ -1,4 +1,4 @@
-"""What the lead still saw wrong in the gallery (after the plan): names cut harder in the
+"""What the lead still saw wrong in the gallery (issue 23, after the plan): names cut harder in the
 picture than in the messages, a Maghreb note replaced by a count beside empty houses, Barricade's die
 of the player to move too small to read at chat size."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ from bot import i18n
 from bot.games import GAME_IDS
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE
-from bot.games.parcheesi.board import HOUSE, BoardView, PawnView, board
+from bot.games.parcheesi.board import HOUSE, Cross68Scene, ScenePawn, board
 from bot.games.pariti import PAIR, piece_code
 from bot.names import NAME_LIMIT
 from renderer import PlayerTag, cross68, layout
@@ -34,7 +34,7 @@ def letters(text: str) -> str:
 
 
 def whole_or_shortened_on_one_line(name: str, role: str) -> bool:
-    """A name is written whole, broken only between words, or on one line shortened
+    """Issue 34 point 11: a name is written whole, broken only between words, or on one line shortened
     with "…" where a word of it is wider than a line (never "WWWWWWW / WWWWW", nor "Bartholome / w…")."""
     lines = [line for line in role.split("\n") if line]
     if letters(name) in letters(role):
@@ -81,10 +81,10 @@ def test_a_computers_name_breaks_between_words_never_inside_one(game):
 
 def test_a_partner_is_named_whole_in_two_vs_two():
     """PM-10.1: each house names its owner's partner, as whole as the owner's name."""
-    pawns = tuple(PawnView(c, c, HOUSE, str(i)) for c in COLOURS for i in range(1, 5))
+    pawns = tuple(ScenePawn(c, c, HOUSE, str(i)) for c in COLOURS for i in range(1, 5))
     for name in WIDE[1:]:
         players = [PlayerTag(name if i == 2 else f"P{i}", (c,), i == 0) for i, c in enumerate(COLOURS)]
-        plan = cross68.plan(BoardView(pawns, dice=(5, 3)), players, teams=True)
+        plan = cross68.plan(Cross68Scene(pawns, dice=(5, 3)), players, teams=True)
         yellow = cross68.Layout(cross68.SIZE, board()).panel_box("yellow")   # seat 0: plays with seat 2
         words = "".join(item.ref for item in plan.of("note") if inside(item.box, yellow))
         assert letters(name) in letters(words) or letters(name[:-1])[:6] in letters(words), words
@@ -95,7 +95,7 @@ def test_a_maghreb_note_goes_to_the_sides_second_house_rather_than_a_count():
     pawns is written whole in the side's other house, not counted as "1 more note"."""
     hard = next(h for h in HARD if h.name == "maghreb-door")
     ruleset, state, players, history, focus = hard_position(hard)
-    assert ruleset.board_view(state).notes
+    assert ruleset.scene(state).notes
     plan = layout(ruleset, state, players, "en", focus, history)
     notes = [item.ref for item in plan.of("note")]
     assert not [note for note in notes if "more note" in note], notes
@@ -105,8 +105,7 @@ def test_a_maghreb_note_goes_to_the_sides_second_house_rather_than_a_count():
 def test_barricades_die_of_the_player_to_move_is_on_their_line_and_reads_at_chat_size():
     game = Barricade()
     state = game.new_game(4, {}, 0).evolve(order=(2, 0, 1, 3), ranking=(), stage=MOVE, seat=1, die=5)
-    players = [PlayerTag(name, (c,), i == 1)
-               for i, (name, c) in enumerate(zip(("Ann", "Bob", "Cat", "Dan"), state.colours))]
+    players = [PlayerTag(name, (c,), i == 1) for i, (name, c) in enumerate(zip(("Ann", "Bob", "Cat", "Dan"), state.colours))]
     plan = layout(game, state, players)
     (die,), bob = plan.of("die"), next(item for item in plan.of("name") if item.ref == "Bob")
     middle = (die.box[1] + die.box[3]) / 2
@@ -122,8 +121,7 @@ def test_the_player_to_move_is_told_apart_without_colour():
     from renderer.common import INK, PAPER, TO_MOVE_BAND, WHITE, Sheet, StaticBoard, make_palette
 
     def grey_edge(tag: PlayerTag) -> int:
-        palette = make_palette([PAPER, INK, WHITE, TO_MOVE_BAND])
-        sheet = Sheet(StaticBoard.build(Image.new("RGB", (300, 50), WHITE), palette))
+        sheet = Sheet(StaticBoard.build(Image.new("RGB", (300, 50), WHITE), make_palette([PAPER, INK, WHITE, TO_MOVE_BAND])))
         sheet.player_tag((0, 0), 300, tag, 33)
         grey = sheet.finish().convert("L")
         return min(grey.getpixel((x, y)) for x in range(0, 4) for y in range(10, 30))
@@ -133,12 +131,12 @@ def test_the_player_to_move_is_told_apart_without_colour():
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
 def test_four_player_classics_call_out_note_is_written_whole_where_no_house_is_free(locale):
-    """The call-out window's note takes five lines where the acting house has room for
+    """Issue 34 item 10: the call-out window's note takes five lines where the acting house has room for
     three, and no house is free with four players: it was replaced by "and 1 more note". It goes on under
     the pawns at home of the next house in the order of play, marked "…" at both ends where the mark fits."""
     hard = next(h for h in HARD if h.name == "classic-shared")
     ruleset, state, players, history, focus = hard_position(hard)
-    view = ruleset.board_view(state)
+    view = ruleset.scene(state)
     assert len(players) == 4 and any(note.key == "parcheesi.note.call_window" for note in view.notes)
     notes = [item.ref for item in layout(ruleset, state, players, locale, focus, history).of("note")
              if not item.ref.startswith(("Goal", "Arrivée"))]

@@ -69,7 +69,7 @@ def engine_squares(ruleset, state) -> Counter:
         return Counter((f"pair {number_of(c)}" if is_pair(c) else piece_name(c), SQUARE_NAMES[sq])
                        for sq, c in enumerate(state.board) if c)
     geo, found = board(), Counter()
-    for p in ruleset.board_view(state).pawns:
+    for p in ruleset.scene(state).pawns:
         square = (f"{p.route} house" if p.progress == HOUSE else "goal" if p.progress >= GOAL
                   else str(geo.track_square(p.route, p.progress)) if p.progress <= LAST_TRACK
                   else f"{p.route} H{p.progress - LAST_TRACK}")

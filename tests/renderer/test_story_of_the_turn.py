@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.games import GAME_IDS, get_ruleset
-from bot.games.parcheesi.board import HOUSE, BoardView, PawnView
+from bot.games.parcheesi.board import HOUSE, Cross68Scene, ScenePawn
 from renderer import PlayerTag, barricade, cross68, layout, pariti, render_png
 from renderer.common import TRACE, Sheet
 from tests.benchmarks.common import random_action
@@ -21,7 +21,7 @@ def close(a, b, tolerance=30) -> bool:
 
 
 def test_every_move_is_traced_and_numbered_in_order_on_the_cross_board():
-    view = BoardView((PawnView("yellow", "yellow", 10, "1"), PawnView("red", "red", 8, "2")))
+    view = Cross68Scene((ScenePawn("yellow", "yellow", 10, "1"), ScenePawn("red", "red", 8, "2")))
     moves = [("yellow", 4, 10), ("red", 3, 8)]
     players = [PlayerTag("A", ("yellow",)), PlayerTag("B", ("red",))]
     image = cross68.picture(view, players, moves=moves).convert("RGB")
@@ -61,7 +61,7 @@ def random_history(game: str, seed: int, finish: bool, n: int = 150, teams: bool
 def test_the_moves_along_a_history_are_each_move_made_in_order(game, family):
     ruleset, _, _, history = random_history(game, 5, finish=False, n=40)
     found = [move[:3] for move in cross68.moves(ruleset, history)] if family is cross68 else family.moves(history)
-    last = (lambda s: ruleset.board_view(s).last_move) if family is cross68 else (lambda s: s.last)
+    last = (lambda s: ruleset.scene(s).last_move) if family is cross68 else (lambda s: s.last)
     expected = [last(b) for a, b in zip(history, history[1:]) if last(b) and last(b) != last(a)]
     assert found == expected and len(found) >= 3
 
@@ -105,7 +105,7 @@ class Views:
     """A ruleset whose positions are their own board views (cross68.moves reads only that)."""
 
     @staticmethod
-    def board_view(view):
+    def scene(view):
         return view
 
     @staticmethod
@@ -113,9 +113,9 @@ class Views:
         return None
 
 
-def yellow_and_red(yellow: dict, red: dict, last=None) -> BoardView:
-    return BoardView(tuple(PawnView("yellow", "yellow", yellow.get(i, HOUSE), str(i)) for i in range(1, 5))
-                     + tuple(PawnView("red", "red", red.get(i, HOUSE), str(i)) for i in range(1, 5)), last_move=last)
+def yellow_and_red(yellow: dict, red: dict, last=None) -> Cross68Scene:
+    return Cross68Scene(tuple(ScenePawn("yellow", "yellow", yellow.get(i, HOUSE), str(i)) for i in range(1, 5))
+                     + tuple(ScenePawn("red", "red", red.get(i, HOUSE), str(i)) for i in range(1, 5)), last_move=last)
 
 
 PLAYERS = [PlayerTag("A", ("yellow",)), PlayerTag("B", ("red",))]

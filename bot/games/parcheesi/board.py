@@ -75,7 +75,9 @@ def board() -> Cross68:
 # --- what the renderer needs to draw a position (no rules in here) -----------
 
 @dataclass(frozen=True)
-class PawnView:
+class ScenePawn:
+    """One pawn of a Cross68Scene."""
+
     colour: str        # the pawn's colour (drawn)
     route: str         # whose route it follows (Maghreb: both colours of a side share one)
     progress: int      # HOUSE, 0..70, GOAL
@@ -83,8 +85,11 @@ class PawnView:
 
 
 @dataclass(frozen=True)
-class BoardView:
-    pawns: tuple[PawnView, ...]
+class Cross68Scene:
+    """What stands on the cross board in one position, and what the player to move sees beside it: what
+    the three rulesets' `scene` gives renderer/cross68.py to draw."""
+
+    pawns: tuple[ScenePawn, ...]
     dice: tuple[int, ...] = ()              # the current roll, if any
     used_dice: tuple[bool, ...] = ()        # which of `dice` are spent
     last_move: tuple[str, int, int] | None = None   # (route, from progress, to progress)

@@ -1,26 +1,20 @@
-"""Classic Parcheesi after French Wikipedia (tests/rules/parcheesi-classic.md, PC-*).
+"""Classic Parcheesi after French Wikipedia (../shared/rules/parcheesi-classic.md, PC-*).
 
 One die, every pawn starts in the house, two pawns out on the first 5, a 6
 that counts 7 once the house is empty and must open a barrier, and the
 "soufflé": skipping a compulsory bring-out or barrier opening is accepted
 silently (PC-9.1), and any other player may call it out until the next
-player's roll (PC-9.3). Everything shared with Mundijeux is in engine.py.
+player's roll (PC-9.3). Everything shared with Mundijeux is in engine.py
+and its engine_*.py modules.
 """
 from __future__ import annotations
 
 from bot.games.base import Applied, IllegalAction, Message, msg
-from bot.games.parcheesi.engine import (
-    CALL,
-    HOUSE,
-    LEGAL,
-    OUT,
-    Engine,
-    Occupancy,
-    RawOption,
-    State,
-    pawn_name,
-    set_at,
-)
+from bot.games.parcheesi.board import HOUSE
+from bot.games.parcheesi.engine import Engine
+from bot.games.parcheesi.engine_moves import bonus_options, bridge_openings, bring_out_option, moves
+from bot.games.parcheesi.engine_state import CALL, LEGAL, OUT, Occupancy, RawOption, State, set_at
+from bot.games.parcheesi.engine_words import pawn_name
 
 
 class Classic(Engine):
@@ -47,7 +41,7 @@ class Classic(Engine):
         """Bonus first (PC-8.4); a 5 must bring out (PC-5.3), a 6 must open a barrier
         (PC-6.3); skipping either is accepted as an infraction (PC-9.1)."""
         if s.bonus:
-            return self._bonus_options(s, occ)
+            return bonus_options(s, occ, self.bonus_may_join_own)
         if s.used:
             return {}
         seat = s.turn
@@ -57,18 +51,18 @@ class Classic(Engine):
         found: dict[str, RawOption] = {}
         if die == 5:
             first_five = not s.released[seat] and mine.count(HOUSE) >= 2
-            out = self._bring_out_option(s, seat, 1, count=2 if first_five else 1)
+            out = bring_out_option(s, seat, 1, count=2 if first_five else 1)
             if out:
                 found[OUT] = out
-                self._moves(occ, seat, steps, found, legal=False)
+                moves(occ, seat, steps, found, legal=False)
                 return found
         elif die == 6:
-            found = self._bridge_openings(s, occ, seat, steps)
+            found = bridge_openings(s, occ, seat, steps)
             if found:
                 others: dict[str, RawOption] = {}
-                self._moves(occ, seat, steps, others, legal=False)
+                moves(occ, seat, steps, others, legal=False)
                 return found | {code: o for code, o in others.items() if code not in found}
-        self._moves(occ, seat, steps, found)
+        moves(occ, seat, steps, found)
         return found
 
     def legal_actions(self, state: State) -> list[str]:
@@ -79,7 +73,7 @@ class Classic(Engine):
             return []
         return [CALL]
 
-    def _call(self, state: State, seat: int) -> Applied:
+    def _call(self, state: State, seat: int) -> Applied[State]:
         """Judge a call-out from the infractions recorded for the judged turn (PC-9.3 to 9.5)."""
         if CALL not in self.call_actions(state, seat):
             raise IllegalAction(msg("parcheesi.error.cannot_call"))

@@ -11,36 +11,46 @@ kept, so a valid call-out restores that position and replays the same values
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Any, TypedDict
 
 from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg, skip_event
-from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, BoardView, PawnView
+from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, Cross68Scene
+from bot.games.parcheesi.maghreb_moves import (
+    NO_EAT,
+    Occupancy,
+    accepted,
+    call_actions,
+    caller,
+    find_legal,
+    house_piece,
+    moves_by,
+    occupancy,
+    own_pieces,
+    physical,
+    reach,
+)
 from bot.games.parcheesi.maghreb_state import (
     COLOURS,
     COUNT,
     DIE,
-    KEYS,
-    PIECE_KEYS,
-    PIECES_PER_SEAT,
     ROLL,
-    ROUTES,
     SAFE,
     START,
     Action,
     MaghrebState,
-    move_code,
-    out_code,
     parse,
     parse_piece,
     piece_code,
     piece_name,
     square_name,
 )
+from bot.games.parcheesi.maghreb_words import action_label, describe, roll_event, scene, turn_event
 
-NO_EAT = -1
 COUNT_EXIT = 10    # MG-7.1
 COUNT_EAT = 20     # MG-7.2
+
+
+
 # What a turn's first roll resets: the record open to a call-out is now this turn's (MG-10.3, MG-10.6).
 class _NewTurn(TypedDict):
     log: tuple[tuple[int, bool], ...]
@@ -55,80 +65,8 @@ class _NewTurn(TypedDict):
 NEW_TURN: _NewTurn = {"log": (), "snapshot": None, "recorded": (), "forced": (), "call_used": False, "honest": False,
                       "last_piece": -1}
 
-class Occupancy(dict[int, tuple[int, ...]]):
-    """Pieces on each physical square (the exit is not a square), and the doors (MG-4.3):
-    the squares holding two pieces, whoever owns them."""
 
-    __slots__ = ("doors",)
-    doors: list[int]
-
-
-def occupancy(pieces: tuple[int, ...]) -> Occupancy:
-    occ = Occupancy()
-    doors = []
-    for i, p in enumerate(pieces):
-        if 0 <= p < GOAL:
-            key = PIECE_KEYS[i][p]
-            here = occ.get(key)
-            if here:
-                occ[key] = (here[0], i)
-                doors.append(key)
-            else:
-                occ[key] = (i,)
-    occ.doors = doors
-    return occ
-
-
-# Progress of each physical square on each player's route (MG-1.5).
-_PROGRESS = tuple({key: p for p, key in enumerate(keys)} for keys in KEYS)
-
-
-def reach(occ: Occupancy, owner: int, progress: int, distance: int, strict: bool) -> int | None:
-    """Where a move of `owner`'s piece lands: None if impossible, else the piece it eats or NO_EAT.
-
-    Every move must fit before the exit and end beside at most one piece (MG-4.2, MG-4.5);
-    a `strict` (legal) move may not pass a door either (MG-4.3). From HOUSE, the path
-    includes the start square (first-turn entry, MG-3.1)."""
-    target = progress + distance
-    if target > GOAL:
-        return None
-    if strict and occ.doors:
-        on_route = _PROGRESS[owner]
-        for key in occ.doors:
-            if progress < on_route.get(key, GOAL) < target:
-                return None
-    if target == GOAL:
-        return NO_EAT
-    here = occ.get(KEYS[owner][target], ())
-    if len(here) >= 2:
-        return None
-    if here and here[0] >> 3 != owner and not SAFE[owner][target]:
-        return here[0]
-    return NO_EAT
-
-
-def own_pieces(seat: int) -> range:
-    return range(seat * PIECES_PER_SEAT, (seat + 1) * PIECES_PER_SEAT)
-
-
-def house_piece(pieces: tuple[int, ...], colour: int) -> int:
-    """The lowest-numbered piece of `colour` in the house, or -1."""
-    for i in range(colour * 4, colour * 4 + 4):
-        if pieces[i] == HOUSE:
-            return i
-    return -1
-
-
-def own_at_start(occ: Occupancy, seat: int) -> int:
-    return sum(1 for i in occ.get(START[seat], ()) if i >> 3 == seat)
-
-
-def first_roll(s: MaghrebState) -> bool:
-    """The die in play is the first roll of the player's first turn (MG-3.1)."""
-    return s.turn_no < 2 and s.rolls == 1 and s.phase == DIE
-
-
-class Maghreb(Ruleset):
+class Maghreb(Ruleset[MaghrebState]):
     id = "parchis-maghreb"
     name = "game.parchis-maghreb"
     board_family = "renderer.cross68"
@@ -193,112 +131,26 @@ class Maghreb(Ruleset):
         memo = self._memo
         if memo[0] is s:
             return memo[1]
-        found = self._find_legal(s)
+        found = find_legal(s, self._occupancy(s.pieces))
         self._memo = (s, found)      # one assignment: never a state with another's actions
         return found
 
-    def _find_legal(self, s: MaghrebState) -> tuple[list[str], bool]:
-        """The legal actions and whether a 12-move is compulsory (a 6 that eats is then a sacrifice)."""
-        if s.winner >= 0 or s.phase == ROLL:
-            return [], False
-        occ = self._occupancy(s.pieces)
-        seat = s.seat
-        if s.phase == COUNT:
-            return self._moves_by(s, occ, s.pending[-1]), False      # MG-7.6: no priorities
-        die = s.die
-        if first_roll(s):   # MG-3.1: the chosen colour enters and moves at once
-            return [out_code(c, die) for c in (2 * seat, 2 * seat + 1)
-                    if house_piece(s.pieces, c) >= 0 and reach(occ, seat, HOUSE, die + 1, True) is not None], False
-        if die == 5 and s.turn_no >= 2 and own_at_start(occ, seat) < 2:   # MG-5.1, MG-3.2
-            outs = [out_code(c) for c in (2 * seat, 2 * seat + 1) if house_piece(s.pieces, c) >= 0]
-            if outs:
-                return outs, False
-        if die == 6:
-            return self._rule_of_six(s, occ)
-        return self._moves_by(s, occ, die), False
-
-    def _moves_by(self, s: MaghrebState, occ: Occupancy, distance: int, eating_only: bool = False) -> list[str]:
-        out = []
-        for i in own_pieces(s.seat):
-            p = s.pieces[i]
-            if 0 <= p < GOAL:
-                landing = reach(occ, s.seat, p, distance, True)
-                if landing is not None and (not eating_only or landing != NO_EAT):
-                    out.append(move_code(i, distance))
-        return out
-
-    def _rule_of_six(self, s: MaghrebState, occ: Occupancy) -> tuple[list[str], bool]:
-        seat, pieces = s.seat, s.pieces
-
-        def can(i: int, d: int) -> int | None:
-            return reach(occ, seat, pieces[i], d, True)
-
-        on_board = [i for i in own_pieces(seat) if 0 <= pieces[i] < GOAL]
-        complete = [c for c in (2 * seat, 2 * seat + 1) if house_piece(pieces, c) < 0]    # MG-6.2
-        eligible = [i for i in on_board if i >> 2 in complete]
-        on_doors = [i for i in on_board if len(occ[KEYS[seat][pieces[i]]]) == 2]
-        sacrifices = [move_code(i, 6) for i in on_doors if can(i, 6) not in (None, NO_EAT)]   # MG-6.7
-        open12 = [move_code(i, 12) for i in on_doors if i in eligible and can(i, 12) is not None]
-        if open12:                                                       # MG-6.4 (a)
-            return open12 + sacrifices, True
-        open6 = [move_code(i, 6) for i in on_doors if can(i, 6) is not None]
-        if open6:                                                        # MG-6.4 (b)
-            return open6, False
-        twelve = [move_code(i, 12) for i in eligible if can(i, 12) is not None]
-        if twelve:                                                       # MG-6.5 (a), (b)
-            return twelve + self._moves_by(s, occ, 6, eating_only=True), True
-        return self._moves_by(s, occ, 6), False                          # MG-6.5 (c), broken priority
-
     def accepted_actions(self, state: MaghrebState) -> list[str]:
-        legal = self.legal_actions(state)
-        if state.honest or not legal:
-            return legal
-        s, seat = state, state.seat
-        occ = self._occupancy(s.pieces)
-        candidates = [move_code(i, d) for i in own_pieces(seat) if 0 <= s.pieces[i] < GOAL
-                      for d in range(1, GOAL - s.pieces[i] + 1)]
-        candidates += [out_code(c) for c in (2 * seat, 2 * seat + 1)]
-        if first_roll(s):
-            candidates += [out_code(c, s.die) for c in (2 * seat, 2 * seat + 1)]
-        known = set(legal)
-        return legal + [a for a in candidates if a not in known and self._physical(s, parse(a), occ)]
-
-    def _physical(self, s: MaghrebState, a: Action, occ: Occupancy) -> bool:
-        """A move that can be represented on the board (MG-10.1)."""
-        seat = s.seat
-        if a.kind == "move":
-            p = s.pieces[a.piece]
-            return a.piece >> 3 == seat and 0 <= p < GOAL and reach(occ, seat, p, a.value, False) is not None
-        if a.piece >> 1 != seat or house_piece(s.pieces, a.piece) < 0:
-            return False
-        if a.value:
-            return first_roll(s) and a.value == s.die and reach(occ, seat, HOUSE, a.value + 1, False) is not None
-        return own_at_start(occ, seat) < 2
+        return accepted(state, self._occupancy(state.pieces), self.legal_actions(state))
 
     # --- call-outs (MG-10.3) -------------------------------------------------
-    @staticmethod
-    def _caller(s: MaghrebState) -> int:
-        """Who may call out now: the opponent of the player whose turn is on record.
-
-        That turn is the current one, or the one just ended until the next roll."""
-        return s.seat if s.phase == ROLL and s.rolls == 0 else 1 - s.seat
-
     def call_actions(self, state: MaghrebState, seat: int) -> list[str]:
-        """Any piece of the player whose turn is on record, once that turn has a move (MG-10.3);
-        naming one that did not cheat, or did not move, is an invalid call-out (MG-10.5)."""
-        if state.winner >= 0 or state.call_used or seat != self._caller(state) or not state.log:
-            return []
-        return [f"call:{piece_code(i)}" for i in own_pieces(1 - seat)]
+        return call_actions(state, seat)
 
     # --- apply -----------------------------------------------------------------
-    def apply(self, state: MaghrebState, action: str, seat: int | None = None) -> Applied:
+    def apply(self, state: MaghrebState, action: str, seat: int | None = None) -> Applied[MaghrebState]:
         if action == self.SKIP:
             return self._skip(state, seat)
         a = parse(action)
         if state.winner >= 0:
             raise IllegalAction(msg("maghreb.error.game_over"))
         if a.kind == "call":
-            return self._call(state, action, a, self._caller(state) if seat is None else seat)
+            return self._call(state, action, a, caller(state) if seat is None else seat)
         if seat is not None and seat != state.seat:
             raise IllegalAction(msg("maghreb.error.not_your_turn"))
         if a.kind == "roll":
@@ -307,7 +159,7 @@ class Maghreb(Ruleset):
             raise IllegalAction(msg("maghreb.error.roll_first"))
         return self._play(state, action, a)
 
-    def _roll(self, s: MaghrebState, value: int) -> Applied:
+    def _roll(self, s: MaghrebState, value: int) -> Applied[MaghrebState]:
         if s.phase != ROLL:
             raise IllegalAction(msg("maghreb.error.no_roll_due"))
         if s.forced and value != s.forced[0]:
@@ -317,7 +169,7 @@ class Maghreb(Ruleset):
         else:
             s = s._replace(phase=DIE, die=value, rolls=s.rolls + 1, pending=(), sacrifice=False, forced=s.forced[1:],
                            recorded=s.recorded + (value,) if s.snapshot is not None else s.recorded)
-        events = [_roll_event(s.seat, value)]
+        events = [roll_event(s.seat, value)]
         if value == 6 and s.rolls == 3:
             return Applied(self._third_six(s, events), tuple(events))
         if not self._legal(s)[0]:
@@ -336,14 +188,14 @@ class Maghreb(Ruleset):
             events.append(msg("maghreb.event.third_six", seat=s.seat))
         return self._pass_turn(s, events)
 
-    def _play(self, s: MaghrebState, action: str, a: Action) -> Applied:
+    def _play(self, s: MaghrebState, action: str, a: Action) -> Applied[MaghrebState]:
         legal, must12 = self._legal(s)
         is_legal = action in legal
         occ = self._occupancy(s.pieces)
         if not is_legal:
             if s.honest:
                 raise IllegalAction(msg("maghreb.error.replay_legally"))
-            if not self._physical(s, a, occ):
+            if not physical(s, a, occ):
                 raise IllegalAction(msg("maghreb.error.impossible"))
         seat = s.seat
         pieces = list(s.pieces)
@@ -362,9 +214,7 @@ class Maghreb(Ruleset):
             assert landing is not None   # legal, or physical (checked above): it lands
             victims = [landing] if landing != NO_EAT else []
         pieces[piece] = target
-        key = (
-            "maghreb.event.move" if origin != HOUSE else "maghreb.event.enter" if a.value else "maghreb.event.bring_out"
-        )
+        key = "maghreb.event.move" if origin != HOUSE else "maghreb.event.enter" if a.value else "maghreb.event.bring_out"
         events = [msg(key, piece=piece_name(piece),
                       distance=a.value, origin=square_name(seat, origin), target=square_name(seat, target))]
         counts: tuple[int, ...] = ()
@@ -393,7 +243,7 @@ class Maghreb(Ruleset):
     def _settle(self, s: MaghrebState, events: list[Message]) -> MaghrebState:
         """After a move: the next count that can be played, else the end of the roll."""
         while s.pending:
-            if self._moves_by(s, self._occupancy(s.pieces), s.pending[-1]):
+            if moves_by(s, self._occupancy(s.pieces), s.pending[-1]):
                 return s._replace(phase=COUNT)
             events.append(msg("maghreb.event.count_lost", value=s.pending[-1]))   # MG-7.3
             s = s._replace(pending=s.pending[:-1])
@@ -407,12 +257,12 @@ class Maghreb(Ruleset):
 
     def _pass_turn(self, s: MaghrebState, events: list[Message]) -> MaghrebState:
         nxt = 1 - s.seat
-        events.append(_turn_event(nxt))
+        events.append(turn_event(nxt))
         # Recorded values a corrected turn did not use are dropped (MG-10.4).
         return s._replace(seat=nxt, turn_no=s.turn_no + 1, phase=ROLL, rolls=0, pending=(), sacrifice=False,
                        forced=())
 
-    def _skip(self, s: MaghrebState, seat: int | None) -> Applied:
+    def _skip(self, s: MaghrebState, seat: int | None) -> Applied[MaghrebState]:
         """The turn forfeited at its deadline (Ruleset.SKIP): the roll not made, or the die not played, the
         counts waiting and the extra roll of a 6 are lost; the opponent's turn (MG-2.2). A player's first
         turn forfeited is his first turn all the same: its entry (MG-3.1) is lost with it. Call-outs
@@ -436,7 +286,7 @@ class Maghreb(Ruleset):
                 events.append(msg("timers.lost.extra_roll"))
         return Applied(self._pass_turn(s, events), tuple(events))
 
-    def _call(self, s: MaghrebState, action: str, a: Action, seat: int) -> Applied:
+    def _call(self, s: MaghrebState, action: str, a: Action, seat: int) -> Applied[MaghrebState]:
         if action not in self.call_actions(s, seat):
             raise IllegalAction(msg("maghreb.error.no_call"))
         cheater = 1 - seat
@@ -452,19 +302,7 @@ class Maghreb(Ruleset):
 
     # --- words -----------------------------------------------------------------
     def action_label(self, state: MaghrebState, action: str) -> Message:
-        a = parse(action)
-        if a.kind == "roll":
-            return msg("maghreb.action.roll", value=a.value)
-        if a.kind == "call":
-            return msg("maghreb.action.call", piece=piece_name(a.piece))
-        if a.kind == "out":
-            key = "maghreb.action.enter" if a.value else "maghreb.action.bring_out"
-            return msg(key, colour=COLOURS[a.piece], value=a.value, target=square_name(a.piece >> 1, a.value))
-        owner, p = a.piece >> 3, state.pieces[a.piece]
-        target = min(p + a.value, GOAL) if p >= 0 else HOUSE
-        key = "maghreb.action.count" if state.phase == COUNT else "maghreb.action.move"
-        return msg(key, piece=piece_name(a.piece), distance=a.value, origin=square_name(owner, p),
-                   target=square_name(owner, target))
+        return action_label(state, action)
 
     def action_group(self, state: MaghrebState, action: str) -> str | None:
         """The piece an action moves ("R2"; for a bring-out, the house piece that comes out)."""
@@ -480,62 +318,7 @@ class Maghreb(Ruleset):
         return piece_name(parse_piece(group))
 
     def describe(self, state: MaghrebState) -> list[Message]:
-        s = state
-        lines: list[Message] = []
-        if s.winner >= 0:
-            lines.append(msg("maghreb.describe.classy_winner" if s.classy else "maghreb.describe.winner",
-                             seat=s.winner))
-        elif s.phase == ROLL:
-            lines.append(msg("maghreb.describe.roll_due", seat=s.seat))
-        elif s.phase == DIE:
-            lines.append(msg("maghreb.describe.play_die", seat=s.seat, value=s.die))
-        else:
-            lines.append(msg("maghreb.describe.play_count", seat=s.seat, value=s.pending[-1]))
-        occ = self._occupancy(s.pieces)
-        for seat in (0, 1):
-            mine = [s.pieces[i] for i in own_pieces(seat)]
-            lines.append(msg("maghreb.describe.side", seat=seat, first_colour=COLOURS[2 * seat],
-                             second_colour=COLOURS[2 * seat + 1], home=mine.count(HOUSE), exited=mine.count(GOAL)))
-            for i in own_pieces(seat):
-                p = s.pieces[i]
-                if 0 <= p < GOAL:
-                    door = len(occ[KEYS[seat][p]]) == 2
-                    lines.append(msg("maghreb.describe.door_piece" if door else "maghreb.describe.piece",
-                                     piece=piece_name(i), square=square_name(seat, p)))
-        return lines + self._notes(s)
+        return describe(state, self._occupancy(state.pieces))
 
-    def _notes(self, s: MaghrebState) -> list[Message]:
-        notes = [msg("maghreb.note.pending", seat=s.seat, value=v) for v in reversed(s.pending)]
-        caller = self._caller(s)
-        if self.call_actions(s, caller):
-            notes.append(msg("maghreb.note.call_window", seat=caller, cheater_seat=1 - caller))
-        if s.honest and s.winner < 0 and s.phase != ROLL:
-            notes.append(msg("maghreb.note.replaying", seat=s.seat))
-        return notes
-
-    def board_view(self, state: MaghrebState) -> BoardView:
-        s = state
-        pawns = tuple(PawnView(colour=COLOURS[i >> 2], route=ROUTES[i >> 3], progress=p, label=str((i & 3) + 1))
-                      for i, p in enumerate(s.pieces))
-        last = (ROUTES[s.last_move[0] >> 3], s.last_move[1], s.last_move[2]) if s.last_move else None
-        caller = self._caller(s)
-        return BoardView(
-            pawns=pawns,
-            dice=(s.die,) if s.die else (),
-            used_dice=(s.phase != DIE,) if s.die else (),
-            last_move=last,
-            notes=tuple(self._notes(s)),
-            extra={"pending": tuple(reversed(s.pending)),
-                   "call_window": caller if self.call_actions(s, caller) else None},
-            any_pair_blocks=True,
-        )
-
-
-@cache   # frequent events, built once (Messages are immutable)
-def _roll_event(seat: int, value: int) -> Message:
-    return msg("maghreb.event.roll", seat=seat, value=value)
-
-
-@cache
-def _turn_event(seat: int) -> Message:
-    return msg("maghreb.event.turn", seat=seat)
+    def scene(self, state: MaghrebState) -> Cross68Scene:
+        return scene(state)

@@ -2,14 +2,18 @@
 
 Two dice, one pawn out at the start, bridges opened on doubles, bring-out on a
 5 or a sum of 5, bonuses of 10 and 20 that chain, the third double, and the
-2 vs 2 mode. Everything shared with the other 68-square rulesets is in engine.py.
+2 vs 2 mode. Everything shared with the other 68-square rulesets is in engine.py and
+its engine_*.py modules.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from bot.games.base import Message, msg
-from bot.games.parcheesi.engine import OUT, Engine, Occupancy, RawOption, State, owner, pawn_name
+from bot.games.parcheesi.engine import Engine
+from bot.games.parcheesi.engine_moves import bonus_options, bridge_openings, bring_out_option, moves
+from bot.games.parcheesi.engine_state import OUT, Occupancy, RawOption, State, owner
+from bot.games.parcheesi.engine_words import pawn_name
 
 
 def _by_dice(used: int, d0: int, d1: int) -> tuple[int, tuple[tuple[int, int], ...]]:
@@ -64,7 +68,7 @@ class Mundijeux(Engine):
         """The actions open now, after the priorities of PM-3.4."""
         colours, teams, pos, _, turn, dice, used, bonus, _, _, locked, _, _, _, _, _ = s
         if bonus:                                            # 1. the bonus (PM-8.5)
-            return self._bonus_options(s, occ)
+            return bonus_options(s, occ, self.bonus_may_join_own)
         if used == 3:
             return {}
         seat = owner(teams, pos, turn) if teams else turn
@@ -72,16 +76,16 @@ class Mundijeux(Engine):
         steps: tuple[tuple[int, int], ...]
         if not used and d0 == d1:                            # 2. opening a bridge (PM-5.2, PM-5.4)
             steps = ((d0, 1),) if d0 == 5 else ((d0, 1), (2 * d0, 3))
-            found = self._bridge_openings(s, occ, seat, steps)
+            found = bridge_openings(s, occ, seat, steps)
             if found:
                 return found
         mask, steps = _BY_DICE[used][d0][d1]
         if mask:                                             # 3. bringing out (PM-6.1, PM-6.2)
-            out = self._bring_out_option(s, seat, mask)
+            out = bring_out_option(s, seat, mask)
             if out:
                 return {OUT: out}
         found = {}                                           # 4. anything else
-        self._moves(occ, seat, steps, found, locked)
+        moves(occ, seat, steps, found, locked)
         return found
 
     def _notes(self, s: State) -> list[Message]:

@@ -7,7 +7,8 @@ from collections import Counter
 from collections.abc import Callable
 
 from bot.games.parcheesi.board import GOAL, HOUSE, board
-from bot.games.parcheesi.engine import COLOURS, Engine, State
+from bot.games.parcheesi.engine import Engine
+from bot.games.parcheesi.engine_state import COLOURS, State
 
 B = board()
 MAX_STEPS = 20_000

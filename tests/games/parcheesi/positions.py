@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.games import get_ruleset
 from bot.games.base import Message
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, board
-from bot.games.parcheesi.engine import COLOURS, LETTERS, State
+from bot.games.parcheesi.engine_state import COLOURS, LETTERS, State
 from bot.games.parcheesi.maghreb_state import KEYS, MaghrebState
 
 B = board()

@@ -405,9 +405,9 @@ def test_registry_words_and_view():
     assert isinstance(get_ruleset("parcheesi-classic"), Classic)
     s = pos({"B1": 30, "B2": "goal", "B3": "goal", "B4": "goal"})
     s, _ = play(C, s, "r4")
-    assert [n.key for n in C.board_view(s).notes] == ["parcheesi.note.call_window"]
+    assert [n.key for n in C.scene(s).notes] == ["parcheesi.note.call_window"]
     assert render(C.action_label(s, "B1+4"), "fr") == "bleu 1\u00a0: 30 → 34 (dé 4)"
     assert render(C.action_label(s, "call"), "en").startswith("Call out Player 1")
     assert C.action_group(s, "B1+4") == "B1"
-    assert C.board_view(s).dice == (4,)
+    assert C.scene(s).dice == (4,)
     assert C.from_json(C.to_json(s)) == s

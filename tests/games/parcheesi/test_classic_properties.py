@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bot.games.parcheesi.board import HOUSE
 from bot.games.parcheesi.classic import Classic
-from bot.games.parcheesi.engine import State
+from bot.games.parcheesi.engine_state import State
 from tests.games.parcheesi.playouts import play_random, replay
 
 C = Classic()

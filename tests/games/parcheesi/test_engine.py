@@ -11,7 +11,7 @@ def test_random_roll_draws_what_rng_choice_of_the_roll_codes_draws(game_id):
     """Games stored before random_roll was spelled out still verify (bot/dice.py)."""
     ruleset = get_ruleset(game_id)
     state = ruleset.new_game(2, {}, 0)
-    codes = ruleset._roll_codes
+    codes = ruleset._rolls.codes
     for seed in range(3000):
         assert ruleset.random_roll(state, random.Random(seed)) == random.Random(seed).choice(codes)
 

@@ -83,7 +83,7 @@ def test_setup_two_players_two_colours_each():
         G.check_setup(3, {})
     s = G.new_game(2, {}, 0)
     assert s.pieces == (HOUSE,) * 16 and G.to_move(s) == 0 and G.roll_due(s)
-    view = G.board_view(s)
+    view = G.scene(s)
     assert [p.route for p in view.pawns] == ["red"] * 8 + ["yellow"] * 8
     assert [p.colour for p in view.pawns][::4] == ["red", "green", "yellow", "blue"]
 
@@ -490,7 +490,7 @@ def test_words_and_view():
     text = [render(m, "fr") for m in G.describe(s)]
     assert "Joueur 1 doit compter 20." in text
     assert any("dans une porte" in t for t in text)
-    view = G.board_view(s)
+    view = G.scene(s)
     assert view.dice == (3,) and view.last_move == ("red", 1, 4) and view.extra["pending"] == (20,)
     assert view.extra["call_window"] == 1
     for locale in ("en", "fr"):

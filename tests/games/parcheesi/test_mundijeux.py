@@ -286,7 +286,7 @@ def test_double_with_a_bridge():
     assert legal(s) == {"Y1+3", "Y3+3"}
     s, _ = play(R, s, "Y3+3")
     assert R.roll_due(s) and s.turn == 0
-    assert R.board_view(s).notes == ()
+    assert R.scene(s).notes == ()
 
 
 def test_bridge_opening_choice_and_lapse():
@@ -306,7 +306,7 @@ def test_opening_bonus_is_not_restricted():
     assert legal(s) == {"Y1+20", "Y2+20"}
     s, _ = play(R, s, "Y2+20")
     assert legal(s) == {"Y1+5"}
-    assert R.board_view(s).notes and R.board_view(s).notes[0].key == "parcheesi.note.locked"
+    assert R.scene(s).notes and R.scene(s).notes[0].key == "parcheesi.note.locked"
 
 
 def test_double_five_with_bridge_on_start_square():
@@ -563,7 +563,7 @@ def test_finishing_player_plays_partner():
     assert legal(s) == {"out"}
     s, _ = play(R, s, "out")
     assert where(s, "R2") == "39"
-    notes = R.board_view(s).notes
+    notes = R.scene(s).notes
     assert any(n.key == "parcheesi.note.plays_partner" for n in notes)
 
 
@@ -618,7 +618,7 @@ def test_registry_words_and_views():
                               "on the board: pawn 1 on 10, pawn 2 on H3")
     assert text[-1] == "Player 1 plays 4 + 2."
     s, _ = play(R, s, "Y1+4")
-    view = R.board_view(s)
+    view = R.scene(s)
     assert view.dice == (4, 2) and view.used_dice == (True, False)
     assert view.last_move == ("yellow", 5, 9)
     assert [n.key for n in view.notes] == ["parcheesi.note.bonus"]

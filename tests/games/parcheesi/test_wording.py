@@ -41,7 +41,7 @@ def test_every_message_is_translated(ruleset, players, options, choose):
         for (seat, action), state in zip(log, states):
             for message in ruleset.apply(state, action, seat).events:
                 check(message)
-            for message in ruleset.describe(state) + list(ruleset.board_view(state).notes):
+            for message in ruleset.describe(state) + list(ruleset.scene(state).notes):
                 check(message)
             for a in ruleset.accepted_actions(state) + ruleset.call_actions(state, (state.turn + 1) % players):
                 check(ruleset.action_label(state, a))
