@@ -44,7 +44,7 @@ SNIPPET = textwrap.dedent("""\
 
     async def version(store: Store, channel_id: int) -> int:
         record = store.games.open_game(channel_id)
-        return 0 if record is None else record.version  # expect: redundant-expr attr-defined
+        return 0 if record is None else record.version  # expect: redundant-expr attr-defined no-any-return
 
 
     async def untyped(store):  # expect: no-untyped-def
