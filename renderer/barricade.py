@@ -145,7 +145,8 @@ def _palette() -> Image.Image:
     grounds = [PAPER, WHITE, START_LINE_RGB, GOAL_RGB, TO_MOVE_BAND, DIE_SPENT, *tints]
     solid = [INK, BAR_RGB, LINE_RGB, LAST_MOVE_RGB, FREE_RGB, HIGHLIGHT, PIP_SPENT, *grounds, *colours]
     ramps = [(INK, g) for g in grounds] + [(LINE_RGB, PAPER)]
-    ramps += [(WHITE, c) for c in colours + [BAR_RGB]] + [(INK, c) for c in colours] + [(c, t) for c, t in zip(colours, tints)]
+    ramps += [(WHITE, c) for c in colours + [BAR_RGB]] + [(INK, c) for c in colours] + \
+        [(c, t) for c, t in zip(colours, tints)]
     ramps += [(c, g) for c in (HIGHLIGHT, LAST_MOVE_RGB, FREE_RGB) for g in (PAPER, WHITE, START_LINE_RGB)]
     return make_palette(solid, ramps, steps=3)
 
@@ -297,7 +298,8 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
     if result:
         y = legend_top(board) + len(colours) * LEGEND_LINE + 12 + BANNER_ROOM / 2
         box, _ = banner_box(result, (WIDTH / 2, y), WIDTH - 100, AXIS)
-        items.append(Item("banner", result, box, paint=lambda sheet: sheet.banner((WIDTH / 2, y), result, WIDTH - 100, AXIS)))
+        items.append(Item("banner", result, box,
+                          paint=lambda sheet: sheet.banner((WIDTH / 2, y), result, WIDTH - 100, AXIS)))
     return Plan(size, tuple(items), partial(_static, board, colours, bool(result)))
 
 
@@ -354,7 +356,8 @@ def _path(board: Board, frm: int, dest: int, steps: int | None, barricades: Sequ
     through a barricade (BA-3.5) nor twice through a point; of exactly `steps` steps when known (the one
     turning least), else a shortest way. A bounce (BA-6.2) goes onto the goal and back."""
     blocked = set(barricades) - {dest}
-    if steps is not None and frm in board.bounce_paths and steps >= 2 and dest not in _walks(board, frm, steps, blocked, dest):
+    if steps is not None and frm in board.bounce_paths and steps >= 2 and \
+            dest not in _walks(board, frm, steps, blocked, dest):
         return [frm, board.goal, *_path(board, frm, dest, steps - 2, barricades)]
     if steps is not None:
         found = _walks(board, frm, steps, blocked, dest).get(dest)
@@ -426,8 +429,10 @@ def _trace(board: Board, colours: tuple[str, ...], move: Move, index: int, count
     if len(points) >= 2:   # the tip at the ring of the point reached
         (ax, ay), (bx, by) = points[-2], points[-1]
         length = math.hypot(bx - ax, by - ay) or 1.0
-        points[-1] = (bx + (ax - bx) * min(RING_R + 4, length / 2) / length, by + (ay - by) * min(RING_R + 4, length / 2) / length)
-    xs, ys = [x for x, _ in points] + [tip[0] - RING_R - 4, tip[0] + RING_R + 4], [y for _, y in points] + [tip[1] - RING_R - 4, tip[1] + RING_R + 4]
+        points[-1] = (bx + (ax - bx) * min(RING_R + 4, length / 2) / length,
+                      by + (ay - by) * min(RING_R + 4, length / 2) / length)
+    xs, ys = ([x for x, _ in points] + [tip[0] - RING_R - 4, tip[0] + RING_R + 4],
+              [y for _, y in points] + [tip[1] - RING_R - 4, tip[1] + RING_R + 4])
     origin = None if frm == START or frm == dest else centre(board, frm)
 
     def paint(sheet: Sheet) -> None:

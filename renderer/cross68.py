@@ -73,7 +73,8 @@ HIGHLIGHT = TRACE              # the moves traced
 FADE = 0.72                    # houses not in play are faded this far towards PAPER
 CLOSED_FRAME = 2               # px of a closed square's frame inside it
 NUMBER_SHIFT = 3.5             # px
-SHARED_PIECE = 11.5            # px, at chat size, of a piece's short side where two share a square (issue 34: 11 at least)
+SHARED_PIECE = 11.5            # px, at chat size, of a piece's short side where two share a square
+                               # (issue 34: 11 at least)
 
 
 def tint(colour: str) -> RGB:
@@ -177,7 +178,7 @@ class Layout:
                 boxes[squares[0][0]] = (x0, y0, x1, y1)
                 continue
             ym = (y0 + y1) // 2
-            for square, dc, dr in squares:
+            for square, _dc, dr in squares:
                 near_bottom = dr == -1 if dr else not any(d == -1 for _, _, d in squares)
                 boxes[square] = (x0, ym, x1, y1) if near_bottom else (x0, y0, x1, ym)
         return boxes
@@ -240,7 +241,8 @@ def _static(size: int, in_play: frozenset[str]) -> StaticBoard:
         c, r = (x - big.origin) // big.cell + 1, (y - big.origin) // big.cell + 1
         house = next((h for h, (c0, r0, c1, r1) in houses.items() if c0 <= c <= c1 and r0 <= r <= r1), None)
         if house is not None:
-            draw.rectangle((x0, y0, x1, y1), fill=number_tile(house, house in in_play), outline=INK, width=max(1, line // 2))
+            draw.rectangle((x0, y0, x1, y1), fill=number_tile(house, house in in_play), outline=INK,
+                           width=max(1, line // 2))
     number_font = font(number_size(big.size), True)
     numbers = big.number_boxes()
     for square, cell in geo.track_cells.items():
@@ -458,8 +460,8 @@ def pawn_places(layout: Layout, pawns: tuple[ScenePawn, ...], any_pair_blocks: b
                     diameter = math.ceil(max(short / 2 / min(piece_reach(shape, 1, True), piece_reach(shape, 1, False)),
                                              0.9 * short))
                     q = room - max(piece_reach(shape, diameter, True), piece_reach(shape, diameter, False))
-                    places.append(Placed(p, (x + sign * q, y + sign * q), diameter, label_size(math.ceil(short), p.label),
-                                         closed, sign))
+                    places.append(Placed(p, (x + sign * q, y + sign * q), diameter,
+                                         label_size(math.ceil(short), p.label), closed, sign))
                 continue
             reach = cell * 0.22   # more: one per quarter
             q = room - reach
@@ -557,8 +559,10 @@ def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus
     for place in places:
         if place.shared:
             shared[square_ref(geo, place.pawn.route, place.pawn.progress)].append(place)
-    items += [_piece(lay, place, _focused(place.pawn, focus), shared[square_ref(geo, place.pawn.route, place.pawn.progress)]
-                     if place.shared and shared[square_ref(geo, place.pawn.route, place.pawn.progress)][-1] is place else ())
+    items += [_piece(lay, place, _focused(place.pawn, focus),
+                     shared[square_ref(geo, place.pawn.route, place.pawn.progress)]
+                     if place.shared and shared[square_ref(geo, place.pawn.route, place.pawn.progress)][-1] is place
+                     else ())
               for place in places]
     acting = _acting_route(view, players, owners) if result is None else None
     for route in sorted(routes, key=geo.colours.index):
@@ -571,7 +575,8 @@ def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus
     if len(traced) > 1:   # the order of the moves, beside the square each one left
         pieces = {item.ref: item.box for item in items if item.kind == "piece"}
         for i, move in enumerate(traced):
-            start = slots[move.piece] if move.start == HOUSE and move.piece in slots else _spot(lay, move.route, move.start)
+            start = slots[move.piece] if move.start == HOUSE and move.piece in slots else \
+                _spot(lay, move.route, move.start)
             badge = _badge(lay, start, str(i + 1), _badge_side(lay, pieces.get(move.piece or "")), taken)
             items.append(badge)
             taken.append(badge.box)
@@ -640,7 +645,8 @@ def _trace(lay: Layout, move: Move, index: int, count: int, slots: dict[str, tup
     width = max(3, cell // 9)
     if len(points) >= 2:   # from the square left to the edge of the pawn that arrived
         points[-1] = _towards(points[-1], points[-2], cell * 0.42)
-    xs, ys = [x for x, _ in points] + [b[i] for b in outlined for i in (0, 2)], [y for _, y in points] + [b[i] for b in outlined for i in (1, 3)]
+    xs, ys = ([x for x, _ in points] + [b[i] for b in outlined for i in (0, 2)],
+              [y for _, y in points] + [b[i] for b in outlined for i in (1, 3)])
     box = (min(xs) - 3 * width, min(ys) - 3 * width, max(xs) + 3 * width, max(ys) + 3 * width)
 
     def paint(sheet: Sheet) -> None:
@@ -689,7 +695,8 @@ def _badge(lay: Layout, xy: tuple[float, float], text: str, side: float, taken: 
     around = ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1), (-1, 0), (1, 0), (0, 1))
     spots = [(x + dx * d, y + dy * d) for d in reach for dx, dy in around]
     step = lay.cell / 4   # then anywhere on the board, nearest first
-    spots += sorted(((i * step, j * step) for i in range(1, int(lay.size / step)) for j in range(1, int(lay.size / step))),
+    spots += sorted(((i * step, j * step) for i in range(1, int(lay.size / step))
+                     for j in range(1, int(lay.size / step))),
                     key=lambda s: math.dist(s, xy))
     box = first_clear((centred(spot, 2 * r, 2 * r) for spot in spots), taken, (0, 0, lay.size, lay.size))
     box = box or centred(spots[0], 2 * r, 2 * r)
@@ -726,10 +733,12 @@ def _panel(lay: Layout, route: str, view: Cross68Scene, tag: PlayerTag | None, n
     if tag and tag.to_move:    # a heavy frame round the panel, visible in the chat preview
         w = max(4, cell // 8)
         frame = (x0 - w, y0 - w, x1 + w, y1 + w)
-        items.append(Item("square", f"{route} house", frame, role="to move", paint=lambda sheet: sheet.draw.rounded_rectangle(
-            frame, radius=cell // 3 + w, outline=INK, width=w + 1)))
+        items.append(Item("square", f"{route} house", frame, role="to move",
+                          paint=lambda sheet: sheet.draw.rounded_rectangle(
+                              frame, radius=cell // 3 + w, outline=INK, width=w + 1)))
     if tag:
-        items.append(Item("name", tag.name, (x0 + pad, y0 + pad, x0 + pad + width, y0 + pad + tag_height(len(name), size)),
+        items.append(Item("name", tag.name,
+                          (x0 + pad, y0 + pad, x0 + pad + width, y0 + pad + tag_height(len(name), size)),
                           role="\n".join(name),
                           paint=lambda sheet: sheet.player_tag((x0 + pad, y0 + pad), width, tag, size, name)))
     mine = [p for p in view.pawns if p.route == route]
@@ -766,7 +775,8 @@ def _note_boxes(lay: Layout, view: Cross68Scene, acting: str, owners: dict[str, 
     for route in [acting] + own:
         x0, y0, x1, y1 = lay.panel_box(route)
         _, pawns_y = _panel_rows(lay, route)
-        dice = [item.box[3] for item in items if item.kind == "die" and x0 <= item.box[0] <= x1 and y0 <= item.box[1] <= y1]
+        dice = [item.box[3] for item in items
+                if item.kind == "die" and x0 <= item.box[0] <= x1 and y0 <= item.box[1] <= y1]
         top = max([pawns_y + _home_rows(view, route) * _house_pitch(lay), *dice]) + 1
         found.append((x0 + pad, top, x1 - pad, y1 - 1))
     second = next((p.colour for p in view.pawns if p.route == acting and p.colour != acting), acting)

@@ -43,7 +43,8 @@ def sample_png() -> bytes:
     state, rng = ruleset.new_game(4, {}, SEED), random.Random(SEED)
     positions = [state]
     for _ in range(ACTIONS):
-        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else \
+            rng.choice(ruleset.legal_actions(state))
         state = ruleset.apply(state, action).state
         positions.append(state)
     to_move, colours = ruleset.to_move(state), ruleset.seat_colours(4, {})
@@ -126,8 +127,9 @@ HARD = (
     Hard("maghreb-door", "parchis-maghreb", "Parchís Maghreb: a door of two pieces, two colours per side; the note "
          "goes on in the side's second house", 4, _shared, traced=4, skip=60),
     Hard("barricade-held", "barricade", "Barricade: the order of play that was rolled, who holds which barricade, "
-         "the die of the player to move on their line; traces along the lines", 1, lambda plan: bool(plan.of("die")) and any(
-             p.square and p.square.endswith(" held") for p in plan.of("piece")), traced=8, skip=400),
+         "the die of the player to move on their line; traces along the lines", 1,
+         lambda plan: bool(plan.of("die")) and any(p.square and p.square.endswith(" held") for p in plan.of("piece")),
+         traced=8, skip=400),
     Hard("barricade-finished", "barricade", "Barricade, finished: who won, under the legend", 3, _anything,
          traced=4, finished=True),
     Hard("parcheesi-two-colours", "parcheesi", "Parcheesi: two pieces of two colours on one square, each 11 px and "
@@ -168,7 +170,8 @@ def hard_position(hard: Hard) -> Position:
         if not hard.finished and len(positions) > hard.skip and \
                 hard.wanted(layout(ruleset, state, players_of(state), traced=positions[-hard.traced:])):
             break
-        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else \
+            rng.choice(ruleset.legal_actions(state))
         state = ruleset.apply(state, action).state
         positions.append(state)
     focus = None
@@ -182,7 +185,8 @@ def chat_size(png: bytes) -> bytes:
     image = Image.open(io.BytesIO(png)).convert("RGB")
     small = image.resize((CHAT_WIDTH, round(image.height * CHAT_WIDTH / image.width)), Image.Resampling.LANCZOS)
     out = io.BytesIO()
-    small.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(out, "PNG", optimize=True)
+    small.quantize(colors=256, method=Image.Quantize.MEDIANCUT,
+                   dither=Image.Dither.NONE).save(out, "PNG", optimize=True)
     return out.getvalue()
 
 
@@ -196,7 +200,8 @@ def absence_alt() -> str:
                         state=None, version=0)
     said = []
     for i in range(actions):
-        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else \
+            rng.choice(ruleset.legal_actions(state))
         applied = ruleset.apply(state, action)
         state = applied.state
         if i >= actions - away:
@@ -225,7 +230,8 @@ def gallery(root: Path) -> None:
     (root / "boards").mkdir(parents=True, exist_ok=True)
     for hard in HARD:
         ruleset, state, players, traced, focus = hard_position(hard)
-        (root / "boards" / f"{hard.name}.png").write_bytes(chat_size(render_png(ruleset, state, players, "en", focus, traced)))
+        (root / "boards" / f"{hard.name}.png").write_bytes(
+            chat_size(render_png(ruleset, state, players, "en", focus, traced)))
     (root / "boards.md").write_text(gallery_page(), encoding="utf-8")
 
 

@@ -162,7 +162,8 @@ def _maghreb_evaluate(ruleset: Maghreb, state: MaghrebState, seat: int) -> float
 
 
 # Its scale is SCALE_PER_ROOT: the win chance grows it with the squares left (engine_scale).
-ENGINE: Heuristic[Engine, State] = Heuristic(_engine_evaluate, scale=SCALE_PER_ROOT, horizon=1, win_chance=_engine_win_chance)
+ENGINE: Heuristic[Engine, State] = Heuristic(_engine_evaluate, scale=SCALE_PER_ROOT, horizon=1,
+                                             win_chance=_engine_win_chance)
 # Fitted as SCALE_PER_ROOT was (tests/benchmarks/calibration.py, 1,000 games): best from 120 to 140, where 35
 # (the scale before) did worse than calling both players equal.
 MAGHREB: Heuristic[Maghreb, MaghrebState] = Heuristic(_maghreb_evaluate, scale=130.0, horizon=1)

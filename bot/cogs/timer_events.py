@@ -53,7 +53,9 @@ class TimerEvents:
             try:
                 return await call()
             except GameError as refusal:   # a click on the board the deadline just settled: say why
-                raise GameError(msg("claims.error.ran_out")) if refusal.message.key == "error.stale" else refusal
+                if refusal.message.key == "error.stale":
+                    raise GameError(msg("claims.error.ran_out")) from None
+                raise
         return after_overdue
 
     async def show_expiry(self, outcome: Outcome, interaction: discord.Interaction | None = None) -> None:

@@ -23,7 +23,8 @@ def options(record: GameRecord, ruleset: Ruleset[Any], state: Any, actions: list
     return tuple((label(record, ruleset, state, a, locale)[:100], a) for a in actions)
 
 
-def move_choices(record: GameRecord, ruleset: Ruleset[Any], state: Any, typed: str, locale: str) -> list[tuple[str, str]]:
+def move_choices(record: GameRecord, ruleset: Ruleset[Any], state: Any, typed: str,
+                 locale: str) -> list[tuple[str, str]]:
     """What `/game move` suggests for the text typed so far: (name, action) pairs, at most 25, each
     named "code · wording" so that players learn the codes they may type. First the move typed, when
     the bot accepts it (in a cheating ruleset, legal or not: it looks like any other, the player's

@@ -12,8 +12,9 @@ from bot.session_results import Outcome
 
 def vote_post(record: GameRecord, seat: int) -> Post:
     loc = record.locale
-    return Post(_opened(record, seat), tuple(Control(ControlKind.VOTE, i18n.text(f"timers.vote.button.{choice}", loc), choice)
-                                             for choice in timers.VOTE_CHOICES))
+    return Post(_opened(record, seat),
+                tuple(Control(ControlKind.VOTE, i18n.text(f"timers.vote.button.{choice}", loc), choice)
+                      for choice in timers.VOTE_CHOICES))
 
 
 def vote_text(outcome: Outcome) -> str:

@@ -69,7 +69,8 @@ class Endings:
 
     async def end_without_result(self, record: GameRecord, details: dict[str, Any]) -> GameRecord:
         """Status "ended": no winner, so statistics and ratings leave the game out (bot/stats.py)."""
-        return await self.channels.save(record, status="ended", result={"winners": [], "draw": False, "details": details})
+        return await self.channels.save(record, status="ended",
+                                        result={"winners": [], "draw": False, "details": details})
 
 
 def with_computer(record: GameRecord, seat: int) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""Finished and running games as records, for anyone in the server (or in the DM or group DM) to read: the history pages, the
-fair-dice verification, the statistics and the leaderboard. Only reads."""
+"""Finished and running games as records, for anyone in the server (or in the DM or group DM) to read: the
+history pages, the fair-dice verification, the statistics and the leaderboard. Only reads."""
 from __future__ import annotations
 
 import asyncio
@@ -70,7 +70,8 @@ class Records:
 
     async def leaderboard(self, guild_id: int | None, channel_id: int,
                           game: str | None) -> list[tuple[int, stats.PlayerStats]]:
-        """The people of the server (or of the DM or group DM) ranked by rating in `game`, or by wins over every game."""
+        """The people of the server (or of the DM or group DM) ranked by rating in `game`, or by wins over
+        every game."""
         return stats.leaderboard(await self._players(guild_id, channel_id), game)
 
     async def _players(self, guild_id: int | None, channel_id: int) -> dict[stats.PlayerKey, stats.PlayerStats]:

@@ -73,7 +73,8 @@ async def test_with_skip_an_expired_turn_is_passed_and_the_next_player_is_pinged
     passed = await fake_discord.wait_for_message(
         table, lambda m: m.files and "Time ran out: ana's turn is passed." in m.content, after=first,
         timeout=TURN_S * 3)
-    assert passed.id != first.id and "The roll is lost." in passed.content and "bo's turn." in passed.content   # the name as written
+    assert passed.id != first.id and "The roll is lost." in passed.content and \
+        "bo's turn." in passed.content   # the name as written
     assert bo.mention in passed.content and "your turn to roll" in passed.content
     assert ana.mention not in passed.content
     assert not fake_discord.messages(table)[[m.id for m in fake_discord.messages(table)].index(first.id)].buttons

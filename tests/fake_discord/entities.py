@@ -87,8 +87,8 @@ class User:
                 "avatar": None, "bot": False, "public_flags": 0}
 
     def member_payload(self, *, with_user: bool = True, roles: Sequence[int] = ()) -> JsonObject:
-        member = {"roles": [str(r) for r in roles], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False, "mute": False,
-                  "flags": 0, "pending": False, "nick": None, "avatar": None, "premium_since": None,
+        member = {"roles": [str(r) for r in roles], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False,
+                  "mute": False, "flags": 0, "pending": False, "nick": None, "avatar": None, "premium_since": None,
                   "communication_disabled_until": None}
         if with_user:
             member["user"] = self.payload()

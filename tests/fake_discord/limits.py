@@ -169,7 +169,8 @@ def message_problems(data: JsonObject, files: dict[int, Attachment], *, creating
             problems.append(f"uploaded files {sorted(unlisted)} are missing from the attachments array")
     for attachment in files.values():
         if len(attachment.bytes) > ATTACHMENT_SIZE_LIMIT:
-            problems.append(f"file {attachment.filename} is {len(attachment.bytes)} bytes (max {ATTACHMENT_SIZE_LIMIT})")
+            problems.append(f"file {attachment.filename} is {len(attachment.bytes)} bytes "
+                            f"(max {ATTACHMENT_SIZE_LIMIT})")
         if not attachment.filename:
             problems.append("a file has no filename")
     if len(files) > 10:

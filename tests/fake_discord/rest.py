@@ -679,7 +679,8 @@ class RestMixin:
     def _store_message(self, channel: Channel, data: JsonObject, files: dict[int, Attachment], *,
                        interaction: Interaction | None = None, ephemeral_to: int | None = None) -> Message:
         message = Message(next(self._ids), channel.id, self.bot_user, interaction=interaction,
-                          ephemeral_to=ephemeral_to, flags=data.get("flags", 0) & (FLAG_EPHEMERAL | FLAG_LOADING | 4 | 4096),
+                          ephemeral_to=ephemeral_to,
+                          flags=data.get("flags", 0) & (FLAG_EPHEMERAL | FLAG_LOADING | 4 | 4096),
                           type=20 if interaction is not None and interaction.type == INTERACTION_COMMAND else 0)
         self._apply_edit(message, data, files, counting=False)
         self._messages[channel.id].append(message)

@@ -63,7 +63,8 @@ async def test_the_board_says_what_happened_since_the_players_last_turn(store):
     post = board_post(record, events)
     assert post.said and all(sentence in post.alt for sentence in post.said)
     # after the position (what the player needs to act comes first)
-    assert post.alt.index(post.said[0]) > post.alt.index(say(record, ruleset.describe(ruleset.from_json(record.state))[-1], "en"))
+    assert post.alt.index(post.said[0]) > post.alt.index(
+        say(record, ruleset.describe(ruleset.from_json(record.state))[-1], "en"))
 
 
 async def test_after_a_long_absence_whose_turn_the_dice_and_the_pieces_come_first_and_the_story_is_shortened(store):
@@ -73,7 +74,8 @@ async def test_after_a_long_absence_whose_turn_the_dice_and_the_pieces_come_firs
     record, actions = await play(store, "parcheesi", players=(1, 2, 3, 4), max_actions=160)
     ruleset = ruleset_of(record)
     steps = list(timeline.steps(ruleset, record, actions))
-    assert len(" ".join(say(record, e, "en") for step in steps for e in step.events)) > 2 * ALT_TEXT_LIMIT   # a long absence
+    # a long absence
+    assert len(" ".join(say(record, e, "en") for step in steps for e in step.events)) > 2 * ALT_TEXT_LIMIT
     state = ruleset.from_json(record.state)
     for loc in i18n.LOCALES:
         story = [say(record, e, loc) for step in steps for e in step.events]
@@ -106,7 +108,8 @@ async def test_a_bonus_to_play_after_both_dice_is_said_with_its_value(store):
                 break
             if ruleset.result(state) is not None:
                 break
-            action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+            action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else \
+                rng.choice(ruleset.legal_actions(state))
             state = ruleset.apply(state, action).state
         if found:
             break

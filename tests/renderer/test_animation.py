@@ -56,7 +56,8 @@ def whole_game(game: str, players: int, seed: int) -> tuple:
     state, rng = ruleset.new_game(players, {}, seed), random.Random(seed)
     states = [state]
     while ruleset.result(state) is None:
-        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else rng.choice(ruleset.legal_actions(state))
+        action = ruleset.random_roll(state, rng) if ruleset.roll_due(state) else \
+            rng.choice(ruleset.legal_actions(state))
         state = ruleset.apply(state, action).state
         states.append(state)
     return ruleset, states
@@ -83,7 +84,8 @@ def test_the_animation_keeps_the_trace_colour_exact_and_traces_the_moves_between
     """The palette is the board's own (the trace turned into red's colour before)."""
     ruleset, states = whole_game("parcheesi", 4, 11)
     frames = frames_of(animate(ruleset, states[:120], NAMES, ruleset.seat_colours(4, {}), max_frames=8))
-    assert all(TRACE in set(f.get_flattened_data()) for f in frames[1:]), "each frame traces the moves since the one before"
+    assert all(TRACE in set(f.get_flattened_data()) for f in frames[1:]), \
+        "each frame traces the moves since the one before"
     first = Image.open(io.BytesIO(animate(ruleset, states[:120], NAMES, ruleset.seat_colours(4, {}), max_frames=8)))
     assert TRACE in {tuple(first.getpalette()[i:i + 3]) for i in range(0, 768, 3)}
 
@@ -92,7 +94,8 @@ def test_the_animation_counts_the_moves_under_the_board():
     """"Move 3 of 7" under the board, rolls of the dice not counted."""
     ruleset, states = whole_game("parcheesi", 4, 11)
     numbers = move_numbers(ruleset, states[:20])
-    assert numbers[0] == 0 and numbers == sorted(numbers) and numbers[-1] == sum(not ruleset.roll_due(s) for s in states[:19])
+    assert numbers[0] == 0 and numbers == sorted(numbers) and \
+        numbers[-1] == sum(not ruleset.roll_due(s) for s in states[:19])
     frames = frames_of(animate(ruleset, states[:20], NAMES, ruleset.seat_colours(4, {}), "fr", max_frames=4))
     strips = [f.crop((0, f.height - STRIP, f.width, f.height)) for f in frames]
     assert all(INK in set(s.get_flattened_data()) for s in strips)

@@ -74,8 +74,9 @@ def test_the_winners_banner_leaves_the_goal_and_the_track_visible():
 
 def test_order_badges_cover_no_pawn_number():
     """The board of the review (badge-over-pawn.png): moves starting where pawns now stand."""
-    view = Cross68Scene((ScenePawn("yellow", "yellow", on("yellow", 46), "2"), ScenePawn("red", "red", on("red", 45), "1"),
-                      ScenePawn("red", "red", on("red", 44), "3"), ScenePawn("green", "green", on("green", 43), "1")))
+    view = Cross68Scene((ScenePawn("yellow", "yellow", on("yellow", 46), "2"),
+                         ScenePawn("red", "red", on("red", 45), "1"), ScenePawn("red", "red", on("red", 44), "3"),
+                         ScenePawn("green", "green", on("green", 43), "1")))
     moves = [("yellow", on("yellow", 40), on("yellow", 46)), ("red", on("red", 44), on("red", 45)),
              ("red", on("red", 43), on("red", 44))]
     image = cross68.picture(view, PLAYERS, moves=moves).convert("RGB")
@@ -108,7 +109,8 @@ def test_every_trace_is_painted_under_every_piece():
         ruleset = get_ruleset(game)
         plan = layout(ruleset, ruleset.new_game(2, {}, 1), [])
         kinds = [item.kind for item in plan.items]
-        traces, pieces = [i for i, k in enumerate(kinds) if k == "trace"], [i for i, k in enumerate(kinds) if k == "piece"]
+        traces, pieces = ([i for i, k in enumerate(kinds) if k == "trace"],
+                          [i for i, k in enumerate(kinds) if k == "piece"])
         assert not traces or not pieces or max(traces) < min(pieces), game
 
 
@@ -141,8 +143,8 @@ def test_the_house_panels_carry_the_goal_count_the_partner_and_every_note():
     players = [PlayerTag(n, (c,), c == "red") for n, c in zip(("Ann", "Bob", "Cat", "Dan"), COLOURS)]
     plan = cross68.plan(view, players, teams=True)
     red = cross68.Layout(cross68.SIZE, board()).panel_box("red")
-    in_red = [item for item in plan.of("note") if red[0] <= item.box[0] and item.box[2] <= red[2] and red[1] <= item.box[1]
-              and item.box[3] <= red[3]]
+    in_red = [item for item in plan.of("note")
+              if red[0] <= item.box[0] and item.box[2] <= red[2] and red[1] <= item.box[1] and item.box[3] <= red[3]]
     refs = [item.ref for item in in_red]
     assert refs[:2] == ["Goal 3/4", "with Ann"]   # red plays with yellow (seats 0 + 2, PM-10.1)
     assert refs[2] == "Player 1"   # the notes begin in the acting house, go on in the others' (issue 34 item 10)
@@ -184,7 +186,8 @@ def test_barricades_chosen_pawn_is_framed_its_destinations_ringed():
     ix = game.board.index
     state = game.new_game(2, {}, 0).evolve(order=(0, 1), ranking=(), stage=MOVE, seat=0, die=2,
                                            pawns=((ix["e3"], START, START, START, START), (START,) * 5))
-    image = rgb(render_png(game, state, [PlayerTag("A", (state.colours[0],), True), PlayerTag("B", (state.colours[1],))],
+    image = rgb(render_png(game, state,
+                           [PlayerTag("A", (state.colours[0],), True), PlayerTag("B", (state.colours[1],))],
                            focus="e3"))
     destinations = [dest for frm, dest in game.moves(state) if frm == ix["e3"]]
     assert destinations

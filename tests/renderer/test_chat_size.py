@@ -130,7 +130,8 @@ def test_the_numbers_of_two_pawns_on_one_square_are_drawn_whole_over_both():
         for place, other in (shared, shared[::-1]):
             x0, y0, x1, y1 = (round(v) for v in text_box(place.number_at, place.pawn.label, place.text))
             theirs = PIECE_RGB[other.pawn.colour]
-            seen = [px for px in image.crop((x0, y0, x1, y1)).get_flattened_data() if sum(abs(a - b) for a, b in zip(px, theirs)) < 40]
+            seen = [px for px in image.crop((x0, y0, x1, y1)).get_flattened_data()
+                    if sum(abs(a - b) for a, b in zip(px, theirs)) < 40]
             assert not seen, (view, place.pawn)
 
 

@@ -67,7 +67,8 @@ def assert_apart(fills: dict[str, tuple[int, int, int]], shapes: dict[str, Image
 def cross_board(colour: str | None) -> Image.Image:
     """A pawn of `colour` (or none) on square 15 of the yellow route, another far from it."""
     pawns = (ScenePawn("yellow", "yellow", 40, "1"),) + ((ScenePawn(colour, "yellow", 10, "2"),) if colour else ())
-    return cross68.picture(Cross68Scene(pawns, any_pair_blocks=True), [PlayerTag("A", ("yellow", "blue", "red", "green"))])
+    return cross68.picture(Cross68Scene(pawns, any_pair_blocks=True),
+                           [PlayerTag("A", ("yellow", "blue", "red", "green"))])
 
 
 def test_the_cross_boards_pawns_of_every_colour_have_their_own_shape_where_colour_fails():

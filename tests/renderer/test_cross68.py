@@ -94,7 +94,8 @@ def test_sixteen_pawns_each_drawn_in_its_colour_where_it_stands():
     """Four pawns per colour spread over house, track, corridor and goal (PM-1.5)."""
     pawns = []
     for i, colour in enumerate(COLOURS):
-        pawns += [pawn(colour, HOUSE, "1"), pawn(colour, 3 + 10 * i, "2"), pawn(colour, 66, "3"), pawn(colour, GOAL, "4")]
+        pawns += [pawn(colour, HOUSE, "1"), pawn(colour, 3 + 10 * i, "2"), pawn(colour, 66, "3"),
+                  pawn(colour, GOAL, "4")]
     view = Cross68Scene(tuple(pawns))
     image = draw(view)
     for p, xy in probes(view).items():
@@ -247,4 +248,5 @@ def test_maghrebs_unused_routes_are_drawn_muted():
         assert ground(f"{colour} H3") == cross68.tint(colour)
         assert ground(str(geo.start_square[colour])) == PIECE_RGB[colour]
     four = get_ruleset("parcheesi")
-    assert not [item for item in cross68.layout(four, four.new_game(4, {}, 1), PLAYERS).of("square") if item.role == "muted"]
+    assert not [item for item in cross68.layout(four, four.new_game(4, {}, 1), PLAYERS).of("square")
+                if item.role == "muted"]

@@ -105,7 +105,8 @@ def test_a_maghreb_note_goes_to_the_sides_second_house_rather_than_a_count():
 def test_barricades_die_of_the_player_to_move_is_on_their_line_and_reads_at_chat_size():
     game = Barricade()
     state = game.new_game(4, {}, 0).evolve(order=(2, 0, 1, 3), ranking=(), stage=MOVE, seat=1, die=5)
-    players = [PlayerTag(name, (c,), i == 1) for i, (name, c) in enumerate(zip(("Ann", "Bob", "Cat", "Dan"), state.colours))]
+    players = [PlayerTag(name, (c,), i == 1)
+               for i, (name, c) in enumerate(zip(("Ann", "Bob", "Cat", "Dan"), state.colours))]
     plan = layout(game, state, players)
     (die,), bob = plan.of("die"), next(item for item in plan.of("name") if item.ref == "Bob")
     middle = (die.box[1] + die.box[3]) / 2
@@ -121,7 +122,8 @@ def test_the_player_to_move_is_told_apart_without_colour():
     from renderer.common import INK, PAPER, TO_MOVE_BAND, WHITE, Sheet, StaticBoard, make_palette
 
     def grey_edge(tag: PlayerTag) -> int:
-        sheet = Sheet(StaticBoard.build(Image.new("RGB", (300, 50), WHITE), make_palette([PAPER, INK, WHITE, TO_MOVE_BAND])))
+        sheet = Sheet(StaticBoard.build(Image.new("RGB", (300, 50), WHITE),
+                                        make_palette([PAPER, INK, WHITE, TO_MOVE_BAND])))
         sheet.player_tag((0, 0), 300, tag, 33)
         grey = sheet.finish().convert("L")
         return min(grey.getpixel((x, y)) for x in range(0, 4) for y in range(10, 30))

@@ -35,8 +35,9 @@ async def test_after_a_move_the_board_annotations_read_only_the_people_once(tmp_
         assert table.store.calls == 1
         assert annotations.people.away == {1: START + 2 * DAY} and annotations.people.turn_dms == {BOB.user_id}
         [clock] = await table.sessions.deadlines.turn_clocks(record.id)   # the scheduler's own read
-        assert annotations.deadline == timers.deadline(clock) == (START + 60 + TURN if timers.waiting_person(moved.record)
-                                                           == ANN.user_id else START + 2 * DAY + TURN)
+        assert annotations.deadline == timers.deadline(clock) == (START + 60 + TURN
+                                                                  if timers.waiting_person(moved.record) == ANN.user_id
+                                                                  else START + 2 * DAY + TURN)
     finally:
         await table.store.close()
 
@@ -53,6 +54,7 @@ async def test_a_finished_or_untimed_game_shows_no_deadline_and_reads_nobody(tmp
         ended = await sessions.endings.end(CHANNEL, ANN.user_id, can_manage=True)
         store.calls = 0
         annotations = await sessions.annotations.of(ended.record, START)
-        assert (store.calls, annotations.deadline, annotations.takeback_seat, annotations.people.away) == (0, None, None, {})
+        assert (store.calls, annotations.deadline, annotations.takeback_seat,
+                annotations.people.away) == (0, None, None, {})
     finally:
         await store.close()

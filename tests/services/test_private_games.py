@@ -30,7 +30,7 @@ async def started(sessions, channel, players, guild=None):
 
 async def won(sessions, channel, players, guild=None):
     """A finished game the host won (the other resigned)."""
-    record = await started(sessions, channel, players, guild)
+    await started(sessions, channel, players, guild)
     return (await sessions.endings.resign(channel, players[1].user_id)).record
 
 

@@ -84,7 +84,8 @@ async def test_across_turns_the_player_to_move_is_asked_and_may_refuse_then_acce
     moved = (await sessions.play.act(CHANNEL, ANN.user_id, ruleset.legal_actions(start)[0])).record
     stored = snapshot(sessions)
     asked = await sessions.takebacks.undo(CHANNEL, ANN.user_id)
-    assert asked.takeback_asked == TakebackAsked(seat=0, consent_seat=1) and [e.key for e in asked.events] == ["takeback.asked"]
+    assert asked.takeback_asked == TakebackAsked(seat=0, consent_seat=1) and \
+        [e.key for e in asked.events] == ["takeback.asked"]
     assert snapshot(sessions) == stored
     for who, key in ((STRANGER, "takeback.error.not_yours_to_answer"), (ANN, "takeback.error.not_yours_to_answer")):
         with pytest.raises(GameError) as refused:
@@ -184,7 +185,8 @@ async def test_random_games_with_random_take_backs_replay_exactly_and_verify(ses
             outcome = await sessions.takebacks.undo(CHANNEL, record.seats[taker].user_id)
             if outcome.takeback_asked is not None:
                 consent = record.seats[outcome.takeback_asked.consent_seat].user_id
-                outcome = await sessions.takebacks.answer(CHANNEL, consent, record.id, record.version, rng.random() < 0.7)
+                outcome = await sessions.takebacks.answer(CHANNEL, consent, record.id, record.version,
+                                                          rng.random() < 0.7)
             undone += outcome.record.version - record.version
             record = outcome.record
             continue

@@ -108,7 +108,8 @@ class Barricade(Ruleset[State]):
     def moves(self, state: State) -> list[tuple[int, int]]:
         """(from, to) of every legal move for `state.die` (BA-3.1 to BA-3.9, BA-6.2 to BA-6.4)."""
         seat = state.seat
-        return list(_moves(self.board, state.colours[seat], state.pawns[seat], state.barricades, state.die, state.bonus))
+        return list(_moves(self.board, state.colours[seat], state.pawns[seat], state.barricades, state.die,
+                           state.bonus))
 
     def free_points(self, state: State) -> list[int]:
         """Where a barricade may be placed (BA-5.3)."""
@@ -166,7 +167,8 @@ class Barricade(Ruleset[State]):
         if self.moves(rolled):
             return Applied(rolled, tuple(events))
         if state.bonus is not None:   # BA-4.2
-            events.append(msg("barricade.event.roll_lost", seat=state.seat, value=value, at=self.board.names[state.bonus]))
+            events.append(msg("barricade.event.roll_lost", seat=state.seat, value=value,
+                              at=self.board.names[state.bonus]))
         else:                         # BA-3.9
             events.append(msg("barricade.event.no_move", seat=state.seat, value=value))
         return Applied(*end_of_moves(rolled.evolve(bonus=None), events))
@@ -205,7 +207,8 @@ class Barricade(Ruleset[State]):
                 for i, h in enumerate(held):
                     if h.pinned and h.point == dest:   # BA-5.5: the privilege changes hands
                         held[i] = Held(seat, dest, True, False)
-                        events.append(msg("barricade.event.barricade_won", seat=seat, loser_seat=victim, at=names[dest]))
+                        events.append(msg("barricade.event.barricade_won", seat=seat, loser_seat=victim,
+                                          at=names[dest]))
         if dest in barricades:   # BA-5.1
             barricades = tuple(b for b in barricades if b != dest)
             held.append(Held(seat, dest, True, False))
@@ -252,7 +255,8 @@ class Barricade(Ruleset[State]):
 
 
 @lru_cache(maxsize=4096)
-def _moves(board: Board, colour: str, mine: tuple[int, ...], barricades: tuple[int, ...], n: int, bonus: int | None) -> tuple[tuple[int, int], ...]:
+def _moves(board: Board, colour: str, mine: tuple[int, ...], barricades: tuple[int, ...], n: int,
+           bonus: int | None) -> tuple[tuple[int, int], ...]:
     """Barricade.moves; only the mover's own pawns matter, as pawns of any colour may be passed (BA-3.4)."""
     own = set(mine)
     bars = set(barricades)

@@ -50,14 +50,15 @@ def describe(board: Board, state: State) -> list[Message]:
     """The position in words."""
     names = board.names
     lines = [_stage_line(board, state)]
-    for rank, seat in enumerate(state.order or range(len(state.colours))):
+    for seat in state.order or range(len(state.colours)):
         mine = state.pawns[seat]
         on_board = ", ".join(names[p] for p in mine if p != START) or msg("list.none")
         lines.append(msg(
             "barricade.describe.seat", seat=seat, colour=state.colours[seat], home=mine.count(START),
             points=on_board, held=sum(h.seat == seat for h in state.held),
         ))
-    lines.append(msg("barricade.describe.barricades", points=", ".join(names[p] for p in state.barricades) or msg("list.none_feminine")))
+    lines.append(msg("barricade.describe.barricades",
+                     points=", ".join(names[p] for p in state.barricades) or msg("list.none_feminine")))
     return lines
 
 def _stage_line(board: Board, state: State) -> Message:

@@ -214,7 +214,8 @@ class Maghreb(Ruleset[MaghrebState]):
             assert landing is not None   # legal, or physical (checked above): it lands
             victims = [landing] if landing != NO_EAT else []
         pieces[piece] = target
-        key = "maghreb.event.move" if origin != HOUSE else "maghreb.event.enter" if a.value else "maghreb.event.bring_out"
+        key = "maghreb.event.move" if origin != HOUSE else \
+            "maghreb.event.enter" if a.value else "maghreb.event.bring_out"
         events = [msg(key, piece=piece_name(piece),
                       distance=a.value, origin=square_name(seat, origin), target=square_name(seat, target))]
         counts: tuple[int, ...] = ()
