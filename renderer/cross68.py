@@ -73,8 +73,7 @@ HIGHLIGHT = TRACE              # the moves traced
 FADE = 0.72                    # houses not in play are faded this far towards PAPER
 CLOSED_FRAME = 2               # px of a closed square's frame inside it
 NUMBER_SHIFT = 3.5             # px
-SHARED_PIECE = 11.5            # px, at chat size, of a piece's short side where two share a square
-                               # (issue 34: 11 at least)
+SHARED_PIECE = 11.5            # px, at chat size, of a piece's short side where two share a square (11 at least)
 
 
 def tint(colour: str) -> RGB:

@@ -88,7 +88,7 @@ def _anything(plan: Plan) -> bool:
 
 
 def _two_colours(plan: Plan) -> bool:
-    """Two pieces of two colours on one track square (issue 34 item 6)."""
+    """Two pieces of two colours on one track square."""
     colours: dict[str, set[str]] = {}
     for p in plan.of("piece"):
         if p.square and p.square.isdigit():
@@ -97,12 +97,12 @@ def _two_colours(plan: Plan) -> bool:
 
 
 def _capture(plan: Plan) -> bool:
-    """A captured piece's way home traced (issue 34 item 7)."""
+    """A captured piece's way home traced."""
     return any(t.role.startswith("home") for t in plan.of("trace"))
 
 
 def around_a_barricade() -> Position:
-    """The review's case (issue 34 item 3): red's pawn on i3 plays a 6 to e1 with a barricade on g3, the way
+    """The review's case: red's pawn on i3 plays a 6 to e1 with a barricade on g3, the way
     row 3 would take barred; the trace goes round by row 1. As hard_position returns it."""
     ruleset = get_ruleset("barricade")
     assert isinstance(ruleset, Barricade)

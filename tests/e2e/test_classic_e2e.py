@@ -1,4 +1,4 @@
-"""Classic Parcheesi end to end: a whole two-player game with infractions through the fake Discord (issue 4).
+"""Classic Parcheesi end to end: a whole two-player game with infractions through the fake Discord.
 
 Random legal play through the board's buttons, with, on the way: a call-out of a turn without
 infraction (PC-9.5), an infraction typed into the "Other move…" modal and called out with the Call

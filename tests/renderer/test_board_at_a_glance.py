@@ -1,4 +1,4 @@
-"""The board tells the truth at a glance (issue 23 points 2 to 5; point 1 in test_cross68): nothing
+"""The board tells the truth at a glance: nothing
 over a piece or the goal, traces a player can follow, the status in the empty house panels and in
 the side panels at chat size, a chosen piece told from where it can go."""
 from __future__ import annotations
@@ -147,7 +147,7 @@ def test_the_house_panels_carry_the_goal_count_the_partner_and_every_note():
               if red[0] <= item.box[0] and item.box[2] <= red[2] and red[1] <= item.box[1] and item.box[3] <= red[3]]
     refs = [item.ref for item in in_red]
     assert refs[:2] == ["Goal 3/4", "with Ann"]   # red plays with yellow (seats 0 + 2, PM-10.1)
-    assert refs[2] == "Player 1"   # the notes begin in the acting house, go on in the others' (issue 34 item 10)
+    assert refs[2] == "Player 1"   # the notes begin in the acting house, go on in the others'
     last = plan.of("note")[-1].ref
     assert last.startswith("and ") and last.endswith("more notes")
     for item in in_red:

@@ -95,7 +95,7 @@ def sharing_every_square():
 
 def test_pawns_sharing_a_square_stand_inside_it_readable_at_chat_size():
     """Two pawns share a square on a bridge, a door or a safe square: both stand inside that square
-    (issue 23: a pawn beside it read as standing on the next square), corner to corner; issue 34 item 6:
+    (a pawn beside it read as standing on the next square), corner to corner; legible on a phone:
     at chat size each is 11 px at least on its short side (they were 9), so they overlap a little, and
     their numbers (6 px high at least: they were 5) never meet, each on its own piece."""
     layout = cross68.Layout(cross68.SIZE, board())

@@ -121,7 +121,7 @@ def square_box(number: int):
 
 
 def test_two_pawns_on_a_square_both_stand_inside_it_none_on_a_neighbouring_square():
-    """Issue 23 point 1: yellow 1 and 3 both on 5 (yellow 3 was drawn on 6), red 3 and blue 2 on 63
+    """Yellow 1 and 3 both on 5 (yellow 3 was drawn on 6), red 3 and blue 2 on 63
     (red 3 was drawn on 64): each pawn's colour shows inside its square, none on the squares
     around it."""
     geo = board()
@@ -225,7 +225,7 @@ def test_a_pawn_keeps_its_house_slot_whoever_else_is_home():
 
 
 def test_maghrebs_unused_routes_are_drawn_muted():
-    """Issue 34 item 13: Maghreb's green and blue pieces follow red's and yellow's routes (MG-1.5), so green's
+    """Maghreb's green and blue pieces follow red's and yellow's routes (MG-1.5), so green's
     and blue's corridors and start squares are nobody's: drawn faded like their houses, the others in full."""
     ruleset = get_ruleset("parchis-maghreb")
     state = ruleset.new_game(2, {}, 1)

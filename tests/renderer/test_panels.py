@@ -1,4 +1,4 @@
-"""What the lead still saw wrong in the gallery (issue 23, after the plan): names cut harder in the
+"""What the lead still saw wrong in the gallery (after the plan): names cut harder in the
 picture than in the messages, a Maghreb note replaced by a count beside empty houses, Barricade's die
 of the player to move too small to read at chat size."""
 from __future__ import annotations
@@ -34,7 +34,7 @@ def letters(text: str) -> str:
 
 
 def whole_or_shortened_on_one_line(name: str, role: str) -> bool:
-    """Issue 34 point 11: a name is written whole, broken only between words, or on one line shortened
+    """A name is written whole, broken only between words, or on one line shortened
     with "…" where a word of it is wider than a line (never "WWWWWWW / WWWWW", nor "Bartholome / w…")."""
     lines = [line for line in role.split("\n") if line]
     if letters(name) in letters(role):
@@ -133,7 +133,7 @@ def test_the_player_to_move_is_told_apart_without_colour():
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
 def test_four_player_classics_call_out_note_is_written_whole_where_no_house_is_free(locale):
-    """Issue 34 item 10: the call-out window's note takes five lines where the acting house has room for
+    """The call-out window's note takes five lines where the acting house has room for
     three, and no house is free with four players: it was replaced by "and 1 more note". It goes on under
     the pawns at home of the next house in the order of play, marked "…" at both ends where the mark fits."""
     hard = next(h for h in HARD if h.name == "classic-shared")

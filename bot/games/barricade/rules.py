@@ -1,4 +1,4 @@
-"""Barricade (Malefiz) per ../shared/rules/barricade.md (rule IDs BA-n.m).
+"""Barricade (Malefiz) per tests/rules/barricade.md (rule IDs BA-n.m).
 
 Action codes (points are named as on the board, e.g. "i3"):
 - "roll:N"      a die showing N (drawn by the session; order of play and turns)
@@ -53,7 +53,7 @@ class Barricade(Ruleset[State]):
     heuristic = "bot.ai.barricade:HEURISTIC"
     min_players = 2
     max_players = 4
-    pick_group_first = True   # pawn, then its destination on a focused board (issue 5)
+    pick_group_first = True   # pawn, then its destination on a focused board
     order_by_dice = True      # everybody rolls for the order of play (BA-2.2)
 
     def __init__(self, board: Board | None = None):

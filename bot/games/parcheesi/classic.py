@@ -1,4 +1,4 @@
-"""Classic Parcheesi after French Wikipedia (../shared/rules/parcheesi-classic.md, PC-*).
+"""Classic Parcheesi after French Wikipedia (tests/rules/parcheesi-classic.md, PC-*).
 
 One die, every pawn starts in the house, two pawns out on the first 5, a 6
 that counts 7 once the house is empty and must open a barrier, and the
