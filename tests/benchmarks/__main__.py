@@ -180,8 +180,8 @@ def run_store(games: list[str], quick: bool, profile: Path | None) -> None:
         return
     cpu = {f.backend: f.cpu_ms_per_move for f in figures}
     ratio = cpu["postgresql"] / cpu["sqlite"]
-    print(f"  PostgreSQL / SQLite CPU: {ratio:.2f} (target <= {TARGETS['postgresql_cpu_ratio']:.1f} in the whole bot, "
-          f"the target; here the store alone: {_mark(ratio <= TARGETS['postgresql_cpu_ratio'])})")
+    print(f"  PostgreSQL / SQLite CPU: {ratio:.2f} (target <= {TARGETS['postgresql_cpu_ratio']:.1f} in the whole bot; "
+          f"here the store alone: {_mark(ratio <= TARGETS['postgresql_cpu_ratio'])})")
 
 
 RUNNERS = {"playouts": run_playouts, "peers": run_peers, "render": run_render, "e2e": run_e2e, "memory": run_memory,
