@@ -376,6 +376,21 @@ async def cheating_table(fake, database, game: str, seed: int) -> tuple[Table, G
     return table, Game(database, game, fake)
 
 
+async def a_later_deadline_fired(fake, players, turn_s: int, *, guild=None) -> Table:
+    """A witness for checks that nothing happened: a game opened now in a channel of its own (of `guild`) with
+    a turn time of `turn_s` s, returned once its first turn ran out. The bot's timers fire every deadline due
+    in the order they fall (bot/services/scheduler.py), so any reminder or deadline that fell before this
+    one, as every one set before the witness opened with a turn time no longer than `turn_s` did, has fired
+    by then: an event to wait on, where a sleep would pass without proof under load. The witness is ended
+    (/game end) before it is returned; `players` must be free to act (not away)."""
+    witness = Table(fake, players, "parcheesi", guild=guild)
+    await witness.open(turn_time=f"{turn_s}s")
+    await fake.wait_for_message(witness.channel, lambda m: m.files and "ran out of time" in m.content,
+                                timeout=turn_s + 30)
+    await fake.slash(players[0], witness.channel, "game end")
+    return witness
+
+
 async def other_move(fake, player, board: Message, move: str) -> Interaction:
     """The deliberate path to any move: the board's "Other move…" button, then its modal."""
     shown = await fake.click(player, board, custom_id=button_id(board, "x"))
