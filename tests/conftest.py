@@ -54,11 +54,15 @@ async def fake_discord(request):
 async def bot_process(fake_discord, tmp_path) -> ClientProcess:
     """`python -m bot` as the README runs it, against the fake, on tmp_path/tablero.sqlite3; started.
 
-    `await bot_process.terminate()` / `.kill()` / `.start()` restart it on the same database."""
+    `await bot_process.terminate()` / `.kill()` / `.start()` restart it on the same database.
+
+    At teardown it is killed (SIGKILL), as the other bot fixtures' are: nothing is left to check then, and a
+    SIGTERM would wait for the bot's threads, among them the animated replay of a game that just ended, still
+    being drawn (seconds of a busy core). The stop on SIGTERM is tested in tests/e2e/test_shutdown_e2e.py."""
     database = tmp_path / "tablero.sqlite3"
     bot = fake_discord.client_process([sys.executable, "-m", "bot"], cwd=REPO,
                                       env={"TABLERO_DATABASE": str(database)}, log_path=tmp_path / "bot.log")
     bot.database = database
     await bot.start()
     yield bot
-    await bot.terminate()
+    await bot.kill()

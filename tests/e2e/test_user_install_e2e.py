@@ -149,7 +149,7 @@ async def short_token_bot(fake_discord, tmp_path):
     bot.database = database
     await bot.start()
     yield bot
-    await bot.terminate()
+    await bot.kill()   # as bot_process's (tests/conftest.py)
 
 
 @pytest.mark.fake_discord(token_lifetime_s=TOKEN_S)
