@@ -125,6 +125,39 @@ class Table:
                 return taken
         raise AssertionError(f"not done after {limit} plays; last board: {self.board()}")
 
+    async def play_to_the_end(self, limit: int, *, timeout: float = 30.0) -> int:
+        """play_once until the game is over; the number of plays (at most `limit`). Each play ends as soon as
+        the board of a later position is up, one that offers a choice or the final one (an event), rather than
+        after the fake's quiet period: the plays of a whole game, hundreds, spend no time waiting for nothing.
+        A refused move shows no later position: the wait for it times out. The last play settles as usual."""
+        quiet, answer, version = self.fake.quiet, None, -1
+        try:
+            for plays in range(limit):
+                board = await self.next_position(version, timeout)
+                if not in_play(board):
+                    return plays
+                check_alt_text(board)
+                version = board_version(board)
+                self.fake.quiet = 0.0
+                answer = await (self.roll(board) if roll_id(board) else self.move(self.to_act(board), board))
+                self.fake.quiet = quiet
+                refusals = [m for m in answer.followups if m.ephemeral]
+                assert not refusals, f"refused: {refusals}"
+        finally:
+            self.fake.quiet = quiet
+            if answer is not None:
+                await self.fake.settle(answer)
+        raise AssertionError(f"not over after {limit} plays; last board: {self.board()}")
+
+    async def next_position(self, version: int, timeout: float) -> Message:
+        """The latest board once it shows a position after `version` and offers a choice, or is the final board."""
+        def shown() -> Message | None:
+            board = self.board()
+            if not in_play(board):
+                return board if rematch_id(board) else None
+            return board if choices(board) and board_version(board) > version else None
+        return await self.fake.wait_until(shown, timeout=timeout, what=f"a board after version {version}")
+
     def ended(self, database, colours: Iterable[str] = ("red", "yellow", "green", "blue"),
               outcomes: Iterable[str] = ("🏆",)) -> Message:
         """The game is over: the last board names the outcome and offers only a rematch, the stored game is
