@@ -125,11 +125,20 @@ class Table:
                 return taken
         raise AssertionError(f"not done after {limit} plays; last board: {self.board()}")
 
-    async def play_to_the_end(self, limit: int, *, timeout: float = 30.0) -> int:
-        """play_once until the game is over; the number of plays (at most `limit`). Each play ends as soon as
-        the board of a later position is up, one that offers a choice or the final one (an event), rather than
-        after the fake's quiet period: the plays of a whole game, hundreds, spend no time waiting for nothing.
-        A refused move shows no later position: the wait for it times out. The last play settles as usual."""
+    async def play_to_the_end(self, limit: int) -> int:
+        """Play until the game is over; the number of plays (at most `limit`)."""
+        plays = await self.plays(limit)
+        if plays == limit:
+            final = await self.next_position(board_version(self.board()), 30.0)
+            assert not in_play(final), f"not over after {limit} plays; last board: {final}"
+        return plays
+
+    async def plays(self, limit: int, *, timeout: float = 30.0) -> int:
+        """play_once up to `limit` times, until the game is over; the number of plays. Each play ends as soon
+        as the board of a later position is up, one that offers a choice or the final one (an event), rather
+        than after the fake's quiet period: the plays of a whole game, hundreds, spend no time waiting for
+        nothing. A refused move shows no later position: the wait for it times out. The last play settles as
+        any driver call does."""
         quiet, answer, version = self.fake.quiet, None, -1
         try:
             for plays in range(limit):
@@ -143,11 +152,11 @@ class Table:
                 self.fake.quiet = quiet
                 refusals = [m for m in answer.followups if m.ephemeral]
                 assert not refusals, f"refused: {refusals}"
+            return limit
         finally:
             self.fake.quiet = quiet
             if answer is not None:
                 await self.fake.settle(answer)
-        raise AssertionError(f"not over after {limit} plays; last board: {self.board()}")
 
     async def next_position(self, version: int, timeout: float) -> Message:
         """The latest board once it shows a position after `version` and offers a choice, or is the final board."""
@@ -182,9 +191,8 @@ class Table:
         save_png(first.files[0].bytes, f"/tmp/e2e_{self.game}_start.png")
 
     async def play(self, times: int) -> None:
-        """play_once `times` times; the game must not end meanwhile."""
-        for _ in range(times):
-            assert await self.play_once(), "the game ended early"
+        """play_once `times` times (as `plays` does); the game must not end meanwhile."""
+        assert await self.plays(times) == times, "the game ended early"
 
     async def move(self, player, message: Message) -> Interaction:
         """Pick among the message's choices; a picked group's moves come to this player alone."""
