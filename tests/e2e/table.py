@@ -119,11 +119,11 @@ class Table:
         return True
 
     async def play_until(self, done: Callable[[], bool], limit: int) -> int:
-        """play_once until `done()` or the game is over; the number of turns taken (at most `limit`)."""
-        for taken in range(limit):
-            if done() or not await self.play_once():
-                return taken
-        raise AssertionError(f"not done after {limit} plays; last board: {self.board()}")
+        """play_once until `done()` (asked before each play, once the position's board is up) or the game is
+        over; the number of plays (fewer than `limit`)."""
+        taken = await self.plays(limit, until=done)
+        assert taken < limit, f"not done after {limit} plays; last board: {self.board()}"
+        return taken
 
     async def play_to_the_end(self, limit: int) -> int:
         """Play until the game is over; the number of plays (at most `limit`)."""
@@ -133,17 +133,17 @@ class Table:
             assert not in_play(final), f"not over after {limit} plays; last board: {final}"
         return plays
 
-    async def plays(self, limit: int, *, timeout: float = 30.0) -> int:
-        """play_once up to `limit` times, until the game is over; the number of plays. Each play ends as soon
-        as the board of a later position is up, one that offers a choice or the final one (an event), rather
-        than after the fake's quiet period: the plays of a whole game, hundreds, spend no time waiting for
-        nothing. A refused move shows no later position: the wait for it times out. The last play settles as
-        any driver call does."""
+    async def plays(self, limit: int, *, until: Callable[[], bool] = lambda: False, timeout: float = 30.0) -> int:
+        """play_once up to `limit` times, until the game is over or `until()`; the number of plays. Each play
+        ends as soon as the board of a later position is up, one that offers a choice or the final one (an
+        event), rather than after the fake's quiet period: the plays of a whole game, hundreds, spend no time
+        waiting for nothing. A refused move shows no later position: the wait for it times out. The last play
+        settles as any driver call does."""
         quiet, answer, version = self.fake.quiet, None, -1
         try:
             for plays in range(limit):
                 board = await self.next_position(version, timeout)
-                if not in_play(board):
+                if not in_play(board) or until():
                     return plays
                 check_alt_text(board)
                 version = board_version(board)
