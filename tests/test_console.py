@@ -2,6 +2,7 @@
 import os
 import random
 import re
+import select
 import signal
 import sqlite3
 import subprocess
@@ -68,12 +69,10 @@ def test_ctrl_c_at_a_prompt_saves_and_leaves_at_once_in_one_line(tmp_path):
                                cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True)
     try:
-        deadline = time.monotonic() + 30
-        while not (tmp_path / "b.png").exists() and time.monotonic() < deadline:   # the first prompt is up
-            time.sleep(0.1)
-        time.sleep(0.5)
+        shown = printed_until_prompt(console, 1)   # the first prompt is up
         console.send_signal(signal.SIGINT)
         out, err = console.communicate(timeout=5)
+        out = shown + out
     finally:
         console.kill()
     assert console.returncode == 130
@@ -94,17 +93,31 @@ def test_ctrl_c_in_a_terminal_after_a_computer_played_prints_one_line_and_no_wor
     try:
         console.stdin.write("1\n")   # the human's first move; then the computer thinks in a worker
         console.stdin.flush()
-        deadline = time.monotonic() + 60
-        while moves_stored(database) < 2 and time.monotonic() < deadline:
-            time.sleep(0.2)
-        time.sleep(1)   # the next prompt is up
+        shown = printed_until_prompt(console, 2)   # the computer played: the next prompt is up
+        assert moves_stored(database) >= 2
         os.killpg(console.pid, signal.SIGINT)
         out, err = console.communicate(timeout=10)
+        out = shown + out
     finally:
         console.kill()
     assert console.returncode == 130
     assert out.rstrip().splitlines()[-1] == i18n.text("console.interrupted", "en", game_id=1, database=str(database))
     assert err == "", err
+
+
+# The end of the console's prompts (input() writes a prompt and flushes it, then waits for the line).
+PROMPT = re.compile(r"q to quit\)?: ")
+
+
+def printed_until_prompt(console: subprocess.Popen, count: int, timeout: float = 60) -> str:
+    """What the console printed on stdout until its `count`-th prompt was up: an event, not a clock."""
+    printed, deadline = b"", time.monotonic() + timeout
+    while len(PROMPT.findall(printed.decode(errors="replace"))) < count:
+        ready, _, _ = select.select([console.stdout], [], [], max(0.0, deadline - time.monotonic()))
+        chunk = os.read(console.stdout.fileno(), 65536) if ready else b""
+        assert chunk, f"no prompt {count} within {timeout} s (exit {console.poll()}): {printed!r}"
+        printed += chunk
+    return printed.decode()
 
 
 def moves_stored(database) -> int:

@@ -15,7 +15,7 @@ async def quick_bot(fake_discord, tmp_path):
     bot.database = database
     await bot.start()
     yield bot
-    await bot.terminate()
+    await bot.kill()   # as bot_process's (tests/conftest.py)
 
 
 @pytest.fixture
@@ -26,4 +26,4 @@ async def postgres_bot(fake_discord, own_postgres, tmp_path):
     bot.database = own_postgres.url
     await bot.start()
     yield bot
-    await bot.terminate()
+    await bot.kill()   # as bot_process's (tests/conftest.py)

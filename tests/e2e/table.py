@@ -123,11 +123,53 @@ class Table:
         return True
 
     async def play_until(self, done: Callable[[], bool], limit: int) -> int:
-        """play_once until `done()` or the game is over; the number of turns taken (at most `limit`)."""
-        for taken in range(limit):
-            if done() or not await self.play_once():
-                return taken
-        raise AssertionError(f"not done after {limit} plays; last board: {self.board()}")
+        """play_once until `done()` (asked before each play, once the position's board is up) or the game is
+        over; the number of plays (fewer than `limit`)."""
+        taken = await self.plays(limit, until=done)
+        assert taken < limit, f"not done after {limit} plays; last board: {self.board()}"
+        return taken
+
+    async def play_to_the_end(self, limit: int) -> int:
+        """Play until the game is over; the number of plays (at most `limit`)."""
+        plays = await self.plays(limit)
+        if plays == limit:
+            final = await self.next_position(board_version(self.board()), 30.0)
+            assert not in_play(final), f"not over after {limit} plays; last board: {final}"
+        return plays
+
+    async def plays(self, limit: int, *, until: Callable[[], bool] = lambda: False, timeout: float = 30.0) -> int:
+        """play_once up to `limit` times, until the game is over or `until()`; the number of plays. Each play
+        ends as soon as the board of a later position is up, one that offers a choice or the final one (an
+        event), rather than after the fake's quiet period: the plays of a whole game, hundreds, spend no time
+        waiting for nothing. A refused move shows no later position: the wait for it times out. The last play
+        settles as any driver call does."""
+        quiet, answer, version = self.fake.quiet, None, -1
+        try:
+            for plays in range(limit):
+                board = await self.next_position(version, timeout)
+                if not in_play(board) or until():
+                    return plays
+                check_alt_text(board)
+                version = board_version(board)
+                self.fake.quiet = 0.0
+                answer = await (self.roll(board) if roll_id(board) else self.move(self.to_act(board), board))
+                self.fake.quiet = quiet
+                refusals = [m for m in answer.followups if m.ephemeral]
+                assert not refusals, f"refused: {refusals}"
+            return limit
+        finally:
+            self.fake.quiet = quiet
+            if answer is not None:
+                await self.fake.settle(answer)
+
+    async def next_position(self, version: int, timeout: float) -> Message:
+        """The latest board once it shows a position after `version` and offers a choice, or is the final board."""
+        def shown() -> Message | None:
+            board = self.board()
+            if not in_play(board):
+                return board if rematch_id(board) else None
+            return board if choices(board) and board_version(board) > version else None
+        return await self.fake.wait_until(shown, timeout=timeout, what=f"a board after version {version}")
 
     def ended(self, database, colours: Iterable[str] = ("red", "yellow", "green", "blue"),
               outcomes: Iterable[str] = ("🏆",)) -> Message:
@@ -153,9 +195,8 @@ class Table:
         save_png(first.files[0].bytes, f"/tmp/e2e_{self.game}_start.png")
 
     async def play(self, times: int) -> None:
-        """play_once `times` times; the game must not end meanwhile."""
-        for _ in range(times):
-            assert await self.play_once(), "the game ended early"
+        """play_once `times` times (as `plays` does); the game must not end meanwhile."""
+        assert await self.plays(times) == times, "the game ended early"
 
     async def move(self, player, message: Message) -> Interaction:
         """Pick among the message's choices; a picked group's moves come to this player alone."""
@@ -378,6 +419,21 @@ async def cheating_table(fake, database, game: str, seed: int) -> tuple[Table, G
     table = Table(fake, two_players(fake), game, seed=seed)
     table.opened(await table.open())
     return table, Game(database, game, fake)
+
+
+async def a_later_deadline_fired(fake, players, turn_s: int, *, guild=None) -> Table:
+    """A witness for checks that nothing happened: a game opened now in a channel of its own (of `guild`) with
+    a turn time of `turn_s` s, returned once its first turn ran out. The bot's timers fire every deadline due
+    in the order they fall (bot/services/scheduler.py), so any reminder or deadline that fell before this
+    one, as every one set before the witness opened with a turn time no longer than `turn_s` did, has fired
+    by then: an event to wait on, where a sleep would pass without proof under load. The witness is ended
+    (/game end) before it is returned; `players` must be free to act (not away)."""
+    witness = Table(fake, players, "parcheesi", guild=guild)
+    await witness.open(turn_time=f"{turn_s}s")
+    await fake.wait_for_message(witness.channel, lambda m: m.files and "ran out of time" in m.content,
+                                timeout=turn_s + 30)
+    await fake.slash(players[0], witness.channel, "game end")
+    return witness
 
 
 async def other_move(fake, player, board: Message, move: str) -> Interaction:

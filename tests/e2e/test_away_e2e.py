@@ -1,9 +1,7 @@
 """Time away end to end: `python -m bot` with turn times of a few seconds (the `quick_bot` fixture)."""
-import asyncio
-
 import pytest
 
-from tests.e2e.table import Table
+from tests.e2e.table import Table, a_later_deadline_fired
 
 pytestmark = pytest.mark.e2e
 TURN_S = 4
@@ -21,7 +19,8 @@ async def test_a_deadline_does_not_expire_while_its_player_is_away_and_does_afte
     board = game.board()
     assert "ana is away until <t:" in board.content and ":D>" in board.content
 
-    await asyncio.sleep(TURN_S * 2.5)   # past the reminder and the deadline the turn had before
+    # past the reminder and the deadline the turn had before (a witness game of two others: ana is away)
+    await a_later_deadline_fired(fake_discord, [fake_discord.add_user("carl"), fake_discord.add_user("dora")], TURN_S)
     assert not [m for m in fake_discord.messages(table) if "half of your time" in m.content
                 or "ran out of time" in m.content]
 

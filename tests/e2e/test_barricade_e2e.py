@@ -68,7 +68,7 @@ async def test_two_users_play_a_whole_game(fake_discord, bot_process):
     goal, barricade = centre(BOARD, BOARD.goal), centre(BOARD, BOARD.black_points[0])
     table.opened(first, COLOURS, probes=[(goal, near(GOAL_RGB)), (barricade, near(BAR_RGB))])
 
-    await table.play_until(lambda: False, limit=900)
+    await table.play_to_the_end(limit=900)
     table.ended(bot_process.database, COLOURS)
     focused = [m for m in everything_shown(fake_discord, table.channel, players) if m.ephemeral and m.files]
     areas = [m for m in focused if any(":bar:" in cid for cid in m.custom_ids)]

@@ -1,11 +1,10 @@
 """A channel deleted, or the bot removed from its server, in the middle of a game: the game ends
 without a result and its deadline with it."""
-import asyncio
 import json
 
 import pytest
 
-from tests.e2e.table import Table, stored
+from tests.e2e.table import Table, a_later_deadline_fired, stored
 from tests.e2e.test_restart_resume_e2e import store_a_move_and_stop
 
 pytestmark = pytest.mark.e2e
@@ -27,8 +26,10 @@ async def test_deleting_the_channel_ends_its_game_and_nobody_plays_on(fake_disco
     games, actions = stored(quick_bot.database)
     assert json.loads(games[0][5]) == {"winners": [], "draw": False, "details": {"channel_deleted": True}}
     requests = len(fake_discord.requests)
-    await asyncio.sleep(TURN_S * 2.5)     # past the deadline: no easy computer plays for the absent seat
-    assert stored(quick_bot.database) == (games, actions)
+    # past the deadline: no easy computer plays for the absent seat
+    await a_later_deadline_fired(fake_discord, [fake_discord.add_user("carl"), fake_discord.add_user("dora")],
+                                 TURN_S)
+    assert game_and_log(quick_bot.database, 0) == (games[0], actions)   # the witness's game is the second
     assert not [path for _, path in fake_discord.requests[requests:] if str(table.id) in path]
 
 
@@ -47,9 +48,13 @@ async def test_removing_the_bot_from_the_server_ends_its_games_and_lobbies(fake_
     games, actions = stored(quick_bot.database)
     assert [json.loads(g[5])["details"] for g in games] == [{"bot_removed": True}] * 2
     requests = len(fake_discord.requests)
-    await asyncio.sleep(TURN_S * 2.5)     # past the deadline: nobody plays on
-    assert stored(quick_bot.database) == (games, actions)
-    assert len(fake_discord.requests) == requests
+    # past the deadline (a game's in a server the bot is still in): nobody plays on
+    witness = await a_later_deadline_fired(fake_discord, [fake_discord.add_user("carl"),
+                                                          fake_discord.add_user("dora")],
+                                           TURN_S, guild=fake_discord.add_guild("Elsewhere"))
+    assert [game_and_log(quick_bot.database, i) for i in (0, 1)] == [
+        (game, [a for a in actions if a[0] == game[0]]) for game in games]
+    assert [path for _, path in fake_discord.requests[requests:] if not of_table(fake_discord, witness, path)] == []
 
 
 async def test_a_channel_deleted_while_the_bot_was_down_ends_its_game_at_start_up(fake_discord, bot_process):
@@ -72,3 +77,15 @@ async def test_a_channel_deleted_while_the_bot_was_down_ends_its_game_at_start_u
     assert [v.split(":")[0] for v in fake_discord.take_violations()] == [f"GET /channels/{table.channel.id}/messages"]
     log = bot_process.log_tail(400)
     assert "Traceback" not in log and f"its channel {table.channel.id} was deleted" in log, log
+
+
+def game_and_log(database, index: int) -> tuple:
+    """The stored row of the `index`-th game and its logged actions."""
+    games, actions = stored(database)
+    return games[index], [a for a in actions if a[0] == games[index][0]]
+
+
+def of_table(fake, table: Table, path: str) -> bool:
+    """Whether a request went to the table's channel or answered one of its interactions (by its token)."""
+    return str(table.channel.id) in path or any(ia.token in path for ia in fake.interactions
+                                                if ia.channel is table.channel)

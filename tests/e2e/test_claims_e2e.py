@@ -11,7 +11,7 @@ import sqlite3
 import pytest
 
 from bot import timers
-from tests.e2e.table import Table, roll_id
+from tests.e2e.table import Table, a_later_deadline_fired, roll_id
 
 pytestmark = pytest.mark.e2e
 TURN_S = 2
@@ -56,7 +56,7 @@ async def test_a_waiting_player_claims_the_turn_once_its_time_ran_out(fake_disco
     # on its own.
     reminder = await fake_discord.wait_for_dm(ana, lambda m: "Half of your time" in m.content, timeout=TURN_S * 3)
     assert f"/{game.channel.id}/" in reminder.content and "<t:" in reminder.content
-    await asyncio.sleep(TURN_S + 1)
+    await a_later_deadline_fired(fake_discord, others(fake_discord), TURN_S)
     assert game.board().id == first.id and not [m for m in fake_discord.messages(game.channel)
                                                  if "half of your time" in m.content or "ran out" in m.content]
 
@@ -80,7 +80,7 @@ async def test_a_waiting_player_claims_the_turn_once_its_time_ran_out(fake_disco
 async def test_a_passed_deadline_is_applied_by_the_next_click_before_it(fake_discord, quick_bot):
     ana, bo = fake_discord.add_user("ana"), fake_discord.add_user("bo", dms_open=False)
     game, first = await opened(fake_discord, quick_bot, [bo, ana])   # bo plays first; his DMs are closed
-    await asyncio.sleep(TURN_S + 1)
+    await a_later_deadline_fired(fake_discord, others(fake_discord), TURN_S)
     assert game.board().id == first.id   # nothing fired on its own, and no reminder could reach bo
 
     late = await fake_discord.click(bo, first, custom_id=roll_id(first))   # bo comes back too late
@@ -136,7 +136,8 @@ async def test_in_a_group_dm_the_waiting_friend_claims_the_turn_and_the_bot_only
     first = fake_discord.last_message(group, lambda m: m.files)
     assert ana.mention in first.content and "Claim the turn" in [b.get("label") for b in first.buttons]
 
-    await asyncio.sleep(TURN_S + 1)   # past the deadline: nothing may reach the group DM on its own
+    # past the deadline: nothing may reach the group DM on its own
+    await a_later_deadline_fired(fake_discord, others(fake_discord), TURN_S)
     assert fake_discord.last_message(group, lambda m: m.files).id == first.id
     claimed = await fake_discord.click(bo, first, label="Claim the turn")
     assert not ephemeral_text(claimed)
@@ -147,3 +148,9 @@ async def test_in_a_group_dm_the_waiting_friend_claims_the_turn_and_the_bot_only
     assert not [r.key for r in counted.requests if r.scope == "global" and str(group.id) in r.path]
     assert not counted.refused and fake_discord.unanswered() == []
     assert "Traceback" not in quick_bot.log_tail(400)
+
+
+def others(fake) -> list:
+    """Two players of a witness game in a server channel, where deadlines fire on their own
+    (a_later_deadline_fired): once its deadline fired, the game's here had passed too."""
+    return [fake.add_user("carl"), fake.add_user("dora")]

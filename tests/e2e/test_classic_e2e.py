@@ -65,5 +65,5 @@ async def test_two_users_play_a_whole_game_with_infractions(fake_discord, bot_pr
     reply = await fake_discord.slash(done.opponent, table.channel, "game call", piece="call")
     assert reply.ephemeral and reply.content == said("error.cannot_call", done.opponent) and game.row() == before
 
-    await table.play_until(lambda: False, limit=900)
+    await table.play_to_the_end(limit=900)
     table.ended(bot_process.database)

@@ -35,7 +35,7 @@ async def test_a_person_plays_pariti_to_the_end_against_the_computer(fake_discor
     assert "Computer (normal)" in fake_discord.last_message(table.channel, lambda m: lobby_button(m, "start")).content
     await click_lobby(fake_discord, table, host, "start")
 
-    plays = await table.play_until(lambda: False, limit=300)
+    plays = await table.play_to_the_end(limit=300)
     assert plays > 0
     final = table.ended(bot_process.database, ("blue", "pink"), outcomes=("🏆", "draw"))
     games, actions = stored(bot_process.database)

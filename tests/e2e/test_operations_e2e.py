@@ -48,7 +48,7 @@ async def watched_bot(fake_discord, tmp_path):
     bot.port, bot.database = port, tmp_path / "t.sqlite3"
     await bot.start()
     yield bot
-    await bot.terminate()
+    await bot.kill()   # as bot_process's (tests/conftest.py)
 
 
 async def test_metrics_scraped_during_a_game_count_what_it_played(fake_discord, watched_bot):

@@ -45,7 +45,7 @@ async def test_two_users_play_a_whole_game(fake_discord, bot_process):
         assert reply.ephemeral and reply.content == i18n.text("error.no_dice", i18n.locale_of(player.locale))
     assert stored(bot_process.database) == before, "asking for a roll changed the game"
 
-    plays = await table.play_until(lambda: False, limit=400)
+    plays = await table.play_to_the_end(limit=400)
     table.ended(bot_process.database, COLOURS, outcomes=("🏆", i18n.text("result.draw", "en")))
     assert stored(bot_process.database)[0][0][3] == plays
 

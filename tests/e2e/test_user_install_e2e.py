@@ -60,7 +60,7 @@ async def test_a_whole_game_in_a_group_dm_where_one_friend_of_three_installed_th
     table = Table(fake, [people[i] for i in seated], game, seed=3, channel=group)
     mark = len(fake.counted)
     await open_table(fake, table, people[seated[0]], [people[i] for i in seated[1:]], computers)
-    await table.play_until(lambda: False, limit=LIMIT)
+    await table.play_to_the_end(limit=LIMIT)
     final = table.board()
     assert not in_play(final) and rematch_id(final), final.content
     games, actions = stored(bot_process.database)
@@ -149,7 +149,7 @@ async def short_token_bot(fake_discord, tmp_path):
     bot.database = database
     await bot.start()
     yield bot
-    await bot.terminate()
+    await bot.kill()   # as bot_process's (tests/conftest.py)
 
 
 @pytest.mark.fake_discord(token_lifetime_s=TOKEN_S)
