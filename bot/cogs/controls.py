@@ -23,7 +23,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.cogs.components import button, stopped
-from bot.cogs.game_base import Request
+from bot.cogs.handlers import Request
 from bot.present.lobby import LOBBY_VERBS
 from bot.present.post import Control, ControlKind
 from bot.timers import VOTE_CHOICES

@@ -7,8 +7,8 @@ import discord
 from discord import app_commands
 
 from bot import i18n
-from bot.cogs.game_base import guild_of
 from bot.cogs.game_timers import deadline_changes
+from bot.cogs.handlers import guild_of
 from bot.cogs.responder import Responder
 from bot.cogs.translator import command_text as _
 from bot.games.base import GameError, msg

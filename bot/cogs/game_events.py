@@ -13,8 +13,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.controls import KINDS, Forged, read
-from bot.cogs.game_base import Request
 from bot.cogs.game_parts import GameParts
+from bot.cogs.handlers import Request
 from bot.games.base import msg
 from bot.services import StoreUnavailable
 

@@ -19,8 +19,8 @@ from bot import i18n
 from bot.cogs.components import button, png_file, stopped
 from bot.cogs.controls import HISTORY_PAGE
 from bot.cogs.delivery import Unprompted, Via
-from bot.cogs.game_base import Request, channel_of
 from bot.cogs.game_mine import can_view
+from bot.cogs.handlers import Request, channel_of
 from bot.games.base import GameError
 from bot.present.alt_text import animation_alt, board_alt
 from bot.present.history import fair_dice_text, history_text

@@ -8,9 +8,9 @@ from discord import app_commands
 
 from bot import i18n
 from bot.cogs.delivery import INTERACTIONS_ONLY, reached_only_by_interactions
-from bot.cogs.game_base import Request, channel_of, user_locale
 from bot.cogs.game_threads import open_thread, thread_refusal
 from bot.cogs.game_timers import turn_time as turn_seconds
+from bot.cogs.handlers import Request, channel_of, user_locale
 from bot.cogs.responder import Responder
 from bot.games.base import msg
 from bot.services import Seat, Sessions

@@ -10,7 +10,7 @@ from discord import app_commands
 from bot import i18n
 from bot.cogs.components import png_file
 from bot.cogs.controls import MOVE_FIELD, MOVE_LENGTH, TYPED_MOVE, view_of
-from bot.cogs.game_base import Request, channel_of, user_locale
+from bot.cogs.handlers import Request, channel_of, user_locale
 from bot.cogs.publisher import BoardPublisher
 from bot.cogs.responder import Responder
 from bot.games import get_ruleset

@@ -12,7 +12,7 @@ import discord
 from bot import i18n
 from bot.cogs.components import button, stopped
 from bot.cogs.controls import FORGET
-from bot.cogs.game_base import Request
+from bot.cogs.handlers import Request
 from bot.cogs.recovery import Recovery
 from bot.cogs.responder import Responder
 from bot.games.base import msg

@@ -10,7 +10,7 @@ import discord
 
 from bot.cogs.components import pinging
 from bot.cogs.controls import view_of
-from bot.cogs.game_base import Request, channel_of
+from bot.cogs.handlers import Request, channel_of
 from bot.cogs.publisher import BoardPublisher
 from bot.cogs.recovery import Recovery
 from bot.cogs.responder import Responder

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot import i18n, timers
-from bot.cogs.game_base import Request, channel_of
+from bot.cogs.handlers import Request, channel_of
 from bot.cogs.recovery import Recovery
 from bot.cogs.responder import Responder
 from bot.cogs.timer_events import TimerEvents

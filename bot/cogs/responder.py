@@ -23,8 +23,8 @@ from bot.cogs.delivery import (
     response_unused,
 )
 from bot.cogs.faults import FAULTS
-from bot.cogs.game_base import Show, channel_of, user_locale
 from bot.cogs.game_mine import board_link
+from bot.cogs.handlers import Show, channel_of, user_locale
 from bot.cogs.publisher import BoardPublisher
 from bot.cogs.recovery import Recovery
 from bot.cogs.timer_events import TimerEvents

@@ -9,7 +9,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.cogs.game import GAME_CHOICES
-from bot.cogs.game_base import channel_of
+from bot.cogs.handlers import channel_of
 from bot.cogs.translator import command_text as _
 from bot.present.stats import leaderboard_text, stats_text
 from bot.services import Records

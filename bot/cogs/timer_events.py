@@ -17,8 +17,8 @@ from bot.cogs.components import pinging
 from bot.cogs.controls import view_of
 from bot.cogs.delivery import Unprompted
 from bot.cogs.faults import DISCORD_FAULTS
-from bot.cogs.game_base import channel_of
 from bot.cogs.game_mine import board_link
+from bot.cogs.handlers import channel_of
 from bot.cogs.recovery import Recovery
 from bot.games.base import GameError, msg
 from bot.positions import ruleset_of

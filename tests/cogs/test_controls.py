@@ -2,7 +2,7 @@
 import pytest
 
 from bot.cogs.controls import ACTION, KINDS, LARGEST, Forged, decode, view_of
-from bot.cogs.game_base import Request
+from bot.cogs.handlers import Request
 from bot.present.post import Control, ControlKind
 
 BOARD = {"tb:a:7:3:roll": (), "tb:g:7:3": ("R1", "R2"), "tb:c:7:3": (), "tb:l:7:join": (), "tb:h:7:2:n": (),
