@@ -28,6 +28,9 @@ FOLLOWUP = "/webhooks/{app}/{token}"
 CHANNEL_EDIT = "/channels/{channel}/messages/{message}"
 
 
+RESTART_S = 40.0   # seconds a click may wait when the bot is restarted before it is answered
+
+
 class FirstHeld:
     """Holds of the same moment on every route the bot may take there; the first one reached is the moment."""
 
@@ -106,7 +109,10 @@ async def kill_at(fake, bot, table: Table, click, hold=None):
     """Click; when the fake holds the bot's request (or, without a hold, once the click is settled),
     SIGKILL the bot; restart it. The click's interaction, settled."""
     player, message, custom_id = click
-    clicking = asyncio.create_task(fake.click(player, message, custom_id=custom_id))
+    # The click is settled only after the bot was killed and started again: its wait covers a whole restart
+    # (Python, discord.py and the bot imported, login, commands synced, turns resumed), several seconds on a
+    # busy machine, which the fake's usual 10 s for a click did not always leave.
+    clicking = asyncio.create_task(fake.click(player, message, custom_id=custom_id, timeout=RESTART_S))
     if hold is not None:
         await hold.wait()
     else:
