@@ -784,6 +784,14 @@ class PrivacyRows:
         else:
             await self._store.execute(_GUILD_LEFT[self._store.dialect], {"guild": guild_id, "when": when})
 
+    async def guilds_known(self, shards: Shards) -> tuple[set[int], set[int]]:
+        """Of the servers on `shards`: those whose games the bot played there (not only through users' installs)
+        and that have not removed it as far as the store knows; and those that removed it (guilds_left)."""
+        played = await self._store.rows(_GUILDS_PLAYED, _shard_parameters(shards))
+        left = await self._store.rows(_GUILDS_LEFT, {})
+        return ({row["guild_id"] for row in played},
+                {row["guild_id"] for row in left if shards.owns(row["guild_id"])})
+
     async def purge(self, left_before: float, away_before: float) -> tuple[int, int]:
         """Delete the games (their logs, votes and the server's defaults) of servers that removed the bot before
         `left_before`, and the periods away that ended before `away_before`: (games, periods) deleted."""
@@ -826,6 +834,12 @@ _GUILD_LEFT = _upserts(lambda insert: (
     stmt := insert(guilds_left).values(guild_id=bindparam("guild"), left_at=bindparam("when")))
     .on_conflict_do_update(index_elements=[guilds_left.c.guild_id], set_={"left_at": stmt.excluded.left_at}))
 _GUILD_BACK = guilds_left.delete().where(guilds_left.c.guild_id == bindparam("guild"))
+# A game played through a user's install of the app (bot/cogs/delivery.py) is in a server the bot may never
+# have been in: it says nothing of the bot's presence there.
+_GUILDS_PLAYED = _on_shards(select(games.c.guild_id).distinct().where(
+    games.c.guild_id.is_not(None), ~games.c.options.contains('"interactions_only":true'),
+    games.c.guild_id.not_in(select(guilds_left.c.guild_id))))
+_GUILDS_LEFT = select(guilds_left.c.guild_id)
 _GONE_GUILDS = select(guilds_left.c.guild_id).where(guilds_left.c.left_at < bindparam("before"))
 _GONE_GAMES = select(games.c.id).where(games.c.guild_id.in_(_GONE_GUILDS))
 _PURGE = (actions.delete().where(actions.c.game_id.in_(_GONE_GAMES)),   # the log and votes before their games

@@ -8,6 +8,7 @@ import time
 
 from bot.services import Sessions
 from bot.services.scheduler import TurnTimers
+from bot.shards import Shards
 
 log = logging.getLogger(__name__)
 
@@ -38,3 +39,16 @@ class Departures:
 
     async def guild_back(self, guild_id: int) -> None:
         await self.sessions.privacy.guild_back(guild_id)
+
+    async def while_stopped(self, present: set[int], shards: Shards) -> None:
+        """What a server did while the bot was stopped, no event said (Privacy.unseen_departures): one that
+        removed it is treated as the running bot treats it (its games end, its retention starts now); one that
+        added it back keeps its games."""
+        gone, back = await self.sessions.privacy.unseen_departures(present, shards)
+        for guild_id in gone:
+            log.info("server %s removed the bot while it was stopped", guild_id)
+            await self.guild_gone(guild_id)
+            await self.guild_left(guild_id)
+        for guild_id in back:
+            log.info("server %s added the bot back while it was stopped", guild_id)
+            await self.guild_back(guild_id)

@@ -17,6 +17,7 @@ from bot.cogs.game_parts import GameParts
 from bot.cogs.handlers import Request
 from bot.games.base import msg
 from bot.services import StoreUnavailable
+from bot.shards import Shards
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +112,19 @@ class GameEvents(commands.Cog, name="GameEvents"):
     @commands.Cog.listener()
     async def on_guild_join(self, guild: discord.Guild) -> None:
         await self.parts.departures.guild_back(guild.id)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Every shard of this process is ready: Discord has listed each of their servers (READY names those in
+        an outage too, and discord.py keeps them as unavailable), so a server missing from the list removed the
+        bot while it was stopped. Other processes' shards are left to them."""
+        count = self.bot.shard_count or 1
+        shards = Shards(count, tuple(self.bot.shard_ids or range(count)))
+        try:
+            await self.parts.departures.while_stopped({guild.id for guild in self.bot.guilds}, shards)
+        except StoreUnavailable as error:
+            log.warning("servers that removed the bot while it was stopped not looked for (%s): at the next start",
+                        error)
 
     # --- the command tree's errors ----------------------------------------------------
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

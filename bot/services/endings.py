@@ -11,6 +11,7 @@ from bot.positions import position
 from bot.services.base import Channels, hosts
 from bot.services.play import Play
 from bot.session_results import Outcome
+from bot.timers import INTERACTIONS_ONLY
 
 
 class Endings:
@@ -60,9 +61,12 @@ class Endings:
             return await self.end_without_result(record, {why: True})
 
     async def close_guild(self, guild_id: int) -> list[GameRecord]:
-        """The bot was removed from a server: every open game there ends as in close_channel."""
+        """The bot was removed from a server: every open game there ends as in close_channel, but those played
+        through a user's install of the app, which never needed the bot there."""
         ended = []
         for record in await self.channels.store.games.open_games_in_guild(guild_id):
+            if record.options.get(INTERACTIONS_ONLY):
+                continue
             if (closed := await self.close_channel(record.channel_id, "bot_removed")) is not None:
                 ended.append(closed)
         return ended

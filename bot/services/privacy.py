@@ -24,6 +24,7 @@ from bot.seating import LOBBY_SEATS
 from bot.services.endings import Endings
 from bot.services.lobby import Lobby
 from bot.session_results import Forgotten, Kept
+from bot.shards import Shards
 from bot.store import StaleVersion, Store
 
 RETAIN_DAYS = 30                          # TABLERO_RETAIN_DAYS' default
@@ -77,6 +78,14 @@ class Privacy:
 
     async def guild_back(self, guild_id: int) -> None:
         await self.store.privacy.guild_left(guild_id, None)
+
+    async def unseen_departures(self, present: set[int], shards: Shards) -> tuple[list[int], list[int]]:
+        """The servers on `shards` that removed the bot, and those that added it back, while no event could say
+        so (the bot stopped): compared with `present`, every server Discord listed for these shards once they
+        were ready, those in an outage (unavailable) too. A server known only from games played through a
+        user's install of the app is none of them: the bot need not be there. (gone, back), each sorted."""
+        played, left = await self.store.privacy.guilds_known(shards)
+        return sorted(played - present), sorted(left & present)
 
     async def purge(self, now: float, retain_days: int) -> tuple[int, int]:
         """Delete the games of servers that removed the bot more than `retain_days` ago, and periods away older

@@ -1,6 +1,7 @@
 """A channel deleted, or the bot removed from its server, in the middle of a game: the game ends
 without a result and its deadline with it."""
 import json
+import sqlite3
 
 import pytest
 
@@ -89,3 +90,59 @@ def of_table(fake, table: Table, path: str) -> bool:
     """Whether a request went to the table's channel or answered one of its interactions (by its token)."""
     return str(table.channel.id) in path or any(ia.token in path for ia in fake.interactions
                                                 if ia.channel is table.channel)
+
+
+def guilds_and_games(database) -> tuple[list[tuple[int | None, str, dict | None]], list[int]]:
+    """Each game's (server, status, result details), and the servers whose retention runs (guilds_left)."""
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        games = db.execute("SELECT guild_id, status, result FROM games ORDER BY id").fetchall()
+        left = [row[0] for row in db.execute("SELECT guild_id FROM guilds_left ORDER BY guild_id")]
+    return [(guild, status, result and json.loads(result)["details"]) for guild, status, result in games], left
+
+
+async def test_a_server_that_removed_the_bot_while_it_was_stopped_has_its_games_ended_at_start_up(fake_discord,
+                                                                                                   bot_process):
+    """No GUILD_DELETE reaches a stopped bot: READY at its next start lacks the server, and its games end there as
+    the running bot ends them, its retention starting then. A server in an outage (listed unavailable), one where
+    only a user's install of the app plays, and a DM keep their games."""
+    fake = fake_discord
+    ana, bruno = fake.add_user("ana", installed=True), fake.add_user("bruno")
+    kicked, outage = fake.default_guild, fake.add_guild("Outage")
+    playing = Table(fake, [ana, bruno], "pariti", seed=2)
+    await playing.open()
+    await fake.slash(bruno, fake.add_channel("waiting"), "game new", game="pariti")
+    await fake.slash(bruno, fake.add_channel("dark", guild=outage), "game new", game="pariti")
+    without_bot = fake.add_guild("Elsewhere", bot_installed=False)
+    await fake.slash(ana, fake.add_channel("hall", guild=without_bot), "game new", game="pariti")
+    await fake.slash(ana, fake.add_dm(ana, bruno), "game new", game="pariti")
+    await bot_process.kill()
+    await fake.remove_bot(kicked, bot_offline=True)
+    outage.unavailable = True
+
+    await bot_process.start()
+    await fake.wait_until(lambda: guilds_and_games(bot_process.database)[1] == [kicked.id], timeout=10,
+                          what="the server's retention to start")
+    games, _ = guilds_and_games(bot_process.database)
+    assert games == [(kicked.id, "ended", {"bot_removed": True})] * 2 + [
+        (outage.id, "lobby", None), (without_bot.id, "lobby", None), (None, "lobby", None)]
+    log = bot_process.log_tail(400)
+    assert "Traceback" not in log and f"server {kicked.id} removed the bot while it was stopped" in log, log
+    assert fake.take_violations() == []
+
+
+async def test_a_server_that_added_the_bot_back_while_it_was_stopped_keeps_its_games(fake_discord, bot_process):
+    fake = fake_discord
+    ana, bruno = fake.add_user("ana"), fake.add_user("bruno")
+    await fake.slash(ana, fake.add_channel("waiting"), "game new", game="pariti")
+    await fake.remove_bot()
+    await fake.wait_until(lambda: guilds_and_games(bot_process.database)[1] == [fake.default_guild.id], timeout=5,
+                          what="the server's retention to start")
+    await bot_process.kill()
+    await fake.add_bot(fake.default_guild, bot_offline=True)
+
+    await bot_process.start()
+    await fake.wait_until(lambda: guilds_and_games(bot_process.database)[1] == [], timeout=10,
+                          what="the server's retention to be called off")
+    assert "Traceback" not in bot_process.log_tail(400)
+    await fake.slash(bruno, fake.add_channel("again"), "game new", game="pariti")   # the bot plays there again
+    assert [status for _, status, _ in guilds_and_games(bot_process.database)[0]] == ["ended", "lobby"]

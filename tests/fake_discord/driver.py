@@ -404,17 +404,22 @@ class FakeDiscord(GatewayMixin, RestMixin):
         self._delete(current)
         self._notify()
 
-    async def remove_bot(self, guild: Guild | None = None) -> None:
+    async def remove_bot(self, guild: Guild | None = None, *, bot_offline: bool = False) -> None:
         """The bot is kicked from the guild (GUILD_DELETE without `unavailable`): from then on the guild has
-        not installed the app (its channel endpoints answer 403, code 50001; users' installs still work)."""
+        not installed the app (its channel endpoints answer 403, code 50001; users' installs still work). With
+        `bot_offline`, while no bot is connected: Discord sends no event then, and READY at the next
+        connection simply lacks the guild."""
         guild_id = (guild or self.default_guild).id
-        await self.dispatch("GUILD_DELETE", {"id": str(guild_id)}, guild_id=guild_id)
+        if not bot_offline:
+            await self.dispatch("GUILD_DELETE", {"id": str(guild_id)}, guild_id=guild_id)
         self.guilds[guild_id].bot_installed = False
 
-    async def add_bot(self, guild: Guild) -> None:
-        """The server installs the app with its bot (GUILD_CREATE on the guild's shard)."""
+    async def add_bot(self, guild: Guild, *, bot_offline: bool = False) -> None:
+        """The server installs the app with its bot (GUILD_CREATE on the guild's shard; with `bot_offline`, no
+        event: READY at the next connection lists the guild)."""
         guild.bot_installed = True
-        await self.dispatch("GUILD_CREATE", self._guild_payload(guild), guild_id=guild.id)
+        if not bot_offline:
+            await self.dispatch("GUILD_CREATE", self._guild_payload(guild), guild_id=guild.id)
 
     async def remove_member(self, user: User, guild: Guild | None = None) -> None:
         """The user leaves the guild (GUILD_MEMBER_REMOVE)."""

@@ -66,6 +66,7 @@ class Guild:
     name: str
     locale: str = "en-US"
     bot_installed: bool = True  # False: only users installed the app; the bot is not in the server
+    unavailable: bool = False  # an outage: READY lists it, its GUILD_CREATE at connection says only unavailable
 
     def shard_id(self, shard_count: int) -> int:
         """The gateway shard that receives this guild's events (Discord's formula)."""

@@ -179,7 +179,8 @@ class GatewayMixin:
             "session_id": session.id, "resume_gateway_url": self.gateway_url, "shard": [shard_id, shard_count],
             "application": {"id": str(self.application_id), "flags": 0}})
         for guild in guilds:
-            session.dispatch("GUILD_CREATE", self._guild_payload(guild))
+            session.dispatch("GUILD_CREATE", {"id": str(guild.id), "unavailable": True} if guild.unavailable
+                             else self._guild_payload(guild))
         session.ready = True
         self._notify()
         return session

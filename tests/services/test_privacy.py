@@ -16,9 +16,11 @@ from bot import forget, i18n, stats
 from bot.games.base import Message, msg
 from bot.present.words import seat_name
 from bot.schema import metadata
-from bot.services import Sessions
+from bot.services import Seat, Sessions
 from bot.services.privacy import scrubbed
+from bot.shards import Shards
 from bot.store import Store
+from bot.timers import INTERACTIONS_ONLY
 from tests.conftest import REPO
 from tests.schema_fixtures.make import ANA, BRUNO, CARLA, FINISHED, GUILD, IN_PLAY, LOBBY, play_games
 
@@ -107,6 +109,29 @@ async def test_a_servers_games_are_deleted_once_the_retention_after_it_removed_t
     assert await sessions.privacy.purge(now, 30) == (3, 0)                         # carla's time away is recent
     left = await everything(sessions.store)
     assert str(GUILD) not in left and len(left.splitlines()) == 2   # carla's time away, ana's DMs: people's rows
+
+
+def on_shard(shard: int, n: int) -> int:
+    """The `n`th server id of shard `shard` of 2."""
+    return ((2 * n + shard) << 22) + 7
+
+
+async def test_the_servers_that_removed_the_bot_or_added_it_back_unseen_are_those_of_this_processs_shards(played):
+    sessions, shards = played, Shards(2, (1,))
+    assert shards.owns(GUILD)
+    theirs, only_users, left, left_theirs = on_shard(0, 1), on_shard(1, 2), on_shard(1, 3), on_shard(0, 4)
+    for channel, guild, options in ((1, theirs, {}), (2, only_users, {INTERACTIONS_ONLY: True}), (3, left, {}),
+                                    (4, left_theirs, {}), (5, None, {})):
+        await sessions.lobby.create(channel_id=channel, guild_id=guild, host=Seat(ANA, "ana"), game="pariti",
+                                    options=options)
+    for guild in (left, left_theirs):
+        await sessions.privacy.guild_left(guild, time.time())
+    # Discord lists none of them: only the fixture's server removed the bot (the one left is known to have)
+    assert await sessions.privacy.unseen_departures(set(), shards) == ([GUILD], [])
+    # Discord lists them all: the server known to have removed the bot added it back, on this process's shards
+    everywhere = {GUILD, theirs, only_users, left, left_theirs}
+    assert await sessions.privacy.unseen_departures(everywhere, shards) == ([], [left])
+    assert await sessions.privacy.unseen_departures({GUILD}, Shards(2, (0,))) == ([theirs], [])
 
 
 def test_python_m_bot_forget_forgets_a_person_named_by_mail(tmp_path):

@@ -14,6 +14,7 @@ from bot.player_actions import ROLL, typed_action
 from bot.services import Sessions
 from bot.services.play import refusal
 from bot.store import Store
+from bot.timers import INTERACTIONS_ONLY
 from tests.games.parcheesi.positions import classic_five, maghreb_three
 
 CHANNEL = 100
@@ -179,10 +180,13 @@ async def test_removing_the_bot_from_a_server_ends_its_open_games_only_there(ses
     await two_player_game(sessions)                                   # guild 1
     await sessions.lobby.create(channel_id=CHANNEL + 1, guild_id=1, host=CY, game="pariti", options=IN_LOBBY_ORDER)
     await sessions.lobby.create(channel_id=CHANNEL + 2, guild_id=2, host=DEE, game="pariti", options=IN_LOBBY_ORDER)
+    # played through a user's install of the app: it never needed the bot in the server
+    await sessions.lobby.create(channel_id=CHANNEL + 3, guild_id=1, host=DEE, game="pariti",
+                                options={**IN_LOBBY_ORDER, INTERACTIONS_ONLY: True})
     ended = await sessions.endings.close_guild(1)
     assert [(r.channel_id, r.status, r.result["details"]) for r in ended] == [
         (CHANNEL, "ended", {"bot_removed": True}), (CHANNEL + 1, "ended", {"bot_removed": True})]
-    assert (await sessions.store.games.open_game(CHANNEL + 2)).status == "lobby"
+    assert [(await sessions.store.games.open_game(CHANNEL + k)).status for k in (2, 3)] == ["lobby", "lobby"]
 
 
 async def test_resigning_in_a_two_player_game_gives_the_win_to_the_other(sessions):
