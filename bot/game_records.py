@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+LOBBY_SEATS = "lobby_seats"    # options: the seats in lobby order, kept when they were drawn at random
+
 
 @dataclass(frozen=True)
 class Seat:
@@ -46,6 +48,13 @@ class GameRecord:
             if seat.level is None and seat.user_id == user_id:
                 return i
         return None
+
+    @property
+    def people(self) -> frozenset[int]:
+        """Everyone the game names as a person: seated, in the lobby order kept for the seats' draw, or host
+        (the store's game_people; migration 11 reads the same from the JSON)."""
+        seats = (*self.seats, *(Seat.from_json(s) for s in self.options.get(LOBBY_SEATS, ())))
+        return frozenset({self.host_id, *(s.user_id for s in seats if s.level is None)})
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot import dice
+from bot.game_records import LOBBY_SEATS as LOBBY_SEATS  # the seating's option, read by the store too
 from bot.game_records import GameRecord, Seat
 from bot.games.base import GameError, Message, Ruleset, joined, msg
 
 RANDOM, LOBBY = "random", "lobby"
 SEATINGS = (RANDOM, LOBBY)
-LOBBY_SEATS = "lobby_seats"    # options: the seats in lobby order, kept when they were drawn at random
 
 
 def chosen(options: dict[str, Any]) -> dict[str, Any]:

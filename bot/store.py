@@ -33,6 +33,7 @@ from sqlalchemy import (
     Select,
     and_,
     bindparam,
+    case,
     exists,
     func,
     literal_column,
@@ -40,6 +41,7 @@ from sqlalchemy import (
     null,
     or_,
     select,
+    union,
 )
 from sqlalchemy.dialects import postgresql, sqlite
 
@@ -52,6 +54,7 @@ from bot.schema import (
     actions,
     away_periods,
     bot_facts,
+    game_people,
     games,
     guilds_left,
     migrate_one,
@@ -340,6 +343,9 @@ _UPDATE_GAME = (games.update()
                        games.c.status == bindparam("read_status"), games.c.seats == bindparam("read_seats"))
                 .values({c: bindparam(f"new_{c}") for c in ("status", "host_id", "seats", "options", "state", "result")}
                         | {"updated_at": bindparam("now")}))
+# The people a game names (GameRecord.people), written again whenever they change.
+_UNNAME_PEOPLE = game_people.delete().where(game_people.c.game_id == bindparam("the_game"))
+_NAME_PERSON = game_people.insert().values(game_id=bindparam("the_game"), user_id=bindparam("user"))
 _SET_BOARD = (games.update().where(games.c.id == bindparam("the_game"))
               .values(board_message_id=bindparam("message"), board_version=bindparam("shown"),
                       board_status=bindparam("shown_status")))
@@ -449,6 +455,24 @@ async def _append_action(db: Statements, parameters: dict[str, Any]) -> bool:
 async def _start_away(db: Statements, parameters: dict[str, Any]) -> None:
     await db.execute(_END_AWAY, parameters)
     await db.execute(_START_AWAY[db.dialect], parameters)
+
+
+async def _create_game(db: Statements, values: dict[str, Any]) -> GameRecord:
+    record = _record((await db.rows(_CREATE_GAME, values))[0])
+    await _name_people(db, record)
+    return record
+
+
+async def _update_game(db: Statements, parameters: dict[str, Any], new: GameRecord) -> bool:
+    """The version-checked update of a game whose people changed, and its people written again."""
+    if updated := await db.execute(_UPDATE_GAME, parameters) == 1:
+        await _name_people(db, new)
+    return updated
+
+
+async def _name_people(db: Statements, record: GameRecord) -> None:
+    await db.execute(_UNNAME_PEOPLE, {"the_game": record.id})
+    await db.execute(_NAME_PERSON, [{"the_game": record.id, "user": user} for user in sorted(record.people)])
 
 
 async def _migrate(db: Statements) -> bool:
@@ -613,7 +637,7 @@ class GameRows:
                   "host_id": host.user_id, "locale": locale, "options": _dump(options), "seats": _seats((host,)),
                   "seed": seed, "version": 0, "created_at": now, "updated_at": now}
         try:
-            return _record((await self._store.rows(_CREATE_GAME, values))[0])
+            return await self._store.run(_create_game, values, transaction=True)
         except (asyncpg.IntegrityConstraintViolationError, sqlite3.IntegrityError) as exc:   # the unique open game
             raise ChannelBusy from exc
 
@@ -626,7 +650,13 @@ class GameRows:
                       "new_seats": _seats(new.seats), "new_options": _dump(new.options),
                       "new_state": None if new.state is None else _dump(new.state),
                       "new_result": None if new.result is None else _dump(new.result), "now": new.updated_at}
-        if await self._store.execute(_UPDATE_GAME, parameters) != 1:
+        # The people change with the seats (a join, a leave, a computer taking a seat, the draw) or with the host,
+        # who passes with a seat: the guard on the seats read keeps them the stored ones.
+        if record.people == new.people:
+            updated = await self._store.execute(_UPDATE_GAME, parameters) == 1
+        else:
+            updated = await self._store.run(_update_game, parameters, new, transaction=True)
+        if not updated:
             raise StaleVersion
         return new
 
@@ -757,12 +787,12 @@ class PrivacyRows:
 
     async def games_of(self, user_id: int) -> list[GameRecord]:
         """Every game that names `user_id`: seated (or in the lobby order), host, acting in the log or voting."""
-        return await self._store.records(_GAMES_OF, _naming(user_id))
+        return await self._store.records(_GAMES_OF, {"user": user_id})
 
     async def kept_about(self, user_id: int) -> dict[str, int]:
         """How much is kept about `user_id`: games (those in play too), actions logged, periods away, and
         whether a direct message on their turn is wanted (1 or 0)."""
-        rows = await self._store.rows(_KEPT_ABOUT, _naming(user_id))
+        rows = await self._store.rows(_KEPT_ABOUT, {"user": user_id})
         return dict(rows[0])
 
     async def logged_events(self, game_ids: Sequence[int]) -> list[tuple[int, int, str]]:
@@ -798,25 +828,22 @@ class PrivacyRows:
         return await self._store.run(_purge, {"before": left_before, "away_before": away_before}, transaction=True)
 
 
-def _naming(user_id: int) -> dict[str, Any]:
-    # Seats are stored as sorted-key JSON: the id is followed by the object's end, so 12 never matches 123.
-    return {"user": user_id, "seated": f'%"user_id":{user_id}}}%'}
-
-
-_NAMES_USER = or_(games.c.seats.like(bindparam("seated")), games.c.options.like(bindparam("seated")),
-                  games.c.host_id == bindparam("user"),
-                  games.c.id.in_(select(actions.c.game_id).where(actions.c.user_id == bindparam("user"))),
-                  games.c.id.in_(select(seat_votes.c.game_id).where(seat_votes.c.voter_id == bindparam("user"))))
+# Each found through an index (game_people's and actions' by user; the votes are few): no game read but theirs.
+_NAMES_USER = games.c.id.in_(union(
+    select(game_people.c.game_id).where(game_people.c.user_id == bindparam("user")),
+    select(actions.c.game_id).where(actions.c.user_id == bindparam("user")),
+    select(seat_votes.c.game_id).where(seat_votes.c.voter_id == bindparam("user"))))
 _GAMES_OF = select(*_GAME).where(_NAMES_USER).order_by(games.c.id)
+# The person's games read once, the open ones counted among them (a second look for them, open games first, is
+# what PostgreSQL's planner may choose: every open game read).
 _KEPT_ABOUT = select(
-    select(func.count()).where(_NAMES_USER).select_from(games).scalar_subquery().label("games"),
-    select(func.count()).where(_NAMES_USER, _IS_OPEN).select_from(games).scalar_subquery().label("open_games"),
+    func.count().label("games"), func.count(case((_IS_OPEN, 1))).label("open_games"),
     select(func.count()).where(actions.c.user_id == bindparam("user")).select_from(actions)
     .scalar_subquery().label("actions"),
     select(func.count()).where(away_periods.c.user_id == bindparam("user")).select_from(away_periods)
     .scalar_subquery().label("away_periods"),
     select(func.count()).where(turn_notifications.c.user_id == bindparam("user")).select_from(turn_notifications)
-    .scalar_subquery().label("notifications"))
+    .scalar_subquery().label("notifications")).select_from(games).where(_NAMES_USER)
 _LOGGED_EVENTS = (select(actions.c.game_id, actions.c.seq, actions.c.events)
                   .where(actions.c.game_id.in_(bindparam("games", expanding=True)), actions.c.events.is_not(None)))
 _REWRITE_GAME = (games.update()
@@ -842,8 +869,9 @@ _GUILDS_PLAYED = _on_shards(select(games.c.guild_id).distinct().where(
 _GUILDS_LEFT = select(guilds_left.c.guild_id)
 _GONE_GUILDS = select(guilds_left.c.guild_id).where(guilds_left.c.left_at < bindparam("before"))
 _GONE_GAMES = select(games.c.id).where(games.c.guild_id.in_(_GONE_GUILDS))
-_PURGE = (actions.delete().where(actions.c.game_id.in_(_GONE_GAMES)),   # the log and votes before their games
+_PURGE = (actions.delete().where(actions.c.game_id.in_(_GONE_GAMES)),   # what names a game before the game
           seat_votes.delete().where(seat_votes.c.game_id.in_(_GONE_GAMES)),
+          game_people.delete().where(game_people.c.game_id.in_(_GONE_GAMES)),
           server_defaults.delete().where(server_defaults.c.guild_id.in_(_GONE_GUILDS)))
 _PURGE_GAMES = games.delete().where(games.c.guild_id.in_(_GONE_GUILDS))
 _PURGE_GUILDS = guilds_left.delete().where(guilds_left.c.left_at < bindparam("before"))
@@ -859,6 +887,7 @@ async def _forget_user(db: Statements, user_id: int, pseudonym: int,
                 "new_seats": _seats(new.seats), "new_options": _dump(new.options), "new_host_id": new.host_id,
                 "new_result": None if new.result is None else _dump(new.result)}) != 1:
             raise StaleVersion
+        await _name_people(db, new)
     if events:
         await db.execute(_REWRITE_EVENTS, [{"the_game": game, "seq": seq, "events": text}
                                            for game, seq, text in events])

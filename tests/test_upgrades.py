@@ -40,6 +40,8 @@ async def test_a_database_of_an_earlier_schema_opens_and_its_games_go_on(version
         with closing(sqlite3.connect(tmp_path / "old.sqlite3")) as db:
             assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
 
+        # migration 11 named each game's people: a person's games are found (/game privacy, /game forget)
+        assert [r.channel_id for r in await store.privacy.games_of(BRUNO)] == [FINISHED, IN_PLAY]
         finished = await sessions.records.game_for(GUILD, FINISHED, None, ANA)
         said = await sessions.records.verification(finished)          # what /game verify answers
         assert said.key == "verify.ok_seating" and said.params["rolls"] >= 0, said

@@ -171,6 +171,9 @@ def run_memory(games: list[str], quick: bool, profile: Path | None) -> None:
 def run_store(games: list[str], quick: bool, profile: Path | None) -> None:
     moves, runs = (200, 1) if quick else (3000, 3)
     print(f"\n## The store's move path (open_game + append_action), {moves} moves over 20 games, best of {runs}")
+    privacy = store.run_privacy(2000 if quick else 100_000, runs)
+    print(f"  /game privacy among {privacy.games} games (SQLite): CPU {privacy.cpu_ms_per_ask:.1f} ms per ask, "
+          f"/game forget's read {privacy.cpu_ms_per_read:.1f} ms")
     figures, unmeasured = store.run(moves, runs)
     for f in figures:
         print(f"  {f.backend:<18} CPU {f.cpu_ms_per_move:.3f} ms per move (bot process), "

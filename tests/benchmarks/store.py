@@ -14,6 +14,8 @@ and over asyncpg (`postgresql+asyncpg`, the store's PostgreSQL until then).
 from __future__ import annotations
 
 import asyncio
+import json
+import random
 import tempfile
 import time
 from collections.abc import AsyncIterator
@@ -23,14 +25,23 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import URL, event
+from sqlalchemy import URL, bindparam, event
 from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
 
+from bot import schema
 from bot.game_records import Seat
 from bot.games import get_ruleset
+from bot.schema import Statements
 from bot.store import Store, postgresql_url
 from tests.benchmarks.common import random_game
 from tests.databases import Unreachable, scratch_database
+
+
+@dataclass(frozen=True)
+class PrivacyFigures:
+    games: int
+    cpu_ms_per_ask: float   # /game privacy's read (kept_about)
+    cpu_ms_per_read: float  # /game forget's read of the person's games (games_of)
 
 
 @dataclass(frozen=True)
@@ -112,6 +123,63 @@ async def measure(database: str, backend: str, *, moves: int, games: int = 20, f
     finally:
         await store.close()
     return StoreFigures(backend, moves, cpu * 1000 / moves, wall * 1000 / moves)
+
+
+async def privacy(database: str, *, games: int, asks: int = 20) -> PrivacyFigures:
+    """What `/game privacy` and `/game forget` read about one person among `games` stored games (SQLite): each
+    game two to four of 10,000 people, in play (a Parcheesi snapshot), written in bulk; CPU per read (the
+    SQLite thread's included), the mean of `asks` people's."""
+    ruleset = get_ruleset("parcheesi")
+    state = _dump(ruleset.to_json(next(random_game(ruleset, 4, seed=3))))
+    rng = random.Random(5)
+    store = await Store.open(database)
+    try:
+        for first in range(0, games, 5000):
+            rows, named = [], []
+            for game_id in range(first + 1, min(first + 5000, games) + 1):
+                people = rng.sample(range(1, 10_001), rng.randint(2, 4))
+                named += [{"game_id": game_id, "user_id": person} for person in people]
+                rows.append({"id": game_id, "guild_id": 1 + game_id % 50, "channel_id": game_id, "game": "parcheesi",
+                             "status": "active", "host_id": people[0], "locale": "en", "options": "{}",
+                             "seats": _dump([Seat(p, f"player {p}").to_json() for p in people]), "seed": "00" * 32,
+                             "state": state, "version": 0, "created_at": 0.0, "updated_at": 0.0})
+            await store.run(_insert_games, rows, named, transaction=True)
+        people = rng.sample(range(1, 10_001), asks)
+        cpu = time.process_time()
+        for person in people:
+            await store.privacy.kept_about(person)
+        asked = time.process_time() - cpu
+        for person in people:
+            await store.privacy.games_of(person)
+        read = time.process_time() - cpu - asked
+    finally:
+        await store.close()
+    return PrivacyFigures(games, asked * 1000 / asks, read * 1000 / asks)
+
+
+_INSERT_GAME = schema.games.insert().values({c: bindparam(c) for c in (
+    "id", "guild_id", "channel_id", "game", "status", "host_id", "locale", "options", "seats", "seed", "state",
+    "version", "created_at", "updated_at")})
+
+
+_NAME_PERSON = schema.game_people.insert().values(game_id=bindparam("game_id"), user_id=bindparam("user_id"))
+
+
+async def _insert_games(db: Statements, rows: list[dict[str, Any]], named: list[dict[str, Any]]) -> None:
+    """The games and the people they name (bot.store writes game_people with each game)."""
+    await db.execute(_INSERT_GAME, rows)
+    await db.execute(_NAME_PERSON, named)
+
+
+def _dump(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+def run_privacy(games: int, runs: int) -> PrivacyFigures:
+    """The best of `runs`, each on a new temporary SQLite file."""
+    with tempfile.TemporaryDirectory() as directory:
+        return min((asyncio.run(privacy(str(Path(directory) / f"privacy{n}.sqlite3"), games=games))
+                    for n in range(runs)), key=lambda f: f.cpu_ms_per_ask)
 
 
 def run(moves: int, runs: int) -> tuple[list[StoreFigures], str | None]:

@@ -38,3 +38,8 @@ def test_the_win_chance_calibration_tries_each_scale_and_puts_it_back(game, caps
 async def test_the_store_move_path_is_measured(tmp_path, backend):
     figures = await store.measure(str(tmp_path / "b.sqlite3"), backend, moves=5, games=2)
     assert figures.moves == 5 and figures.cpu_ms_per_move > 0 and figures.wall_ms_per_move > 0
+
+
+async def test_the_privacy_reads_are_measured(tmp_path):
+    figures = await store.privacy(str(tmp_path / "p.sqlite3"), games=30, asks=2)
+    assert figures.games == 30 and figures.cpu_ms_per_ask > 0 and figures.cpu_ms_per_read > 0

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from bot.player_actions import ROLL
 from bot.positions import ruleset_of
-from bot.schema import MIGRATIONS
+from bot.schema import MIGRATIONS, spelled
 from bot.services import Seat, Sessions
 from bot.store import Store
 
@@ -78,7 +78,7 @@ def dump(source: str, version: int) -> str:
     with closing(sqlite3.connect(":memory:")) as db, closing(sqlite3.connect(source)) as src:
         for migration in MIGRATIONS[:version]:
             for statement in migration:
-                db.execute(statement.replace("{id}", "INTEGER PRIMARY KEY"))
+                db.execute(spelled(statement, "sqlite"))
         tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         for table in tables:
             kept = [c for c in columns(db, table) if c in columns(src, table)]
