@@ -459,7 +459,7 @@ async def _start_away(db: Statements, parameters: dict[str, Any]) -> None:
 
 async def _create_game(db: Statements, values: dict[str, Any]) -> GameRecord:
     record = _record((await db.rows(_CREATE_GAME, values))[0])
-    await _name_people(db, record)
+    await _name_people(db, record, new=True)
     return record
 
 
@@ -470,8 +470,10 @@ async def _update_game(db: Statements, parameters: dict[str, Any], new: GameReco
     return updated
 
 
-async def _name_people(db: Statements, record: GameRecord) -> None:
-    await db.execute(_UNNAME_PEOPLE, {"the_game": record.id})
+async def _name_people(db: Statements, record: GameRecord, *, new: bool = False) -> None:
+    """The game's people written (again: those it named before deleted first, unless it is `new`)."""
+    if not new:
+        await db.execute(_UNNAME_PEOPLE, {"the_game": record.id})
     await db.execute(_NAME_PERSON, [{"the_game": record.id, "user": user} for user in sorted(record.people)])
 
 
