@@ -56,6 +56,8 @@ async def test_two_shard_processes_share_the_database_and_one_survives_a_kill(fa
         assert await version_of(database, away) == stalled
 
         await second.start()   # restarted: the deadline that passed fires, once
+        # Discord listed it North alone: home's server, shard 0's, is not taken for one that removed the bot
+        # (home goes on below)
         assert fake.command_syncs == 1   # by shard 0's process alone
         ran_out = i18n.catalogue("en")["timers.expired_play"].split("{seat}")[1]   # the words after the player
         await fake.wait_for_message(away.channel, lambda m: ran_out in m.content and m.files, timeout=10)
