@@ -14,7 +14,8 @@ Parts (all by default, in this order):
             DMs only interactions reach)
   memory    VmRSS of the bot per active game and per idle stored game loaded
   store     the store's move path alone (load the game, append the action and its snapshot): CPU ms of
-            the bot process per move on SQLite and on PostgreSQL (TABLERO_TEST_POSTGRES, if reachable)
+            the bot process per move on SQLite and on PostgreSQL (TABLERO_TEST_POSTGRES, if reachable); and
+            what finding a person's games costs (/game privacy, /game forget) among 100,000 on SQLite
 
 Everything runs on this machine over loopback, bounded in count and time, and stops by itself
 (`--quick`: a few seconds per part). Figures are printed, never asserted; docs/performance.md
@@ -170,10 +171,11 @@ def run_memory(games: list[str], quick: bool, profile: Path | None) -> None:
 
 def run_store(games: list[str], quick: bool, profile: Path | None) -> None:
     moves, runs = (200, 1) if quick else (3000, 3)
-    print(f"\n## The store's move path (open_game + append_action), {moves} moves over 20 games, best of {runs}")
     privacy = store.run_privacy(2000 if quick else 100_000, runs)
-    print(f"  /game privacy among {privacy.games} games (SQLite): CPU {privacy.cpu_ms_per_ask:.1f} ms per ask, "
-          f"/game forget's read {privacy.cpu_ms_per_read:.1f} ms")
+    print(f"\n## A person's games found (SQLite, {privacy.games} games, best of {runs})")
+    print(f"  /game privacy CPU {privacy.cpu_ms_per_ask:.1f} ms per ask, /game forget's read "
+          f"{privacy.cpu_ms_per_read:.1f} ms")
+    print(f"\n## The store's move path (open_game + append_action), {moves} moves over 20 games, best of {runs}")
     figures, unmeasured = store.run(moves, runs)
     for f in figures:
         print(f"  {f.backend:<18} CPU {f.cpu_ms_per_move:.3f} ms per move (bot process), "

@@ -1,4 +1,5 @@
-"""The store's move path, alone: what one move costs the bot process in the database layer.
+"""The store's move path, alone: what one move costs the bot process in the database layer (and, apart,
+what finding one person's games costs among many: `privacy`).
 
 A move is what the session service does on a click: load the channel's open game (`open_game`),
 then `append_action` (the action and the new snapshot in one version-checked transaction). The
