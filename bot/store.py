@@ -864,10 +864,12 @@ _GUILD_LEFT = _upserts(lambda insert: (
     .on_conflict_do_update(index_elements=[guilds_left.c.guild_id], set_={"left_at": stmt.excluded.left_at}))
 _GUILD_BACK = guilds_left.delete().where(guilds_left.c.guild_id == bindparam("guild"))
 # A game played through a user's install of the app (bot/cogs/delivery.py) is in a server the bot may never
-# have been in: it says nothing of the bot's presence there.
-_GUILDS_PLAYED = _on_shards(select(games.c.guild_id).distinct().where(
-    games.c.guild_id.is_not(None), ~games.c.options.contains('"interactions_only":true'),
-    games.c.guild_id.not_in(select(guilds_left.c.guild_id))))
+# have been in: it says nothing of the bot's presence there. The servers from the index of games by server, and
+# for each a look at its games until one the bot played (mostly the first): not every game read.
+_GUILDS_WITH_GAMES = _on_shards(select(games.c.guild_id).distinct().where(
+    games.c.guild_id.is_not(None), games.c.guild_id.not_in(select(guilds_left.c.guild_id)))).subquery()
+_GUILDS_PLAYED = select(_GUILDS_WITH_GAMES.c.guild_id).where(exists().where(
+    games.c.guild_id == _GUILDS_WITH_GAMES.c.guild_id, ~games.c.options.contains('"interactions_only":true')))
 _GUILDS_LEFT = select(guilds_left.c.guild_id)
 _GONE_GUILDS = select(guilds_left.c.guild_id).where(guilds_left.c.left_at < bindparam("before"))
 _GONE_GAMES = select(games.c.id).where(games.c.guild_id.in_(_GONE_GUILDS))
