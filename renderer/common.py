@@ -822,15 +822,6 @@ def dashes(points: Sequence[tuple[float, float]], dash: float) -> list[list[tupl
     return [part for part in found if len(part) > 1]
 
 
-@lru_cache(maxsize=256)
-def badge_size(text: str, side: float, size: int) -> int:
-    """The font size of a badge (Sheet.badge) holding `text`: `size`, or less, so that the badge is at most
-    `side` px across."""
-    while size > 8 and 2 * badge_radius(text, size) > side:
-        size -= 1
-    return size
-
-
 def badge_radius(text: str, size: int) -> float:
     """The radius of Sheet.badge's disc."""
     x0, y0, x1, y1 = font(size, True).getbbox(text, anchor="mm")

@@ -41,7 +41,6 @@ from renderer.common import (
     Sheet,
     StaticBoard,
     badge_radius,
-    badge_size,
     banner_box,
     blend,
     break_lines,
@@ -572,11 +571,10 @@ def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus
         items += _notes(lay, notes, _note_boxes(lay, view, acting, owners, routes, items), locale)
     taken = [item.box for item in items if item.kind in ("piece", "label", *OVERLAYS)]
     if len(traced) > 1:   # the order of the moves, beside the square each one left
-        pieces = {item.ref: item.box for item in items if item.kind == "piece"}
         for i, move in enumerate(traced):
             start = slots[move.piece] if move.start == HOUSE and move.piece in slots else \
                 _spot(lay, move.route, move.start)
-            badge = _badge(lay, start, str(i + 1), _badge_side(lay, pieces.get(move.piece or "")), taken)
+            badge = _badge(lay, start, str(i + 1), taken)
             items.append(badge)
             taken.append(badge.box)
     if result is not None:
@@ -654,7 +652,7 @@ def _trace(lay: Layout, move: Move, index: int, count: int, slots: dict[str, tup
         if len(points) >= 2:
             sheet.arrow(points, HIGHLIGHT, width)
     return Item("trace", f"{square_ref(geo, route, start)}-{square_ref(geo, route, end)}", box, role=piece or "",
-                paint=paint)
+                line=tuple(points) if len(points) >= 2 else (), paint=paint)
 
 
 def _way_home(lay: Layout, route: str, progress: int, slot: tuple[float, float], piece: str) -> Item:
@@ -665,7 +663,7 @@ def _way_home(lay: Layout, route: str, progress: int, slot: tuple[float, float],
     box = (min(start[0], slot[0]) - 3 * width, min(start[1], slot[1]) - 3 * width, max(start[0], slot[0]) + 3 * width,
            max(start[1], slot[1]) + 3 * width)
     return Item("trace", f"{square_ref(lay.geo, route, progress)}-{route} house", box, role="home " + piece,
-                paint=lambda sheet: sheet.arrow(points, HIGHLIGHT, width, dash=lay.cell // 4))
+                line=tuple(points), paint=lambda sheet: sheet.arrow(points, HIGHLIGHT, width, dash=lay.cell // 4))
 
 
 def _towards(a: tuple[float, float], b: tuple[float, float], distance: float) -> tuple[float, float]:
@@ -675,19 +673,12 @@ def _towards(a: tuple[float, float], b: tuple[float, float], distance: float) ->
     return a[0] + (b[0] - a[0]) * distance / length, a[1] + (b[1] - a[1]) * distance / length
 
 
-def _badge_side(lay: Layout, piece: FloatBox | None) -> float:
-    """The largest a move's order badge may be: the short side of the piece that moved (a lone piece's,
-    when it is not known), so that a badge never outgrows the piece it numbers."""
-    if piece is None:
-        return _track_diameter(lay)
-    return min(piece[2] - piece[0], piece[3] - piece[1])
-
-
-def _badge(lay: Layout, xy: tuple[float, float], text: str, side: float, taken: list[FloatBox]) -> Item:
+def _badge(lay: Layout, xy: tuple[float, float], text: str, taken: list[FloatBox]) -> Item:
     """A move's order number beside the square it left (centre `xy`), where it covers no piece and no
     number: at a corner of the square, else further away, always somewhere (every traced move has its
-    number); as large as the square numbers where `side` allows."""
-    size = badge_size(text, side, number_size(lay.size))
+    number); its digits as large as the square numbers, readable at chat size even where the piece that
+    moved shares its square and is drawn smaller."""
+    size = number_size(lay.size)
     r = badge_radius(text, size)
     x, y = xy
     reach = [lay.cell * k / 2 for k in range(1, 13)]

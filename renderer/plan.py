@@ -20,6 +20,8 @@ from renderer.common import Sheet, StaticBoard, font
 KINDS = ("piece", "square", "label", "trace", "badge", "banner", "note", "name", "die")
 # Items that must never cover a piece or a label a player reads or types.
 OVERLAYS = frozenset({"badge", "banner", "note", "name", "die"})
+# Items that are words: no trace's line may cross one.
+TEXTS = frozenset({"label", "banner", "note", "name"})
 
 FloatBox = tuple[float, float, float, float]
 
@@ -29,7 +31,8 @@ class Item:
     """One thing on the picture. `ref`: a piece's name as move codes use it ("Y2", "e5", "B7"),
     a square's or its label's name as players type it ("5", "yellow H3", "e7"); `square`: for a
     piece, the ref of the square it stands on; `role` says more where a picture needs it
-    ("blockade", "chosen", "destination", "start", "end"; for a name, its lines as written)."""
+    ("blockade", "chosen", "destination", "start", "end"; for a name, its lines as written); `line`: for a
+    trace, the points its line is drawn through (its arrow's tip last), which must cross no text (TEXTS)."""
 
     kind: str
     ref: str
@@ -37,6 +40,7 @@ class Item:
     square: str | None = None
     role: str = ""
     paint: Callable[[Sheet], object] | None = field(default=None, compare=False, repr=False)
+    line: tuple[tuple[float, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,24 @@ def first_clear(candidates: Iterable[FloatBox], avoid: Iterable[Sequence[float]]
     return None
 
 
+def crosses(a: tuple[float, float], b: tuple[float, float], box: Sequence[float], margin: float = 0.0) -> bool:
+    """Whether the segment a-b passes through `box` grown by `margin` on every side (Liang-Barsky clipping)."""
+    x0, y0, x1, y1 = box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
+        if p == 0:
+            if q <= 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low >= high:
+            return False
+    return True
 
 
 def offset_line(points: Sequence[tuple[float, float]], distance: float) -> list[tuple[float, float]]:

@@ -19,7 +19,7 @@ from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, board
 from bot.games.pariti import is_pair, number_of, piece_name
 from bot.games.pariti_board import SQUARE_NAMES
 from renderer import PlayerTag, layout, render_png
-from renderer.common import CHAT_TEXT, CHAT_WIDTH
+from renderer.common import CHAT_TEXT, CHAT_WIDTH, badge_radius, digit_height
 from renderer.plan import OVERLAYS, Plan, inside, overlap
 from tests.benchmarks.common import random_action
 
@@ -121,6 +121,29 @@ def test_every_label_a_player_types_is_nine_px_high_at_chat_size(game):
     assert labels
     for label in labels:
         assert (label.box[3] - label.box[1]) * CHAT_WIDTH / plan.size[0] >= CHAT_TEXT - 0.01, label
+
+
+def badge_font(badge) -> int:
+    """The font size a badge's digits are drawn at: the largest whose disc (Sheet.badge) its box holds."""
+    return max(size for size in range(6, 80) if 2 * badge_radius(badge.ref, size) <= badge.box[2] - badge.box[0] + 0.5)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_order_badges_digits_are_nine_px_high_at_chat_size(game):
+    """As high as the labels a player types, also on shared squares, where the piece that moved is drawn
+    smaller than its badge then is; two-digit badges too (a long absence: 30 positions traced)."""
+    sizes = Counter()
+    ruleset, history, colours = random_game(game, 1)
+    longer = [(ruleset, history[i], [PlayerTag(NAMES[s], colours[s], ruleset.to_move(history[i]) == s)
+                                     for s in range(len(colours))], history[i - 29:i + 1])
+              for i in range(29, len(history), max(37, len(history) // 12))]
+    for ruleset, state, players, traced in positions(game) + longer:
+        plan = layout(ruleset, state, players, "en", traced=traced)
+        for badge in plan.of("badge"):
+            high = digit_height(badge_font(badge)) * CHAT_WIDTH / plan.size[0]
+            assert high >= CHAT_TEXT - 0.01, (badge, high)
+            sizes[len(badge.ref)] += 1
+    assert sizes[1] and sizes[2]
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
