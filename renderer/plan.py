@@ -24,6 +24,7 @@ OVERLAYS = frozenset({"badge", "banner", "note", "name", "die"})
 TEXTS = frozenset({"label", "banner", "note", "name"})
 
 FloatBox = tuple[float, float, float, float]
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -31,8 +32,9 @@ class Item:
     """One thing on the picture. `ref`: a piece's name as move codes use it ("Y2", "e5", "B7"),
     a square's or its label's name as players type it ("5", "yellow H3", "e7"); `square`: for a
     piece, the ref of the square it stands on; `role` says more where a picture needs it
-    ("blockade", "chosen", "destination", "start", "end"; for a name, its lines as written); `line`: for a
-    trace, the points its line is drawn through (its arrow's tip last), which must cross no text (TEXTS)."""
+    ("blockade", "chosen", "destination", "start", "end"; for a name, its lines as written); `strokes`: for
+    a trace, the lines it draws, each through its points, its arrow's tip at the end of the last: they
+    cross no text (TEXTS), going round it or leaving a gap where it stands."""
 
     kind: str
     ref: str
@@ -40,7 +42,7 @@ class Item:
     square: str | None = None
     role: str = ""
     paint: Callable[[Sheet], object] | None = field(default=None, compare=False, repr=False)
-    line: tuple[tuple[float, float], ...] = ()
+    strokes: tuple[tuple[Point, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -91,15 +93,16 @@ def first_clear(candidates: Iterable[FloatBox], avoid: Iterable[Sequence[float]]
     return None
 
 
-def crosses(a: tuple[float, float], b: tuple[float, float], box: Sequence[float], margin: float = 0.0) -> bool:
-    """Whether the segment a-b passes through `box` grown by `margin` on every side (Liang-Barsky clipping)."""
+def _clip(a: Point, b: Point, box: Sequence[float], margin: float) -> tuple[float, float] | None:
+    """The part (from, to: fractions of its length) of the segment a-b inside `box` grown by `margin` on every
+    side, if any (Liang-Barsky clipping)."""
     x0, y0, x1, y1 = box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
     dx, dy = b[0] - a[0], b[1] - a[1]
     low, high = 0.0, 1.0
     for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
         if p == 0:
             if q <= 0:
-                return False
+                return None
             continue
         t = q / p
         if p < 0:
@@ -107,8 +110,51 @@ def crosses(a: tuple[float, float], b: tuple[float, float], box: Sequence[float]
         else:
             high = min(high, t)
         if low >= high:
-            return False
-    return True
+            return None
+    return low, high
+
+
+def crosses(a: Point, b: Point, box: Sequence[float], margin: float = 0.0) -> bool:
+    """Whether the segment a-b passes through `box` grown by `margin` on every side."""
+    return _clip(a, b, box, margin) is not None
+
+
+def crossings(points: Sequence[Point], boxes: Sequence[Sequence[float]], margin: float = 0.0) -> int:
+    """How many of `boxes` (grown by `margin`) the polyline `points` passes through."""
+    return sum(any(crosses(a, b, box, margin) for a, b in zip(points, points[1:])) for box in boxes)
+
+
+def gapped(points: Sequence[Point], boxes: Sequence[Sequence[float]], margin: float, shortest: float = 0.0,
+           last: float = 0.0) -> list[list[Point]]:
+    """The polyline `points` as the strokes that stay `margin` px clear of every one of `boxes`: a gap
+    wherever it would cross one; strokes between two gaps shorter than `shortest` left out (such a stub says
+    nothing), the one that reaches the end of `points` when it is `last` long (the arrow's head) at least."""
+    strokes: list[list[Point]] = [[points[0]]] if points else []
+    for a, b in zip(points, points[1:]):
+        cuts = sorted(cut for box in boxes if (cut := _clip(a, b, box, margin)) is not None)
+        at = 0.0   # how far along a-b is drawn so far
+        for low, high in cuts:
+            if low > at:
+                if not strokes or strokes[-1] == []:
+                    strokes.append([_along(a, b, at)])
+                strokes[-1].append(_along(a, b, low))
+            if high > at:
+                at = high
+                strokes.append([])
+        if at < 1.0:
+            if not strokes or strokes[-1] == []:
+                strokes.append([_along(a, b, at)])
+            strokes[-1].append(b)
+    return [stroke for stroke in strokes if len(stroke) > 1 and (
+        stroke[0] == points[0] or _length(stroke) >= (last if stroke[-1] == points[-1] else shortest))]
+
+
+def _length(points: Sequence[Point]) -> float:
+    return sum(math.dist(a, b) for a, b in zip(points, points[1:]))
+
+
+def _along(a: Point, b: Point, t: float) -> Point:
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
 
 
 def offset_line(points: Sequence[tuple[float, float]], distance: float) -> list[tuple[float, float]]:

@@ -20,7 +20,7 @@ from bot.games.pariti import is_pair, number_of, piece_name
 from bot.games.pariti_board import SQUARE_NAMES
 from renderer import PlayerTag, layout, render_png
 from renderer.common import CHAT_TEXT, CHAT_WIDTH, badge_radius, digit_height
-from renderer.plan import OVERLAYS, Plan, inside, overlap
+from renderer.plan import OVERLAYS, TEXTS, Plan, crosses, inside, overlap
 from tests.benchmarks.common import random_action
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -121,6 +121,36 @@ def test_every_label_a_player_types_is_nine_px_high_at_chat_size(game):
     assert labels
     for label in labels:
         assert (label.box[3] - label.box[1]) * CHAT_WIDTH / plan.size[0] >= CHAT_TEXT - 0.01, label
+
+
+def focused(game: str) -> list[tuple]:
+    """Positions of a Pariti game with each piece the player to move may move chosen (its jump chains traced
+    through the squares it can reach, each named); none for the other games, whose choices trace nothing."""
+    if game != "pariti":
+        return []
+    found = []
+    for ruleset, state, players, _ in positions(game)[::4]:
+        if ruleset.result(state) is None:
+            groups = {ruleset.action_group(state, action) for action in ruleset.legal_actions(state)}
+            found += [(ruleset, state, players, (), group) for group in sorted(g for g in groups if g)]
+    return found
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_no_traced_line_crosses_a_word(game):
+    """A trace (a move, a captured piece's way home, a jump chain) crosses no square number, name, note or
+    banner: it goes round them, or leaves a gap where one stands (the way home of a piece captured crossed its
+    house's "Goal 0/4")."""
+    drawn = Counter()
+    for ruleset, state, players, history, *focus in [(*p, None) for p in positions(game)] + focused(game):
+        plan = layout(ruleset, state, players, "en", focus[0], traced=history)
+        words = plan.of(*TEXTS)
+        for trace in plan.of("trace"):
+            for stroke in trace.strokes:
+                for a, b in zip(stroke, stroke[1:]):
+                    assert not [w for w in words if crosses(a, b, w.box)], (trace, a, b)
+            drawn["home" if trace.role.startswith("home") else "chain" if focus[0] else "move"] += bool(trace.strokes)
+    assert drawn["move"] and (drawn["home"] or "parc" not in game) and (drawn["chain"] or game != "pariti"), drawn
 
 
 def badge_font(badge) -> int:
