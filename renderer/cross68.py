@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache, partial
+from itertools import chain
 from typing import NamedTuple, Protocol, TypeVar
 
 from PIL import Image, ImageDraw
@@ -751,7 +752,7 @@ def _way_home(lay: Layout, route: str, progress: int, slot: Point, piece: str, a
     points = _house_way(lay, route, _spot(lay, route, progress), slot, around, 2 * width)
     points[-1] = _towards(slot, points[-2], lay.cell * 0.42)
     strokes = gapped(points, around.texts, 2 * width, lay.cell / 2, 3 * width)
-    xs, ys = [x for x, _ in points], [y for _, y in points]
+    xs, ys = [x for x, _ in (*points, slot)], [y for _, y in (*points, slot)]
     box = (min(xs) - 3 * width, min(ys) - 3 * width, max(xs) + 3 * width, max(ys) + 3 * width)
     return Item("trace", f"{square_ref(lay.geo, route, progress)}-{route} house", box, role="home " + piece,
                 paint=lambda sheet: sheet.arrow(strokes[-1], HIGHLIGHT, width, dash=lay.cell // 4, lead=strokes[:-1])
@@ -776,11 +777,14 @@ def _badge(lay: Layout, xy: tuple[float, float], text: str, taken: list[FloatBox
     reach = [lay.cell * k / 2 for k in range(1, 13)]
     around = ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1), (-1, 0), (1, 0), (0, 1))
     spots = [(x + dx * d, y + dy * d) for d in reach for dx, dy in around]
-    step = lay.cell / 4   # then anywhere on the board, nearest first
-    spots += sorted(((i * step, j * step) for i in range(1, int(lay.size / step))
-                     for j in range(1, int(lay.size / step))),
-                    key=lambda s: math.dist(s, xy))
-    box = first_clear((centred(spot, 2 * r, 2 * r) for spot in spots), taken, (0, 0, lay.size, lay.size))
+    step = lay.cell / 4
+
+    def anywhere() -> Iterator[tuple[float, float]]:   # then anywhere on the board, nearest first (seldom needed)
+        yield from sorted(((i * step, j * step) for i in range(1, int(lay.size / step))
+                           for j in range(1, int(lay.size / step))), key=lambda s: math.dist(s, xy))
+
+    box = first_clear((centred(spot, 2 * r, 2 * r) for spot in chain(spots, anywhere())), taken,
+                      (0, 0, lay.size, lay.size))
     box = box or centred(spots[0], 2 * r, 2 * r)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     return Item("badge", text, box, paint=lambda sheet: sheet.badge(centre, text, size, HIGHLIGHT))

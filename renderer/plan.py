@@ -121,7 +121,15 @@ def crosses(a: Point, b: Point, box: Sequence[float], margin: float = 0.0) -> bo
 
 def crossings(points: Sequence[Point], boxes: Sequence[Sequence[float]], margin: float = 0.0) -> int:
     """How many of `boxes` (grown by `margin`) the polyline `points` passes through."""
-    return sum(any(crosses(a, b, box, margin) for a, b in zip(points, points[1:])) for box in boxes)
+    boxes = _near(points, boxes, margin)
+    return sum(any(crosses(a, b, box, margin) for a, b in zip(points, points[1:])) for box in boxes) if boxes else 0
+
+
+def _near(points: Sequence[Point], boxes: Sequence[Sequence[float]], margin: float) -> list[Sequence[float]]:
+    """The boxes (grown by `margin`) that meet the bounding box of `points`: the only ones they may cross."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    x0, y0, x1, y1 = min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
+    return [box for box in boxes if box[0] < x1 and x0 < box[2] and box[1] < y1 and y0 < box[3]]
 
 
 def gapped(points: Sequence[Point], boxes: Sequence[Sequence[float]], margin: float, shortest: float = 0.0,
@@ -130,8 +138,9 @@ def gapped(points: Sequence[Point], boxes: Sequence[Sequence[float]], margin: fl
     wherever it would cross one; strokes between two gaps shorter than `shortest` left out (such a stub says
     nothing), the one that reaches the end of `points` when it is `last` long (the arrow's head) at least."""
     strokes: list[list[Point]] = [[points[0]]] if points else []
+    boxes = _near(points, boxes, margin) if points else []
     for a, b in zip(points, points[1:]):
-        cuts = sorted(cut for box in boxes if (cut := _clip(a, b, box, margin)) is not None)
+        cuts = sorted(cut for box in _near((a, b), boxes, margin) if (cut := _clip(a, b, box, margin)) is not None)
         at = 0.0   # how far along a-b is drawn so far
         for low, high in cuts:
             if low > at:
