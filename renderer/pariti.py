@@ -262,19 +262,19 @@ def plan(ruleset: Pariti, state: PaState, players: list[PlayerTag], locale: str 
     for square in reach:
         items.append(Item("square", SQUARE_NAMES[square], square_box(square), role="destination",
                           paint=partial(_tint, square=square)))
-    names = []   # an empty reachable square's name, low in it, dark on its tint, readable at chat size
+    named: list[Item] = []   # an empty reachable square's name, low in it, dark on its tint, readable at chat size
     for square in reach:   # (a partner to pair with leaves no room: the grid names it)
         x0, y0, x1, y1 = square_box(square)
         if not state.board[square]:
             name = SQUARE_NAMES[square]
             low = ((x0 + x1) / 2, y1 - 4)
-            names.append(Item("label", name, text_box(low, name, AXIS, anchor="md"), role="destination",
+            named.append(Item("label", name, text_box(low, name, AXIS, anchor="md"), role="destination",
                               paint=partial(Sheet.label, xy=low, text=name, size=AXIS, bold=True, fill=INK, anchor="md",
                                             halo=REACH)))
     traced = list(moves) or ([state.last] if state.last else [])
     for path in reach.values():
         if not is_step(path):   # round the names of the squares it lands on: its tip short of the last one's
-            strokes = gapped([centre(s) for s in path], [item.box for item in names], 4, CELL / 4, 24)
+            strokes = gapped([centre(s) for s in path], [item.box for item in named], 4, CELL / 4, 24)
             items.append(Item("trace", "-".join(SQUARE_NAMES[s] for s in path), _span(path),
                               paint=partial(_draw_tree_path, path=path, strokes=strokes),
                               strokes=tuple(map(tuple, strokes))))
@@ -294,7 +294,7 @@ def plan(ruleset: Pariti, state: PaState, players: list[PlayerTag], locale: str 
             items.append(Item("piece", ref, centred(centre(square), PIECE, PIECE), SQUARE_NAMES[square],
                               "chosen" if chosen else "destination" if square in reach else "",
                               partial(_paint_piece, square=square, sprite=sprite, chosen=chosen)))
-    items += names
+    items += named
     if focus_square is None and len(traced) > 1:   # their order, beside the square each one started from
         taken = [item.box for item in items if item.kind in ("piece", "label")]
         for i, last in enumerate(traced):
