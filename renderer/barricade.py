@@ -443,7 +443,8 @@ def _trace(board: Board, colours: tuple[str, ...], move: Move, index: int, count
             sheet.arrow(points, LAST_MOVE_RGB, 5)
     name = START_NAME if frm == START else board.names[frm]
     return Item("trace", f"{name}-{board.names[dest]}", (min(xs) - 15, min(ys) - 15, max(xs) + 15, max(ys) + 15),
-                role=" ".join(board.names[p] for p in path), paint=paint)
+                role=" ".join(board.names[p] for p in path), paint=paint,
+                strokes=(tuple(points),) if frm != dest and len(points) >= 2 else ())
 
 
 def _legend(board: Board, state: State, players: list[PlayerTag], numbered: bool) -> list[Item]:

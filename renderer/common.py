@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import as_file
+from itertools import chain
 from pathlib import Path
 
 from isal import isal_zlib
@@ -729,12 +730,14 @@ class Sheet:
                     draw_lines(region, (origin[0] - x, origin[1] - y), lines, width, size, fill))
         return height
 
-    def arrow(self, points: list[tuple[float, float]], fill: RGB, width: int, dash: float = 0) -> None:
+    def arrow(self, points: Sequence[tuple[float, float]], fill: RGB, width: int, dash: float = 0,
+              lead: Sequence[Sequence[tuple[float, float]]] = ()) -> None:
         """An antialiased arrow along `points`, its tip at the last point; `dash`: its line in dashes of
-        that length (a gap of half as much between them)."""
+        that length (a gap of half as much between them); `lead`: lines of the same arrow before `points`
+        (apart, where it leaves a gap), drawn alike without a head."""
         k = 2   # supersampling of the line mask
         head = 3 * width
-        xs, ys = [x for x, _ in points], [y for _, y in points]
+        xs, ys = [x for x, _ in (*points, *chain(*lead))], [y for _, y in (*points, *chain(*lead))]
         left, top = int(min(xs) - head), int(min(ys) - head)
         w, h = int(max(xs) + head) + 1 - left, int(max(ys) + head) + 1 - top
         mask = Image.new("L", (w * k, h * k), 0)
@@ -748,9 +751,11 @@ class Sheet:
         def local(x: float, y: float) -> tuple[float, float]:
             return (x - left) * k, (y - top) * k
 
-        line = [local(x, y) for x, y in points[:-1]] + [local(*base)]
-        for part in (dashes(line, dash * k) if dash else [line]):
-            draw.line(part, fill=255, width=width * k, joint="curve")
+        lines = [[local(x, y) for x, y in stroke] for stroke in lead]
+        lines.append([local(x, y) for x, y in points[:-1]] + [local(*base)])
+        for line in lines:
+            for part in (dashes(line, dash * k) if dash else [line]):
+                draw.line(part, fill=255, width=width * k, joint="curve")
         draw.polygon(
             [local(x1, y1), local(base[0] + wing[0], base[1] + wing[1]), local(base[0] - wing[0], base[1] - wing[1])],
             fill=255,
@@ -820,15 +825,6 @@ def dashes(points: Sequence[tuple[float, float]], dash: float) -> list[list[tupl
         if drawing:
             found[-1].append((bx, by))
     return [part for part in found if len(part) > 1]
-
-
-@lru_cache(maxsize=256)
-def badge_size(text: str, side: float, size: int) -> int:
-    """The font size of a badge (Sheet.badge) holding `text`: `size`, or less, so that the badge is at most
-    `side` px across."""
-    while size > 8 and 2 * badge_radius(text, size) > side:
-        size -= 1
-    return size
 
 
 def badge_radius(text: str, size: int) -> float:

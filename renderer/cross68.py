@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache, partial
+from itertools import chain
 from typing import NamedTuple, Protocol, TypeVar
 
 from PIL import Image, ImageDraw
@@ -41,7 +42,6 @@ from renderer.common import (
     Sheet,
     StaticBoard,
     badge_radius,
-    badge_size,
     banner_box,
     blend,
     break_lines,
@@ -63,7 +63,20 @@ from renderer.common import (
     text_length,
     wrap_text,
 )
-from renderer.plan import OVERLAYS, FloatBox, Item, Plan, centred, first_clear, offset_line
+from renderer.plan import (
+    OVERLAYS,
+    TEXTS,
+    FloatBox,
+    Item,
+    Plan,
+    Point,
+    centred,
+    crossings,
+    first_clear,
+    gapped,
+    offset_line,
+    overlap,
+)
 from renderer.writing import isolate
 
 SIZE = 1024                    # posted size, px (square)
@@ -550,39 +563,46 @@ def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus
     items: list[Item] = [*_squares(size, routes), *_labels(size)]
     traced = [Move(*move) for move in moves] or ([Move(*view.last_move)] if view.last_move else [])
     slots = home_slots(lay, view.pawns)
-    items += [_trace(lay, move, i, len(traced), slots) for i, move in enumerate(traced)]
-    items += [_way_home(lay, route, progress, slots[piece], piece) for move in traced
-              for route, progress, piece in move.home if piece in slots]
     places = pawn_places(lay, view.pawns, view.any_pair_blocks, slots)
     shared: dict[str, list[Placed]] = defaultdict(list)   # the numbers of pieces sharing a square, drawn over both
     for place in places:
         if place.shared:
             shared[square_ref(geo, place.pawn.route, place.pawn.progress)].append(place)
-    items += [_piece(lay, place, _focused(place.pawn, focus),
+    pieces = [_piece(lay, place, _focused(place.pawn, focus),
                      shared[square_ref(geo, place.pawn.route, place.pawn.progress)]
                      if place.shared and shared[square_ref(geo, place.pawn.route, place.pawn.progress)][-1] is place
                      else ())
               for place in places]
     acting = _acting_route(view, players, owners) if result is None else None
+    words: list[Item] = []   # the panels' words: planned before the traces, which go round them
     for route in sorted(routes, key=geo.colours.index):
         tag = players[owners[route]] if route in owners else None
-        items += _panel(lay, route, view, tag, names.get(route, ()), partners.get(route, ()), route == acting, locale)
+        words += _panel(lay, route, view, tag, names.get(route, ()), partners.get(route, ()), route == acting, locale)
     if acting is not None:
         notes = [i18n.render(note, locale, _namer(players)) for note in view.notes]
-        items += _notes(lay, notes, _note_boxes(lay, view, acting, owners, routes, items), locale)
-    taken = [item.box for item in items if item.kind in ("piece", "label", *OVERLAYS)]
-    if len(traced) > 1:   # the order of the moves, beside the square each one left
-        pieces = {item.ref: item.box for item in items if item.kind == "piece"}
-        for i, move in enumerate(traced):
-            start = slots[move.piece] if move.start == HOUSE and move.piece in slots else \
-                _spot(lay, move.route, move.start)
-            badge = _badge(lay, start, str(i + 1), _badge_side(lay, pieces.get(move.piece or "")), taken)
-            items.append(badge)
-            taken.append(badge.box)
+        words += _notes(lay, notes, _note_boxes(lay, view, acting, owners, routes, words), locale)
+    banner = None
     if result is not None:
         shown = {seat: shown_name(names[route]) for route, seat in owners.items()}   # as the panels name them
         winners = [replace(tag, name=shown.get(seat, tag.name)) for seat, tag in enumerate(players)]
-        items.append(_banner(lay, result, winners, owners, locale, [i.box for i in items if i.kind != "square"]))
+        banner = _banner(lay, result, winners, owners, locale,
+                         [i.box for i in (*items, *pieces, *words) if i.kind != "square"])
+    around = Around([i.box for i in (*items, *words, *([banner] if banner else [])) if i.kind in TEXTS],
+                    [i.box for i in pieces])
+    items += [_trace(lay, move, i, len(traced), slots, around) for i, move in enumerate(traced)]
+    items += [_way_home(lay, route, progress, slots[piece], piece, around) for move in traced
+              for route, progress, piece in move.home if piece in slots]
+    items += pieces + words
+    taken = [item.box for item in (*items, *([banner] if banner else [])) if item.kind in ("piece", "label", *OVERLAYS)]
+    if len(traced) > 1:   # the order of the moves, beside the square each one left
+        for i, move in enumerate(traced):
+            start = slots[move.piece] if move.start == HOUSE and move.piece in slots else \
+                _spot(lay, move.route, move.start)
+            badge = _badge(lay, start, str(i + 1), taken)
+            items.append(badge)
+            taken.append(badge.box)
+    if banner is not None:
+        items.append(banner)
     return Plan((size, size), tuple(items), partial(_static, size, routes))
 
 
@@ -630,20 +650,88 @@ def _piece(lay: Layout, place: Placed, chosen: bool, numbers: Sequence[Placed] =
                 "chosen" if chosen else "blockade" if place.closed else "", paint)
 
 
-def _trace(lay: Layout, move: Move, index: int, count: int, slots: dict[str, tuple[float, float]]) -> Item:
+@dataclass(frozen=True)
+class Around:
+    """What a trace goes round: the `texts` it never crosses (a gap where no way round is short enough), and
+    the `pieces` it had better not pass under (but those at its ends, which say where it goes)."""
+
+    texts: list[FloatBox]
+    pieces: list[FloatBox]
+
+    def cost(self, a: Point, b: Point, margin: float, cell: int, ends: Sequence[FloatBox] = ()) -> float:
+        """The length of the segment a-b, plus four cells for each text it would cross and one for each piece."""
+        return (math.dist(a, b) + 4 * cell * crossings((a, b), self.texts, margin)
+                + cell * crossings((a, b), [box for box in self.pieces if box not in ends]))
+
+
+def _house_way(lay: Layout, route: str, far: Point, slot: Point, around: Around, margin: float,
+               detour: bool = True) -> list[Point]:
+    """The way from `far` (a square) to `slot` (in `route`'s house panel) that crosses the fewest words, the
+    shortest of them: straight, or into the panel's side between two square numbers (the owner's name and the
+    goal count stand above the slots, the notes below, the square numbers all round the panel), along the slots'
+    row or under it; leaving `far` by a corner of its square where that goes clear of a number beside it; with
+    `detour`, also round the numbers along the house's edge (a way home, dashed, reads as no move does)."""
+    geo, cell, o = lay.geo, lay.cell, lay.origin
+    (c0, r0), (c1, r1) = geo.houses[route]
+    hx0, hy0, hx1, hy1 = lay.house_box(route)
+    px0, py0, px1, py1 = lay.panel_box(route)
+    middle = (geo.grid_size + 1) / 2
+    region = (min(far[0], hx0) - cell, min(far[1], hy0) - cell, max(far[0], hx1) + cell, max(far[1], hy1) + cell)
+    near = Around([box for box in around.texts if overlap(box, region)],
+                  [box for box in around.pieces if overlap(box, region)])
+    ends = [box for box in near.pieces if any(_holds(box, xy) for xy in (far, slot))]
+
+    def cost(a: Point, b: Point) -> float:
+        return near.cost(a, b, margin, cell, ends)
+
+    def length(*points: Point) -> float:
+        return sum(cost(a, b) for a, b in zip(points, points[1:]))
+
+    edge = cell / 4   # beside the house, on the arm, clear of the numbers at its edge
+    x_out, x_in = (hx1 + edge, px1 - 2) if c1 < middle else (hx0 - edge, px0 + 2)   # across the numbers
+    y_out, y_in = (hy1 + edge, py1 - 2) if r1 < middle else (hy0 - edge, py0 + 2)
+    ys = [slot[1]] + [o + k * cell for k in range(r0, r1) if abs(o + k * cell - slot[1]) <= 2 * cell]
+    xs = [slot[0]] + [o + k * cell for k in range(c0, c1) if abs(o + k * cell - slot[0]) <= 2 * cell]
+    # into the panel's side along the slots' row, or under it; or down (up) into it; from `far`, or along the
+    # house's edge first, round the numbers on its other side
+    sides = [[(x_in, y)] for y in ys] + [[(x_in, y), (slot[0], y)] for y in ys if abs(y - slot[1]) > cell / 2]
+    entries = [[(x_out, side[0][1]), *side] for side in sides] + [[(x, y_out), (x, y_in)] for x in xs]
+    if detour:
+        entries += [[*bend, (x_out, side[0][1]), *side] for side in sides
+                    for bend in ([(x_out, far[1])], [(far[0], y_out), (x_out, y_out)])]
+        entries += [[*bend, (x, y_out), (x, y_in)] for x in xs
+                    for bend in ([(far[0], y_out)], [(x_out, far[1]), (x_out, y_out)])]
+    corners = [(o + i * cell, o + j * cell) for i in range(geo.grid_size + 1) for j in range(geo.grid_size + 1)
+               if abs(o + i * cell - far[0]) <= cell and abs(o + j * cell - far[1]) <= cell]
+    ways = [(cost(far, slot), [far, slot])]
+    for entry in entries:
+        lead = min(([far], *([far, corner] for corner in corners)), key=lambda way: length(*way, entry[0]))
+        way = [*lead, *entry, slot]
+        ways.append((length(*way), way))
+    return min(ways, key=lambda found: found[0])[1]
+
+
+def _holds(box: FloatBox, xy: Point) -> bool:
+    return box[0] <= xy[0] <= box[2] and box[1] <= xy[1] <= box[3]
+
+
+def _trace(lay: Layout, move: Move, index: int, count: int, slots: dict[str, Point], around: Around) -> Item:
     """A move: the squares left and reached outlined, and an arrow along the way, under the
     pieces; each move of a long absence in a lane of its own, so that they run apart. A piece
-    brought out (or sent home) is traced from (or to) its own slot in the house."""
+    brought out (or sent home) is traced from (or to) its own slot in the house, round the panel's words."""
     route, start, end, piece = move[:4]
     geo, cell = lay.geo, lay.cell
-    steps = range(start, end + 1) if start <= end else (start, end)
-    points = [slots[piece] if p == HOUSE and piece in slots else _spot(lay, route, p) for p in steps]
-    lane = (index - (count - 1) / 2) * cell * 0.5 / max(count - 1, 1) if count > 1 else 0.0
-    points = offset_line(points, lane)
-    outlined = [lay.box(*_cell(geo, route, p)) for p in (start, end) if HOUSE < p < GOAL]
     width = max(3, cell // 9)
+    steps = range(start, end + 1) if start <= end else (start, end)
+    lane = (index - (count - 1) / 2) * cell * 0.5 / max(count - 1, 1) if count > 1 else 0.0
+    points = offset_line([_spot(lay, route, p) for p in steps if p != HOUSE], lane)   # the way along the track
+    if piece in slots and points and HOUSE in (start, end):   # in its lane, from (or to) the slot round the words
+        way = _house_way(lay, route, points[0], slots[piece], around, width, detour=False)
+        points = way[::-1] + points[1:] if start == HOUSE else way
+    outlined = [lay.box(*_cell(geo, route, p)) for p in (start, end) if HOUSE < p < GOAL]
     if len(points) >= 2:   # from the square left to the edge of the pawn that arrived
         points[-1] = _towards(points[-1], points[-2], cell * 0.42)
+    strokes = gapped(points, around.texts, width, cell / 2, 3 * width) if len(points) >= 2 else []
     xs, ys = ([x for x, _ in points] + [b[i] for b in outlined for i in (0, 2)],
               [y for _, y in points] + [b[i] for b in outlined for i in (1, 3)])
     box = (min(xs) - 3 * width, min(ys) - 3 * width, max(xs) + 3 * width, max(ys) + 3 * width)
@@ -651,21 +739,24 @@ def _trace(lay: Layout, move: Move, index: int, count: int, slots: dict[str, tup
     def paint(sheet: Sheet) -> None:
         for x0, y0, x1, y1 in outlined:
             sheet.draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=max(3, cell // 12))
-        if len(points) >= 2:
-            sheet.arrow(points, HIGHLIGHT, width)
+        if strokes:
+            sheet.arrow(strokes[-1], HIGHLIGHT, width, lead=strokes[:-1])
     return Item("trace", f"{square_ref(geo, route, start)}-{square_ref(geo, route, end)}", box, role=piece or "",
-                paint=paint)
+                paint=paint, strokes=tuple(map(tuple, strokes)))
 
 
-def _way_home(lay: Layout, route: str, progress: int, slot: tuple[float, float], piece: str) -> Item:
+def _way_home(lay: Layout, route: str, progress: int, slot: Point, piece: str, around: Around) -> Item:
     """A captured piece's way home: a dashed arrow from the square it was taken on to its slot in the
-    house, under the pieces (role "home"; ref as a move's: "<square>-<route> house")."""
-    start, width = _spot(lay, route, progress), max(2, lay.cell // 14)
-    points = [start, _towards(slot, start, lay.cell * 0.42)]
-    box = (min(start[0], slot[0]) - 3 * width, min(start[1], slot[1]) - 3 * width, max(start[0], slot[0]) + 3 * width,
-           max(start[1], slot[1]) + 3 * width)
+    house, round the panel's words, under the pieces (role "home"; ref as a move's: "<square>-<route> house")."""
+    width = max(2, lay.cell // 14)
+    points = _house_way(lay, route, _spot(lay, route, progress), slot, around, 2 * width)
+    points[-1] = _towards(slot, points[-2], lay.cell * 0.42)
+    strokes = gapped(points, around.texts, 2 * width, lay.cell / 2, 3 * width)
+    xs, ys = [x for x, _ in (*points, slot)], [y for _, y in (*points, slot)]
+    box = (min(xs) - 3 * width, min(ys) - 3 * width, max(xs) + 3 * width, max(ys) + 3 * width)
     return Item("trace", f"{square_ref(lay.geo, route, progress)}-{route} house", box, role="home " + piece,
-                paint=lambda sheet: sheet.arrow(points, HIGHLIGHT, width, dash=lay.cell // 4))
+                paint=lambda sheet: sheet.arrow(strokes[-1], HIGHLIGHT, width, dash=lay.cell // 4, lead=strokes[:-1])
+                if strokes else None, strokes=tuple(map(tuple, strokes)))
 
 
 def _towards(a: tuple[float, float], b: tuple[float, float], distance: float) -> tuple[float, float]:
@@ -675,29 +766,25 @@ def _towards(a: tuple[float, float], b: tuple[float, float], distance: float) ->
     return a[0] + (b[0] - a[0]) * distance / length, a[1] + (b[1] - a[1]) * distance / length
 
 
-def _badge_side(lay: Layout, piece: FloatBox | None) -> float:
-    """The largest a move's order badge may be: the short side of the piece that moved (a lone piece's,
-    when it is not known), so that a badge never outgrows the piece it numbers."""
-    if piece is None:
-        return _track_diameter(lay)
-    return min(piece[2] - piece[0], piece[3] - piece[1])
-
-
-def _badge(lay: Layout, xy: tuple[float, float], text: str, side: float, taken: list[FloatBox]) -> Item:
+def _badge(lay: Layout, xy: tuple[float, float], text: str, taken: list[FloatBox]) -> Item:
     """A move's order number beside the square it left (centre `xy`), where it covers no piece and no
     number: at a corner of the square, else further away, always somewhere (every traced move has its
-    number); as large as the square numbers where `side` allows."""
-    size = badge_size(text, side, number_size(lay.size))
+    number); its digits as large as the square numbers, readable at chat size even where the piece that
+    moved shares its square and is drawn smaller."""
+    size = number_size(lay.size)
     r = badge_radius(text, size)
     x, y = xy
     reach = [lay.cell * k / 2 for k in range(1, 13)]
     around = ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1), (-1, 0), (1, 0), (0, 1))
     spots = [(x + dx * d, y + dy * d) for d in reach for dx, dy in around]
-    step = lay.cell / 4   # then anywhere on the board, nearest first
-    spots += sorted(((i * step, j * step) for i in range(1, int(lay.size / step))
-                     for j in range(1, int(lay.size / step))),
-                    key=lambda s: math.dist(s, xy))
-    box = first_clear((centred(spot, 2 * r, 2 * r) for spot in spots), taken, (0, 0, lay.size, lay.size))
+    step = lay.cell / 4
+
+    def anywhere() -> Iterator[tuple[float, float]]:   # then anywhere on the board, nearest first (seldom needed)
+        yield from sorted(((i * step, j * step) for i in range(1, int(lay.size / step))
+                           for j in range(1, int(lay.size / step))), key=lambda s: math.dist(s, xy))
+
+    box = first_clear((centred(spot, 2 * r, 2 * r) for spot in chain(spots, anywhere())), taken,
+                      (0, 0, lay.size, lay.size))
     box = box or centred(spots[0], 2 * r, 2 * r)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     return Item("badge", text, box, paint=lambda sheet: sheet.badge(centre, text, size, HIGHLIGHT))

@@ -60,7 +60,7 @@ from renderer.common import (
     whole_banner,
     wrap_text,
 )
-from renderer.plan import FloatBox, Item, Plan, centred, first_clear, text_box
+from renderer.plan import FloatBox, Item, Plan, centred, first_clear, gapped, text_box
 
 WIDTH, HEIGHT = 1024, 1024
 CELL = 92
@@ -262,16 +262,28 @@ def plan(ruleset: Pariti, state: PaState, players: list[PlayerTag], locale: str 
     for square in reach:
         items.append(Item("square", SQUARE_NAMES[square], square_box(square), role="destination",
                           paint=partial(_tint, square=square)))
+    named: list[Item] = []   # an empty reachable square's name, low in it, dark on its tint, readable at chat size
+    for square in reach:   # (a partner to pair with leaves no room: the grid names it)
+        x0, y0, x1, y1 = square_box(square)
+        if not state.board[square]:
+            name = SQUARE_NAMES[square]
+            low = ((x0 + x1) / 2, y1 - 4)
+            named.append(Item("label", name, text_box(low, name, AXIS, anchor="md"), role="destination",
+                              paint=partial(Sheet.label, xy=low, text=name, size=AXIS, bold=True, fill=INK, anchor="md",
+                                            halo=REACH)))
     traced = list(moves) or ([state.last] if state.last else [])
     for path in reach.values():
-        if not is_step(path):
+        if not is_step(path):   # round the names of the squares it lands on: its tip short of the last one's
+            strokes = gapped([centre(s) for s in path], [item.box for item in named], 4, CELL / 4, 24)
             items.append(Item("trace", "-".join(SQUARE_NAMES[s] for s in path), _span(path),
-                              paint=partial(_draw_tree_path, path=path)))
+                              paint=partial(_draw_tree_path, path=path, strokes=strokes),
+                              strokes=tuple(map(tuple, strokes))))
     if focus_square is None:   # while choosing, only the choice's paths
         for last in traced:
             path = tuple(last[2:])
+            line = _last_move_line(state.board, path)
             items.append(Item("trace", "-".join(SQUARE_NAMES[s] for s in path), _span(path),
-                              paint=partial(_draw_last_move, board=state.board, path=path)))
+                              paint=partial(_draw_last_move, path=path, line=line), strokes=(tuple(line),)))
     moved = {last[-1] for last in traced}
     for square, code in enumerate(state.board):
         if code:
@@ -282,14 +294,7 @@ def plan(ruleset: Pariti, state: PaState, players: list[PlayerTag], locale: str 
             items.append(Item("piece", ref, centred(centre(square), PIECE, PIECE), SQUARE_NAMES[square],
                               "chosen" if chosen else "destination" if square in reach else "",
                               partial(_paint_piece, square=square, sprite=sprite, chosen=chosen)))
-    for square in reach:   # an empty square's name, low in it, dark on its tint, readable at chat size
-        x0, y0, x1, y1 = square_box(square)    # (a partner to pair with leaves no room: the grid names it)
-        if not state.board[square]:
-            name = SQUARE_NAMES[square]
-            low = ((x0 + x1) / 2, y1 - 4)
-            items.append(Item("label", name, text_box(low, name, AXIS, anchor="md"), role="destination",
-                              paint=partial(Sheet.label, xy=low, text=name, size=AXIS, bold=True, fill=INK, anchor="md",
-                                            halo=REACH)))
+    items += named
     if focus_square is None and len(traced) > 1:   # their order, beside the square each one started from
         taken = [item.box for item in items if item.kind in ("piece", "label")]
         for i, last in enumerate(traced):
@@ -349,21 +354,28 @@ def _tint(sheet: Sheet, square: int) -> None:
     sheet.draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=REACH, outline=FOCUS, width=3)
 
 
-def _draw_tree_path(sheet: Sheet, path: tuple[int, ...]) -> None:
+def _draw_tree_path(sheet: Sheet, path: tuple[int, ...], strokes: list[list[tuple[float, float]]]) -> None:
     """A jump chain the focused piece can make, under the pieces: a thin line
-    through its landings, a dot on each landing it goes on from."""
-    points = [centre(s) for s in path]
-    sheet.arrow(points, FOCUS, 4)
-    for x, y in points[1:-1]:
-        _dot(sheet, x, y, 6, FOCUS)
+    through its landings (`strokes`: apart round their names), a dot on each landing it goes on from."""
+    if strokes:
+        sheet.arrow(strokes[-1], FOCUS, 4, lead=strokes[:-1])
+    for square in path[1:-1]:
+        _dot(sheet, *centre(square), 6, FOCUS)
 
 
-def _draw_last_move(sheet: Sheet, board: tuple[int, ...], path: tuple[int, ...]) -> None:
-    """Under the pieces: the start square outlined, then an arrow that steps
-    straight or, jump by jump, arcs beside each jumped piece (PA-4.2, PA-4.3),
-    its tip at the edge of the moved piece; a dot on each landing in between."""
+def _draw_last_move(sheet: Sheet, path: tuple[int, ...], line: list[tuple[float, float]]) -> None:
+    """Under the pieces: the start square outlined, then the arrow along `line` (_last_move_line); a dot on
+    each landing in between."""
     x0, y0, x1, y1 = square_box(path[0])
     sheet.draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=LAST, width=6)
+    sheet.arrow(line, LAST, 8)
+    for square in path[1:-1]:
+        _dot(sheet, *centre(square), 11, LAST)
+
+
+def _last_move_line(board: tuple[int, ...], path: tuple[int, ...]) -> list[tuple[float, float]]:
+    """The last move's arrow: it steps straight or, jump by jump, arcs beside each jumped piece (PA-4.2,
+    PA-4.3), its tip at the edge of the moved piece."""
     points = [centre(path[0])]
     for a, b in zip(path, path[1:]):
         if is_step((a, b)):
@@ -376,9 +388,7 @@ def _draw_last_move(sheet: Sheet, board: tuple[int, ...], path: tuple[int, ...])
     outside = [(x, y) for x, y in points if (x - ex) ** 2 + (y - ey) ** 2 > reach ** 2]
     lx, ly = outside[-1]
     scale = reach / ((lx - ex) ** 2 + (ly - ey) ** 2) ** 0.5
-    sheet.arrow(outside + [(ex + (lx - ex) * scale, ey + (ly - ey) * scale)], LAST, 8)
-    for square in path[1:-1]:
-        _dot(sheet, *centre(square), 11, LAST)
+    return outside + [(ex + (lx - ex) * scale, ey + (ly - ey) * scale)]
 
 
 def _arc(a: int, b: int, side: int) -> list[tuple[float, float]]:

@@ -20,8 +20,11 @@ from renderer.common import Sheet, StaticBoard, font
 KINDS = ("piece", "square", "label", "trace", "badge", "banner", "note", "name", "die")
 # Items that must never cover a piece or a label a player reads or types.
 OVERLAYS = frozenset({"badge", "banner", "note", "name", "die"})
+# Items that are words: no trace's line may cross one.
+TEXTS = frozenset({"label", "banner", "note", "name"})
 
 FloatBox = tuple[float, float, float, float]
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -29,7 +32,9 @@ class Item:
     """One thing on the picture. `ref`: a piece's name as move codes use it ("Y2", "e5", "B7"),
     a square's or its label's name as players type it ("5", "yellow H3", "e7"); `square`: for a
     piece, the ref of the square it stands on; `role` says more where a picture needs it
-    ("blockade", "chosen", "destination", "start", "end"; for a name, its lines as written)."""
+    ("blockade", "chosen", "destination", "start", "end"; for a name, its lines as written); `strokes`: for
+    a trace, the lines it draws, each through its points, its arrow's tip at the end of the last: they
+    cross no text (TEXTS), going round it or leaving a gap where it stands."""
 
     kind: str
     ref: str
@@ -37,6 +42,7 @@ class Item:
     square: str | None = None
     role: str = ""
     paint: Callable[[Sheet], object] | None = field(default=None, compare=False, repr=False)
+    strokes: tuple[tuple[Point, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,77 @@ def first_clear(candidates: Iterable[FloatBox], avoid: Iterable[Sequence[float]]
     return None
 
 
+def _clip(a: Point, b: Point, box: Sequence[float], margin: float) -> tuple[float, float] | None:
+    """The part (from, to: fractions of its length) of the segment a-b inside `box` grown by `margin` on every
+    side, if any (Liang-Barsky clipping)."""
+    x0, y0, x1, y1 = box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
+        if p == 0:
+            if q <= 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low >= high:
+            return None
+    return low, high
+
+
+def crosses(a: Point, b: Point, box: Sequence[float], margin: float = 0.0) -> bool:
+    """Whether the segment a-b passes through `box` grown by `margin` on every side."""
+    return _clip(a, b, box, margin) is not None
+
+
+def crossings(points: Sequence[Point], boxes: Sequence[Sequence[float]], margin: float = 0.0) -> int:
+    """How many of `boxes` (grown by `margin`) the polyline `points` passes through."""
+    boxes = _near(points, boxes, margin)
+    return sum(any(crosses(a, b, box, margin) for a, b in zip(points, points[1:])) for box in boxes) if boxes else 0
+
+
+def _near(points: Sequence[Point], boxes: Sequence[Sequence[float]], margin: float) -> list[Sequence[float]]:
+    """The boxes (grown by `margin`) that meet the bounding box of `points`: the only ones they may cross."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    x0, y0, x1, y1 = min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
+    return [box for box in boxes if box[0] < x1 and x0 < box[2] and box[1] < y1 and y0 < box[3]]
+
+
+def gapped(points: Sequence[Point], boxes: Sequence[Sequence[float]], margin: float, shortest: float = 0.0,
+           last: float = 0.0) -> list[list[Point]]:
+    """The polyline `points` as the strokes that stay `margin` px clear of every one of `boxes`: a gap
+    wherever it would cross one; strokes between two gaps shorter than `shortest` left out (such a stub says
+    nothing), the one that reaches the end of `points` when it is `last` long (the arrow's head) at least."""
+    strokes: list[list[Point]] = [[points[0]]] if points else []
+    boxes = _near(points, boxes, margin) if points else []
+    for a, b in zip(points, points[1:]):
+        cuts = sorted(cut for box in _near((a, b), boxes, margin) if (cut := _clip(a, b, box, margin)) is not None)
+        at = 0.0   # how far along a-b is drawn so far
+        for low, high in cuts:
+            if low > at:
+                if not strokes or strokes[-1] == []:
+                    strokes.append([_along(a, b, at)])
+                strokes[-1].append(_along(a, b, low))
+            if high > at:
+                at = high
+                strokes.append([])
+        if at < 1.0:
+            if not strokes or strokes[-1] == []:
+                strokes.append([_along(a, b, at)])
+            strokes[-1].append(b)
+    return [stroke for stroke in strokes if len(stroke) > 1 and (
+        stroke[0] == points[0] or _length(stroke) >= (last if stroke[-1] == points[-1] else shortest))]
+
+
+def _length(points: Sequence[Point]) -> float:
+    return sum(math.dist(a, b) for a, b in zip(points, points[1:]))
+
+
+def _along(a: Point, b: Point, t: float) -> Point:
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
 
 
 def offset_line(points: Sequence[tuple[float, float]], distance: float) -> list[tuple[float, float]]:

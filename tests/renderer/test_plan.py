@@ -19,8 +19,8 @@ from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, board
 from bot.games.pariti import is_pair, number_of, piece_name
 from bot.games.pariti_board import SQUARE_NAMES
 from renderer import PlayerTag, layout, render_png
-from renderer.common import CHAT_TEXT, CHAT_WIDTH
-from renderer.plan import OVERLAYS, Plan, inside, overlap
+from renderer.common import CHAT_TEXT, CHAT_WIDTH, badge_radius, digit_height
+from renderer.plan import OVERLAYS, TEXTS, Plan, crosses, inside, overlap
 from tests.benchmarks.common import random_action
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -121,6 +121,59 @@ def test_every_label_a_player_types_is_nine_px_high_at_chat_size(game):
     assert labels
     for label in labels:
         assert (label.box[3] - label.box[1]) * CHAT_WIDTH / plan.size[0] >= CHAT_TEXT - 0.01, label
+
+
+def focused(game: str) -> list[tuple]:
+    """Positions of a Pariti game with each piece the player to move may move chosen (its jump chains traced
+    through the squares it can reach, each named); none for the other games, whose choices trace nothing."""
+    if game != "pariti":
+        return []
+    found = []
+    for ruleset, state, players, _ in positions(game)[::4]:
+        if ruleset.result(state) is None:
+            groups = {ruleset.action_group(state, action) for action in ruleset.legal_actions(state)}
+            found += [(ruleset, state, players, (), group) for group in sorted(g for g in groups if g)]
+    return found
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_no_traced_line_crosses_a_word(game):
+    """A trace (a move, a captured piece's way home, a jump chain) crosses no square number, name, note or
+    banner: it goes round them, or leaves a gap where one stands (the way home of a piece captured crossed its
+    house's "Goal 0/4")."""
+    drawn = Counter()
+    for ruleset, state, players, history, *focus in [(*p, None) for p in positions(game)] + focused(game):
+        plan = layout(ruleset, state, players, "en", focus[0], traced=history)
+        words = plan.of(*TEXTS)
+        for trace in plan.of("trace"):
+            for stroke in trace.strokes:
+                for a, b in zip(stroke, stroke[1:]):
+                    assert not [w for w in words if crosses(a, b, w.box)], (trace, a, b)
+            drawn["home" if trace.role.startswith("home") else "chain" if focus[0] else "move"] += bool(trace.strokes)
+    assert drawn["move"] and (drawn["home"] or "parc" not in game) and (drawn["chain"] or game != "pariti"), drawn
+
+
+def badge_font(badge) -> int:
+    """The font size a badge's digits are drawn at: the largest whose disc (Sheet.badge) its box holds."""
+    return max(size for size in range(6, 80) if 2 * badge_radius(badge.ref, size) <= badge.box[2] - badge.box[0] + 0.5)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_order_badges_digits_are_nine_px_high_at_chat_size(game):
+    """As high as the labels a player types, also on shared squares, where the piece that moved is drawn
+    smaller than its badge then is; two-digit badges too (a long absence: 30 positions traced)."""
+    sizes = Counter()
+    ruleset, history, colours = random_game(game, 1)
+    longer = [(ruleset, history[i], [PlayerTag(NAMES[s], colours[s], ruleset.to_move(history[i]) == s)
+                                     for s in range(len(colours))], history[i - 29:i + 1])
+              for i in range(29, len(history), max(37, len(history) // 12))]
+    for ruleset, state, players, traced in positions(game) + longer:
+        plan = layout(ruleset, state, players, "en", traced=traced)
+        for badge in plan.of("badge"):
+            high = digit_height(badge_font(badge)) * CHAT_WIDTH / plan.size[0]
+            assert high >= CHAT_TEXT - 0.01, (badge, high)
+            sizes[len(badge.ref)] += 1
+    assert sizes[1] and sizes[2]
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
