@@ -9,6 +9,7 @@ import io
 import logging
 import os
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
@@ -123,6 +124,8 @@ async def edit(interaction: discord.Interaction, message: str):
         await interaction.response.send_message("edited", ephemeral=True)
     except discord.HTTPException as error:
         await interaction.response.send_message(f"error {error.status} {error.code}", ephemeral=True)
+    except aiohttp.ClientError as error:   # the connection closed unanswered
+        await interaction.response.send_message(f"lost {type(error).__name__}", ephemeral=True)
 
 
 @demo.command(description="the same post twice with one enforced nonce, then the history")

@@ -178,6 +178,21 @@ async def test_a_server_error_on_a_request_carried_out_leaves_its_effect(fake_di
     assert answer.content == "error 503 0" and posted.message.content == "edited"
 
 
+@pytest.mark.parametrize("carried_out", [False, True])
+async def test_a_connection_closed_unanswered_reaches_the_client_at_once(fake_discord, client, alice, table,
+                                                                        carried_out):
+    """discord.py raises aiohttp's ServerDisconnectedError without trying again (its answer comes within the
+    interaction's 3 s, which the fake checks); carried out, the edit is made all the same."""
+    posted = await fake_discord.slash(alice, table, "demo file", colour="red")
+    fake_discord.drop("PATCH", EDIT, carried_out=carried_out)
+    answer = await fake_discord.slash(alice, table, "demo edit", message=str(posted.message.id))
+    assert answer.content == "lost ServerDisconnectedError"
+    assert (posted.message.content == "edited") is carried_out
+    path = f"/channels/{table.id}/messages/{posted.message.id}"
+    assert fake_discord.dropped == [("PATCH", path)] and fake_discord.failed == []
+    assert [(r.path, r.status) for r in fake_discord.counted if r.method == "PATCH"] == [(path, 0)]
+
+
 async def test_interaction_token_expires_after_15_minutes(fake_discord, client, alice, table):
     pending = asyncio.create_task(fake_discord.slash(alice, table, "demo slow", seconds=1.0, timeout=3))
     await fake_discord.wait_until(lambda: fake_discord.interactions and fake_discord.interactions[-1].responded_at,

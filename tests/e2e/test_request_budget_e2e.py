@@ -22,11 +22,7 @@ async def test_clicking_as_players_do_costs_at_most_a_tenth_of_a_global_request_
     sent = len(fake_discord.requests)
     table = Table(fake_discord, two_players(fake_discord), game, seed=5)
     await table.open()
-    played = 0
-    for _ in range(ACTIONS):
-        if not await table.play_once():
-            break
-        played += 1
+    played = await table.plays(ACTIONS)   # fewer if the game ends first
     requests = fake_discord.requests[sent:]
     counted = [route_of(method, path) for method, path in requests if limit_of(path) == "global"]
     assert played >= 10
@@ -62,10 +58,7 @@ async def test_with_discords_global_limit_on_no_table_waits_on_the_others_moves(
 
     async def play(table: Table) -> int:
         await table.open()
-        played = 0
-        while played < ACTIONS // 2 and await table.play_once():
-            played += 1
-        return played
+        return await table.plays(ACTIONS // 2)
 
     played = await asyncio.gather(*(play(table) for table in tables))
     counts = fake_discord.counts(since=mark)

@@ -165,7 +165,8 @@ async def test_boards_sent_through_a_token_that_expired_are_left_and_the_game_go
     await open_table(fake, table, people[0], [people[1]], 0)
     for _ in range(3):
         await table.play(3)
-        await asyncio.sleep(TOKEN_S + 1)                                # every earlier token expires
+        newest = fake.interactions[-1].created_at                       # every earlier token expires
+        await asyncio.sleep(newest + TOKEN_S + 0.5 - fake.now())
     await table.play(3)
     only_interactions(fake, mark)
     assert not fake.unanswered()

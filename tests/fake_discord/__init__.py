@@ -27,6 +27,8 @@ Usage (see tests/conftest.py for the fixtures; ``@pytest.mark.fake_discord(shard
     msg = await fake.wait_for_message(table, lambda m: m.files)
     shy = fake.add_user("shy", dms_open=False)         # direct messages to shy answer 403 (50007)
     fake.rate_limit("POST", "/channels/{channel}/messages", times=2)   # the next two posts answer 429
+    fake.fail("POST", "/channels/{channel}/messages")  # 503 (status=502...; carried_out=True: posted all the same)
+    fake.drop("POST", "/webhooks/{app}/{token}")       # the connection closed unanswered (discord.py: at once)
     await fake.delete_message(msg, by=mod)             # MESSAGE_DELETE; the bot's edits then answer 404 (10008)
     msg.pings                                          # user ids Discord notified when it appeared (edits: none)
     await fake.delete_channel(table)                   # CHANNEL_DELETE (a thread, or as_thread=True: THREAD_DELETE)

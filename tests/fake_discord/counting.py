@@ -24,7 +24,7 @@ class CountedRequest:
     route: str  # the route template, e.g. "/channels/{channel}/messages" (the path for an unknown route)
     path: str
     scope: str  # "global" or "interaction"
-    status: int
+    status: int  # 0: none, the connection was closed (FakeDiscord.drop)
     code: int | None = None  # Discord's JSON error code of a refusal (None for a 429)
     refused: bool = False  # answered 4xx: Discord refused it (403 50001, 400 40094, 401 50027, 429...)
     bot_at_fault: bool = False  # refused for something the bot could have known (a violation), not bad luck

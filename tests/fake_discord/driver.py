@@ -122,6 +122,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         self._faults: dict[tuple[str, str], list[tuple[Callable[[], web.Response], bool]]] = {}
         self.rate_limited: list[tuple[str, str]] = []  # requests answered 429, as (method, path)
         self.failed: list[tuple[str, str]] = []  # requests answered with a server error (fail), as (method, path)
+        self.dropped: list[tuple[str, str]] = []  # requests whose connection was closed unanswered (drop)
         self._holds: list[Hold] = []  # Hold: requests kept back for a test (FakeDiscord.hold)
         self.clock_offset = 0.0
         self.quiet = 0.3  # seconds without a bot write before an interaction counts as settled

@@ -96,6 +96,7 @@ class RestMixin:
         counted: list[CountedRequest]
         rate_limited: list[tuple[str, str]]
         failed: list[tuple[str, str]]
+        dropped: list[tuple[str, str]]
         global_limiter: GlobalLimiter | None
         _ids: Iterator[int]
         _routes: list[Route]
@@ -138,8 +139,16 @@ class RestMixin:
             raise FakeDiscordUsageError(f"{status} is not one of Discord's server errors {sorted(SERVER_ERRORS)}")
         self._add_fault(method, route, times, lambda: _server_error(status), carried_out=carried_out)
 
+    def drop(self, method: str, route: str, *, times: int = 1, carried_out: bool = False) -> None:
+        """Close the connection of the next `times` requests to `route` without an answer, as when the
+        connection to Discord is lost mid-request: the client sees the server disconnect (aiohttp's
+        ServerDisconnectedError), which discord.py raises at once on every route, the interaction's too
+        (where it tries a `fail` five times over 25 s). Not carried out, unless `carried_out` (the answer was
+        lost on the way back: the message exists all the same)."""
+        self._add_fault(method, route, times, _Dropped, carried_out=carried_out)
+
     def clear_faults(self) -> None:
-        """Discord is well again: the faults not yet answered (rate_limit, fail) are forgotten."""
+        """Discord is well again: the faults not yet answered (rate_limit, fail, drop) are forgotten."""
         self._faults.clear()
 
     def _add_fault(self, method: str, route: str, times: int, answer: Callable[[], web.Response],
@@ -223,10 +232,13 @@ class RestMixin:
                       if method == request.method and (match := pattern.match(path))), None)
         outcome: dict[str, Any] = {}
         response = await self._answer(request, path, route, outcome)
+        dropped = isinstance(response, _Dropped)
         refused = 400 <= response.status < 499   # (499: the bot died before the request reached Discord)
         self.counted.append(CountedRequest(request.method, route[0] if route else path, path, scope_of(path),
-                                           response.status, outcome.get("code"), refused,
+                                           0 if dropped else response.status, outcome.get("code"), refused,
                                            refused and outcome.get("bot_at_fault", False)))
+        if dropped and request.transport is not None:
+            request.transport.close()   # no answer: the client sees the server disconnect
         return response
 
     async def _answer(self, request: web.Request, path: str, route: tuple[str, re.Match[str], Handler] | None,
@@ -250,7 +262,9 @@ class RestMixin:
         if faults:
             fault, carried_out = faults.pop(0)
             answer = fault()
-            (self.rate_limited if answer.status == 429 else self.failed).append((method, path))
+            lost = self.dropped if isinstance(answer, _Dropped) else self.rate_limited if answer.status == 429 \
+                else self.failed
+            lost.append((method, path))
             if not carried_out:
                 self._notify()
                 return answer
@@ -780,7 +794,8 @@ def _too_many_requests(retry_after: float, scope: str = "shared") -> web.Respons
     return response
 
 
-# Discord's server errors: discord.py retries 500, 502, 504 and 524 itself (five tries), not 503.
+# Discord's server errors: discord.py retries 500, 502, 504 and 524 itself (five tries, 25 s), not 503; on the
+# interaction's routes (its webhook adapter) it retries every one of them.
 SERVER_ERRORS = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
                  504: "Gateway Timeout", 524: "A timeout occurred"}
 
@@ -790,3 +805,7 @@ def _server_error(status: int) -> web.Response:
     response = _json({"message": f"{status}: {SERVER_ERRORS[status]}", "code": 0}, status)
     response.headers["Via"] = "1.1 google"
     return response
+
+
+class _Dropped(web.Response):
+    """A fault's answer never sent (`drop`): the connection is closed instead."""
