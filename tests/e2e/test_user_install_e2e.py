@@ -124,7 +124,8 @@ async def test_a_game_in_a_server_channel_without_the_bot(fake_discord, bot_proc
 async def test_without_use_external_apps_a_member_is_told_politely_and_no_game_opens(fake_discord, bot_process):
     """A server without the bot that took Use External Apps from @everyone and gave it back to ana: Discord makes
     the app's answers to everyone else ephemeral, so bruno's /game new is refused in one line he alone sees,
-    and nothing is stored; ana's opens the lobby in public as anywhere else."""
+    and nothing is stored; ana's opens the lobby in public as anywhere else. Bruno may not join it either: the
+    boards his moves bring would reach him alone, and the game would stall."""
     fake = fake_discord
     fake.quiet = 0.1
     elsewhere = fake.add_guild("Elsewhere", bot_installed=False)
@@ -142,6 +143,10 @@ async def test_without_use_external_apps_a_member_is_told_politely_and_no_game_o
     opened = await fake.slash(ana, hall, "game new", game="barricade", seating="lobby")
     assert left_nothing(opened) and fake.messages(hall, viewer=carla) == [opened.original]   # the lobby, public
     assert lobby_button(opened.original, "join") and [row[1] for row in stored(bot_process.database)[0]] == ["lobby"]
+    seats = stored(bot_process.database)[0][0][4]
+    joining = await fake.click(bruno, opened.original, custom_id=lobby_button(opened.original, "join"))
+    assert joining.ephemeral and joining.content == i18n.text("interactions.error.ephemeral_only", "fr")
+    assert stored(bot_process.database)[0][0][4] == seats and "bruno" not in opened.original.content
     only_interactions(fake, mark)
 
 
