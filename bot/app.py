@@ -9,6 +9,7 @@ import logging
 import signal
 import sys
 import time
+from collections.abc import Collection
 
 import discord
 from discord.ext import commands
@@ -140,7 +141,9 @@ class TableroBot(commands.AutoShardedBot):
         self._stopping = asyncio.create_task(self.close(), name="stop on SIGTERM")
 
     async def close(self) -> None:
-        await _answered(DRAIN_S)
+        # First, so that a game ending while the interactions drain draws no animation either.
+        animations = self._game.history.stop_animations() if self._game is not None else set()
+        await _answered(DRAIN_S, animations)
         if self.listener is not None:
             await self.listener.stop()
         await self.lag.stop()
@@ -149,12 +152,12 @@ class TableroBot(commands.AutoShardedBot):
             await self.store.close()
 
 
-async def _answered(timeout: float) -> None:
+async def _answered(timeout: float, ending: Collection[asyncio.Task[None]] = ()) -> None:
     """Wait (at most `timeout` s) for the tasks answering interactions (and what they wait for: the services'
-    writes, the board's post) to end, those that start meanwhile included."""
+    writes, the board's post) to end, those that start meanwhile included, and for the `ending` ones."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while pending := [t for t in asyncio.all_tasks() if t.get_name() in ANSWERING and not t.done()]:
+    while pending := [t for t in asyncio.all_tasks() if (t.get_name() in ANSWERING or t in ending) and not t.done()]:
         if (left := deadline - loop.time()) <= 0:
             log.warning("stopping with %d interactions unanswered after %.0f s", len(pending), timeout)
             return

@@ -110,7 +110,10 @@ def render(message: Message, locale: str, name_of: Callable[[int], str] | None =
     for word in {v for v in values.values() if isinstance(v, Word) and v.endswith(")")}:
         rendered = rendered.replace(f"{word} (", f"{word[:-1]}, ")
     lead = _leading_placeholder(template)
-    return Word(rendered) if lead is not None and isinstance(values.get(lead), Word) else rendered
+    # A part that starts with our words ("la personne oubliée" standing for a name in a stored event) is a
+    # Word too: it takes a capital letter where it opens a sentence.
+    ours = nested and lead is None
+    return Word(rendered) if ours or (lead is not None and isinstance(values.get(lead), Word)) else rendered
 
 
 ELIDED = {"de": "d’", "que": "qu’", "le": "l’"}
@@ -155,10 +158,11 @@ def _leading_placeholder(template: str) -> str | None:
 @cache
 def _sentence_starts(template: str, at_start: bool) -> tuple[str, ...]:
     """The placeholders of `template` that start a sentence: the first, when the text starts one
-    (`at_start`), and any after a full stop, ! or ?."""
+    (`at_start`) with nothing before it but a symbol ("🏆 {player} wins"), and any after a full stop, ! or ?."""
     starts, first = [], True
     for literal, name, _, _ in string.Formatter().parse(template):
-        if name and ((first and not literal and at_start) or literal.rstrip().endswith((".", "!", "?"))):
+        opens = first and at_start and not any(c.isalnum() for c in literal)
+        if name and (opens or literal.rstrip().endswith((".", "!", "?"))):
             starts.append(name)
         first = False
     return tuple(starts)

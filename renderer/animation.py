@@ -10,12 +10,13 @@ colours stay exact. Each frame after the first keeps only the pixels that change
 transparent (one palette index is kept for it). So the file stores what moved, not the whole board again.
 Long games are sampled evenly down to MAX_FRAMES; a file over MAX_BYTES is drawn again with fewer frames,
 each tracing the longer stretch since the one before (never a frame dropped, with the moves it traced).
-CPU-bound: call it off the event loop.
+CPU-bound: call it off the event loop. Seconds of it for a long game: `stop`, asked before each frame, ends it
+early (Stopped), so that a process stopping does not wait for it.
 """
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from PIL import Image, ImageChops
@@ -36,6 +37,14 @@ LAST_MS = 4000
 CLEAR = 255                    # the palette index of a pixel unchanged since the frame before
 COUNTER_SIZE = readable_size(1024) * FRAME_SIDE // 1024 + 3   # the counter's text, readable at chat size
 STRIP = COUNTER_SIZE * 2       # the band under the board holding it
+
+
+class Stopped(Exception):
+    """The drawing was asked to stop (`animate`'s `stop`): no animation."""
+
+
+def _never() -> bool:
+    return False
 
 
 def sample(count: int, limit: int = MAX_FRAMES) -> list[int]:
@@ -93,22 +102,26 @@ def fixed_palette(png: Image.Image) -> Image.Image:
 
 
 def animate(ruleset: Ruleset[S], states: Sequence[S], names: Sequence[str], colours: Sequence[tuple[str, ...]],
-            locale: str = "en", max_frames: int = MAX_FRAMES, max_bytes: int = MAX_BYTES) -> bytes:
-    """The GIF of `states` (the set-up first, the final position last)."""
+            locale: str = "en", max_frames: int = MAX_FRAMES, max_bytes: int = MAX_BYTES,
+            stop: Callable[[], bool] = _never) -> bytes:
+    """The GIF of `states` (the set-up first, the final position last); Stopped once `stop()` says so."""
     numbers = move_numbers(ruleset, states)
     limit = max_frames
     while True:
-        data = _encode(_frames(ruleset, states, names, colours, locale, spans(len(states), limit), numbers))
+        data = _encode(_frames(ruleset, states, names, colours, locale, spans(len(states), limit), numbers, stop))
         if len(data) <= max_bytes or limit <= 2:
             return data
         limit = max(2, min(limit - 1, int(limit * max_bytes / len(data) * 0.9)))
 
 
 def _frames(ruleset: Ruleset[S], states: Sequence[S], names: Sequence[str], colours: Sequence[tuple[str, ...]],
-            locale: str, frames: list[tuple[int, int]], numbers: list[int]) -> list[Image.Image]:
+            locale: str, frames: list[tuple[int, int]], numbers: list[int], stop: Callable[[], bool]
+            ) -> list[Image.Image]:
     """The frames of `frames` (spans), in the palette of the first."""
     total, found, palette = numbers[-1], [], None
     for before, index in frames:
+        if stop():
+            raise Stopped
         counter = (i18n.text("animation.counter", locale, number=numbers[index], total=total) if numbers[index]
                    else i18n.text("animation.start", locale, count=total))
         picture, png = frame(ruleset, states[before:index + 1], names, colours, locale, counter)

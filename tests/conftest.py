@@ -68,9 +68,8 @@ async def bot_process(request, fake_discord, tmp_path) -> ClientProcess:
 
     `await bot_process.terminate()` / `.kill()` / `.start()` restart it on the same database.
 
-    At teardown it is killed (SIGKILL), as the other bot fixtures' are: nothing is left to check then, and a
-    SIGTERM would wait for the bot's threads, among them the animation of a game that just ended, still
-    being drawn (seconds of a busy core). The stop on SIGTERM is tested in tests/e2e/test_shutdown_e2e.py."""
+    At teardown it is killed (SIGKILL), as the other bot fixtures' are: nothing is left to check then. The stop
+    on SIGTERM is tested in tests/e2e/test_shutdown_e2e.py."""
     marker = request.node.get_closest_marker("bot_program")
     database = tmp_path / "tablero.sqlite3"
     bot = fake_discord.client_process([sys.executable, "-m", marker.args[0] if marker else "bot"], cwd=REPO,

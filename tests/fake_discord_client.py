@@ -254,5 +254,16 @@ async def deferred(interaction: discord.Interaction, ephemeral: bool = False):
     await interaction.followup.send("a real follow-up", ephemeral=True)
 
 
+@anywhere.command(description="answer in public three ways; say what Discord answered of each")
+async def public(interaction: discord.Interaction):
+    """A public deferral, its edit, a public follow-up: what the bot learns of each (the callback's
+    response_message_ephemeral, the flags of the messages Discord returns)."""
+    deferred = await interaction.response.defer(thinking=True)
+    edited = await interaction.edit_original_response(content="answer")
+    followed = await interaction.followup.send("follow-up", wait=True)
+    said = f"deferred={deferred.is_ephemeral()} edited={edited.flags.ephemeral} followed={followed.flags.ephemeral}"
+    await interaction.edit_original_response(content=said)
+
+
 if __name__ == "__main__":
     Client().run(os.environ["DISCORD_TOKEN"], log_level=logging.INFO)

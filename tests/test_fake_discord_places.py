@@ -13,7 +13,9 @@ from tests.fake_discord import (
     ATTACH_FILES,
     EMBED_LINKS,
     MENTION_EVERYONE,
+    OVERWRITE_MEMBER,
     OVERWRITE_ROLE,
+    USE_EXTERNAL_APPS,
     USE_EXTERNAL_EMOJIS,
     FakeDiscord,
     FakeDiscordUsageError,
@@ -84,6 +86,35 @@ async def test_a_dm_between_users_and_a_server_without_the_bot(fake_discord, cli
     assert both["owners"] == f"0:{fake_discord.guild_id},1:{alice.id}"
     assert described((await fake_discord.slash(bob, fake_discord.add_channel("guild"), "anywhere where"))
                      .content)["owners"] == f"0:{fake_discord.guild_id}"
+
+
+async def test_a_member_without_use_external_apps_gets_every_answer_ephemeral_where_the_server_lacks_the_app(
+        fake_discord, client, alice, friends):
+    """topics/permissions, USE_EXTERNAL_APPS: without it, the responses of an app the server did not install
+    are ephemeral, whatever the app asked for; the bot learns it from the callback (response_message_ephemeral)
+    and from the flags of the messages Discord returns."""
+    bob, carol = friends
+    fake_discord.install_app(alice)
+    fake_discord.install_app(bob)
+    elsewhere = fake_discord.add_guild("Elsewhere", bot_installed=False)
+    no_apps = [{"id": str(elsewhere.id), "type": OVERWRITE_ROLE, "allow": "0", "deny": str(USE_EXTERNAL_APPS)},
+               {"id": str(bob.id), "type": OVERWRITE_MEMBER, "allow": str(USE_EXTERNAL_APPS), "deny": "0"}]
+    hall = fake_discord.add_channel("hall", guild=elsewhere, overwrites=no_apps)
+    assert fake_discord.permissions(alice, fake_discord.add_channel("open", guild=elsewhere)) & USE_EXTERNAL_APPS
+
+    forced = await fake_discord.slash(alice, hall, "anywhere public")
+    assert forced.original.content == "deferred=True edited=True followed=True"
+    assert forced.original.ephemeral and all(m.ephemeral for m in forced.followups)
+    assert fake_discord.messages(hall, viewer=carol) == []
+    assert (await fake_discord.slash(alice, hall, "anywhere where")).message.ephemeral   # a message response too
+
+    allowed = await fake_discord.slash(bob, hall, "anywhere public")   # allowed back for bob
+    assert allowed.original.content == "deferred=False edited=False followed=False"
+    assert fake_discord.messages(hall, viewer=carol) == [allowed.original, *allowed.followups]
+    # where the server installed the app, the permission does not apply
+    served = fake_discord.add_channel("served", overwrites=[{**no_apps[0], "id": str(fake_discord.guild_id)}])
+    assert (await fake_discord.slash(alice, served, "anywhere public")).original.content == \
+        "deferred=False edited=False followed=False"
 
 
 async def test_a_command_shows_only_where_it_is_declared_and_installed(fake_discord, client, alice, friends):

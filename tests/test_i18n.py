@@ -133,3 +133,19 @@ def test_barricades_to_place_agree_with_their_count():
             for locale in ("en", "fr") for n in (1, 2)}
     assert said == {("en", 1): "Ann must place 1 barricade.", ("en", 2): "Ann must place 2 barricades.",
                     ("fr", 1): "Ann doit poser 1\u00a0barricade.", ("fr", 2): "Ann doit poser 2\u00a0barricades."}
+
+
+def test_our_words_after_a_leading_symbol_still_open_the_sentence_and_a_name_stays_as_written():
+    computer = i18n.Word(i18n.text("player.computer", "fr", level="facile"))
+    assert i18n.render(msg("timers.skipped", seat=0), "fr", lambda seat: "éloïse") == \
+        "⏰ Temps écoulé\u00a0: éloïse passe son tour."
+    assert i18n.render(msg("takeback.done", seat=0), "fr", lambda seat: computer) == \
+        "↩️ L’ordinateur (facile) reprend son dernier coup."
+    assert i18n.render(msg("takeback.done", seat=0), "fr", lambda seat: "éloïse").startswith("↩️ éloïse")
+
+
+def test_our_words_inside_another_message_open_a_sentence_with_a_capital_letter():
+    """A stored event holds our words where a name was (a forgotten person's): they are no name."""
+    said = msg("game.resigned_replaced", player=msg("privacy.former_player"))
+    assert i18n.render(said, "en").startswith("Former player resigns;")
+    assert i18n.render(said, "fr").startswith("La personne oubliée abandonne")

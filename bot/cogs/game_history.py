@@ -3,7 +3,8 @@
 Anyone in the channel may read the history or verify a game: these commands
 only read. `announce` runs after every publish (bot/cogs/publisher.py): the seed's commitment goes
 out when a game starts, the seed itself when the game is over, and then the
-animation (a GIF) is added to the final board, built in a thread.
+animation (a GIF) is added to the final board, built in a thread. It is optional: a stop (SIGTERM) leaves it
+undrawn rather than wait for it (`stop_animations`); the final board, already stored and shown, stays as it is.
 
 Its page buttons are the controls.HISTORY_PAGE kind.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from dataclasses import replace
 
 import discord
@@ -29,10 +31,9 @@ from bot.services import GameRecord, Sessions
 from bot.services.records import NO_GAME
 from bot.session_results import Outcome
 from bot.verify import OVER
+from renderer.animation import Stopped
 
 log = logging.getLogger(__name__)
-
-_animations: set[asyncio.Task[None]] = set()   # running animation builds (a task needs a strong reference)
 
 
 def _can_view(interaction: discord.Interaction, channel_id: int) -> bool:
@@ -43,6 +44,8 @@ def _can_view(interaction: discord.Interaction, channel_id: int) -> bool:
 class HistoryCommands:
     def __init__(self, sessions: Sessions) -> None:
         self.sessions = sessions
+        self._animations: set[asyncio.Task[None]] = set()   # running builds (a task needs a strong reference)
+        self._stopping = threading.Event()   # read by the drawing thread between frames
 
     # --- commands --------------------------------------------------------------
     async def history(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
@@ -89,21 +92,33 @@ class HistoryCommands:
         elif record.status in OVER:
             await via.send(fair_dice_text(record, over=True), files=[], mentions=quiet)
             task = asyncio.create_task(self._add_animation(record, replace(via, why=Unprompted.ANIMATION)))
-            _animations.add(task)
-            task.add_done_callback(_animations.discard)
+            self._animations.add(task)
+            task.add_done_callback(self._animations.discard)
+
+    def stop_animations(self) -> set[asyncio.Task[None]]:
+        """The bot stops: the animations being drawn end at their next frame (left undrawn), and no other
+        starts. Seconds of CPU each, they would otherwise hold the exit (the loop waits for its threads).
+        The tasks still ending."""
+        self._stopping.set()
+        return set(self._animations)
 
     async def _add_animation(self, record: GameRecord, via: Via) -> None:
         """Attach the animation to the final board (next to its picture), through the token of the
         interaction that showed it while it lasts."""
+        if self._stopping.is_set():   # a game that ended while the bot stops (its last interactions answered)
+            return
         try:
             actions = await self.sessions.records.actions(record.id)
             board_id = await self.sessions.boards.message(record.id)
             if not actions or board_id is None:
                 return
-            gif = await asyncio.to_thread(animation_gif, record, actions)
+            log.info("drawing the animation of game %s (%d actions)", record.id, len(actions))
+            gif = await asyncio.to_thread(animation_gif, record, actions, self._stopping.is_set)
             board = await draw(record)
             await via.edit(board_id, attachments=[png_file(board, board_alt(record)),
                                                   png_file(gif, animation_alt(record, len(actions)), "replay.gif")])
+        except Stopped:
+            log.info("the animation of game %s is left undrawn: the bot is stopping", record.id)
         except Exception:
             log.exception("could not add the animation of game %s", record.id)
 

@@ -51,6 +51,13 @@ def can_post(interaction: discord.Interaction) -> bool:
     return perms.view_channel and send and perms.attach_files
 
 
+def answers_hidden(interaction: discord.Interaction) -> bool:
+    """Does Discord make every answer here ephemeral? In a server that did not add the app, for a member
+    without Use External Apps (its permissions in the interaction): the others would see nothing of a game."""
+    return interaction.guild_id is not None and reached_only_by_interactions(interaction) \
+        and not interaction.permissions.use_external_apps
+
+
 class Responder:
     def __init__(self, sessions: Sessions, publisher: BoardPublisher, recovery: Recovery,
                  timer_events: TimerEvents, working: asyncio.Semaphore) -> None:
@@ -70,14 +77,16 @@ class Responder:
         reply is `done` (or what it makes of the outcome), shown to the user alone; with nothing to say
         and nothing shown by the response, the response is deleted. Where the bot cannot post a board
         nothing is changed (a move nobody could see would stall the game), unless `needs_board` is False
-        (ending a game): done, unposted, said so."""
+        (ending a game): done, unposted, said so. Nor where Discord would show the answers to the user alone
+        (`answers_hidden`): a lobby, a board nobody else sees."""
+        if answers_hidden(interaction):
+            await self.tell(interaction, msg("interactions.error.ephemeral_only"))
+            return
         postable = can_post(interaction)
         if needs_board and not postable:
             await self.tell(interaction, msg("error.missing_permissions"))
             return
-        if not await self._acknowledge(interaction, public=shows_here and postable):
-            await self.tell(interaction, msg("interactions.error.ephemeral_only"))
-            return
+        await self._acknowledge(interaction, public=shows_here and postable)
         async with self.working:
             outcome = await self._call(interaction, self.timer_events.overdue_first(interaction, call))
             if outcome is None or (postable and not await self._show_outcome(interaction, outcome, show)):
@@ -85,22 +94,18 @@ class Responder:
         if interaction.type == discord.InteractionType.application_command:
             await self._reply(interaction, done(outcome) if callable(done) else done)
 
-    async def _acknowledge(self, interaction: discord.Interaction, public: bool = True) -> bool:
+    async def _acknowledge(self, interaction: discord.Interaction, public: bool = True) -> None:
         """Within Discord's 3 s: a click (or the modal it opened) as an update of its message, which the
         outcome edits or retires; a command "thinking…", in public when its response is to become the
-        message that shows the outcome, else to the user alone. False where Discord made the public answer
-        ephemeral (a server whose members may not use external apps): nobody else could see a game there."""
+        message that shows the outcome, else to the user alone."""
         if interaction.type != discord.InteractionType.application_command:
             await interaction.response.defer()
             acknowledged(interaction, CLICKED)
         elif public:
-            answer = await interaction.response.defer(thinking=True)
-            if answer is not None and answer.is_ephemeral():
-                return False
+            await interaction.response.defer(thinking=True)
             acknowledged(interaction, UNUSED)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        return True
 
     async def _call(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]]) -> Outcome | None:
         """The service's outcome; None when it refused or failed, and the user was told why."""

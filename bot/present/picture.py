@@ -7,7 +7,7 @@ would leave the loop a fraction of the CPU and acknowledgements would wait behin
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -40,10 +40,11 @@ def picture(record: GameRecord, locale: str | None = None, focus: str | None = N
     return render_png(ruleset, state, players, loc, focus, traced)
 
 
-def animation_gif(record: GameRecord, actions: list[LoggedAction]) -> bytes:
-    """The animation of the whole game (slow: call it in a thread)."""
+def animation_gif(record: GameRecord, actions: list[LoggedAction], stop: Callable[[], bool]) -> bytes:
+    """The animation of the whole game (slow: call it in a thread); renderer.animation.Stopped once `stop()`
+    says so."""
     ruleset = ruleset_of(record)
     states = [timeline.setup(ruleset, record)] + [s.after for s in timeline.steps(ruleset, record, actions)]
     names = [seat_name(record, i, record.locale) for i in range(len(record.seats))]
     colours = ruleset.seat_colours(len(record.seats), record.options)
-    return animate(ruleset, states, names, colours, record.locale)
+    return animate(ruleset, states, names, colours, record.locale, stop=stop)

@@ -1,6 +1,7 @@
 """SIGTERM, which `docker stop` sends (and SIGKILL 10 s later): the bot answers the interactions under way,
 closes the store and exits 0, losing nothing. The click is held in flight by the fake (its board's post
-kept back) when the signal comes."""
+kept back) when the signal comes. Right after a game ends, the animation being drawn (seconds of CPU) is left
+undrawn rather than waited for."""
 
 import asyncio
 import sqlite3
@@ -17,6 +18,11 @@ def stored(database) -> tuple[int, int | None]:
     """The game's version and the version its recorded board shows."""
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
         return db.execute("SELECT version, board_version FROM games").fetchone()
+
+
+def logged_actions(database) -> int:
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        return db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
 
 
 async def test_sigterm_with_a_click_in_flight_answers_it_then_exits_0_within_10_s(fake_discord, bot_process):
@@ -47,3 +53,34 @@ async def test_sigterm_with_a_click_in_flight_answers_it_then_exits_0_within_10_
     await bot_process.start()                                  # nothing is left to catch up: no second board
     await asyncio.sleep(1.0)
     assert table.board().id == new_board.id
+
+
+async def test_sigterm_while_a_finished_games_animation_is_drawn_leaves_it_undrawn_and_loses_nothing(fake_discord,
+                                                                                                    bot_process):
+    """80 positions: 80 frames of about 50 ms of CPU each. The drawing stops at the frame after the signal, so
+    the stop does not wait for it (it did: seconds, SIGKILL on a busy machine); the game, its result and its
+    final board are stored, and the restarted bot has nothing to catch up."""
+    ana, bruno = two_players(fake_discord)
+    table = Table(fake_discord, [ana, bruno], "parcheesi", seed=5)
+    await table.open()
+    await table.play_until(lambda: logged_actions(bot_process.database) >= 80, limit=400)
+    await fake_discord.slash(ana, table.channel, "game resign")
+    final = table.board()
+    assert not in_play(final) and [f.filename for f in final.files] == ["board.png"]
+    drawing = f"drawing the animation of game 1 ({logged_actions(bot_process.database)} actions)"
+    await fake_discord.wait_until(lambda: drawing in bot_process.log_path.read_text(), what="the drawing started")
+
+    assert await bot_process.terminate(timeout=10) == 0
+    log = bot_process.log_path.read_text()
+    undrawn = "the animation of game 1 is left undrawn: the bot is stopping"
+    assert log.index(drawing) < log.index("SIGTERM") < log.index(undrawn), log[-2000:]   # stopped mid-drawing
+    assert "Traceback" not in log
+    assert [f.filename for f in table.board().files] == ["board.png"] and table.board().id == final.id
+    version, board_version = stored(bot_process.database)
+    assert board_version == version                            # the final board, recorded
+
+    await bot_process.start()                                  # nothing left to catch up: no second board
+    await asyncio.sleep(1.0)
+    assert table.board().id == final.id
+    history = await fake_discord.slash(bruno, table.channel, "game history")
+    assert history.ephemeral and "🏆" in history.content     # the game and its result, as they were

@@ -8,9 +8,11 @@ import sys
 
 import pytest
 
+from bot import i18n
 from bot.games import GAME_IDS
 from tests.conftest import REPO
 from tests.e2e.table import Table, in_play, left_nothing, rematch_id, stored, told
+from tests.fake_discord import OVERWRITE_MEMBER, OVERWRITE_ROLE, USE_EXTERNAL_APPS
 
 pytestmark = pytest.mark.e2e
 
@@ -116,6 +118,35 @@ async def test_a_game_in_a_server_channel_without_the_bot(fake_discord, bot_proc
     await table.play(30)
     assert left_nothing(await fake.slash(ana, hall, "game resign"))   # the final board is the answer
     assert not in_play(table.board()) and stored(bot_process.database)[0][0][1] == "finished"
+    only_interactions(fake, mark)
+
+
+async def test_without_use_external_apps_a_member_is_told_politely_and_no_game_opens(fake_discord, bot_process):
+    """A server without the bot that took Use External Apps from @everyone and gave it back to ana: Discord makes
+    the app's answers to everyone else ephemeral, so bruno's /game new is refused in one line he alone sees,
+    and nothing is stored; ana's opens the lobby in public as anywhere else. Bruno may not join it either: the
+    boards his moves bring would reach him alone, and the game would stall."""
+    fake = fake_discord
+    fake.quiet = 0.1
+    elsewhere = fake.add_guild("Elsewhere", bot_installed=False)
+    ana, bruno = fake.add_user("ana", installed=True), fake.add_user("bruno", locale="fr", installed=True)
+    carla = fake.add_user("carla")
+    hall = fake.add_channel("hall", guild=elsewhere, overwrites=[
+        {"id": str(elsewhere.id), "type": OVERWRITE_ROLE, "allow": "0", "deny": str(USE_EXTERNAL_APPS)},
+        {"id": str(ana.id), "type": OVERWRITE_MEMBER, "allow": str(USE_EXTERNAL_APPS), "deny": "0"}])
+    mark = len(fake.counted)
+
+    refused = await fake.slash(bruno, hall, "game new", game="barricade", seating="lobby")
+    assert refused.ephemeral and refused.content == i18n.text("interactions.error.ephemeral_only", "fr")
+    assert fake.messages(hall, viewer=carla) == [] and stored(bot_process.database) == ([], [])
+
+    opened = await fake.slash(ana, hall, "game new", game="barricade", seating="lobby")
+    assert left_nothing(opened) and fake.messages(hall, viewer=carla) == [opened.original]   # the lobby, public
+    assert lobby_button(opened.original, "join") and [row[1] for row in stored(bot_process.database)[0]] == ["lobby"]
+    seats = stored(bot_process.database)[0][0][4]
+    joining = await fake.click(bruno, opened.original, custom_id=lobby_button(opened.original, "join"))
+    assert joining.ephemeral and joining.content == i18n.text("interactions.error.ephemeral_only", "fr")
+    assert stored(bot_process.database)[0][0][4] == seats and "bruno" not in opened.original.content
     only_interactions(fake, mark)
 
 

@@ -84,6 +84,13 @@ not offer it. ``app_permissions`` is what Discord sends: ATTACH_FILES | EMBED_LI
 DMs; in a server without the bot, @everyone's limited to those and USE_EXTERNAL_EMOJIS. Interaction endpoints work
 everywhere; where only a user installed the app, the 6th follow-up answers 400 (40094). Tokens expire after
 ``FakeDiscord(token_lifetime_s=...)`` (default 15 min) on the fake's clock (``advance_clock``): 401 (50027).
+In a server without the bot, a member without Use External Apps (USE_EXTERNAL_APPS: @everyone has it unless an
+overwrite denies it) gets every message of the answer ephemeral, the response (deferred or not) and follow-ups,
+whatever their flags; the callback says so (``response_message_ephemeral``), as do the messages' flags (64)::
+
+    hall = fake.add_channel("hall", guild=elsewhere, overwrites=[
+        {"id": str(elsewhere.id), "type": OVERWRITE_ROLE, "allow": "0", "deny": str(USE_EXTERNAL_APPS)}])
+    (await fake.slash(alice, hall, "game new", ...)).original.ephemeral   # True; ia.forced_ephemeral
 
 Counting: every REST request is in ``fake.counted`` (CountedRequest: method, route template, path, scope
 "global" or "interaction", status, code, refused, bot_at_fault)::
@@ -180,6 +187,7 @@ from tests.fake_discord.constants import (
     TEXT_INPUT,
     TOKEN_LIFETIME_S,
     USE_APPLICATION_COMMANDS,
+    USE_EXTERNAL_APPS,
     USE_EXTERNAL_EMOJIS,
     USER_INSTALL,
     USER_INSTALL_FOLLOWUP_LIMIT,
@@ -223,7 +231,8 @@ __all__ = [
     "OPTION_SUB_COMMAND_GROUP", "OPTION_USER", "OVERWRITE_MEMBER", "OVERWRITE_ROLE", "PREMIUM_STYLE", "PRIVATE_THREAD",
     "PUBLIC_THREAD", "READ_MESSAGE_HISTORY", "RESPONSE_DEADLINE_S", "SELECTS", "SEND_MESSAGES",
     "SEND_MESSAGES_IN_THREADS", "SENDABLE_FLAGS", "STRING_SELECT", "TEXT_CHANNEL", "TEXT_INPUT", "TOKEN_LIFETIME_S",
-    "USE_APPLICATION_COMMANDS", "USE_EXTERNAL_EMOJIS", "USER_INSTALL", "USER_INSTALL_FOLLOWUP_LIMIT", "VIEW_CHANNEL",
+    "USE_APPLICATION_COMMANDS", "USE_EXTERNAL_APPS", "USE_EXTERNAL_EMOJIS", "USER_INSTALL",
+    "USER_INSTALL_FOLLOWUP_LIMIT", "VIEW_CHANNEL",
     "CountedRequest", "RequestCounts", "FakeDiscord", "Attachment", "Channel", "DiscordError", "FakeDiscordUsageError",
     "Guild", "Hold", "Interaction", "Message", "User", "command_problems", "component_problems", "embed_problems",
     "message_problems", "modal_field_problems", "ClientProcess"

@@ -29,10 +29,13 @@ USE_APPLICATION_COMMANDS = 1 << 31
 CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
+# Lets apps the server did not install (a member's user install) answer in public; without it their responses
+# are ephemeral (topics/permissions; change log "User-Installed Apps General Availability": on by default)
+USE_EXTERNAL_APPS = 1 << 50
 ALL_PERMISSIONS = (1 << 51) - 1
 MEMBER_PERMISSIONS = (ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
                       | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS
-                      | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS)
+                      | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS | USE_EXTERNAL_APPS)
 BOT_PERMISSIONS = MEMBER_PERMISSIONS
 # app_permissions where the bot is absent (receiving-and-responding#interaction-object): in DMs and group DMs
 # between users; in a server without the bot, @everyone's permissions limited to INTERACTION_RESPONSE_PERMISSIONS

@@ -59,6 +59,7 @@ from tests.fake_discord.constants import (
     STRING_SELECT,
     TEXT_INPUT,
     TOKEN_LIFETIME_S,
+    USE_EXTERNAL_APPS,
     USER_INSTALL,
     VIEW_CHANNEL,
 )
@@ -678,7 +679,9 @@ class FakeDiscord(GatewayMixin, RestMixin):
             id=next(self._ids), token="aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48), type=kind,
             application_id=self.application_id, guild_id=None if guild is None else guild.id, user=user,
             channel=channel, payload={}, created_at=self.now(), source_message=source, command=command,
-            context=context, owners=owners)
+            context=context, owners=owners,
+            forced_ephemeral=(guild is not None and str(GUILD_INSTALL) not in owners
+                              and not permissions & USE_EXTERNAL_APPS))
         payload = interaction.payload = {
             "id": str(interaction.id), "application_id": str(self.application_id), "type": kind,
             "token": interaction.token, "version": 1, "data": data, "channel_id": str(channel.id),

@@ -276,6 +276,9 @@ class Interaction:
     modal: JsonObject | None = None
     last_write: float = 0.0
     followups_sent: int = 0  # follow-up messages created (POST /webhooks/{app}/{token})
+    # In a server that did not install the app, used by a member without Use External Apps: every message the
+    # answer creates (the response, deferred or not, and the follow-ups) is ephemeral, whatever its flags
+    forced_ephemeral: bool = False
 
     @property
     def ack_seconds(self) -> float | None:

@@ -405,12 +405,10 @@ class RestMixin:
         message = None
         if kind == CALLBACK_MESSAGE:
             self._check_message(data, files, creating=True)
-            message = self._store_message(ia.channel, data, files, interaction=ia,
-                                          ephemeral_to=ia.user.id if data.get("flags", 0) & FLAG_EPHEMERAL else None)
+            message = self._store_message(ia.channel, _as_answered(ia, data), files, interaction=ia)
         elif kind == CALLBACK_DEFERRED_MESSAGE:
-            ephemeral = data.get("flags", 0) & FLAG_EPHEMERAL
-            message = self._store_message(ia.channel, {"flags": FLAG_LOADING | ephemeral}, {}, interaction=ia,
-                                          ephemeral_to=ia.user.id if ephemeral else None)
+            loading = {"flags": FLAG_LOADING | data.get("flags", 0) & FLAG_EPHEMERAL}
+            message = self._store_message(ia.channel, _as_answered(ia, loading), {}, interaction=ia)
         elif kind in (CALLBACK_DEFERRED_UPDATE, CALLBACK_UPDATE):
             if ia.source_message is None:
                 raise DiscordError(400, 50035, "update callbacks need a component interaction")
@@ -441,12 +439,15 @@ class RestMixin:
         self._notify()
         if kind == CALLBACK_AUTOCOMPLETE:
             return None
-        answer = {"interaction": {"id": str(ia.id), "type": ia.type,
-                                  "response_message_loading": kind == CALLBACK_DEFERRED_MESSAGE,
-                                  "response_message_ephemeral": bool(message and message.ephemeral)}}
-        if message is not None:
-            answer["interaction"]["response_message_id"] = str(message.id)
-            answer["resource"] = {"type": kind, "message": message.payload()}
+        # The interaction callback response (with_response): a message only for the callbacks that create or
+        # update one with content (receiving-and-responding#interaction-callback-interaction-callback-resource-object)
+        answer: JsonObject = {"interaction": {"id": str(ia.id), "type": ia.type}, "resource": {"type": kind}}
+        if message is not None and kind != CALLBACK_DEFERRED_UPDATE:
+            answer["interaction"].update(response_message_id=str(message.id),
+                                         response_message_loading=kind == CALLBACK_DEFERRED_MESSAGE,
+                                         response_message_ephemeral=message.ephemeral)
+            if kind in (CALLBACK_MESSAGE, CALLBACK_UPDATE):
+                answer["resource"]["message"] = message.payload()
         return answer
 
     def _choices_problems(self, ia: Interaction, choices: object) -> list[str]:
@@ -478,9 +479,7 @@ class RestMixin:
             self._apply_edit(ia.original, {key: value for key, value in body.items() if key != "flags"}, files)
             self._touch(ia.channel.id, ia)
             return ia.original.payload()
-        ephemeral = body.get("flags", 0) & FLAG_EPHEMERAL
-        message = self._store_message(ia.channel, body, files, interaction=ia,
-                                      ephemeral_to=ia.user.id if ephemeral else None)
+        message = self._store_message(ia.channel, _as_answered(ia, body), files, interaction=ia)
         ia.messages.append(message)
         ia.followups_sent += 1
         self._touch(ia.channel.id, ia)
@@ -691,14 +690,16 @@ class RestMixin:
                                "Invalid Form Body: " + "; ".join(problems))
 
     def _store_message(self, channel: Channel, data: JsonObject, files: dict[int, Attachment], *,
-                       interaction: Interaction | None = None, ephemeral_to: int | None = None) -> Message:
+                       interaction: Interaction | None = None) -> Message:
+        """A new message; ephemeral (`data`'s flags, only an interaction's) to the interaction's user."""
+        ephemeral = interaction is not None and data.get("flags", 0) & FLAG_EPHEMERAL
         message = Message(next(self._ids), channel.id, self.bot_user, interaction=interaction,
-                          ephemeral_to=ephemeral_to,
+                          ephemeral_to=interaction.user.id if interaction is not None and ephemeral else None,
                           flags=data.get("flags", 0) & (FLAG_EPHEMERAL | FLAG_LOADING | 4 | 4096),
                           type=20 if interaction is not None and interaction.type == INTERACTION_COMMAND else 0)
         self._apply_edit(message, data, files, counting=False)
         self._messages[channel.id].append(message)
-        if ephemeral_to is None and not message.thinking:
+        if not ephemeral and not message.thinking:
             message.pings = _pings(data, message.content)
             self._dispatch_message_event("MESSAGE_CREATE", message)
         return message
@@ -746,6 +747,12 @@ class RestMixin:
         if event != "MESSAGE_DELETE":
             data = {**message.payload(), "guild_id": str(guild_id)}
         session.dispatch(event, data)
+
+
+def _as_answered(ia: Interaction, data: JsonObject) -> JsonObject:
+    """A message the interaction's answer creates, as Discord stores it: ephemeral where Discord forces it
+    (`Interaction.forced_ephemeral`; topics/permissions, USE_EXTERNAL_APPS), whatever flags the bot sent."""
+    return {**data, "flags": data.get("flags", 0) | FLAG_EPHEMERAL} if ia.forced_ephemeral else data
 
 
 def _pings(data: JsonObject, content: str) -> list[int]:

@@ -9,7 +9,7 @@ from bot import timeline
 from bot.games import get_ruleset
 from bot.positions import ruleset_of
 from bot.store import Store
-from renderer.animation import FRAME_SIDE, MAX_FRAMES, STRIP, animate, move_numbers, sample, spans
+from renderer.animation import FRAME_SIDE, MAX_FRAMES, STRIP, Stopped, animate, move_numbers, sample, spans
 from renderer.common import INK, TRACE
 from tests.game_logs import play
 
@@ -70,6 +70,20 @@ def frames_of(data: bytes) -> list[Image.Image]:
         image.seek(i)
         found.append(image.convert("RGB"))
     return found
+
+
+def test_the_animation_stops_before_the_next_frame_once_asked_to():
+    """A process that stops does not wait for the seconds of a long animation (bot/cogs/game_history.py)."""
+    ruleset, states = whole_game("parcheesi", 2, 11)
+    asked = []
+
+    def stop() -> bool:
+        asked.append(len(asked))
+        return len(asked) > 3
+
+    with pytest.raises(Stopped):
+        animate(ruleset, states[:30], NAMES[:2], ruleset.seat_colours(2, {}), stop=stop)
+    assert asked == [0, 1, 2, 3]                   # asked before each frame: three drawn, then none
 
 
 def test_a_whole_four_player_parcheesi_animation_stays_under_one_and_a_half_megabytes():

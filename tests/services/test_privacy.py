@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from bot import forget, i18n, stats
 from bot.games.base import Message, msg
+from bot.names import FORMER_PLAYER
 from bot.present.words import seat_name
 from bot.schema import metadata
 from bot.services import Seat, Sessions
@@ -77,7 +78,7 @@ async def test_forgetting_a_person_leaves_neither_their_id_nor_their_name_and_re
     finished = await sessions.records.game_for(GUILD, FINISHED, None, CARLA)
     (former,) = [s for s in finished.seats if s.user_id < 0]
     assert seat_name(finished, finished.seats.index(former), "en") == "former player"
-    assert seat_name(finished, finished.seats.index(former), "fr") == "ancien joueur"
+    assert seat_name(finished, finished.seats.index(former), "fr") == "la personne oubliée"   # any gender
     said = await sessions.records.verification(finished)                  # /game verify: seats and dice check
     assert said.key == "verify.ok_seating", said
     after = await ratings(sessions)
@@ -153,6 +154,26 @@ def test_a_name_inside_a_stored_event_becomes_a_former_player_in_each_readers_la
     stored = json.dumps([msg("game.resigned_replaced", player="Bruno 🎲").to_json(), msg("game.ended").to_json()])
     events = [Message.from_json(e) for e in json.loads(scrubbed(stored, {"Bruno 🎲"}))]
     assert "Bruno" not in json.dumps([e.to_json() for e in events])
-    assert "former player" in i18n.render(events[0], "en") and "ancien joueur" in i18n.render(events[0], "fr")
+    # Our words, not a name: a capital letter where they open the sentence.
+    assert i18n.render(events[0], "en") == "Former player resigns; a computer player takes over the seat."
+    assert i18n.render(events[0], "fr") == "La personne oubliée abandonne\u00a0; l’ordinateur reprend sa place."
     assert events[1] == msg("game.ended")
     assert scrubbed(stored, {"ana"}) == stored                            # another person's name: untouched
+
+
+@pytest.mark.parametrize(("key", "params", "said"), [
+    ("parcheesi.event.roll", {"seat": 0, "dice": "2 + 4"}, "La personne oubliée lance 2 + 4."),
+    ("parcheesi.event.next", {"seat": 0}, "Au tour de la personne oubliée."),
+    ("maghreb.event.turn", {"seat": 0}, "À la personne oubliée de jouer."),
+    ("maghreb.note.replaying", {"seat": 0},
+     "La personne oubliée s’est fait prendre à tricher et rejoue en coups réguliers."),
+    ("timers.vote.computer", {"seat": 0}, "Par vote, un ordinateur prend la place de la personne oubliée."),
+    ("timers.vote.ended", {"seat": 0}, "Par vote, la partie s’arrête (la personne oubliée ne jouait plus)."),
+    ("timers.expired_play", {"seat": 0},
+     "⏰ La personne oubliée n’a pas joué à temps\u00a0: un ordinateur (facile) a joué le tour."),
+])
+def test_a_former_player_reads_as_a_person_of_any_gender_in_french_sentences(key, params, said):
+    """Players are of any gender: the words that stand for a forgotten person agree with none, in every
+    sentence a name goes into (the elided "de", a sentence's start)."""
+    former = i18n.Word(i18n.text(FORMER_PLAYER, "fr"))
+    assert i18n.render(msg(key, **params), "fr", lambda seat: former) == said
