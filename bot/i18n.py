@@ -103,7 +103,7 @@ def render(message: Message, locale: str, name_of: Callable[[int], str] | None =
         elif lead in values and not _is_seat(lead):           # our word ("red 3"), not a player's name
             values[lead] = str(values[lead])[:1].upper() + str(values[lead])[1:]
     try:
-        rendered = _FORMATTER.vformat(template, (), values)
+        rendered = _format(template, values)
     except (KeyError, IndexError, ValueError):
         log.warning("bad parameters for translation key %s", message.key)
         return template
@@ -140,6 +140,29 @@ class _Formatter(string.Formatter):
 
 
 _FORMATTER = _Formatter()
+
+
+@cache   # a function of the catalogue's templates: parsed once each, not on every message
+def _fields(template: str) -> tuple[tuple[str, str | None, str], ...] | None:
+    """`template` as (words, parameter, format spec) parts; None when a field is more than a parameter's name
+    (a position, an attribute, an index, a conversion, a nested field): such a template goes through the
+    whole formatter. Raises ValueError on a malformed template, as formatting it would."""
+    parts = []
+    for literal, name, spec, conversion in _FORMATTER.parse(template):
+        if name is not None and (not name.isidentifier() or conversion or "{" in (spec or "")):
+            return None
+        parts.append((literal, name, spec or ""))
+    return tuple(parts)
+
+
+def _format(template: str, values: dict[str, Any]) -> str:
+    """_FORMATTER.vformat(template, (), values), without parsing the template again on every message (string.
+    Formatter's pure-Python parse was much of the cost of rendering a message)."""
+    parts = _fields(template)
+    if parts is None:
+        return _FORMATTER.vformat(template, (), values)
+    return "".join(literal if name is None else literal + _FORMATTER.format_field(values[name], spec)
+                   for literal, name, spec in parts)
 
 
 def placeholders(template: Template) -> set[str]:

@@ -776,16 +776,18 @@ def _badge(lay: Layout, xy: tuple[float, float], text: str, taken: list[FloatBox
     x, y = xy
     reach = [lay.cell * k / 2 for k in range(1, 13)]
     around = ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1), (-1, 0), (1, 0), (0, 1))
-    spots = [(x + dx * d, y + dy * d) for d in reach for dx, dy in around]
-    step = lay.cell / 4
+    near = [(x + dx * d, y + dy * d) for d in reach for dx, dy in around]
 
-    def anywhere() -> Iterator[tuple[float, float]]:   # then anywhere on the board, nearest first (seldom needed)
+    def anywhere() -> Iterator[tuple[float, float]]:
+        """Then anywhere on the board, nearest first: sorted only once no near spot is clear (rare; the
+        thousands of points of a whole board, sorted for every badge, were most of a board's plan)."""
+        step = lay.cell / 4
         yield from sorted(((i * step, j * step) for i in range(1, int(lay.size / step))
                            for j in range(1, int(lay.size / step))), key=lambda s: math.dist(s, xy))
 
-    box = first_clear((centred(spot, 2 * r, 2 * r) for spot in chain(spots, anywhere())), taken,
+    box = first_clear((centred(spot, 2 * r, 2 * r) for spot in chain(near, anywhere())), taken,
                       (0, 0, lay.size, lay.size))
-    box = box or centred(spots[0], 2 * r, 2 * r)
+    box = box or centred(near[0], 2 * r, 2 * r)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     return Item("badge", text, box, paint=lambda sheet: sheet.badge(centre, text, size, HIGHLIGHT))
 

@@ -11,6 +11,7 @@ import importlib
 import io
 import re
 import tokenize
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -28,11 +29,12 @@ REPO = Path(__file__).resolve().parents[1]
 ABOUT_THE_COPY = {"tests/rules/__init__.py", "tests/test_rules_copy.py"}
 
 
-def prose(name: str) -> list[tuple[int, str]]:
+@cache   # tokenized once, for the two tests that read each module
+def prose(name: str) -> tuple[tuple[int, str], ...]:
     """The comments and strings of a module, with their line numbers."""
     source = MODULES[name].read_text(encoding="utf-8")
-    return [(token.start[0], token.string) for token in tokenize.generate_tokens(io.StringIO(source).readline)
-            if token.type in (tokenize.COMMENT, tokenize.STRING)]
+    return tuple((token.start[0], token.string) for token in tokenize.generate_tokens(io.StringIO(source).readline)
+                 if token.type in (tokenize.COMMENT, tokenize.STRING))
 
 
 def resolves(dotted: str) -> bool:

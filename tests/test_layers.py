@@ -8,6 +8,7 @@ the module an import statement names.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -43,10 +44,11 @@ def _imports(tree: ast.AST, package: str) -> list[str]:
     return found
 
 
-def imports_of(name: str) -> set[str]:
+@cache   # parsed once per session: the graph and each test read the same modules
+def imports_of(name: str) -> frozenset[str]:
     path = MODULES[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    return set(_imports(ast.parse(path.read_text(encoding="utf-8")), package))
+    return frozenset(_imports(ast.parse(path.read_text(encoding="utf-8")), package))
 
 
 GRAPH = {name: {i for i in imports_of(name) if i in MODULES} for name in MODULES}

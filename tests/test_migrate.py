@@ -1,13 +1,19 @@
 """python -m bot.migrate: a SQLite server's games, played through the session service, copied to a real
 PostgreSQL database and checked; a target holding games is refused; a copy that does not replay is caught."""
+import asyncio
+import hashlib
+import itertools
 import json
+import shutil
 import sqlite3
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from sqlalchemy import make_url
 
+from bot import dice
 from bot.game_records import Seat
 from bot.services import Sessions
 from bot.store import Store
@@ -16,11 +22,9 @@ from tests.game_logs import play
 GAMES = ("parcheesi", "parcheesi-classic", "parchis-maghreb", "barricade", "pariti")
 
 
-@pytest.fixture
-async def server(tmp_path) -> str:
+async def _fill(path: str) -> None:
     """A SQLite file as a server leaves it: games of every ruleset finished and open, a lobby, an ended game,
     votes, notification choices, bot facts."""
-    path = str(tmp_path / "server.sqlite3")
     store = await Store.open(path)
     for n, game in enumerate(GAMES):
         await play(store, game, channel=100 + n, seed=n, max_actions=300, resign=1)   # finished
@@ -34,7 +38,27 @@ async def server(tmp_path) -> str:
     await store.people.set_turn_notifications(2, True)
     await store.set_bot_fact("commands", "digest")
     await store.close()
+
+
+@pytest.fixture(scope="module")
+def filled_server(tmp_path_factory) -> Path:
+    """_fill's file, made once for the module (hundreds of moves through the session service); its games' dice
+    from seeds of their own, the same on every run, as tests/conftest.py's reproducible_seeds gives a test."""
+    path = tmp_path_factory.mktemp("server") / "server.sqlite3"
+    count = itertools.count()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(dice, "new_seed", lambda: hashlib.sha256(f"{__name__}.server#{next(count)}".encode()).hexdigest())
+        asyncio.run(_fill(str(path)))
+    assert [p.name for p in path.parent.iterdir()] == [path.name]   # all in one file (no journal left)
     return path
+
+
+@pytest.fixture
+def server(filled_server, tmp_path) -> str:
+    """A copy of the filled server's file, this test's own to migrate or spoil."""
+    path = tmp_path / "server.sqlite3"
+    shutil.copyfile(filled_server, path)
+    return str(path)
 
 
 def _migrate(*args: str) -> subprocess.CompletedProcess:

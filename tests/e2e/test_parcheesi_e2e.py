@@ -92,7 +92,7 @@ async def test_hostile_input_is_refused_and_changes_nothing(fake_discord, bot_pr
 
 
 async def test_every_interaction_is_acknowledged_in_time_on_a_busy_machine(fake_discord, bot_process, players):
-    """Two CPU burners on this 2-core machine: every first response still within Discord's 3 s."""
+    """Three CPU burners on this 2-core machine: every first response still within Discord's 3 s."""
     burners = [await asyncio.create_subprocess_exec(sys.executable, "-c", "while True: pass") for _ in range(3)]
     try:
         table = Table(fake_discord, players)
