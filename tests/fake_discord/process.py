@@ -24,9 +24,9 @@ class ClientProcess:
     zygote.py) when `argv` is `python -m module ...` or `python script.py ...`."""
 
     def __init__(self, fake: FakeDiscord, argv: list[str], env: dict[str, str], cwd: str | Path | None,
-                 log_path: Path | None, shards: list[int]):
+                 log_path: Path | None, shards: list[int], *, fork: bool = True):
         self.fake, self.argv, self.env, self.cwd = fake, argv, env, cwd
-        self.shards = shards
+        self.shards, self.fork = shards, fork
         self.log_path = log_path
         self.process: asyncio.subprocess.Process | ForkedProcess | None = None
         self._log_file: IO[bytes] | None = None
@@ -40,7 +40,7 @@ class ClientProcess:
         identified, syncs = len(self.fake.identified), self.fake.command_syncs
         process: asyncio.subprocess.Process | ForkedProcess
         self._log_file = open(self.log_path, "ab") if self.log_path else None
-        if zygote := zygote_for(self.argv, self.env):
+        if self.fork and (zygote := zygote_for(self.argv, self.env)):
             with open(os.devnull, "wb") as devnull:
                 output = self._log_file or devnull
                 self.process = process = await zygote.spawn(

@@ -13,8 +13,9 @@ once the child has ended, with its exit code as asyncio reports it (minus the si
 
 Settings are read at run time, never at import (bot/config.py), so importing the bot ahead changes nothing it
 does. What a fork does not give afresh: the string hash seed is the zygote's (`random` is reseeded by Python
-at fork). The real `python -m bot` start stays tested by tests/test_main.py, tests/test_install.py and the
-console tests, which start it with subprocess.
+at fork), and modules the zygote imported are there without the program importing them: a fresh
+interpreter's `python -m bot` stays tested (tests/test_main.py starts one with `fork=False`, tests/test_upgrades.py
+and the console tests with subprocess).
 
 The test side (`Zygote.spawn`, used by ClientProcess once the test session called `use_zygote`) gets a
 ForkedProcess, with the interface of asyncio's Process that the tests use. An argv of another form, or an
@@ -26,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
+import logging
 import os
 import runpy
 import select
@@ -48,12 +50,15 @@ from types import FrameType
 PRELOAD = ("argparse", "sqlite3", "aiohttp", "asyncpg", "discord", "yarl", "sqlalchemy.exc", "PIL.PngImagePlugin",
            "bot.app", "bot.config", "bot.games", "bot.i18n", "bot.operations.listener", "bot.operations.logs",
            "bot.outages", "bot.schema", "bot.seating", "bot.shards", "bot.store", "renderer.writing")
-# Variables of a request's environment that may differ from the zygote's: read by the programs at run time.
-RUN_TIME_VARIABLES = ("TABLERO_", "DISCORD_", "FAKE_")
+# Variables of a request's environment that may differ from the zygote's: read by the programs at run time
+# (pytest's PYTEST_CURRENT_TEST, by none).
+RUN_TIME_VARIABLES = ("TABLERO_", "DISCORD_", "FAKE_", "PYTEST_CURRENT_TEST")
 MAX_MESSAGE = 1 << 20
 ANSWER_S = 60.0       # the most a fork may take to be answered (a loaded machine)
 READY_S = 120.0       # the most the zygote's imports may take
 PARENT_POLL_S = 1.0   # how often the zygote checks that the test process that started it is still there
+
+log = logging.getLogger(__name__)
 
 
 class ZygoteError(RuntimeError):
@@ -115,8 +120,8 @@ class _Server:
                     assert isinstance(ready, socket.socket)
                     if (request := self._answer(ready)) is not None:
                         return request
-                elif isinstance(ready, socket.socket):   # a requester hung up: its child goes too
-                    pid = next(pid for pid, conn in self.children.items() if conn is ready)
+                elif (pid := next((pid for pid, conn in self.children.items() if conn is ready), None)) is not None:
+                    # Its requester hung up (not a child reaped above, whose requester was closed): it goes too.
                     self.children[pid] = None
                     ready.close()
                     os.kill(pid, signal.SIGKILL)
@@ -292,11 +297,11 @@ async def _receive(conn: socket.socket) -> tuple[bytes, list[int]]:
 class Zygote:
     """The zygote of this test process (one per xdist worker), started on first need."""
 
-    def __init__(self) -> None:
+    def __init__(self, env: dict[str, str]):
         self.folder = Path(tempfile.mkdtemp(prefix="tablero-zygote-"))
         self.socket_path = str(self.folder / "zygote.sock")
         self.log_path = self.folder / "zygote.log"
-        self.env = dict(os.environ)
+        self.env = env
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen([sys.executable, "-m", __name__, self.socket_path],
                                             cwd=Path(__file__).resolve().parents[2], env=self.env,
@@ -304,8 +309,14 @@ class Zygote:
 
     def fits(self, argv: Sequence[str], env: dict[str, str]) -> bool:
         """Whether the zygote can fork this command line: a real interpreter would start the same."""
-        return forkable(argv) and all(env.get(name) == self.env.get(name) for name in {*env, *self.env}
-                                      if not name.startswith(RUN_TIME_VARIABLES))
+        if not forkable(argv):
+            return False
+        differ = sorted(name for name in {*env, *self.env}
+                        if env.get(name) != self.env.get(name) and not name.startswith(RUN_TIME_VARIABLES))
+        if differ:
+            log.info("%s started as a fresh interpreter: its environment differs from the zygote's in %s",
+                     argv, ", ".join(differ))
+        return not differ
 
     def describe(self) -> str:
         code = self.process.poll()
@@ -349,21 +360,22 @@ class Zygote:
 
 
 class _Use:
-    enabled = False
+    env: dict[str, str] | None = None   # set once the zygote is in use
     zygote: Zygote | None = None
 
 
 def use_zygote() -> None:
-    """From now on, ClientProcess forks what it can from a zygote (the test session: tests/conftest.py)."""
-    _Use.enabled = True
+    """From now on, ClientProcess forks what it can from a zygote (the test session: tests/conftest.py), one
+    with the environment of now: before a test changes it."""
+    _Use.env = dict(os.environ)
 
 
 def zygote_for(argv: Sequence[str], env: dict[str, str]) -> Zygote | None:
     """The zygote that can fork this command line (started now if need be), or None: a real subprocess then."""
-    if not _Use.enabled or not forkable(argv):
+    if _Use.env is None or not forkable(argv):
         return None
     if _Use.zygote is None:
-        _Use.zygote = Zygote()
+        _Use.zygote = Zygote(_Use.env)
     return _Use.zygote if _Use.zygote.fits(argv, env) else None
 
 
