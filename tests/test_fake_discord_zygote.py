@@ -47,8 +47,8 @@ async def fresh(argv: list[str], env: dict[str, str], cwd: Path, output: Path) -
 
 
 async def forked(argv: list[str], env: dict[str, str], cwd: Path, output: Path) -> tuple[int, str]:
-    zygote = zygote_for(argv, env)
-    assert zygote, argv
+    zygote = zygote_for([sys.executable, "-m", "bot"], env)   # the session's; any module may be asked of it
+    assert zygote
     with open(output, "wb") as out:
         process = await zygote.spawn(Request(argv, env, str(cwd)), out.fileno())
     return await process.wait(), output.read_text()
@@ -70,7 +70,7 @@ async def test_a_forked_program_is_started_and_ends_as_in_a_fresh_interpreter(pr
 
 
 async def test_a_forked_program_killed_or_stopped_has_asyncios_exit_code(probe):
-    zygote = zygote_for([sys.executable, "-m", "probe"], dict(os.environ))
+    zygote = zygote_for([sys.executable, "-m", "bot"], dict(os.environ))
     assert zygote
     hang = probe / "hang.py"
     hang.write_text("import time\nprint('up', flush=True)\ntime.sleep(600)\n")
@@ -111,3 +111,5 @@ def test_other_command_lines_or_environments_get_a_real_subprocess():
     assert zygote_for(["python3", "-m", "bot"], env) is None
     assert zygote_for([sys.executable, "-m", "bot"], {**env, "PYTHONHASHSEED": "1"}) is None
     assert zygote_for([sys.executable, "-m", "bot"], {**env, "TABLERO_DATABASE": "x.sqlite3"})
+    assert zygote_for([sys.executable, "tests/fake_discord_client.py"], env)
+    assert zygote_for([sys.executable, "-m", "tests.sixth_game.run"], env) is None   # it changes the bot first

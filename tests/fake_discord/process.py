@@ -21,7 +21,7 @@ class ClientProcess:
     """A bot run as `argv` in a subprocess against the fake: start, terminate (SIGTERM), kill (SIGKILL).
 
     In the test session the subprocess is forked from a zygote that has the bot imported (tests/fake_discord/
-    zygote.py) when `argv` is `python -m module ...` or `python script.py ...`."""
+    zygote.py) when `argv` is `python -m bot ...` or `python script.py ...`."""
 
     def __init__(self, fake: FakeDiscord, argv: list[str], env: dict[str, str], cwd: str | Path | None,
                  log_path: Path | None, shards: list[int], *, fork: bool = True):

@@ -11,15 +11,16 @@ go to. The zygote forks; the child makes itself what the interpreter would have 
 codes, a traceback and 1 for an uncaught exception). The zygote answers with the child's pid and a pidfd, and
 once the child has ended, with its exit code as asyncio reports it (minus the signal number if it was killed).
 
-Settings are read at run time, never at import (bot/config.py), so importing the bot ahead changes nothing it
-does. What a fork does not give afresh: the string hash seed is the zygote's (`random` is reseeded by Python
+Settings are read at run time, never at import (bot/config.py), so importing the bot ahead changes nothing
+`python -m bot` does; a program that changes the bot before importing it (tests.sixth_game.run) is not forked
+(FORKED_MODULES). What a fork does not give afresh: the string hash seed is the zygote's (`random` is reseeded by Python
 at fork), and modules the zygote imported are there without the program importing them: a fresh
 interpreter's `python -m bot` stays tested (tests/test_main.py starts one with `fork=False`, tests/test_upgrades.py
 and the console tests with subprocess).
 
 The test side (`Zygote.spawn`, used by ClientProcess once the test session called `use_zygote`) gets a
-ForkedProcess, with the interface of asyncio's Process that the tests use. An argv of another form, or an
-environment that differs from the zygote's in a variable the interpreter or an import could read, gets a
+ForkedProcess, with the interface of asyncio's Process that the tests use. An argv of another form or module, or
+an environment that differs from the zygote's in a variable the interpreter or an import could read, gets a
 real subprocess instead (ClientProcess)."""
 
 from __future__ import annotations
@@ -45,11 +46,14 @@ from pathlib import Path
 from types import FrameType
 
 # Imported by the zygote: all that `python -m bot` imports on its way to connecting (bot/__main__.py imports
-# some where used), and the fake's client script's discord.py. Never bot.__main__ nor a program run as
-# __main__ (tests.sixth_game.run): runpy would run a module already imported.
+# some where used), and the fake's client script's discord.py. Never bot.__main__: runpy would run a module
+# already imported.
 PRELOAD = ("argparse", "sqlite3", "aiohttp", "asyncpg", "discord", "yarl", "sqlalchemy.exc", "PIL.PngImagePlugin",
            "bot.app", "bot.config", "bot.games", "bot.i18n", "bot.operations.listener", "bot.operations.logs",
            "bot.outages", "bot.schema", "bot.seating", "bot.shards", "bot.store", "renderer.writing")
+# The modules forked as `python -m module`: those that take the bot as imported. tests.sixth_game.run adds a game
+# before the bot's modules are imported (its menus are built at import): a fresh interpreter.
+FORKED_MODULES = ("bot",)
 # Variables of a request's environment that may differ from the zygote's: read by the programs at run time
 # (pytest's PYTEST_CURRENT_TEST, by none).
 RUN_TIME_VARIABLES = ("TABLERO_", "DISCORD_", "FAKE_", "PYTEST_CURRENT_TEST")
@@ -123,6 +127,7 @@ class _Server:
                 elif (pid := next((pid for pid, conn in self.children.items() if conn is ready), None)) is not None:
                     # Its requester hung up (not a child reaped above, whose requester was closed): it goes too.
                     self.children[pid] = None
+                    assert isinstance(ready, socket.socket)
                     ready.close()
                     os.kill(pid, signal.SIGKILL)
         for pid in self.children:
@@ -309,7 +314,7 @@ class Zygote:
 
     def fits(self, argv: Sequence[str], env: dict[str, str]) -> bool:
         """Whether the zygote can fork this command line: a real interpreter would start the same."""
-        if not forkable(argv):
+        if not forkable(argv) or (argv[1] == "-m" and argv[2] not in FORKED_MODULES):
             return False
         differ = sorted(name for name in {*env, *self.env}
                         if env.get(name) != self.env.get(name) and not name.startswith(RUN_TIME_VARIABLES))
