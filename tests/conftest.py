@@ -11,6 +11,7 @@ import pytest
 
 from bot import dice
 from tests.fake_discord import ClientProcess, FakeDiscord
+from tests.fake_discord.zygote import stop_zygote, use_zygote
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -35,10 +36,15 @@ def pytest_xdist_auto_num_workers(config) -> int:
 
 
 def pytest_configure(config):
+    use_zygote()   # bot processes forked from a zygote that has the bot imported (tests/fake_discord/zygote.py)
     config.addinivalue_line("markers", "fake_discord(**options): FakeDiscord options for the fake_discord "
                                        "fixture, e.g. @pytest.mark.fake_discord(shard_count=2)")
     config.addinivalue_line("markers", "bot_program(module): the module bot_process runs instead of `bot`, e.g. "
                                        "@pytest.mark.bot_program('tests.sixth_game.run')")
+
+
+def pytest_unconfigure(config):
+    stop_zygote()
 
 
 @pytest.fixture(autouse=True)

@@ -59,12 +59,15 @@ async def test_a_token_discord_refuses_is_one_line(fake_discord, tmp_path):
 
 async def test_discord_out_of_reach_at_start_is_waited_out_one_line_a_try(fake_discord, tmp_path):
     """The network not up yet when the bot starts (here: nothing listens where DISCORD_API_BASE points): it
-    tries again after 1, 2, 4 ... s, one log line a try, and connects once Discord answers there."""
+    tries again after 1, 2, 4 ... s, one log line a try, and connects once Discord answers there.
+
+    In a fresh interpreter, not forked from the tests' zygote (tests/fake_discord/zygote.py): the bot's start
+    as it is run, from its imports to its stop on SIGTERM."""
     port = free_port()
     log_path = tmp_path / "bot.log"
     bot = fake_discord.client_process([sys.executable, "-m", "bot"], cwd=REPO, log_path=log_path,
                                       env={"TABLERO_DATABASE": str(tmp_path / "t.sqlite3"),
-                                           "DISCORD_API_BASE": f"http://127.0.0.1:{port}/api/v10"})
+                                           "DISCORD_API_BASE": f"http://127.0.0.1:{port}/api/v10"}, fork=False)
     starting = asyncio.create_task(bot.start(timeout=60))
 
     def tries() -> int:
@@ -77,7 +80,7 @@ async def test_discord_out_of_reach_at_start_is_waited_out_one_line_a_try(fake_d
         log = log_path.read_text()
         assert "try 1 failed, trying again in 1 s" in log and "try 2 failed, trying again in 2 s" in log
         assert "Traceback" not in log and bot.running
-        await bot.terminate()
+        assert await bot.terminate() == 0   # SIGTERM: a clean stop
     finally:
         proxy.close()
 

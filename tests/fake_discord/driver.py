@@ -775,10 +775,11 @@ class FakeDiscord(GatewayMixin, RestMixin):
 
     def client_process(self, argv: Sequence[str], *, env: dict[str, str] | None = None,
                        cwd: str | Path | None = None, log_path: str | Path | None = None,
-                       shards: Sequence[int] | None = None) -> ClientProcess:
+                       shards: Sequence[int] | None = None, fork: bool = True) -> ClientProcess:
         """A discord.py program run as a subprocess with DISCORD_TOKEN, DISCORD_API_BASE and DISCORD_GATEWAY_URL
-        set to this fake. `shards`: the shard ids it connects (default all); tell the program in `env`."""
+        set to this fake. `shards`: the shard ids it connects (default all); tell the program in `env`.
+        `fork=False`: a fresh interpreter even in the test session (see ClientProcess)."""
         full_env = {**os.environ, "DISCORD_TOKEN": self.token, "DISCORD_API_BASE": self.api_base,
                     "DISCORD_GATEWAY_URL": self.gateway_url, **(env or {})}
         return ClientProcess(self, list(argv), full_env, cwd, Path(log_path) if log_path else None,
-                             list(range(self.shard_count)) if shards is None else list(shards))
+                             list(range(self.shard_count)) if shards is None else list(shards), fork=fork)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
+
+from tests.fake_discord.zygote import ForkedProcess, Request, zygote_for
 
 if TYPE_CHECKING:
     from tests.fake_discord.driver import FakeDiscord
@@ -15,14 +18,17 @@ log = logging.getLogger(__name__)
 
 
 class ClientProcess:
-    """A bot run as `argv` in a subprocess against the fake: start, terminate (SIGTERM), kill (SIGKILL)."""
+    """A bot run as `argv` in a subprocess against the fake: start, terminate (SIGTERM), kill (SIGKILL).
+
+    In the test session the subprocess is forked from a zygote that has the bot imported (tests/fake_discord/
+    zygote.py) when `argv` is `python -m bot ...` or `python script.py ...`."""
 
     def __init__(self, fake: FakeDiscord, argv: list[str], env: dict[str, str], cwd: str | Path | None,
-                 log_path: Path | None, shards: list[int]):
+                 log_path: Path | None, shards: list[int], *, fork: bool = True):
         self.fake, self.argv, self.env, self.cwd = fake, argv, env, cwd
-        self.shards = shards
+        self.shards, self.fork = shards, fork
         self.log_path = log_path
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: asyncio.subprocess.Process | ForkedProcess | None = None
         self._log_file: IO[bytes] | None = None
 
     async def start(self, *, timeout: float = 30.0, require_sync: bool | None = None) -> None:
@@ -32,10 +38,17 @@ class ClientProcess:
         if require_sync is None:
             require_sync = not self.fake.commands
         identified, syncs = len(self.fake.identified), self.fake.command_syncs
+        process: asyncio.subprocess.Process | ForkedProcess
         self._log_file = open(self.log_path, "ab") if self.log_path else None
-        self.process = process = await asyncio.create_subprocess_exec(
-            *self.argv, env=self.env, cwd=self.cwd, stdin=asyncio.subprocess.DEVNULL,
-            stdout=self._log_file or asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.STDOUT)
+        if self.fork and (zygote := zygote_for(self.argv, self.env)):
+            with open(os.devnull, "wb") as devnull:
+                output = self._log_file or devnull
+                self.process = process = await zygote.spawn(
+                    Request(self.argv, self.env, None if self.cwd is None else str(self.cwd)), output.fileno())
+        else:
+            self.process = process = await asyncio.create_subprocess_exec(
+                *self.argv, env=self.env, cwd=self.cwd, stdin=asyncio.subprocess.DEVNULL,
+                stdout=self._log_file or asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.STDOUT)
 
         def up() -> bool:
             if process.returncode is not None:
