@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.e2e.table import Table, board_version, roll_id, said, stored, told, two_players
+from tests.e2e.table import Table, board_version, choices, roll_id, said, stored, told, two_players
 
 pytestmark = pytest.mark.e2e
 
@@ -71,6 +71,25 @@ async def test_a_board_discord_would_not_show_is_shown_once_discord_answers_agai
 
 def board_version_or_none(message) -> int | None:
     return board_version(message) if message.custom_ids else None
+
+
+async def test_a_pieces_moves_discord_would_not_show_come_once_it_answers_again(fake_discord, bot_process):
+    fake, database = fake_discord, bot_process.database
+    table = Table(fake, two_players(fake), "barricade", seed=5)
+    await table.open()
+    await table.play_until(lambda: any(c.kind == "g" for c in choices(table.board())), limit=30)
+    board = table.board()
+    player = table.to_act(board)
+    piece = next(c for c in choices(board) if c.kind == "g")
+    before = stored(database)
+    fake.drop("PATCH", HOOK_EDIT)   # the piece's moves, its "thinking…" edited: the connection lost
+    answer = await fake.select(player, board, piece.custom_id, [piece.value], timeout=30)
+    moves = answer.message
+    assert moves.ephemeral and moves.files and choices(moves), moves
+    assert fake.dropped and stored(database) == before and not fake.unanswered()
+    await table.move(player, moves)   # and the player goes on from that menu
+    assert len(stored(database)[1]) > len(before[1]), "the move was stored"
+    assert "Traceback" not in log_of(bot_process)
 
 
 async def test_a_lobby_never_shown_before_a_restart_is_posted_at_start_up(fake_discord, bot_process):
