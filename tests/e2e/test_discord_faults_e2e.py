@@ -18,6 +18,7 @@ pytestmark = pytest.mark.e2e
 POST, EDIT = "/channels/{channel}/messages", "/channels/{channel}/messages/{message}"
 # A click's or a command's board goes through its interaction: the original response or a follow-up.
 HOOK_EDIT = "/webhooks/{app}/{token}/messages/{message}"
+CALLBACK = "/interactions/{interaction}/{token}/callback"   # an interaction's acknowledgement or first answer
 TURN_S = 6   # the reminder at half time, its first retry a second later, well before the deadline
 
 
@@ -97,6 +98,22 @@ async def test_a_pieces_moves_discord_would_not_show_come_once_it_answers_again(
     await table.move(player, moves)   # and the player goes on from that menu
     assert len(stored(database)[1]) > len(before[1]), "the move was stored"
     assert "Traceback" not in log_of(bot_process)
+
+
+async def test_an_answer_whose_connection_was_lost_leaves_one_log_line_and_the_game_as_it_was(fake_discord,
+                                                                                            bot_process):
+    fake, database = fake_discord, bot_process.database
+    table = Table(fake, two_players(fake), "parcheesi", seed=5)
+    await table.open()
+    before = stored(database)
+    player = table.to_act(table.board())
+    fake.drop("POST", CALLBACK, carried_out=True)   # the answer shown, the bot told the connection was lost
+    reply = await fake.slash(player, table.channel, "game status")
+    assert reply.message.ephemeral and fake.dropped
+    await fake.wait_until(lambda: "left unanswered: Discord failed" in log_of(bot_process), timeout=10,
+                          what="the fault logged")
+    assert stored(database) == before and "Traceback" not in log_of(bot_process)
+    await table.play(2)                               # and the game goes on
 
 
 async def test_a_lobby_never_shown_before_a_restart_is_posted_at_start_up(fake_discord, bot_process):
