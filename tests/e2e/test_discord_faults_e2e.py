@@ -1,7 +1,8 @@
 """Discord failing: a board whose post or edit fails after the move was stored (Discord's 503 past discord.py's
 own tries, or the connection lost) is posted once Discord answers again: the table sees one board, of the stored
 position, never two; a lobby whose post failed is posted at the next start. A turn reminder Discord would not post
-is tried again the same way: posted once, or not at all once the game moved on.
+is tried again the same way: posted once, or not at all once the game moved on; so is a piece's moves. Any other
+answer whose connection was lost is one log line, the game as it was.
 
 discord.py tries an interaction's request (its webhook routes) five times over 25 s on any 5xx before it raises;
 a channel endpoint's 503 it raises at once, and a connection lost on any route. One test waits out the five
