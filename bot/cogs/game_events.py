@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.controls import KINDS, Forged, read
+from bot.cogs.faults import DISCORD_FAULTS, said
 from bot.cogs.game_parts import GameParts
 from bot.cogs.handlers import Request
 from bot.games.base import msg
@@ -48,12 +49,16 @@ class GameEvents(commands.Cog, name="GameEvents"):
             request = read(interaction)
         except Forged as why:
             log.info("refused a control that is not ours (%s) in channel %s", why, interaction.channel_id)
-            await self.parts.responder.tell(interaction, msg("controls.error.unknown"))
-            return
+            request = None
         try:
-            await KINDS[request.kind].handler(self, interaction, request)
+            if request is None:
+                await self.parts.responder.tell(interaction, msg("controls.error.unknown"))
+            else:
+                await KINDS[request.kind].handler(self, interaction, request)
         except StoreUnavailable as error:
             await self.parts.responder.storage_unreachable(interaction, error)
+        except DISCORD_FAULTS as error:
+            _unanswered(interaction, error)
 
     # What answers each kind (controls.ControlAnswers).
     async def on_action(self, interaction: discord.Interaction, request: Request) -> None:
@@ -132,4 +137,14 @@ class GameEvents(commands.Cog, name="GameEvents"):
         if isinstance(cause := getattr(error, "original", error), StoreUnavailable):
             await self.parts.responder.storage_unreachable(interaction, cause)
             return
+        if isinstance(cause, DISCORD_FAULTS):
+            _unanswered(interaction, cause)
+            return
         await app_commands.CommandTree.on_error(self.bot.tree, interaction, error)
+
+
+def _unanswered(interaction: discord.Interaction, error: BaseException) -> None:
+    """An acknowledgement or a reply Discord failed (the connection lost, a 5xx beyond discord.py's own tries):
+    one log line, no traceback. Nothing stored waits on it (the boards and the answers' edits are tried again,
+    Recovery), and the user may ask again."""
+    log.warning("interaction in channel %s left unanswered: Discord failed (%s)", interaction.channel_id, said(error))

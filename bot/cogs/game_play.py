@@ -128,12 +128,13 @@ class PlayCommands:
             try:
                 record = await self._current_board(interaction, request)
                 post = board.group_post(record, request.value, user_locale(interaction))
-                post.png = await draw(record, user_locale(interaction), request.value)
+                png = await draw(record, user_locale(interaction), request.value)
             except GameError as refusal:
                 await self.responder.tell(interaction, refusal.message)
                 return
-            await interaction.edit_original_response(content=post.content, attachments=[png_file(post.png, post.alt)],
-                                                     view=view_of(record.id, record.version, post.controls))
+            await self.responder.answer(interaction, lambda: interaction.edit_original_response(
+                content=post.content, attachments=[png_file(png, post.alt)],
+                view=view_of(record.id, record.version, post.controls)))
 
     async def on_call_button(self, interaction: discord.Interaction, request: Request) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -148,8 +149,8 @@ class PlayCommands:
             await self.responder.tell(interaction, refusal.message)
             return
         post = board.call_post(record, ruleset, state, calls, user_locale(interaction))
-        await interaction.edit_original_response(content=post.content,
-                                                 view=view_of(record.id, record.version, post.controls))
+        await self.responder.answer(interaction, lambda: interaction.edit_original_response(
+            content=post.content, view=view_of(record.id, record.version, post.controls)))
 
     async def on_other_move_button(self, interaction: discord.Interaction, request: Request) -> None:
         """A deliberate path to type any move (cheating rulesets): a modal whose field shows the

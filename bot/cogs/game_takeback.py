@@ -60,7 +60,7 @@ class TakebackCommands:
         except GameError as refusal:
             await self.responder.tell(interaction, refusal.message)
             return
-        await interaction.edit_original_response(content=answered_text(outcome), view=None,
-                                                 allowed_mentions=discord.AllowedMentions.none())
+        await self.responder.answer(interaction, lambda: interaction.edit_original_response(
+            content=answered_text(outcome), view=None, allowed_mentions=discord.AllowedMentions.none()))
         if accept:
             await self.recovery.publish_or_recover(outcome, interaction)

@@ -105,7 +105,9 @@ class TimerCommands:
             await self.responder.tell(interaction, refusal.message)
             return
         if outcome.vote is not None and outcome.vote.decided is None:
-            await interaction.edit_original_response(content=vote_text(outcome))
+            await self.responder.answer(interaction, lambda: interaction.edit_original_response(
+                content=vote_text(outcome)))
             return
-        await interaction.edit_original_response(content=vote_text(outcome), view=None)
+        await self.responder.answer(interaction, lambda: interaction.edit_original_response(
+            content=vote_text(outcome), view=None))
         await self.recovery.publish_or_recover(outcome, interaction)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
@@ -160,7 +161,19 @@ class Responder:
         elif interaction.response.type == discord.InteractionResponseType.deferred_message_update:
             await interaction.followup.send(text, ephemeral=True)   # a click acknowledged silently
         else:   # a command, or a click answered "thinking…" (a piece's moves, call-outs): replace that
-            await interaction.edit_original_response(content=text)
+            await self.answer(interaction, lambda: interaction.edit_original_response(content=text))
+
+    async def answer(self, interaction: discord.Interaction, edit: Callable[[], Awaitable[Any]]) -> None:
+        """await edit(), an edit of the interaction's own answer (a piece's moves, a vote's tally...): what
+        Discord keeps from being shown is edited again once it answers (Recovery.retry_later), the same edit,
+        its files made afresh by `edit`."""
+        async def attempt() -> None:
+            await edit()
+        try:
+            await attempt()
+        except FAULTS as error:
+            self.recovery.retry_later(f"the answer to interaction {interaction.id} in channel "
+                                      f"{interaction.channel_id}", attempt, error)
 
     async def refuse(self, interaction: discord.Interaction, message: Message) -> None:
         """A refusal; a click on an older board is told where the current one is (and that board's
@@ -173,7 +186,7 @@ class Responder:
             if board is not None and board != older:
                 message = msg("boards.error.stale_here", link=board_link(interaction.guild_id,
                                                                          channel_of(interaction), board))
-                await interaction.edit_original_response(view=None)
+                await self.answer(interaction, lambda: interaction.edit_original_response(view=None))
         await self.tell(interaction, message)
 
     async def storage_unreachable(self, interaction: discord.Interaction, error: StoreUnavailable) -> None:

@@ -1,7 +1,8 @@
 """Discord failing: a board whose post or edit fails after the move was stored (Discord's 503 past discord.py's
 own tries, or the connection lost) is posted once Discord answers again: the table sees one board, of the stored
 position, never two; a lobby whose post failed is posted at the next start. A turn reminder Discord would not post
-is tried again the same way: posted once, or not at all once the game moved on.
+is tried again the same way: posted once, or not at all once the game moved on; so is a piece's moves. Any other
+answer whose connection was lost is one log line, the game as it was.
 
 discord.py tries an interaction's request (its webhook routes) five times over 25 s on any 5xx before it raises;
 a channel endpoint's 503 it raises at once, and a connection lost on any route. One test waits out the five
@@ -11,13 +12,14 @@ import re
 
 import pytest
 
-from tests.e2e.table import Table, board_version, roll_id, said, stored, told, two_players
+from tests.e2e.table import Table, board_version, choices, roll_id, said, stored, told, two_players
 
 pytestmark = pytest.mark.e2e
 
 POST, EDIT = "/channels/{channel}/messages", "/channels/{channel}/messages/{message}"
 # A click's or a command's board goes through its interaction: the original response or a follow-up.
 HOOK_EDIT = "/webhooks/{app}/{token}/messages/{message}"
+CALLBACK = "/interactions/{interaction}/{token}/callback"   # an interaction's acknowledgement or first answer
 TURN_S = 6   # the reminder at half time, its first retry a second later, well before the deadline
 
 
@@ -48,21 +50,28 @@ async def test_a_board_discord_would_not_show_is_shown_once_discord_answers_agai
     player = table.to_act(board)
     # The roll's board, edited (or retired) through the click's answer, fails; the catching up that follows goes
     # through the channel.
-    if carried_out:   # the edit made, its answer lost with the connection
-        fake.drop("PATCH", HOOK_EDIT, carried_out=True)
+    if carried_out:   # the edit's connection lost; the catching up's post made, its answer lost with the connection
+        fake.drop("PATCH", HOOK_EDIT)
+        fake.drop("POST", POST, carried_out=True)
     else:   # Discord's 503 at each of discord.py's five tries (a webhook's 5xx: 25 s), the click acknowledged
         fake.fail("PATCH", HOOK_EDIT, status=503, times=5)
     answer = await fake.click(player, board, custom_id=roll_id(board), timeout=60)
     assert answer.ack_seconds < 3
-    # (carried out, the edit shows: the click may look settled before the bot hears of the failure)
+    # (the click may look settled before the bot hears of the failure)
     told_ = await fake.wait_until(lambda: told(answer), timeout=60, what="the player told")
     assert [m.content for m in told_] == [said("boards.error.not_shown", player)]
     _, after = stored(database)
     assert len(after) > len(before), "the roll was stored"
 
+    # Once the catching up is done (a board whose post lost its answer is found at its next try; a click on that
+    # board before then is not staged here), the channel as it leaves it.
+    await fake.wait_until(lambda: "its board: caught up" in log_of(bot_process), timeout=60, what="the catching up")
     shown = await the_stored_board(fake, table, database)
     posted = [m for m in fake.messages(table.channel) if m.files and board_version_or_none(m) == board_version(shown)]
-    assert posted == [shown], "one board of the stored position, not two"
+    assert posted == [shown], "one live board of the stored position, not two"
+    # One message of that position, live or retired: a board whose post's answer was lost is found in the channel
+    # and kept (BoardPublisher._adopt_board), not posted again.
+    assert [m for m in fake.messages(table.channel) if m.files and m.id > board.id] == [shown], "no board posted twice"
     assert (fake.dropped if carried_out else fake.failed) and not fake.unanswered()
     assert "Traceback" not in log_of(bot_process)
     fake.clear_faults()                       # a request the bot did not need to make (an edit, a post)
@@ -71,6 +80,41 @@ async def test_a_board_discord_would_not_show_is_shown_once_discord_answers_agai
 
 def board_version_or_none(message) -> int | None:
     return board_version(message) if message.custom_ids else None
+
+
+async def test_a_pieces_moves_discord_would_not_show_come_once_it_answers_again(fake_discord, bot_process):
+    fake, database = fake_discord, bot_process.database
+    table = Table(fake, two_players(fake), "barricade", seed=5)
+    await table.open()
+    await table.play_until(lambda: any(c.kind == "g" for c in choices(table.board())), limit=30)
+    board = table.board()
+    player = table.to_act(board)
+    piece = next(c for c in choices(board) if c.kind == "g")
+    before = stored(database)
+    fake.drop("PATCH", HOOK_EDIT)   # the piece's moves, its "thinking…" edited: the connection lost
+    answer = await fake.select(player, board, piece.custom_id, [piece.value], timeout=30)
+    moves = answer.message
+    assert moves.ephemeral and moves.files and choices(moves), moves
+    assert fake.dropped and stored(database) == before and not fake.unanswered()
+    await table.move(player, moves)   # and the player goes on from that menu
+    assert len(stored(database)[1]) > len(before[1]), "the move was stored"
+    assert "Traceback" not in log_of(bot_process)
+
+
+async def test_an_answer_whose_connection_was_lost_leaves_one_log_line_and_the_game_as_it_was(fake_discord,
+                                                                                            bot_process):
+    fake, database = fake_discord, bot_process.database
+    table = Table(fake, two_players(fake), "parcheesi", seed=5)
+    await table.open()
+    before = stored(database)
+    player = table.to_act(table.board())
+    fake.drop("POST", CALLBACK, carried_out=True)   # the answer shown, the bot told the connection was lost
+    reply = await fake.slash(player, table.channel, "game status")
+    assert reply.message.ephemeral and fake.dropped
+    await fake.wait_until(lambda: "left unanswered: Discord failed" in log_of(bot_process), timeout=10,
+                          what="the fault logged")
+    assert stored(database) == before and "Traceback" not in log_of(bot_process)
+    await table.play(2)                               # and the game goes on
 
 
 async def test_a_lobby_never_shown_before_a_restart_is_posted_at_start_up(fake_discord, bot_process):

@@ -11,7 +11,7 @@ import pytest
 from bot import i18n
 from bot.games import GAME_IDS
 from tests.conftest import REPO
-from tests.e2e.table import Table, in_play, left_nothing, rematch_id, stored, told
+from tests.e2e.table import Table, in_play, left_nothing, rematch_id, roll_id, said, stale, stored, told
 from tests.fake_discord import OVERWRITE_MEMBER, OVERWRITE_ROLE, USE_EXTERNAL_APPS
 
 pytestmark = pytest.mark.e2e
@@ -190,14 +190,28 @@ async def test_boards_sent_through_a_token_that_expired_are_left_and_the_game_go
     fake = fake_discord
     fake.quiet = 0.1
     people = friends(fake)
+    ana = people[0]   # who installed the app: the commands are hers
     group = fake.add_group_dm(*people)
     table = Table(fake, list(people[:2]), "parcheesi", seed=6, channel=group)
     mark = len(fake.counted)
-    await open_table(fake, table, people[0], [people[1]], 0)
+    await open_table(fake, table, ana, [people[1]], 0)
     for _ in range(3):
         await table.play(3)
+        await table.play_until(lambda: bool(roll_id(table.board())) and table.to_act(table.board()) == ana, 30)
+        old = table.board()
         newest = fake.interactions[-1].created_at                       # every earlier token expires
         await asyncio.sleep(newest + TOKEN_S + 0.5 - fake.now())
+        reply = await fake.slash(ana, group, "game roll")               # the new board is the command's answer
+        assert left_nothing(reply) and reply.original.files
+        assert message_now(fake, old).custom_ids, "the board sent through an expired token is left as it is"
+        refusal = await fake.click(ana, old, custom_id=roll_id(old))
+        [text] = told(refusal)
+        assert stale(text.content, ana) and text.content != said("error.stale", ana), "a link to the current board"
     await table.play(3)
     only_interactions(fake, mark)
     assert not fake.unanswered()
+
+
+def message_now(fake, message):
+    """`message` as the channel shows it now."""
+    return next(m for m in fake.messages(fake.channels[message.channel_id]) if m.id == message.id)
