@@ -868,16 +868,19 @@ _GUILD_BACK = guilds_left.delete().where(guilds_left.c.guild_id == bindparam("gu
 # for each a look at its games until one the bot played (mostly the first): not every game read.
 _GUILDS_WITH_GAMES = _on_shards(select(games.c.guild_id).distinct().where(
     games.c.guild_id.is_not(None), games.c.guild_id.not_in(select(guilds_left.c.guild_id)))).subquery()
+_BOTS_OWN = ~games.c.options.contains('"interactions_only":true')   # a game the bot played, not a user's install
 _GUILDS_PLAYED = select(_GUILDS_WITH_GAMES.c.guild_id).where(exists().where(
-    games.c.guild_id == _GUILDS_WITH_GAMES.c.guild_id, ~games.c.options.contains('"interactions_only":true')))
+    games.c.guild_id == _GUILDS_WITH_GAMES.c.guild_id, _BOTS_OWN))
 _GUILDS_LEFT = select(guilds_left.c.guild_id)
 _GONE_GUILDS = select(guilds_left.c.guild_id).where(guilds_left.c.left_at < bindparam("before"))
-_GONE_GAMES = select(games.c.id).where(games.c.guild_id.in_(_GONE_GUILDS))
+# A server's removal of the bot says nothing of the games its members play through their own install: those
+# stay, as they stayed open when the server removed the bot.
+_GONE_GAMES = select(games.c.id).where(games.c.guild_id.in_(_GONE_GUILDS), _BOTS_OWN)
 _PURGE = (actions.delete().where(actions.c.game_id.in_(_GONE_GAMES)),   # what names a game before the game
           seat_votes.delete().where(seat_votes.c.game_id.in_(_GONE_GAMES)),
           game_people.delete().where(game_people.c.game_id.in_(_GONE_GAMES)),
           server_defaults.delete().where(server_defaults.c.guild_id.in_(_GONE_GUILDS)))
-_PURGE_GAMES = games.delete().where(games.c.guild_id.in_(_GONE_GUILDS))
+_PURGE_GAMES = games.delete().where(games.c.guild_id.in_(_GONE_GUILDS), _BOTS_OWN)
 _PURGE_GUILDS = guilds_left.delete().where(guilds_left.c.left_at < bindparam("before"))
 _PURGE_AWAY = away_periods.delete().where(away_periods.c.until < bindparam("away_before"))
 

@@ -112,6 +112,18 @@ async def test_a_servers_games_are_deleted_once_the_retention_after_it_removed_t
     assert str(GUILD) not in left and len(left.splitlines()) == 2   # carla's time away, ana's DMs: people's rows
 
 
+async def test_the_games_played_through_a_users_install_outlive_the_retention_of_a_server_that_removed_the_bot(
+        played):
+    sessions = played
+    now = time.time()
+    await sessions.lobby.create(channel_id=77, guild_id=GUILD, host=Seat(ANA, "ana"), game="pariti",
+                                options={INTERACTIONS_ONLY: True})
+    await sessions.privacy.guild_left(GUILD, now - 31 * DAY)
+    assert await sessions.privacy.purge(now, 30) == (3, 0)                         # the bot's three games only
+    kept = await sessions.store.games.latest_game(77)
+    assert kept is not None and kept.guild_id == GUILD and kept.options[INTERACTIONS_ONLY]
+
+
 def on_shard(shard: int, n: int) -> int:
     """The `n`th server id of shard `shard` of 2."""
     return ((2 * n + shard) << 22) + 7
