@@ -119,12 +119,27 @@ class BoardPublisher:
         new_turn = not same_player and (bool(outcome.events) or outcome.version_before is not None)
         async with self._publishing[record.channel_id]:
             # Re-read under the lock: a board posted by a concurrent publish must be the one retired or edited.
-            board_id = await self.sessions.boards.message(record.id)
+            board_id = await self._clicked_board(via, record, await self.sessions.boards.message(record.id))
             await self._show(via, replace(record, board_message_id=board_id), post,
                              edit=same_player, version=record.version, retired=lobby, ping=new_turn)
         if new_turn:
             await self.my_games.notify_turn(record, post.mention, annotations.people)
         await self.history.announce(outcome, via)  # fair-dice commitment / reveal and animation
+
+    async def _clicked_board(self, via: Via, record: GameRecord, recorded: int | None) -> int | None:
+        """The game's board: the one recorded, or the board of the game that was just clicked where it is another.
+        A board whose post's answer was lost is unknown until the next try finds it (_adopt_board); a move
+        played from it before then makes it the game's board, and the one recorded loses its controls."""
+        message = via.interaction.message if via.interaction is not None else None
+        if message is None or message.id == recorded or message.flags.ephemeral:   # a piece's moves, to one player
+            return recorded
+        game, version = controls_of(message) or (None, None)
+        if game != record.id or version is None:   # another game's, or the lobby the game started from
+            return recorded
+        if recorded is not None:
+            await self._retire(via, recorded, KEEP)
+        log.info("game %s: board %s clicked before it was found (its post's answer lost)", record.id, message.id)
+        return message.id
 
     async def _show(self, via: Via, record: GameRecord, post: Post, edit: bool, version: int,
                     retired: str | None = None, ping: bool = False) -> None:

@@ -64,7 +64,7 @@ async def test_a_board_discord_would_not_show_is_shown_once_discord_answers_agai
     assert len(after) > len(before), "the roll was stored"
 
     # Once the catching up is done (a board whose post lost its answer is found at its next try; a click on that
-    # board before then is not staged here), the channel as it leaves it.
+    # board before then: the next test), the channel as it leaves it.
     await fake.wait_until(lambda: "its board: caught up" in log_of(bot_process), timeout=60, what="the catching up")
     shown = await the_stored_board(fake, table, database)
     posted = [m for m in fake.messages(table.channel) if m.files and board_version_or_none(m) == board_version(shown)]
@@ -76,6 +76,27 @@ async def test_a_board_discord_would_not_show_is_shown_once_discord_answers_agai
     assert "Traceback" not in log_of(bot_process)
     fake.clear_faults()                       # a request the bot did not need to make (an edit, a post)
     await table.play(2)                       # and the game goes on from it
+
+
+async def test_a_board_whose_posts_answer_was_lost_clicked_before_it_is_found_becomes_the_games_board(
+        fake_discord, bot_process):
+    fake, database = fake_discord, bot_process.database
+    table = Table(fake, two_players(fake), "parcheesi", seed=5)
+    await table.open()
+    board = await table.live_board()
+    player = table.to_act(board)
+    fake.drop("PATCH", HOOK_EDIT)                 # the roll's board, edited through the click's answer: lost
+    fake.drop("POST", POST, carried_out=True)     # the catching up's post: made, its answer lost
+    await fake.click(player, board, custom_id=roll_id(board), timeout=60)
+    unknown = await fake.wait_until(lambda: [m for m in live_boards(fake, table) if m.id > board.id],
+                                    timeout=60, what="the board posted with its answer lost")
+    # Clicked at once, before the bot's next try finds it in the channel (a second later at the soonest).
+    await table.move(table.to_act(unknown[-1]), unknown[-1])
+    shown = await the_stored_board(fake, table, database)
+    assert not [m for m in live_boards(fake, table) if m.id != shown.id], "one live board"
+    assert "Traceback" not in log_of(bot_process)
+    fake.clear_faults()
+    await table.play(2)
 
 
 def board_version_or_none(message) -> int | None:
