@@ -142,7 +142,7 @@ class TableroBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         # First, so that a game ending while the interactions drain draws no animation either.
-        animations = self._game.history.stop_animations() if self._game is not None else set()
+        animations = self._game.announcer.stop_animations() if self._game is not None else set()
         await _answered(DRAIN_S, animations)
         if self.listener is not None:
             await self.listener.stop()

@@ -1,39 +1,23 @@
-"""/game history and /game verify, the fair-dice announcements and the animation.
+"""/game history and /game verify.
 
-Anyone in the channel may read the history or verify a game: these commands
-only read. `announce` runs after every publish (bot/cogs/publisher.py): the seed's commitment goes
-out when a game starts, the seed itself when the game is over, and then the
-animation (a GIF) is added to the final board, built in a thread. It is optional: a stop (SIGTERM) leaves it
-undrawn rather than wait for it (`stop_animations`); the final board, already stored and shown, stays as it is.
-
-Its page buttons are the controls.HISTORY_PAGE kind.
+Anyone in the channel may read the history or verify a game: these commands only read. Their answer, edited
+in, is edited again once Discord answers where it failed (Responder.answer). Its page buttons are the
+controls.HISTORY_PAGE kind. (The fair-dice announcements and the animation: bot/cogs/announcer.py.)
 """
 from __future__ import annotations
-
-import asyncio
-import logging
-import threading
-from dataclasses import replace
 
 import discord
 
 from bot import i18n
-from bot.cogs.components import button, png_file, stopped
+from bot.cogs.components import button, stopped
 from bot.cogs.controls import HISTORY_PAGE
-from bot.cogs.delivery import Unprompted, Via
 from bot.cogs.game_mine import can_view
 from bot.cogs.handlers import Request, channel_of
+from bot.cogs.responder import Responder
 from bot.games.base import GameError
-from bot.present.alt_text import animation_alt, board_alt
-from bot.present.history import fair_dice_text, history_text
-from bot.present.picture import animation_gif, draw
+from bot.present.history import history_text
 from bot.services import GameRecord, Sessions
 from bot.services.records import NO_GAME
-from bot.session_results import Outcome
-from bot.verify import OVER
-from renderer.animation import Stopped
-
-log = logging.getLogger(__name__)
 
 
 def _can_view(interaction: discord.Interaction, channel_id: int) -> bool:
@@ -42,10 +26,9 @@ def _can_view(interaction: discord.Interaction, channel_id: int) -> bool:
 
 
 class HistoryCommands:
-    def __init__(self, sessions: Sessions) -> None:
+    def __init__(self, sessions: Sessions, responder: Responder) -> None:
         self.sessions = sessions
-        self._animations: set[asyncio.Task[None]] = set()   # running builds (a task needs a strong reference)
-        self._stopping = threading.Event()   # read by the drawing thread between frames
+        self.responder = responder
 
     # --- commands --------------------------------------------------------------
     async def history(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
@@ -55,8 +38,8 @@ class HistoryCommands:
             content, view = await self._history_page(record, None, i18n.locale_of(interaction.locale))
         except GameError as refusal:
             content, view = i18n.render(refusal.message, i18n.locale_of(interaction.locale)), None
-        await interaction.edit_original_response(content=content, view=view,
-                                                 allowed_mentions=discord.AllowedMentions.none())
+        await self.responder.answer(interaction, lambda: interaction.edit_original_response(
+            content=content, view=view, allowed_mentions=discord.AllowedMentions.none()))
 
     async def on_history_page(self, interaction: discord.Interaction, request: Request) -> None:
         loc = i18n.locale_of(interaction.locale)
@@ -77,51 +60,10 @@ class HistoryCommands:
             message = await self.sessions.records.verification(record)
         except GameError as refusal:
             message = refusal.message
-        await interaction.edit_original_response(content=i18n.render(message, loc))
+        await self.responder.answer(interaction,
+                                    lambda: interaction.edit_original_response(content=i18n.render(message, loc)))
 
     # --- after every publish -------------------------------------------------------
-    async def announce(self, outcome: Outcome, via: Via) -> None:
-        """The commitment when the game starts; the seed and the animation once it is over (through `via`, as
-        the board)."""
-        record = outcome.record
-        if record.state is None:
-            return
-        quiet = discord.AllowedMentions.none()
-        if any(event.key == "game.started" for event in outcome.events):
-            await via.send(fair_dice_text(record, over=False), files=[], mentions=quiet)
-        elif record.status in OVER:
-            await via.send(fair_dice_text(record, over=True), files=[], mentions=quiet)
-            task = asyncio.create_task(self._add_animation(record, replace(via, why=Unprompted.ANIMATION)))
-            self._animations.add(task)
-            task.add_done_callback(self._animations.discard)
-
-    def stop_animations(self) -> set[asyncio.Task[None]]:
-        """The bot stops: the animations being drawn end at their next frame (left undrawn), and no other
-        starts. Seconds of CPU each, they would otherwise hold the exit (the loop waits for its threads).
-        The tasks still ending."""
-        self._stopping.set()
-        return set(self._animations)
-
-    async def _add_animation(self, record: GameRecord, via: Via) -> None:
-        """Attach the animation to the final board (next to its picture), through the token of the
-        interaction that showed it while it lasts."""
-        if self._stopping.is_set():   # a game that ended while the bot stops (its last interactions answered)
-            return
-        try:
-            actions = await self.sessions.records.actions(record.id)
-            board_id = await self.sessions.boards.message(record.id)
-            if not actions or board_id is None:
-                return
-            log.info("drawing the animation of game %s (%d actions)", record.id, len(actions))
-            gif = await asyncio.to_thread(animation_gif, record, actions, self._stopping.is_set)
-            board = await draw(record)
-            await via.edit(board_id, attachments=[png_file(board, board_alt(record)),
-                                                  png_file(gif, animation_alt(record, len(actions)), "replay.gif")])
-        except Stopped:
-            log.info("the animation of game %s is left undrawn: the bot is stopping", record.id)
-        except Exception:
-            log.exception("could not add the animation of game %s", record.id)
-
     # --- helpers -------------------------------------------------------------------
     async def _game_for(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:
         """Game `game_id` of this server, or this channel's latest game; a game in a channel the member

@@ -9,6 +9,7 @@ import asyncio
 
 from discord.ext import commands
 
+from bot.cogs.announcer import Announcer
 from bot.cogs.delivery import Tokens
 from bot.cogs.departures import Departures
 from bot.cogs.game_defaults import DefaultsCommands
@@ -38,13 +39,14 @@ class GameParts:
                                  on_expiry=lambda outcome: self.timer_events.show_expiry(outcome))
         working = asyncio.Semaphore(CLICKS_AT_ONCE)
         self.my_games = MyGames(bot, sessions, self.timers)
-        self.history = HistoryCommands(sessions)
+        self.announcer = Announcer(sessions)
         self.publisher = BoardPublisher(bot, sessions, self.timers, Tokens(settings.token_lifetime), working,
-                                        self.my_games, self.history)
+                                        self.my_games, self.announcer)
         self.departures = Departures(sessions, self.timers)
         self.recovery = Recovery(sessions, self.publisher, self.departures)
         self.timer_events = TimerEvents(bot, sessions, self.timers, self.recovery)
         self.responder = Responder(sessions, self.publisher, self.recovery, self.timer_events, working)
+        self.history = HistoryCommands(sessions, self.responder)
         self.lobby = LobbyCommands(sessions, self.responder, settings.min_turn_time)
         self.play = PlayCommands(sessions, self.responder, self.publisher)
         self.takebacks = TakebackCommands(sessions, self.responder, self.publisher, self.recovery, self.timer_events)

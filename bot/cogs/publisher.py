@@ -18,12 +18,12 @@ from discord.ext import commands
 
 from bot import i18n, metrics
 from bot.cogs import board_messages
+from bot.cogs.announcer import Announcer
 from bot.cogs.board_messages import DELETE, KEEP, Retire, Said
 from bot.cogs.components import pinging, png_file
 from bot.cogs.controls import controls_of, view_of
 from bot.cogs.delivery import INTERACTIONS_ONLY, Tokens, Unprompted, Via, answers_with_new_message
 from bot.cogs.faults import channel_gone
-from bot.cogs.game_history import HistoryCommands
 from bot.cogs.game_mine import MyGames
 from bot.positions import ruleset_of
 from bot.present import board
@@ -62,17 +62,17 @@ def clock_lines(record: GameRecord, annotations: BoardAnnotations) -> list[str]:
 
 class BoardPublisher:
     """Shows each game's board (or lobby) in its channel, and what comes with it: the turn's direct message
-    and the fair-dice lines and animation (`history.announce`)."""
+    and the fair-dice lines and animation (`announcer.announce`)."""
 
     def __init__(self, bot: commands.AutoShardedBot, sessions: Sessions, timers: TurnTimers, tokens: Tokens,
-                 working: asyncio.Semaphore, my_games: MyGames, history: HistoryCommands) -> None:
+                 working: asyncio.Semaphore, my_games: MyGames, announcer: Announcer) -> None:
         self.bot = bot
         self.sessions = sessions
         self.timers = timers
         self.tokens = tokens             # the interactions that sent recent messages
         self.working = working           # the interactions and catch-ups worked on at once
         self.my_games = my_games
-        self.history = history
+        self.announcer = announcer
         # One board update at a time per channel, so a board just posted is the one the next update sees.
         self._publishing: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # The recent boards posted in each channel (oldest first) and their lines of what happened, so that
@@ -124,7 +124,7 @@ class BoardPublisher:
                              edit=same_player, version=record.version, retired=lobby, ping=new_turn)
         if new_turn:
             await self.my_games.notify_turn(record, post.mention, annotations.people)
-        await self.history.announce(outcome, via)  # fair-dice commitment / reveal and animation
+        await self.announcer.announce(outcome, via)  # fair-dice commitment / reveal and animation
 
     async def _clicked_board(self, via: Via, record: GameRecord, recorded: int | None) -> int | None:
         """The game's board: the one recorded, or the board of the game that was just clicked where it is another.

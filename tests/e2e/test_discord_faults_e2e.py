@@ -138,6 +138,21 @@ async def test_an_answer_whose_connection_was_lost_leaves_one_log_line_and_the_g
     await table.play(2)                               # and the game goes on
 
 
+@pytest.mark.parametrize("command", ["game history", "game verify"])
+async def test_a_history_or_verify_answer_discord_would_not_show_comes_once_it_answers_again(fake_discord,
+                                                                                          bot_process, command):
+    fake = fake_discord
+    table = Table(fake, two_players(fake), "parcheesi", seed=5)
+    await table.open()
+    await table.play(2)
+    fake.drop("PATCH", HOOK_EDIT)   # the answer edited in over "thinking…": the connection lost
+    reply = await fake.slash(table.players[0], table.channel, command, timeout=30)
+    answered = await fake.wait_until(lambda: reply.message is not None and reply.message.content and reply.message,
+                                     timeout=30, what="the answer edited in again")
+    assert answered.ephemeral and fake.dropped and not fake.unanswered()
+    assert "Traceback" not in log_of(bot_process)
+
+
 async def test_a_lobby_never_shown_before_a_restart_is_posted_at_start_up(fake_discord, bot_process):
     fake = fake_discord
     host = fake.add_user("ana")

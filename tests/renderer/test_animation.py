@@ -73,7 +73,7 @@ def frames_of(data: bytes) -> list[Image.Image]:
 
 
 def test_the_animation_stops_before_the_next_frame_once_asked_to():
-    """A process that stops does not wait for the seconds of a long animation (bot/cogs/game_history.py)."""
+    """A process that stops does not wait for the seconds of a long animation (bot/cogs/announcer.py)."""
     ruleset, states = whole_game("parcheesi", 2, 11)
     asked = []
 
