@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 LOBBY_SEATS = "lobby_seats"    # options: the seats in lobby order, kept when they were drawn at random
+INTERACTIONS_ONLY = "interactions_only"   # options: the game lives where the bot may only answer interactions
 
 
 @dataclass(frozen=True)

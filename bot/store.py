@@ -46,7 +46,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot import metrics
-from bot.game_records import GameRecord, LoggedAction, Seat, TurnClock
+from bot.game_records import INTERACTIONS_ONLY, GameRecord, LoggedAction, Seat, TurnClock
 from bot.outages import StoreUnavailable, stale_connection, unreachable
 from bot.schema import (
     Row,
@@ -868,7 +868,7 @@ _GUILD_BACK = guilds_left.delete().where(guilds_left.c.guild_id == bindparam("gu
 # for each a look at its games until one the bot played (mostly the first): not every game read.
 _GUILDS_WITH_GAMES = _on_shards(select(games.c.guild_id).distinct().where(
     games.c.guild_id.is_not(None), games.c.guild_id.not_in(select(guilds_left.c.guild_id)))).subquery()
-_BOTS_OWN = ~games.c.options.contains('"interactions_only":true')   # a game the bot played, not a user's install
+_BOTS_OWN = ~games.c.options.contains(f'"{INTERACTIONS_ONLY}":true')   # the bot's game, not one of a user's install
 _GUILDS_PLAYED = select(_GUILDS_WITH_GAMES.c.guild_id).where(exists().where(
     games.c.guild_id == _GUILDS_WITH_GAMES.c.guild_id, _BOTS_OWN))
 _GUILDS_LEFT = select(guilds_left.c.guild_id)

@@ -22,14 +22,13 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.game_records import GameRecord, LoggedAction, TurnClock
+from bot.game_records import INTERACTIONS_ONLY, GameRecord, LoggedAction, TurnClock
 from bot.games import get_ruleset
 from bot.games.base import GameError, Message, msg
 
 ON_TIMEOUT = ("play", "skip")          # an easy computer plays the turn, or the turn is passed
 VOTE_AFTER = 3                         # expiries in a row before the others may vote on the seat
 VOTE_CHOICES = ("computer", "end")     # hand the seat to a computer player, or end the game
-INTERACTIONS_ONLY = "interactions_only"   # the game's option: the bot may only answer interactions there
 MAX_TURN_TIME = 30 * 86400
 DAY = 86400
 MAX_AWAY_DAYS = 14                     # at most this many days away at a time...

@@ -25,7 +25,6 @@ import discord
 
 log = logging.getLogger(__name__)
 
-INTERACTIONS_ONLY = "interactions_only"   # record.options key: the game lives where only interactions reach it
 MAX_FOLLOWUPS = 5          # Discord's limit of follow-ups per interaction (40094 beyond)
 LIFETIME_S = 15 * 60.0     # an interaction's token lasts 15 minutes (the last one is not relied on)
 KNOWN_TOKENS = 4000        # messages whose interaction token this process remembers

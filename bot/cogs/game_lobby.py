@@ -7,11 +7,12 @@ import discord
 from discord import app_commands
 
 from bot import i18n
-from bot.cogs.delivery import INTERACTIONS_ONLY, reached_only_by_interactions
+from bot.cogs.delivery import reached_only_by_interactions
 from bot.cogs.game_threads import open_thread, thread_refusal
 from bot.cogs.game_timers import turn_time as turn_seconds
 from bot.cogs.handlers import Request, channel_of, user_locale
 from bot.cogs.responder import Responder
+from bot.game_records import INTERACTIONS_ONLY
 from bot.games.base import msg
 from bot.services import Seat, Sessions
 from bot.session_results import Outcome
@@ -34,7 +35,7 @@ class LobbyCommands:
                   thread: bool = False, language: app_commands.Choice[str] | None = None) -> None:
         """Shared messages are in the game's language: `language` if given, else the server's. A game
         where only interactions reach the channel (a DM or group DM between users, a server without the
-        bot) is marked so (delivery.INTERACTIONS_ONLY): nothing is posted there unprompted."""
+        bot) is marked so (INTERACTIONS_ONLY): nothing is posted there unprompted."""
         only_interactions = reached_only_by_interactions(interaction)
         if thread and (refusal := (msg("thread.error.not_a_text_channel") if only_interactions
                                    else thread_refusal(interaction))):

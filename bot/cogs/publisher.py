@@ -22,9 +22,10 @@ from bot.cogs.announcer import Announcer
 from bot.cogs.board_messages import DELETE, KEEP, Retire, Said
 from bot.cogs.components import pinging, png_file
 from bot.cogs.controls import controls_of, view_of
-from bot.cogs.delivery import INTERACTIONS_ONLY, Tokens, Unprompted, Via, answers_with_new_message
+from bot.cogs.delivery import Tokens, Unprompted, Via, answers_with_new_message
 from bot.cogs.faults import channel_gone
 from bot.cogs.game_mine import MyGames
+from bot.game_records import INTERACTIONS_ONLY
 from bot.positions import ruleset_of
 from bot.present import board
 from bot.present.lobby import lobby_post

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.game_records import GameRecord, Seat
+from bot.game_records import INTERACTIONS_ONLY, GameRecord, Seat
 from bot.games.base import GameError, Message, msg
 from bot.names import person_name
 from bot.positions import position
 from bot.services.base import Channels, hosts
 from bot.services.play import Play
 from bot.session_results import Outcome
-from bot.timers import INTERACTIONS_ONLY
 
 
 class Endings:

@@ -10,7 +10,7 @@ import sqlite3
 
 import pytest
 
-from bot import timers
+from bot.game_records import INTERACTIONS_ONLY
 from tests.e2e.table import Table, a_later_deadline_fired, roll_id
 
 pytestmark = pytest.mark.e2e
@@ -23,7 +23,7 @@ def wait_for_interactions(database, channel) -> None:
         [(game_id, options)] = db.execute("SELECT id, options FROM games WHERE channel_id=? AND status='lobby'",
                                           (channel.id,)).fetchall()
         db.execute("UPDATE games SET options=? WHERE id=?",
-                   (json.dumps({**json.loads(options), timers.INTERACTIONS_ONLY: True}), game_id))
+                   (json.dumps({**json.loads(options), INTERACTIONS_ONLY: True}), game_id))
 
 
 async def opened(fake_discord, bot, players):

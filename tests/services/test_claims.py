@@ -4,13 +4,14 @@ or a player waiting on the late one claims the turn (claim), with the vote after
 import pytest
 
 from bot import timers
+from bot.game_records import INTERACTIONS_ONLY
 from bot.games.base import GameError
 from bot.player_actions import ROLL
 from bot.present.board import board_post
 from bot.present.post import ControlKind
 from tests.services.test_deadlines import ANN, BOB, CHANNEL, CY, START, TURN, FakeClock, Table, keys
 
-ONLY = {timers.INTERACTIONS_ONLY: True}
+ONLY = {INTERACTIONS_ONLY: True}
 
 
 @pytest.fixture
@@ -140,7 +141,7 @@ async def test_the_board_offers_the_claim_only_where_deadlines_wait_for_interact
     await table.start(**ONLY)
     claims = [c for c in board_post(await table.record()).controls if c.kind == ControlKind.CLAIM]
     assert [(c.label, c.row) for c in claims] == [("Claim the turn", 4)]
-    await table.sessions.deadlines.configure(CHANNEL, ANN.user_id, {timers.INTERACTIONS_ONLY: None})
+    await table.sessions.deadlines.configure(CHANNEL, ANN.user_id, {INTERACTIONS_ONLY: None})
     assert ControlKind.CLAIM not in [c.kind for c in board_post(await table.record()).controls]
     await table.sessions.deadlines.configure(CHANNEL, ANN.user_id, {**ONLY, "turn_time": None})
     assert ControlKind.CLAIM not in [c.kind for c in board_post(await table.record()).controls]

@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import select
 
 from bot import forget, i18n, stats
+from bot.game_records import INTERACTIONS_ONLY
 from bot.games.base import Message, msg
 from bot.names import FORMER_PLAYER
 from bot.present.words import seat_name
@@ -21,7 +22,6 @@ from bot.services import Seat, Sessions
 from bot.services.privacy import scrubbed
 from bot.shards import Shards
 from bot.store import Store
-from bot.timers import INTERACTIONS_ONLY
 from tests.conftest import REPO
 from tests.schema_fixtures.make import ANA, BRUNO, CARLA, FINISHED, GUILD, IN_PLAY, LOBBY, play_games
 

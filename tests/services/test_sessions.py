@@ -7,14 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot import ai, dice, i18n
-from bot.game_records import Seat
+from bot.game_records import INTERACTIONS_ONLY, Seat
 from bot.games import get_ruleset
 from bot.games.base import GameError
 from bot.player_actions import ROLL, typed_action
 from bot.services import Sessions
 from bot.services.play import refusal
 from bot.store import Store
-from bot.timers import INTERACTIONS_ONLY
 from tests.games.parcheesi.positions import classic_five, maghreb_three
 
 CHANNEL = 100
