@@ -169,7 +169,12 @@ class Table:
             if not in_play(board):
                 return board if rematch_id(board) else None
             return board if choices(board) and board_version(board) > version else None
-        return await self.fake.wait_until(shown, timeout=timeout, what=f"a board after version {version}")
+        try:
+            return await self.fake.wait_until(shown, timeout=timeout, what=f"a board after version {version}")
+        except TimeoutError as error:   # what the channel shows instead, so that a failure explains itself
+            shows = [f"#{m.id} {m.content[:120]!r} controls {m.custom_ids[:4]}"
+                     for m in self.fake.messages(self.channel)[-4:]]
+            raise TimeoutError(f"{error}; the channel's last messages: {shows}") from None
 
     def ended(self, database, colours: Iterable[str] = ("red", "yellow", "green", "blue"),
               outcomes: Iterable[str] = ("🏆",)) -> Message:
