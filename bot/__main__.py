@@ -12,19 +12,19 @@ from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot import i18n
-from bot.config import CONSOLE_DATABASE, SettingError, Settings
+from bot.core.config import CONSOLE_DATABASE, SettingError, Settings
+from bot.core.shards import ShardSpecError
+from bot.domain import i18n
+from bot.domain.seating import SEATINGS
 from bot.games import GAME_IDS
 from bot.operations import logs
-from bot.seating import SEATINGS
-from bot.shards import ShardSpecError
 
 # Imported where used: the console, `python -m bot play`, starts without discord and aiohttp, and a Ctrl-C
 # while it imports the store and the rest is answered in one line.
 if TYPE_CHECKING:
     import discord
 
-    from bot.schema import SchemaTooNew
+    from bot.store.schema import SchemaTooNew
 
 log = logging.getLogger("bot")
 
@@ -55,13 +55,13 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     logs.configure(settings.log_level, settings.json_logs, secrets=[settings.token or ""])
     if args.command == "check":
-        from bot.operations import check
+        from bot.tools import check
 
         return check.run(settings)
     if args.command == "play":
         seats = [s.strip().lower() for s in args.seats.split(",")]
         try:
-            from bot.console import play
+            from bot.console.game import play
 
             return asyncio.run(play(args.game, seats, args.database, args.board, args.lang, new=args.new,
                                     seating=args.seating))
@@ -166,8 +166,8 @@ def _remove_if_empty(path: str) -> None:
 def database_problem(database: str) -> str | None:
     """Why the database cannot be opened and written, said in one line, before Discord is contacted (None:
     it can)."""
-    from bot.schema import MIGRATIONS, SchemaTooNew
     from bot.store import is_postgresql
+    from bot.store.schema import MIGRATIONS, SchemaTooNew
 
     if is_postgresql(database):
         return asyncio.run(_postgresql_problem(database))
@@ -187,9 +187,9 @@ async def _postgresql_problem(url: str) -> str | None:
     import asyncpg
     from sqlalchemy.exc import SQLAlchemyError
 
-    from bot.outages import StoreUnavailable
-    from bot.schema import SchemaTooNew
+    from bot.core.outages import StoreUnavailable
     from bot.store import Store
+    from bot.store.schema import SchemaTooNew
 
     try:
         store = await Store.open(url)

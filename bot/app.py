@@ -14,18 +14,18 @@ from collections.abc import Collection
 import discord
 from discord.ext import commands
 
-from bot import metrics
-from bot.cogs.controls import KINDS
-from bot.cogs.game import GameCog
-from bot.cogs.game_events import GameEvents
-from bot.cogs.game_parts import GameParts
-from bot.cogs.stats import StatsCog
-from bot.cogs.translator import CatalogueTranslator
-from bot.config import Settings
+from bot.cogs.commands.game import GameCog
+from bot.cogs.commands.stats import StatsCog
+from bot.cogs.commands.translator import CatalogueTranslator
+from bot.cogs.events.controls import KINDS
+from bot.cogs.events.game_events import GameEvents
+from bot.cogs.parts import GameParts
+from bot.core import metrics
+from bot.core.config import Settings
+from bot.core.outages import StoreUnavailable
 from bot.operations.discord_watch import DiscordWatch
 from bot.operations.health import Health, LoopLag
 from bot.operations.listener import Listener
-from bot.outages import StoreUnavailable
 from bot.services import Sessions
 from bot.store import Store
 

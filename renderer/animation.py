@@ -21,7 +21,7 @@ from typing import TypeVar
 
 from PIL import Image, ImageChops
 
-from bot import i18n
+from bot.domain import i18n
 from bot.games.base import Ruleset
 from renderer import PlayerTag, render_png
 from renderer.common import INK, PAPER, draw_text, readable_size

@@ -37,10 +37,10 @@ from pathlib import Path
 from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
 
-from bot import i18n
-from bot.data_files import data_file
+from bot.core.data_files import data_file
+from bot.domain import i18n
+from bot.domain.names import graphemes
 from bot.games.base import Result
-from bot.names import graphemes
 from renderer import writing
 from renderer.writing import FSI, PDI, isolate
 
@@ -328,7 +328,7 @@ def text_box(xy: tuple[float, float], text: str, size: int, bold: bool = False, 
 def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
     """`text` shortened with an ellipsis so that it fits in `width` pixels (characters no font has left out),
     a letter at a time (a grapheme: never an accent without its letter). A text shortened already keeps what
-    follows its ellipsis: the end that tells two long names apart (bot.names.short_names), its beginning
+    follows its ellipsis: the end that tells two long names apart (bot.domain.names.short_names), its beginning
     shortened further."""
     text = printable(text, bold)
     if text_length(text, size, bold) <= width:

@@ -21,7 +21,7 @@ from typing import NamedTuple, Protocol, TypeVar
 
 from PIL import Image, ImageDraw
 
-from bot import i18n
+from bot.domain import i18n
 from bot.games.base import Result
 from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, Cross68, Cross68Scene, ScenePawn, board
 from renderer.common import (

@@ -13,7 +13,7 @@ from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
-from bot import i18n
+from bot.domain import i18n
 from bot.games.base import msg
 from bot.games.pariti import (
     DRAW_TURNS,
@@ -97,7 +97,7 @@ def centre(square: int) -> tuple[float, float]:
 
 
 # The side panel, every word readable at chat size: per seat a name band across the panel (up to three
-# lines: a name is never cut further than bot.names cuts it), a line of the seat's numbers with the
+# lines: a name is never cut further than bot.domain.names cuts it), a line of the seat's numbers with the
 # pairs made, and eight pair slots; then the draw counter, then notes (who won, the focused
 # piece, the last move). `tall`: how many lines each seat's name takes.
 TEXT_X, TEXT_W = PANEL_X + 14, PANEL_W - 28
@@ -139,7 +139,7 @@ def counter_bar(tall: Tall) -> tuple[int, int, int, int]:
 
 def name_lines(tag: PlayerTag) -> list[str]:
     """A seat's name in its band, beside the pairs made, on as many lines as a name of
-    bot.names.NAME_LIMIT wide characters needs (readable_size cannot shrink)."""
+    bot.domain.names.NAME_LIMIT wide characters needs (readable_size cannot shrink)."""
     return tag_lines(tag, NAME_W, AXIS, 3)
 
 # --- the static board -----------------------------------------------------------

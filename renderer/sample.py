@@ -22,11 +22,11 @@ from typing import Any
 
 from PIL import Image
 
-from bot.game_records import GameRecord, Seat
+from bot.core.game_records import GameRecord, Seat
+from bot.domain.names import short_names
 from bot.games import get_ruleset
 from bot.games.barricade import Barricade
 from bot.games.base import Ruleset
-from bot.names import short_names
 from bot.present.alt_text import board_alt
 from bot.present.words import sentence
 from renderer import PlayerTag, layout, render_png

@@ -23,7 +23,7 @@ from bidi import get_base_level
 from bidi.mirror import MIRRORED
 from PIL import ImageFont, features
 
-from bot.names import graphemes
+from bot.domain.names import graphemes
 
 FSI, PDI = "\u2068", "\u2069"
 # Explicit direction controls a player may have typed: left out of a name, which `isolate` wraps itself.

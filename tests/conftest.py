@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import dice
+from bot.domain import dice
 from tests.fake_discord import ClientProcess, FakeDiscord
-from tests.fake_discord.zygote import stop_zygote, use_zygote
+from tests.support.zygote import stop_zygote, use_zygote
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -42,6 +42,8 @@ def pytest_collection_modifyitems(session, config, items):
     and the cores idled while they waited."""
     modules: dict[str, list[pytest.Item]] = {}
     for item in items:
+        if item.nodeid.startswith("tests/repo/"):   # the repository's checks: `pytest -m "not repo"` skips them
+            item.add_marker(pytest.mark.repo)
         modules.setdefault(item.nodeid.split("::")[0], []).append(item)
     kinds: dict[bool, list[list[pytest.Item]]] = {True: [], False: []}
     for path, tests in modules.items():
@@ -59,7 +61,7 @@ def pytest_collection_modifyitems(session, config, items):
 
 
 def pytest_configure(config):
-    use_zygote()   # bot processes forked from a zygote that has the bot imported (tests/fake_discord/zygote.py)
+    use_zygote()   # bot processes forked from a zygote that has the bot imported (tests/support/zygote.py)
     config.addinivalue_line("markers", "fake_discord(**options): FakeDiscord options for the fake_discord "
                                        "fixture, e.g. @pytest.mark.fake_discord(shard_count=2)")
     config.addinivalue_line("markers", "bot_program(module): the module bot_process runs instead of `bot`, e.g. "

@@ -1,4 +1,4 @@
-"""A tiny discord.py bot for tests/test_fake_discord.py: run as a subprocess against the fake Discord.
+"""A tiny discord.py bot for tests/fake_discord/test_fake_discord.py: run as a subprocess against the fake Discord.
 
 Some commands break Discord's rules on purpose (late, too long, too many rows, answering twice) so that
 the self-test can check the fake refuses them. FAKE_SHARD_COUNT and FAKE_SHARD_IDS ("0,1") choose its shards.

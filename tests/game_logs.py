@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from bot.game_records import GameRecord, LoggedAction, Seat
-from bot.player_actions import ROLL
-from bot.positions import ruleset_of
+from bot.core.game_records import GameRecord, LoggedAction, Seat
+from bot.domain.player_actions import ROLL
+from bot.domain.positions import ruleset_of
 from bot.services import Sessions
 from bot.store import Store
 

@@ -18,16 +18,17 @@ from PIL import Image
 
 import bot.games
 import renderer
-import tests.test_i18n as catalogue_checks
-from bot import ai, i18n, timeline
+import tests.domain.test_i18n as catalogue_checks
+from bot import ai
 from bot.ai.heuristics import heuristic_for
-from bot.game_records import Seat
-from bot.player_actions import ROLL
-from bot.positions import position
+from bot.core.game_records import Seat
+from bot.domain import i18n, timeline
+from bot.domain.player_actions import ROLL
+from bot.domain.positions import position
+from bot.domain.verify import verify
 from bot.present.picture import picture
 from bot.services import Sessions
 from bot.store import Store
-from bot.verify import verify
 from renderer.common import PlayerTag
 from tests.sixth_game import register
 from tests.sixth_game.ai import AHEAD

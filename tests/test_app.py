@@ -28,7 +28,7 @@ def test_a_shard_of_this_process_not_connected_is_named_by_the_health_check(monk
     from types import SimpleNamespace
 
     from bot.app import TableroBot
-    from bot.config import Settings
+    from bot.core.config import Settings
 
     bot = TableroBot(Settings.from_env({"TABLERO_SHARD_COUNT": "4", "TABLERO_SHARD_IDS": "1-3"}))
     connected = {}

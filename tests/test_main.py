@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import i18n
+from bot.domain import i18n
 from tests.conftest import free_port
 
 pytestmark = pytest.mark.e2e
@@ -61,7 +61,7 @@ async def test_discord_out_of_reach_at_start_is_waited_out_one_line_a_try(fake_d
     """The network not up yet when the bot starts (here: nothing listens where DISCORD_API_BASE points): it
     tries again after 1, 2, 4 ... s, one log line a try, and connects once Discord answers there.
 
-    In a fresh interpreter, not forked from the tests' zygote (tests/fake_discord/zygote.py): the bot's start
+    In a fresh interpreter, not forked from the tests' zygote (tests/support/zygote.py): the bot's start
     as it is run, from its imports to its stop on SIGTERM."""
     port = free_port()
     log_path = tmp_path / "bot.log"

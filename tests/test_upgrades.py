@@ -10,11 +10,11 @@ from contextlib import closing
 
 import pytest
 
-from bot.player_actions import ROLL
-from bot.positions import ruleset_of
-from bot.schema import MIGRATIONS, SchemaTooNew
+from bot.domain.player_actions import ROLL
+from bot.domain.positions import ruleset_of
 from bot.services import Seat, Sessions
 from bot.store import Store
+from bot.store.schema import MIGRATIONS, SchemaTooNew
 from tests.conftest import REPO
 from tests.schema_fixtures.make import ANA, BRUNO, CARLA, FINISHED, GUILD, IN_PLAY, LOBBY, fixture
 

@@ -28,8 +28,8 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Any
 
-from bot import metrics
 from bot.ai.levels import choose_action
+from bot.core import metrics
 from bot.games import get_ruleset
 
 log = logging.getLogger(__name__)

@@ -7,13 +7,13 @@ from dataclasses import dataclass
 
 import discord
 
-from bot import i18n
-from bot.session_results import Outcome
+from bot.domain import i18n
+from bot.domain.session_results import Outcome
 
 
 @dataclass(frozen=True)
 class Request:
-    """A control read from an interaction (bot/cogs/controls.py), for the handler of its kind.
+    """A control read from an interaction (bot/cogs/events/controls.py), for the handler of its kind.
 
     Its custom_id's number is, as its kind says (Kind.number_is), the `version` of the game a board's
     control or a take-back answer acts on, a history `page`, or the `seat` a vote is on; the other two

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from bot.data_files import data_file
+from bot.core.data_files import data_file
 
 DATA_FILE = data_file("boards", "pariti.json")
 

@@ -13,7 +13,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot import metrics
+from bot.core import metrics
 from bot.operations.logs import IDS
 
 ANSWER_WITHIN_S = 3.0       # Discord's limit for an interaction's first answer

@@ -6,8 +6,8 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 
-from bot import metrics
-from bot.outages import StoreUnavailable
+from bot.core import metrics
+from bot.core.outages import StoreUnavailable
 
 MAX_LAG_S = 1.0          # an event loop later than this answers interactions late
 LAG_PROBE_S = 0.5        # how often the loop's lag is measured

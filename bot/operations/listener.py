@@ -1,6 +1,6 @@
 """The optional HTTP listener (TABLERO_HTTP=host:port, off by default): GET /healthz answers 200 while the
 process is healthy (bot/operations/health.py), else 503 with the reasons, each as one line of JSON; GET /metrics
-serves prometheus_client's registry (bot/metrics.py, and the process's CPU and memory) in Prometheus' text
+serves prometheus_client's registry (bot/core/metrics.py, and the process's CPU and memory) in Prometheus' text
 format. Bind it to 127.0.0.1 unless a scraper elsewhere needs it: it needs no secret and shows none."""
 from __future__ import annotations
 

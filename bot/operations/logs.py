@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any
 
-from bot import metrics
+from bot.core import metrics
 
 # The ids of what the code running now works on (set per interaction by bot/operations/discord_watch.py; tasks
 # started meanwhile inherit them): "game", "guild", "channel".

@@ -9,8 +9,8 @@ import sys
 import urllib.error
 import urllib.request
 
-from bot import i18n
-from bot.config import SettingError, parse_address
+from bot.core.config import SettingError, parse_address
+from bot.domain import i18n
 
 TIMEOUT_S = 5.0
 _LOOPBACK = {"0.0.0.0": "127.0.0.1", "::": "::1"}

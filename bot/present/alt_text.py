@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot import i18n
-from bot.game_records import GameRecord
+from bot.core.game_records import GameRecord
+from bot.domain import i18n
+from bot.domain.positions import position, ruleset_of
 from bot.games.base import Message, msg
-from bot.positions import position, ruleset_of
 from bot.present.words import result_line, say, seat_name
 
 ALT_TEXT_LIMIT = 1024        # Discord's longest attachment description

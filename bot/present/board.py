@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import i18n, timers
-from bot.game_records import GameRecord
+from bot.core.game_records import GameRecord
+from bot.domain import deadline_math, i18n
+from bot.domain.player_actions import ROLL
+from bot.domain.positions import position
 from bot.games.base import GameError, Message, Ruleset, msg
-from bot.player_actions import ROLL
-from bot.positions import position
 from bot.present.alt_text import board_alt
 from bot.present.moves import label, options
 from bot.present.post import Control, ControlKind, Post
@@ -42,7 +42,8 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
         undo = (Control(ControlKind.UNDO, i18n.text("button.undo", loc), row=4),) if takeback_seat is not None else ()
         # Nothing fires there on its own: the others claim a turn whose time ran out (refused before then).
         claim = (Control(ControlKind.CLAIM, i18n.text("claims.button", loc), row=4),) \
-            if mention is not None and record.options.get("turn_time") and timers.waits_for_interactions(record) else ()
+            if mention is not None and record.options.get("turn_time") \
+            and deadline_math.waits_for_interactions(record) else ()
         shown = controls(record, ruleset, state) + undo + claim
     elif with_controls:   # the final board
         shown = (Control(ControlKind.REMATCH, i18n.text("button.rematch", loc)),)

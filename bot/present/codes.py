@@ -13,7 +13,7 @@ import re
 from functools import cache
 from typing import Any
 
-from bot import i18n
+from bot.domain import i18n
 from bot.games.base import Ruleset
 
 # A colour letter starts a code or follows its colon ("out:G", "B7:c5") and comes before a number,

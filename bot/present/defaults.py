@@ -3,15 +3,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import i18n, timers
-from bot.seating import RANDOM
+from bot.domain import deadline_math, i18n
+from bot.domain.seating import RANDOM
 
 
 def defaults_text(options: dict[str, Any], locale: str) -> str:
     """What a new game on the server gets unless its /game new options say otherwise."""
     return "\n".join([
         i18n.text("defaults.title", locale),
-        i18n.render(timers.settings_message(options), locale),
+        i18n.render(deadline_math.settings_message(options), locale),
         i18n.text("defaults.seating", locale,
                   seating=i18n.text(f"choice.seating.{options.get('seating', RANDOM)}", locale)),
     ])

@@ -2,11 +2,11 @@
 the fair-dice announcements: the seed's commitment when a game starts, the seed itself once it is over."""
 from __future__ import annotations
 
-from bot import dice, history, i18n, seating
-from bot.game_records import GameRecord
+from bot.core.game_records import GameRecord
+from bot.domain import dice, i18n, retelling, seating
+from bot.domain.positions import ruleset_of
+from bot.domain.retelling import HistoryPage
 from bot.games.base import msg
-from bot.history import HistoryPage
-from bot.positions import ruleset_of
 from bot.present.words import fit, result_line, say
 
 
@@ -19,7 +19,7 @@ def history_text(record: GameRecord, page: HistoryPage, loc: str) -> str:
     return fit(lines)
 
 
-def _entry_text(record: GameRecord, entry: history.Entry, loc: str) -> str:
+def _entry_text(record: GameRecord, entry: retelling.Entry, loc: str) -> str:
     return " ".join(say(record, m, loc) for m in (entry.head, *entry.events))
 
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import dice, i18n, seating, timers
-from bot.game_records import GameRecord
+from bot.core.game_records import GameRecord
+from bot.domain import deadline_math, dice, i18n, seating
+from bot.domain.positions import ruleset_of
 from bot.games.base import Ruleset, msg
-from bot.positions import ruleset_of
 from bot.present.post import Control, ControlKind, Post
 from bot.present.words import fit, say, seat_name
 
@@ -31,7 +31,7 @@ def lobby_post(record: GameRecord) -> Post:
     elif record.options.get("teams"):
         lines.append(i18n.text("lobby.teams", loc))
     if record.options.get("turn_time"):
-        lines.append(say(record, timers.settings_message(record.options), loc))
+        lines.append(say(record, deadline_math.settings_message(record.options), loc))
     if drawn:
         lines.append(i18n.text("lobby.seating_random", loc, commitment=dice.commitment(record.seed)))
     elif "seating" in record.options:   # lobbies opened before the option: as they always were

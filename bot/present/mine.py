@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot import i18n
+from bot.domain import i18n
+from bot.domain.positions import ruleset_of
+from bot.domain.session_results import WaitingGame
 from bot.games.base import msg
-from bot.positions import ruleset_of
 from bot.present.words import fit, say, seat_name
-from bot.session_results import WaitingGame
 
 Link = Callable[[WaitingGame], str]   # the board's address (the front end knows how to link to a message)
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import i18n
-from bot.game_records import GameRecord
+from bot.core.game_records import GameRecord
+from bot.domain import i18n
+from bot.domain.player_actions import typed_action
 from bot.games.base import Ruleset
-from bot.player_actions import typed_action
 from bot.present.codes import canonical, shown
 from bot.present.words import game_text, say
 

@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from bot import timeline
-from bot.game_records import GameRecord, LoggedAction
-from bot.positions import position, ruleset_of
+from bot.core.game_records import GameRecord, LoggedAction
+from bot.domain import timeline
+from bot.domain.positions import position, ruleset_of
 from bot.present.words import seat_name
 from renderer import PlayerTag, render_png
 from renderer.animation import animate

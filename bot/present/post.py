@@ -8,7 +8,7 @@ from enum import StrEnum
 
 class ControlKind(StrEnum):
     """What a control does; `Control.value` holds what the comment says (front ends draw each kind their
-    way: bot/cogs/controls.py holds Discord's)."""
+    way: bot/cogs/events/controls.py holds Discord's)."""
 
     LOBBY = "lobby"            # a lobby verb
     ROLL = "roll"              # the roll action

@@ -2,8 +2,8 @@
 question before forgetting them and what forgetting did; for that person alone, in their language."""
 from __future__ import annotations
 
-from bot import i18n
-from bot.session_results import Forgotten, Kept
+from bot.domain import i18n
+from bot.domain.session_results import Forgotten, Kept
 
 
 def kept_text(kept: Kept, retain_days: int, locale: str) -> str:

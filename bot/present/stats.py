@@ -2,9 +2,9 @@
 DM's)."""
 from __future__ import annotations
 
-from bot import i18n
+from bot.domain import i18n
+from bot.domain.stats import PlayerStats
 from bot.games.base import msg
-from bot.stats import PlayerStats
 
 
 def stats_text(found: PlayerStats | None, player: str, loc: str, private: bool = False) -> str:

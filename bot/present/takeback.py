@@ -2,10 +2,10 @@
 (with Accept / Refuse), then the same message with their answer."""
 from __future__ import annotations
 
-from bot import i18n
+from bot.domain import i18n
+from bot.domain.session_results import Outcome, TakebackAsked, asked
 from bot.present.post import Control, ControlKind, Post
 from bot.present.words import fit, sentence
-from bot.session_results import Outcome, TakebackAsked, asked
 
 ANSWERS = ("yes", "no")
 

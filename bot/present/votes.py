@@ -2,19 +2,19 @@
 then the same message with the tally or the decision."""
 from __future__ import annotations
 
-from bot import i18n, timers
-from bot.game_records import GameRecord
+from bot.core.game_records import GameRecord
+from bot.domain import deadline_math, i18n
+from bot.domain.session_results import Outcome
 from bot.games.base import msg
 from bot.present.post import Control, ControlKind, Post
 from bot.present.words import fit, say
-from bot.session_results import Outcome
 
 
 def vote_post(record: GameRecord, seat: int) -> Post:
     loc = record.locale
     return Post(_opened(record, seat),
                 tuple(Control(ControlKind.VOTE, i18n.text(f"timers.vote.button.{choice}", loc), choice)
-                      for choice in timers.VOTE_CHOICES))
+                      for choice in deadline_math.VOTE_CHOICES))
 
 
 def vote_text(outcome: Outcome) -> str:
@@ -31,4 +31,4 @@ def vote_text(outcome: Outcome) -> str:
 
 
 def _opened(record: GameRecord, seat: int) -> str:
-    return say(record, msg("timers.vote.opened", seat=seat, count=timers.VOTE_AFTER), record.locale)
+    return say(record, msg("timers.vote.opened", seat=seat, count=deadline_math.VOTE_AFTER), record.locale)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import i18n
-from bot.game_records import GameRecord
+from bot.core.game_records import GameRecord
+from bot.domain import i18n
+from bot.domain.names import FORMER_PLAYER, is_former_player, person_name
 from bot.games.base import Message, Ruleset
-from bot.names import FORMER_PLAYER, is_former_player, person_name
 
 MAX_CONTENT = 2000           # the longest message a chat front end (Discord) takes
 
@@ -20,7 +20,7 @@ def seat_name(record: GameRecord, seat: int, locale: str) -> str:
     order when two seated at the start share one (our words, whole; one seated during the game, by a
     resignation or a vote, carries its number in its name, bot.services.endings.with_computer, so that no
     name changes in the middle of a game); a player's long name shortened, apart from the others
-    (bot.names.person_name)."""
+    (bot.domain.names.person_name)."""
     if record.seats[seat].level is not None:
         return _computer_name(record, seat, locale)
     if is_former_player(record.seats[seat]):   # a person who asked to be forgotten (bot/services/privacy.py)

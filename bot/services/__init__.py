@@ -16,8 +16,9 @@ says what its part does), so the arrows point one way (tests/services/test_parts
 """
 from __future__ import annotations
 
-from bot.game_records import GameRecord, Seat
-from bot.outages import StoreUnavailable
+from bot.core.game_records import GameRecord, Seat
+from bot.core.outages import StoreUnavailable
+from bot.core.shards import Shards
 from bot.services.annotations import Annotations, BoardAnnotations
 from bot.services.away import Away, People
 from bot.services.base import Channels
@@ -33,7 +34,6 @@ from bot.services.privacy import Privacy
 from bot.services.records import Records
 from bot.services.takeback import Takebacks
 from bot.services.timelines import Timelines
-from bot.shards import Shards
 from bot.store import Store
 
 __all__ = ["COMPUTER_LEVELS", "LOBBY_SHOWN", "BoardAnnotations", "GameRecord", "People", "Records", "Seat", "Sessions",
@@ -44,7 +44,7 @@ class Sessions:
     """Every part of the session service on one store, each built after the parts it calls.
 
     `think_budget_s`: hard computer players' time per move; `shards`: the gateway shards of this process
-    (None: all; bot/shards.py)."""
+    (None: all; bot/core/shards.py)."""
 
     def __init__(self, store: Store, think_budget_s: float = 1.0, shards: Shards | None = None):
         self.store = store

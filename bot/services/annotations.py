@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot import timers
-from bot.game_records import GameRecord
+from bot.core.game_records import GameRecord
+from bot.domain import deadline_math
 from bot.services.away import People, people_of
 from bot.services.takeback import person
 from bot.services.timelines import SinceTurn, Timelines, since_turn
@@ -35,4 +35,4 @@ class Annotations:
             return BoardAnnotations(since_turn(line, record, before), None, People({}, frozenset()), None)
         away, turn_dms = await self.store.people.of({seat.user_id for seat in record.seats if seat.level is None})
         return BoardAnnotations(since_turn(line, record, before), person(record, line.taker()),
-                                people_of(record, away, turn_dms, now), timers.shown_deadline(record, away, now))
+                                people_of(record, away, turn_dms, now), deadline_math.shown_deadline(record, away, now))

@@ -1,5 +1,5 @@
 """Time away (`/game away`): a player going on holiday says so, and while the period runs the deadlines of
-the games where it is their turn wait (bot/timers.py, after_away: the scheduler reads the periods through
+the games where it is their turn wait (bot/domain/deadline_math.py, after_away: the scheduler reads the periods through
 Deadlines.turn_clocks) and no reminder pings them. Acting in a game ends it (the store does so in the
 action's transaction), as does `/game away days:0`. At most MAX_AWAY_DAYS at a time and AWAY_DAYS_PER_YEAR
 in any 365 days."""
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot import timers
-from bot.game_records import GameRecord
+from bot.core.game_records import GameRecord
+from bot.domain import deadline_math
 from bot.games.base import GameError, msg
 from bot.store import Store
 
@@ -26,13 +26,14 @@ class Away:
     async def go_away(self, user_id: int, days: int, now: float) -> tuple[float, int]:
         """Away for `days` days from `now` (replacing a period running): its end, and the days left in the
         allowance. GameError beyond the limits."""
-        if not 1 <= days <= timers.MAX_AWAY_DAYS:
-            raise GameError(msg("away.error.days", max=timers.MAX_AWAY_DAYS))
-        periods = await self.store.people.away_periods(user_id, now - timers.AWAY_WINDOW)
-        allowance = timers.away_allowance(periods, now, days)
+        if not 1 <= days <= deadline_math.MAX_AWAY_DAYS:
+            raise GameError(msg("away.error.days", max=deadline_math.MAX_AWAY_DAYS))
+        periods = await self.store.people.away_periods(user_id, now - deadline_math.AWAY_WINDOW)
+        allowance = deadline_math.away_allowance(periods, now, days)
         if days > allowance:
-            raise GameError(msg("away.error.allowance", count=max(allowance, 0), per_year=timers.AWAY_DAYS_PER_YEAR))
-        until = now + days * timers.DAY
+            raise GameError(msg("away.error.allowance", count=max(allowance, 0),
+                                per_year=deadline_math.AWAY_DAYS_PER_YEAR))
+        until = now + days * deadline_math.DAY
         await self.store.people.start_away(user_id, now, until)
         return until, allowance - days
 

@@ -11,9 +11,9 @@ import asyncio
 from collections import defaultdict
 from typing import Any
 
-from bot.game_records import GameRecord
+from bot.core.game_records import GameRecord
+from bot.core.shards import Shards
 from bot.games.base import GameError, Result, msg
-from bot.shards import Shards
 from bot.store import StaleVersion, Store
 
 
@@ -40,7 +40,7 @@ class Channels:
     share (each part takes the channel's lock from here before reading the game it changes).
 
     `shards`: the gateway shards of this process (None: all). The games of the other shards' guilds are
-    other processes' to resume and time (bot/shards.py); any process may still read or change any game."""
+    other processes' to resume and time (bot/core/shards.py); any process may still read or change any game."""
 
     def __init__(self, store: Store, shards: Shards | None = None):
         self.store = store

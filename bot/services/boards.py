@@ -2,9 +2,9 @@
 edit the board in place, retire an old board's controls, and repost what a restart left unposted."""
 from __future__ import annotations
 
-from bot.game_records import GameRecord
+from bot.core.game_records import GameRecord
+from bot.core.shards import Shards
 from bot.services.base import remember
-from bot.shards import Shards
 from bot.store import LOBBY_SHOWN, Store
 
 __all__ = ["LOBBY_SHOWN", "Boards"]

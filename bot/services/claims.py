@@ -1,16 +1,16 @@
-"""Deadlines where the bot may only answer interactions (timers.waits_for_interactions): nothing fires there on
+"""Deadlines where the bot may only answer interactions (deadline_math.waits_for_interactions): nothing fires there on
 its own, so a deadline that passed is applied at the next interaction in the game (`apply_overdue`, which the
 front end calls before the interaction's own action), or at once when a player waiting on the late one claims
 the turn (`claim`), as correspondence chess lets the opponent claim a flag. Either way it is the expiry the
 timers apply elsewhere (Deadlines.expire: its timeout rule, and the vote after VOTE_AFTER expiries in a row)."""
 from __future__ import annotations
 
-from bot import timers
+from bot.domain import deadline_math
+from bot.domain.names import person_name
+from bot.domain.session_results import Outcome
 from bot.games.base import GameError, msg
-from bot.names import person_name
 from bot.services.base import Channels
 from bot.services.deadlines import Deadlines
-from bot.session_results import Outcome
 
 
 class Claims:
@@ -22,7 +22,7 @@ class Claims:
         """The channel's game's turn whose deadline passed, played or passed by its timeout rule, if the game
         waits for interactions; None when nothing was overdue (or the timers fire this game's deadlines)."""
         record = await self.channels.store.games.open_game(channel_id)
-        if record is None or record.status != "active" or not timers.waits_for_interactions(record) or \
+        if record is None or record.status != "active" or not deadline_math.waits_for_interactions(record) or \
                 not record.options.get("turn_time") or record.updated_at + record.options["turn_time"] > now:
             return None   # time away only moves a deadline later: not due yet either way
         return await self.deadlines.expire(channel_id, record.id, record.version, now)
@@ -34,13 +34,13 @@ class Claims:
         seat = record.seat_of(user_id)
         if seat is None:
             raise GameError(msg("error.not_a_player"))
-        late = timers.seat_to_move(record)
+        late = deadline_math.seat_to_move(record)
         if late is None or record.seats[late].level is not None or not record.options.get("turn_time"):
             raise GameError(msg("claims.error.nothing_to_claim"))
         if late == seat:
             raise GameError(msg("claims.error.own_turn"))
         clocks = await self.deadlines.turn_clocks(game_id)
-        if not clocks or timers.deadline(clocks[0]) > now:
+        if not clocks or deadline_math.deadline(clocks[0]) > now:
             raise GameError(msg("claims.error.not_yet", player=person_name(record, late)))
         outcome = await self.deadlines.expire(channel_id, game_id, version, now)
         if outcome is None:   # someone acted, or another claim or interaction applied it first

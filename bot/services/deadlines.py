@@ -1,7 +1,7 @@
 """Turn deadlines as the service acts on them: the host's settings, the half-time reminder, the expiry
 (an easy computer plays the turn, or it is forfeited), the vote on a seat whose turns keep expiring,
 and who asked to be told when it is their turn. The arithmetic (durations, who is late, majorities)
-is bot/timers.py; bot/services/scheduler.py decides when to call `remind` and `expire`."""
+is bot/domain/deadline_math.py; bot/services/scheduler.py decides when to call `remind` and `expire`."""
 from __future__ import annotations
 
 import logging
@@ -9,15 +9,16 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from bot import ai, dice, timers
-from bot.game_records import GameRecord, TurnClock
+from bot import ai
+from bot.core.game_records import GameRecord, TurnClock
+from bot.core.outages import StoreUnavailable
+from bot.domain import deadline_math, dice
+from bot.domain.positions import position
+from bot.domain.session_results import Outcome, Vote
 from bot.games.base import GameError, Ruleset, msg
-from bot.outages import StoreUnavailable
-from bot.positions import position
 from bot.services.base import Channels, hosts
 from bot.services.endings import Endings, host_passed, with_computer
 from bot.services.play import Play, computer_seed
-from bot.session_results import Outcome, Vote
 
 log = logging.getLogger(__name__)
 
@@ -37,17 +38,18 @@ class Deadlines:
                 raise GameError(msg("timers.error.host_only"))
             options = {k: v for k, v in {**record.options, **settings}.items() if v is not None}
             record = await self.channels.save(record, options=options)
-        return Outcome(record, (timers.settings_message(options),), moved_before=timers.seat_to_move(record))
+        return Outcome(record, (deadline_math.settings_message(options),),
+                       seat_before=deadline_math.seat_to_move(record))
 
     async def turn_clocks(self, game_id: int | None = None) -> list[TurnClock]:
         """The clocks of every timed game on this process's shards (or of `game_id`), for the scheduler; a
-        turn whose player is away waits for the end of that time away (timers.after_away)."""
+        turn whose player is away waits for the end of that time away (deadline_math.after_away)."""
         clocks = await self.channels.store.deadlines.turn_clocks(game_id, self.channels.shards)
         waiting = {clock.record.id: user for clock in clocks
-                   if (user := timers.waiting_person(clock.record)) is not None}
+                   if (user := deadline_math.waiting_person(clock.record)) is not None}
         away, _ = await self.channels.store.people.of(set(waiting.values()))
         away_until = {game: away[user] for game, user in waiting.items() if user in away}
-        return [timers.after_away(clock, away_until.get(clock.record.id)) for clock in clocks]
+        return [deadline_math.after_away(clock, away_until.get(clock.record.id)) for clock in clocks]
 
     async def set_turn_notifications(self, user_id: int, wanted: bool) -> None:
         await self.channels.store.people.set_turn_notifications(user_id, wanted)
@@ -70,7 +72,7 @@ class Deadlines:
                 return None
             record = clock.record
             ruleset, state = position(record)
-            seat = timers.seat_to_move(record)
+            seat = deadline_math.seat_to_move(record)
             assert seat is not None   # a turn's deadline: a seat is to move
             skip = record.options.get("on_timeout") == "skip"
             action = self._timeout_action(record, ruleset, state, seat, skip)
@@ -97,7 +99,7 @@ class Deadlines:
                 log.warning("game %s: its expired turn stopped at version %s, the database is out of reach (%s)",
                             record.id, outcome.record.version, error)
                 outcome = replace(outcome, unfinished=True)
-        return Outcome(outcome.record, outcome.events, moved_before=seat, unfinished=outcome.unfinished, vote=vote)
+        return Outcome(outcome.record, outcome.events, seat_before=seat, unfinished=outcome.unfinished, vote=vote)
 
     async def vote(self, channel_id: int, user_id: int, game_id: int, seat: int, choice: str) -> Outcome:
         """Another seated person votes on an absent seat; a majority of them decides (the outcome's vote)."""
@@ -106,31 +108,32 @@ class Deadlines:
             electorate = _electorate(record, seat) if 0 <= seat < len(record.seats) else set()
             if user_id not in electorate:
                 raise GameError(msg("timers.error.not_a_voter"))
-            if choice not in timers.VOTE_CHOICES or record.seats[seat].level is not None or \
-                    timers.expiry_streak(await self.channels.store.games.actions(record.id), seat) < timers.VOTE_AFTER:
+            if choice not in deadline_math.VOTE_CHOICES or record.seats[seat].level is not None or \
+                    deadline_math.expiry_streak(await self.channels.store.games.actions(record.id), seat) \
+                    < deadline_math.VOTE_AFTER:
                 raise GameError(msg("timers.error.vote_closed"))
             await self.channels.store.deadlines.set_vote(record.id, seat, user_id, choice)
             votes = await self.channels.store.deadlines.votes(record.id, seat)
-            decided = timers.majority(votes, electorate)
+            decided = deadline_math.majority(votes, electorate)
             counted = Vote(seat, len(electorate), {c: sum(1 for v in votes.values() if v == c)
-                                                   for c in timers.VOTE_CHOICES}, decided)
-            moved_before = timers.seat_to_move(record)
+                                                   for c in deadline_math.VOTE_CHOICES}, decided)
+            seat_before = deadline_math.seat_to_move(record)
             if decided is None:
-                return Outcome(record, (), moved_before, vote=counted)
+                return Outcome(record, (), seat_before, vote=counted)
             await self.channels.store.deadlines.clear_votes(record.id, seat)
             if decided == "end":
                 record = await self.endings.end_without_result(record, {"ended_by_vote": seat})
-                return Outcome(record, (msg("timers.vote.ended", seat=seat),), moved_before, vote=counted)
+                return Outcome(record, (msg("timers.vote.ended", seat=seat),), seat_before, vote=counted)
             changes = with_computer(record, seat)
             record = await self.channels.save(record, **changes)
             outcome = await self.play.computers(record, (msg("timers.vote.computer", seat=seat),
                                                           *host_passed(record, changes)))
-        return Outcome(outcome.record, outcome.events, moved_before, unfinished=outcome.unfinished, vote=counted)
+        return Outcome(outcome.record, outcome.events, seat_before, unfinished=outcome.unfinished, vote=counted)
 
     async def _due(self, game_id: int, version: int, now: float, kind: str) -> TurnClock | None:
         """The game's clock if its next event is `kind` for `version` and due at `now` (as the scheduler saw it)."""
         clocks = await self.turn_clocks(game_id)
-        due = timers.next_due(clocks[0], now) if clocks else None
+        due = deadline_math.next_due(clocks[0], now) if clocks else None
         if due is None or due.kind != kind or due.record.version != version or due.when > now:
             return None
         return clocks[0]
@@ -148,8 +151,8 @@ class Deadlines:
         """After every VOTE_AFTER expiries in a row of a seat, the other people vote afresh."""
         if record.status != "active" or not _electorate(record, seat):
             return False
-        streak = timers.expiry_streak(await self.channels.store.games.actions(record.id), seat)
-        if streak == 0 or streak % timers.VOTE_AFTER:
+        streak = deadline_math.expiry_streak(await self.channels.store.games.actions(record.id), seat)
+        if streak == 0 or streak % deadline_math.VOTE_AFTER:
             return False
         await self.channels.store.deadlines.clear_votes(record.id, seat)
         return True

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import timers
+from bot.domain import deadline_math
+from bot.domain.seating import SEATINGS
 from bot.games.base import GameError, msg
-from bot.seating import SEATINGS
 from bot.store import Store
 
 # What a server may choose, and the values each takes (turn_time: seconds, checked by the front end).
-DEFAULT_OPTIONS = {"turn_time": None, "on_timeout": timers.ON_TIMEOUT, "seating": SEATINGS}
+DEFAULT_OPTIONS = {"turn_time": None, "on_timeout": deadline_math.ON_TIMEOUT, "seating": SEATINGS}
 
 
 class ServerDefaults:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.game_records import INTERACTIONS_ONLY, GameRecord, Seat
+from bot.core.game_records import INTERACTIONS_ONLY, GameRecord, Seat
+from bot.domain.names import person_name
+from bot.domain.positions import position
+from bot.domain.session_results import Outcome
 from bot.games.base import GameError, Message, msg
-from bot.names import person_name
-from bot.positions import position
 from bot.services.base import Channels, hosts
 from bot.services.play import Play
-from bot.session_results import Outcome
 
 
 class Endings:
@@ -26,20 +26,20 @@ class Endings:
             seat = record.seat_of(user_id)
             if seat is None:
                 raise GameError(msg("error.not_a_player"))
-            moved_before = ruleset.to_move(state)
+            seat_before = ruleset.to_move(state)
             sides = ruleset.teams(len(record.seats), record.options) or [(i,) for i in range(len(record.seats))]
             humans_left = [s for i, s in enumerate(record.seats) if i != seat and s.level is None]
             if len(sides) == 2 or not humans_left:
                 winners = [i for side in sides if seat not in side for i in side]
                 result = {"winners": winners, "draw": False, "details": {"resigned": seat}}
                 record = await self.channels.save(record, status="finished", result=result)
-                return Outcome(record, (msg("game.resigned", seat=seat),), moved_before)
+                return Outcome(record, (msg("game.resigned", seat=seat),), seat_before)
             # Named, not seated: the seat's name is the computer's from now on.
             resigned = msg("game.resigned_replaced", player=person_name(record, seat))
             changes = with_computer(record, seat)
             record = await self.channels.save(record, **changes)
             outcome = await self.play.computers(record, (resigned, *host_passed(record, changes)))
-        return Outcome(outcome.record, outcome.events, moved_before, unfinished=outcome.unfinished)
+        return Outcome(outcome.record, outcome.events, seat_before, unfinished=outcome.unfinished)
 
     async def end(self, channel_id: int, user_id: int, *, can_manage: bool) -> Outcome:
         async with self.channels.lock(channel_id):
@@ -71,7 +71,7 @@ class Endings:
         return ended
 
     async def end_without_result(self, record: GameRecord, details: dict[str, Any]) -> GameRecord:
-        """Status "ended": no winner, so statistics and ratings leave the game out (bot/stats.py)."""
+        """Status "ended": no winner, so statistics and ratings leave the game out (bot/domain/stats.py)."""
         return await self.channels.save(record, status="ended",
                                         result={"winners": [], "draw": False, "details": details})
 

@@ -8,15 +8,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot import dice, seating
-from bot.game_records import GameRecord, Seat
+from bot.core.game_records import GameRecord, Seat
+from bot.domain import dice, seating
+from bot.domain.i18n import LOCALES
+from bot.domain.positions import ruleset_of
+from bot.domain.session_results import Outcome
 from bot.games import UnknownGame, get_ruleset
 from bot.games.base import GameError, Message, msg
-from bot.i18n import LOCALES
-from bot.positions import ruleset_of
 from bot.services.base import Channels, hosts
 from bot.services.play import Play
-from bot.session_results import Outcome
 from bot.store import ChannelBusy
 
 COMPUTER_LEVELS = ("easy", "normal", "hard")
@@ -120,7 +120,7 @@ class Lobby:
             record = await self.channels.save(record, status="active", state=ruleset.to_json(state), seats=seats,
                                       options=options)
             outcome = await self.play.computers(record, started_events(record))
-        return Outcome(outcome.record, outcome.events, moved_before=None, unfinished=outcome.unfinished)
+        return Outcome(outcome.record, outcome.events, seat_before=None, unfinished=outcome.unfinished)
 
     async def rematch(self, channel_id: int, asker: Seat, game_id: int | None = None) -> Outcome:
         """A lobby for a rematch of the channel's last game (`game_id`: the one whose board was clicked)."""

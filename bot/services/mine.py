@@ -2,8 +2,8 @@
 the short list a turn's direct message ends with)."""
 from __future__ import annotations
 
-from bot import timers
-from bot.session_results import WaitingGame
+from bot.domain import deadline_math
+from bot.domain.session_results import WaitingGame
 from bot.store import Store
 
 
@@ -20,9 +20,9 @@ class MyGames:
                        else self.store.games.open_private_games(user_id))
         games = sorted((r for r in found if r.status == "active" and r.seat_of(user_id) is not None),
                        key=lambda r: (r.updated_at, r.id))
-        away, _ = await self.store.people.of({p for r in games if (p := timers.waiting_person(r)) is not None})
+        away, _ = await self.store.people.of({p for r in games if (p := deadline_math.waiting_person(r)) is not None})
         # A game in play always waits for a seat.
-        listed = [WaitingGame(r, r.updated_at, timers.shown_deadline(r, away, now), seat)
-                  for r in games if (seat := timers.seat_to_move(r)) is not None]
-        waiting = [g for g in listed if timers.waiting_person(g.record) == user_id]
-        return waiting, [g for g in listed if timers.waiting_person(g.record) != user_id]
+        listed = [WaitingGame(r, r.updated_at, deadline_math.shown_deadline(r, away, now), seat)
+                  for r in games if (seat := deadline_math.seat_to_move(r)) is not None]
+        waiting = [g for g in listed if deadline_math.waiting_person(g.record) == user_id]
+        return waiting, [g for g in listed if deadline_math.waiting_person(g.record) != user_id]

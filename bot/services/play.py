@@ -8,16 +8,17 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from bot import ai, dice
-from bot.game_records import GameRecord, LoggedAction
+from bot import ai
+from bot.core.game_records import GameRecord, LoggedAction
+from bot.core.outages import StoreUnavailable
+from bot.domain import dice
+from bot.domain.names import person_name
+from bot.domain.player_actions import ROLL, typed_action
+from bot.domain.positions import position, ruleset_of, snapshot
+from bot.domain.session_results import Outcome
 from bot.games.base import GameError, Message, Ruleset, msg
-from bot.names import person_name
-from bot.outages import StoreUnavailable
-from bot.player_actions import ROLL, typed_action
-from bot.positions import position, ruleset_of, snapshot
 from bot.services.base import Channels, result_json
 from bot.services.timelines import Timelines
-from bot.session_results import Outcome
 from bot.store import StaleVersion
 
 log = logging.getLogger(__name__)
@@ -38,19 +39,19 @@ class Play:
             seat = record.seat_of(user_id)
             if seat is None:
                 raise GameError(msg("error.not_a_player"))
-            moved_before = ruleset.to_move(state)
+            seat_before = ruleset.to_move(state)
             if action in ruleset.call_actions(state, seat):
                 outcome = await self.apply(record, ruleset, state, seat, user_id, action)
             else:
                 if action == ROLL and not ruleset.has_dice:   # whoever asks: the answer is the same
                     raise GameError(msg("error.no_dice"))
-                if moved_before != seat:
-                    assert moved_before is not None   # a game in play has a player to move
-                    raise GameError(msg("error.not_your_turn", player=person_name(record, moved_before)))
+                if seat_before != seat:
+                    assert seat_before is not None   # a game in play has a player to move
+                    raise GameError(msg("error.not_your_turn", player=person_name(record, seat_before)))
                 outcome = await self.apply(record, ruleset, state, seat, user_id, self._resolve(
                     ruleset, state, record, action))
             outcome = await self.computers(outcome.record, outcome.events)
-        return Outcome(outcome.record, outcome.events, moved_before=moved_before, version_before=record.version,
+        return Outcome(outcome.record, outcome.events, seat_before=seat_before, version_before=record.version,
                        unfinished=outcome.unfinished)
 
     async def call_out(self, channel_id: int, user_id: int, action: str) -> Outcome:

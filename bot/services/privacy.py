@@ -7,8 +7,8 @@ the log, who ended a game) becomes one pseudonym, a random negative number drawn
 names there become a "former player" (a Message, so each reader sees it in their own language); their time
 away, their wish for direct messages and their votes go. The pseudonym is the same across their games, so the
 others' ratings, computed from the games, stay as they were, and the seats and the log keep their order, so
-every roll and the seats' draw still verify (bot/verify.py). Their own ratings and statistics go with their id
-(bot/stats.py lists no pseudonym). Server defaults name no person: they stay with the server.
+every roll and the seats' draw still verify (bot/domain/verify.py). Their own ratings and statistics go with their id
+(bot/domain/stats.py lists no pseudonym). Server defaults name no person: they stay with the server.
 """
 from __future__ import annotations
 
@@ -17,18 +17,19 @@ import secrets
 from dataclasses import replace
 from typing import Any
 
-from bot.game_records import GameRecord, Seat
+from bot.core.game_records import GameRecord, Seat
+from bot.core.shards import Shards
+from bot.domain.names import FORMER_PLAYER, person_name
+from bot.domain.seating import LOBBY_SEATS
+from bot.domain.session_results import Forgotten, Kept
 from bot.games.base import GameError, msg
-from bot.names import FORMER_PLAYER, person_name
-from bot.seating import LOBBY_SEATS
 from bot.services.endings import Endings
 from bot.services.lobby import Lobby
-from bot.session_results import Forgotten, Kept
-from bot.shards import Shards
 from bot.store import StaleVersion, Store
 
 RETAIN_DAYS = 30                          # TABLERO_RETAIN_DAYS' default
-AWAY_DAYS = 366                           # a period away counts toward the yearly allowance (bot/timers.py) this long
+AWAY_DAYS = 366                           # a period away counts toward the yearly allowance this long
+                                          # (bot/domain/deadline_math.py)
 DAY_S = 86400.0
 _TRIES = 3                                # the rewrite tried again when a game moved on meanwhile
 
@@ -109,7 +110,7 @@ def anonymised(record: GameRecord, user_id: int, pseudonym: int) -> GameRecord:
 
 
 def names_of(record: GameRecord, user_id: int) -> set[str]:
-    """The names `user_id` has in `record`: as written, and as messages shortened them (bot.names)."""
+    """The names `user_id` has in `record`: as written, and as messages shortened them (bot.domain.names)."""
     seats = [i for i, s in enumerate(record.seats) if s.level is None and s.user_id == user_id]
     lobby = [Seat.from_json(s) for s in record.options.get(LOBBY_SEATS, ())]
     return ({record.seats[i].name for i in seats} | {person_name(record, i) for i in seats}

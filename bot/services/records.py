@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import asyncio
 
-from bot import dice, history, stats
-from bot.game_records import GameRecord, LoggedAction
+from bot.core.game_records import GameRecord, LoggedAction
+from bot.domain import dice, retelling, stats
+from bot.domain.positions import ruleset_of
+from bot.domain.retelling import HistoryPage
+from bot.domain.verify import OVER, verify
 from bot.games.base import GameError, Message, msg
-from bot.history import HistoryPage
-from bot.positions import ruleset_of
 from bot.store import Store
-from bot.verify import OVER, verify
 
 NO_GAME = msg("history.no_game")   # an unknown game, and one in a channel the asker cannot view
 
@@ -40,7 +40,7 @@ class Records:
     async def history_page(self, record: GameRecord, page: int | None) -> HistoryPage:
         """One page of the game's history (default: the last), retold in a thread."""
         actions = await self.store.games.actions(record.id)
-        pages = history.page_count(len(actions))
+        pages = retelling.page_count(len(actions))
         page = pages - 1 if page is None else min(max(page, 0), pages - 1)
         entries = await asyncio.to_thread(_page_entries, record, actions, page)
         return HistoryPage(page, pages, entries)
@@ -81,6 +81,6 @@ class Records:
         return stats.compute(games)
 
 
-def _page_entries(record: GameRecord, actions: list[LoggedAction], page: int) -> list[history.Entry]:
-    start = page * history.PAGE_SIZE
-    return history.entries(ruleset_of(record), record, actions, start, start + history.PAGE_SIZE)
+def _page_entries(record: GameRecord, actions: list[LoggedAction], page: int) -> list[retelling.Entry]:
+    start = page * retelling.PAGE_SIZE
+    return retelling.entries(ruleset_of(record), record, actions, start, start + retelling.PAGE_SIZE)

@@ -9,11 +9,11 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from bot.game_records import GameRecord
-from bot.outages import StoreUnavailable
+from bot.core.game_records import GameRecord
+from bot.core.outages import StoreUnavailable
+from bot.domain.deadline_math import Due, deadline, next_due, waits_for_interactions
+from bot.domain.session_results import Outcome
 from bot.services.deadlines import Deadlines
-from bot.session_results import Outcome
-from bot.timers import Due, deadline, next_due, waits_for_interactions
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ class SystemClock:
             pass
 
 
-class TurnTimers:
+class DeadlineScheduler:
     """Fires reminders and expiries of every timed game; `wake()` after any change."""
 
     def __init__(self, deadlines: Deadlines, *, clock: SystemClock,

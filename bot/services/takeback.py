@@ -1,6 +1,6 @@
 """Take-backs: a player asks to take back their last move (`/game undo`, the board's Undo button).
 
-What may be taken back is bot/timeline.py's to say. While it is still that player's turn, the
+What may be taken back is bot/domain/timeline.py's to say. While it is still that player's turn, the
 take-back is made at once. Once the turn has passed, the player to move is asked, and it is made only
 if they accept before anything else happens to the game. Their answer carries the game's version from
 the moment of asking, so any action since makes it stale. A request writes nothing; the take-back
@@ -8,15 +8,15 @@ itself is logged (UNDO) with the position before the move.
 """
 from __future__ import annotations
 
-from bot.game_records import GameRecord, LoggedAction
+from bot.core.game_records import GameRecord, LoggedAction
+from bot.domain.names import person_name
+from bot.domain.session_results import Outcome, TakebackAsked, asked
+from bot.domain.timeline import UNDO, Timeline
 from bot.games.base import GameError, msg
-from bot.names import person_name
 from bot.services.base import Channels
 from bot.services.play import Play
 from bot.services.timelines import Timelines
-from bot.session_results import Outcome, TakebackAsked, asked
 from bot.store import StaleVersion
-from bot.timeline import UNDO, Timeline
 
 
 class Takebacks:
@@ -68,7 +68,7 @@ class Takebacks:
                        to_move, record.version, unfinished=outcome.unfinished, takeback_asked=request)
 
     async def _take_back(self, record: GameRecord, line: Timeline, seat: int, user_id: int) -> Outcome:
-        moved_before = line.ruleset.to_move(line.state)
+        seat_before = line.ruleset.to_move(line.state)
         logged = LoggedAction(record.version, seat, user_id, UNDO, True)
         applied = line.step(logged)
         try:
@@ -79,7 +79,7 @@ class Takebacks:
             raise GameError(msg("error.stale")) from None
         self.timelines.written(record.id, logged)
         outcome = await self.play.computers(undone, applied.events)
-        return Outcome(outcome.record, outcome.events, moved_before, version_before=record.version,
+        return Outcome(outcome.record, outcome.events, seat_before, version_before=record.version,
                        unfinished=outcome.unfinished)
 
 

@@ -1,4 +1,4 @@
-"""The timeline of each game in play (bot/timeline.py), kept between clicks as far as last seen.
+"""The timeline of each game in play (bot/domain/timeline.py), kept between clicks as far as last seen.
 
 The board after an action applies only the actions since, read alone from the store. It traces the
 moves since its player's last turn from the positions the timeline keeps. Going through a long game's
@@ -9,12 +9,12 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from bot.game_records import GameRecord, LoggedAction
+from bot.core.game_records import GameRecord, LoggedAction
+from bot.domain.positions import ruleset_of
+from bot.domain.timeline import Timeline, at_setup
 from bot.games.base import Message
-from bot.positions import ruleset_of
 from bot.services.base import remember
 from bot.store import Store
-from bot.timeline import Timeline, at_setup
 
 CACHED_GAMES = 2000   # timelines kept, the least recently used dropped first (one is about a round of positions)
 INLINE_STEPS = 16     # more steps (after a restart) run in a thread, so that the event loop keeps answering

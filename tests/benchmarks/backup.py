@@ -1,4 +1,4 @@
-"""The time a backup and a restore take (`python -m bot.backup`, docs/backup.md) on a database of many games:
+"""The time a backup and a restore take (`python -m bot.tools.backup`, docs/backup.md) on a database of many games:
 `python -m tests.benchmarks.backup [--games 100000] [--dir /tmp]`.
 
 The database is made of real games, played through the services by random legal moves (a game of each ruleset,
@@ -21,10 +21,10 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-from bot.backup import copy_database, restore_database
 from bot.games import GAME_IDS, get_ruleset
 from bot.services import Seat, Sessions
 from bot.store import Store
+from bot.tools.backup import copy_database, restore_database
 from tests.schema_fixtures.make import play_at_random
 
 ACTIONS_PER_GAME = 300

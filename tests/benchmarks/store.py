@@ -29,11 +29,10 @@ from typing import Any
 from sqlalchemy import URL, bindparam, event
 from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
 
-from bot import schema
-from bot.game_records import Seat
+from bot.core.game_records import Seat
 from bot.games import get_ruleset
-from bot.schema import Statements
-from bot.store import Store, postgresql_url
+from bot.store import Store, postgresql_url, schema
+from bot.store.schema import Statements
 from tests.benchmarks.common import random_game
 from tests.databases import Unreachable, scratch_database
 

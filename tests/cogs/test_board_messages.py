@@ -1,6 +1,6 @@
 """What a new board does to the channel's board messages (board_messages.changes, which the board publisher
 carries out)."""
-from bot.cogs.board_messages import DELETE, KEEP, BoardChanges, Retire, changes
+from bot.cogs.messages.board_messages import DELETE, KEEP, BoardChanges, Retire, changes
 
 SAID = ("Ana rolled 3.", "Ana moved R1.")
 

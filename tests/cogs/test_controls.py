@@ -1,7 +1,7 @@
 """The control kinds: every control the bot sends reads back as itself; anything else is Forged."""
 import pytest
 
-from bot.cogs.controls import ACTION, KINDS, LARGEST, Forged, decode, view_of
+from bot.cogs.events.controls import ACTION, KINDS, LARGEST, Forged, decode, view_of
 from bot.cogs.handlers import Request
 from bot.present.post import Control, ControlKind
 

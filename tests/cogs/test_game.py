@@ -3,7 +3,7 @@ import json
 import os
 from pathlib import Path
 
-from bot.cogs.game import GameCog
+from bot.cogs.commands.game import GameCog
 
 SYNCED = Path(__file__).with_name("synced_commands.json")
 # Set to rewrite SYNCED from what the bot syncs, after a deliberate change of the commands.

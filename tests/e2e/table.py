@@ -20,8 +20,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot import i18n
-from bot.game_records import GameRecord, Seat
+from bot.core.game_records import GameRecord, Seat
+from bot.domain import i18n
 from bot.games import get_ruleset
 from bot.games.base import Message as Said
 from bot.present.words import seat_name, sentence

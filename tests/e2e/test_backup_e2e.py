@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from bot.backup import copy_database
 from bot.games import get_ruleset
+from bot.tools.backup import copy_database
 from tests.conftest import REPO
 from tests.e2e.table import Table, stored
 
@@ -51,8 +51,8 @@ async def test_a_backup_taken_mid_game_restores_into_a_fresh_bot_that_plays_on(f
 
     # Restored into a new file, as an operator would after losing the first.
     restored = tmp_path / "restored.sqlite3"
-    done = subprocess.run([sys.executable, "-m", "bot.backup", "--restore", str(backup), "--database", str(restored)],
-                          cwd=REPO, capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-m", "bot.tools.backup", "--restore", str(backup),
+                           "--database", str(restored)], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "1 games" in done.stdout, done
     before = len(fake_discord.messages(table.channel))
     fresh = fake_discord.client_process([sys.executable, "-m", "bot"], cwd=REPO, log_path=tmp_path / "fresh.log",

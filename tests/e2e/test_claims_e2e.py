@@ -10,7 +10,7 @@ import sqlite3
 
 import pytest
 
-from bot.game_records import INTERACTIONS_ONLY
+from bot.core.game_records import INTERACTIONS_ONLY
 from tests.e2e.table import Table, a_later_deadline_fired, roll_id
 
 pytestmark = pytest.mark.e2e

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
+from bot.domain.verify import verify
 from bot.store import Store
-from bot.verify import verify
 from tests.conftest import REPO
 from tests.e2e.table import Game, Table, board_version, roll_id, said, stored, two_players
 from tests.failing_disk import failing_disk

@@ -3,7 +3,7 @@ language unless `/game new language:` chose another; replies one user sees in th
 
 import pytest
 
-from bot import i18n
+from bot.domain import i18n
 from bot.present.codes import shown
 from tests.e2e.table import Game, told
 

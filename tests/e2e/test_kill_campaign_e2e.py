@@ -12,7 +12,7 @@ import sqlite3
 
 import pytest
 
-from bot import dice
+from bot.domain import dice
 from bot.games import get_ruleset
 from tests.e2e.table import ACTION_ID, Table, choices, stale, told, two_players
 
@@ -24,7 +24,7 @@ GAME = get_ruleset("barricade")   # a roll, then a pawn and its destination: boa
 MESSAGE = "/webhooks/{app}/{token}/messages/{message}"
 FOLLOWUP = "/webhooks/{app}/{token}"
 # A board the bot sent before a restart is edited through the channel: the restarted bot no longer knows the
-# token of the interaction that sent it (bot/cogs/delivery.py keeps them in memory).
+# token of the interaction that sent it (bot/cogs/messages/delivery.py keeps them in memory).
 CHANNEL_EDIT = "/channels/{channel}/messages/{message}"
 
 

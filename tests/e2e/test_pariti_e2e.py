@@ -6,7 +6,7 @@ the buttons of an ephemeral board on which that piece's reachable squares are dr
 
 import pytest
 
-from bot import i18n
+from bot.domain import i18n
 from bot.games.pariti_board import START_SQUARES
 from renderer.pariti import DARK_SQUARE, LIGHT_SQUARE, PIECE, PIECE_FILL, centre, square_box
 from tests.e2e.table import Table, check_png, everything_shown, save_png, stored, two_players

@@ -8,10 +8,10 @@ import sqlite3
 
 import pytest
 
-from bot import dice
+from bot.domain import dice
+from bot.domain.player_actions import ROLL
+from bot.domain.positions import ruleset_of
 from bot.games import get_ruleset
-from bot.player_actions import ROLL
-from bot.positions import ruleset_of
 from bot.services import Sessions
 from bot.store import Store
 from tests.e2e.table import Table, stored

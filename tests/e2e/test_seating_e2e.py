@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from bot import dice
+from bot.domain import dice
 from tests.e2e.table import Table, told, two_players
 
 pytestmark = pytest.mark.e2e

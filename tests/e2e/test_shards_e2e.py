@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from bot import i18n
+from bot.domain import i18n
 from bot.store import Store
 from tests.conftest import REPO
 from tests.e2e.table import Table, a_later_deadline_fired, two_players

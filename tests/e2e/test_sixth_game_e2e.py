@@ -4,7 +4,7 @@ to end: the bot, `python -m bot` with the game registered first (`python -m test
 """
 import pytest
 
-from bot import i18n
+from bot.domain import i18n
 from tests.e2e.table import Table, two_players
 from tests.sixth_game import register
 from tests.sixth_game.rules import LineRace

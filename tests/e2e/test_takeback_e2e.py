@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from bot import i18n
+from bot.domain import i18n
 from tests.e2e.table import Game, Table, button_id, in_play, rematch_id, save_transcript, stored, two_players
 from tests.services.test_takeback import ends_the_turn, keeps_the_turn
 

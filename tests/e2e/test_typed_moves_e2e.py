@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from bot import i18n
+from bot.domain import i18n
 from bot.games.base import msg
 from bot.games.parcheesi.maghreb_state import piece_code
 from tests.e2e.table import button_id, call_out, cheating_table, left_nothing, said, stored, told, two_players

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from bot import i18n
+from bot.domain import i18n
 from bot.games import GAME_IDS
 from tests.conftest import REPO
 from tests.e2e.table import Table, in_play, left_nothing, rematch_id, roll_id, said, stale, stored, told

@@ -9,7 +9,7 @@ import signal
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from tests.fake_discord.zygote import ForkedProcess, Request, zygote_for
+from tests.support.zygote import ForkedProcess, Request, zygote_for
 
 if TYPE_CHECKING:
     from tests.fake_discord.driver import FakeDiscord

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import i18n
+from bot.domain import i18n
 from bot.games import get_ruleset
 from bot.games.barricade import Barricade
 from bot.games.barricade.board import DATA_FILE, make_board, standard_board

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from bot.domain.i18n import render
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.barricade.state import MOVE, ORDER, PLACE, ROLL, SIX, START_OF_TURN, Held
 from bot.games.base import IllegalAction
@@ -15,7 +16,6 @@ from bot.games.parcheesi.classic import Classic
 from bot.games.parcheesi.maghreb_state import COUNT, DIE, KEYS
 from bot.games.parcheesi.mundijeux import Mundijeux
 from bot.games.pariti import DRAW_TURNS
-from bot.i18n import render
 from tests.games import test_barricade as barricade
 from tests.games import test_pariti as pariti
 from tests.games.parcheesi import test_maghreb as maghreb

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import i18n
+from bot.domain import i18n
 from bot.games import get_ruleset
 from bot.games.base import IllegalAction, Message, Result
 from bot.games.pariti import DRAW_TURNS, PAIR, Pariti, PaState, destinations, is_step, pairs_of, parse_piece

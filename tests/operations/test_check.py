@@ -7,8 +7,8 @@ from contextlib import closing
 
 import pytest
 
-from bot.operations.check import FAIL, OK, database_results, schema_result
-from bot.schema import MIGRATIONS
+from bot.store.schema import MIGRATIONS
+from bot.tools.check import FAIL, OK, database_results, schema_result
 from tests.conftest import REPO
 
 

@@ -1,7 +1,7 @@
 """Interactions timed from the gateway event to Discord accepting their first answer, by kind and outcome."""
 import pytest
 
-from bot import metrics
+from bot.core import metrics
 from bot.operations.discord_watch import DiscordWatch, kind_of
 
 CODES = {"a", "l"}

@@ -2,9 +2,9 @@
 import asyncio
 import time
 
-from bot import metrics
+from bot.core import metrics
+from bot.core.outages import StoreUnavailable
 from bot.operations.health import Health, LoopLag
-from bot.outages import StoreUnavailable
 
 
 async def test_healthy_when_every_check_passes():

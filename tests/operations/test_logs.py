@@ -2,12 +2,12 @@
 import json
 import logging
 
-from bot import metrics
+from bot.core import metrics
 from bot.operations.logs import IDS, MAX_MESSAGE, CountingHandler, JsonFormatter
 
 
 def record(message: str, *args: object, exc_info=None, **extra: object) -> logging.LogRecord:
-    made = logging.LogRecord("bot.cogs.game", logging.WARNING, __file__, 1, message, args, exc_info)
+    made = logging.LogRecord("bot.cogs.commands.game", logging.WARNING, __file__, 1, message, args, exc_info)
     made.__dict__.update(extra)
     return made
 
@@ -16,7 +16,7 @@ def test_a_line_is_one_json_object_with_time_level_logger_and_message():
     line = JsonFormatter().format(record("game %s: board %s not shown", 7, 12))
     assert "\n" not in line
     entry = json.loads(line)
-    assert entry["level"] == "WARNING" and entry["logger"] == "bot.cogs.game"
+    assert entry["level"] == "WARNING" and entry["logger"] == "bot.cogs.commands.game"
     assert entry["message"] == "game 7: board 12 not shown"
     assert entry["time"].endswith("+00:00") and "T" in entry["time"]
     assert "game" not in entry and "guild" not in entry

@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from bot import i18n, timeline
+from bot.domain import i18n, timeline
+from bot.domain.positions import ruleset_of
 from bot.games import GAME_IDS
 from bot.games.base import msg
-from bot.positions import ruleset_of
 from bot.present.alt_text import ALT_TEXT_LIMIT, animation_alt, board_alt, bounded, own_first
 from bot.present.board import board_post
 from bot.present.words import result_line, say, seat_name

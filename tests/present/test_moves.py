@@ -1,7 +1,7 @@
 """Move wording: `/game move` suggestions and the "Other move…" field."""
 import pytest
 
-from bot import i18n
+from bot.domain import i18n
 from bot.games import get_ruleset
 from bot.present import moves
 from bot.services import GameRecord, Seat

@@ -1,6 +1,6 @@
 """The words and controls of take-backs and rematches: Undo on the board of a game in play when a move
 may be taken back, the request put to the player to move and its answer, Rematch on the final board."""
-from bot.positions import ruleset_of
+from bot.domain.positions import ruleset_of
 from bot.present.board import board_post
 from bot.present.takeback import answered_text, request_post
 from bot.services import Seat

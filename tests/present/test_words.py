@@ -50,9 +50,9 @@ def computers_and_yasmine():
 
 def test_french_reads_a_computer_player_as_the_computer_with_one_pair_of_brackets():
     """"Au tour de l’ordinateur (normal)", "L’ordinateur (normal) joue en premier", "(normal, rouge)"."""
+    from bot.domain.seating import announcement
     from bot.games import get_ruleset
     from bot.games.base import msg
-    from bot.seating import announcement
     record = computers_and_yasmine()
     assert say(record, msg("parcheesi.event.next", seat=0), "fr") == "Au tour de l’ordinateur (normal)."
     assert say(record, msg("parcheesi.event.next", seat=1), "fr") == "Au tour de Yasmine."
@@ -81,8 +81,8 @@ async def test_a_computer_keeps_its_name_when_a_resignation_seats_another(sessio
 def test_long_names_are_shortened_apart_from_each_other_everywhere():
     """The same short name in every message and on the picture (which is given
     seat_name), and two long names sharing a beginning never shorten to the same text."""
+    from bot.domain.names import NAME_LIMIT, short_names
     from bot.games.base import msg
-    from bot.names import NAME_LIMIT, short_names
     from bot.present.words import sentence
     from bot.services import GameRecord
     names = ("Alexandre Dupont-Martin", "Alexandre Dupont-Moreau", "Grand-mère Josette 🎲", "Bob")

@@ -5,9 +5,9 @@ import random
 import pytest
 from PIL import Image
 
-from bot import timeline
+from bot.domain import timeline
+from bot.domain.positions import ruleset_of
 from bot.games import get_ruleset
-from bot.positions import ruleset_of
 from bot.store import Store
 from renderer.animation import FRAME_SIDE, MAX_FRAMES, STRIP, Stopped, animate, move_numbers, sample, spans
 from renderer.common import INK, TRACE
@@ -73,7 +73,7 @@ def frames_of(data: bytes) -> list[Image.Image]:
 
 
 def test_the_animation_stops_before_the_next_frame_once_asked_to():
-    """A process that stops does not wait for the seconds of a long animation (bot/cogs/announcer.py)."""
+    """A process that stops does not wait for the seconds of a long animation (bot/cogs/messages/announcer.py)."""
     ruleset, states = whole_game("parcheesi", 2, 11)
     asked = []
 

@@ -8,13 +8,13 @@ import itertools
 
 import pytest
 
-from bot import i18n
+from bot.domain import i18n
+from bot.domain.names import NAME_LIMIT
 from bot.games import GAME_IDS
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE
 from bot.games.parcheesi.board import HOUSE, Cross68Scene, ScenePawn, board
 from bot.games.pariti import PAIR, piece_code
-from bot.names import NAME_LIMIT
 from renderer import PlayerTag, cross68, layout
 from renderer.common import CHAT_WIDTH, printable
 from renderer.cross68 import _namer
@@ -22,7 +22,7 @@ from renderer.plan import OVERLAYS, inside, overlap
 from renderer.sample import HARD, hard_position
 from tests.renderer.test_plan import positions
 
-# Names as bot.names.short_names leaves them, as wide as NAME_LIMIT characters get in the shipped face.
+# Names as bot.domain.names.short_names leaves them, as wide as NAME_LIMIT characters get in the shipped face.
 COLOURS = ("yellow", "blue", "red", "green")
 WIDE = ("WWWWWWWWWWWW", "Grand-mère…", "MMMMMMMMMMM…", "Éloïse Dumas")
 # Wider still: twelve CJK characters, and a computer's name in French (our words, whole in the messages).

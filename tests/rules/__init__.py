@@ -1,7 +1,7 @@
 """The rules files the tests cite (a copy of ../shared/rules, the rules owner's files).
 
 The copy lets the tests that check rule IDs and board geometry run in any clone, CI included;
-tests/test_rules_copy.py fails when it differs from ../shared/rules wherever that folder exists.
+tests/repo/test_rules_copy.py fails when it differs from ../shared/rules wherever that folder exists.
 """
 from pathlib import Path
 

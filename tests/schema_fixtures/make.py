@@ -1,5 +1,5 @@
 """Write the upgrade tests' fixtures: for each earlier schema version k (1 to len(MIGRATIONS) - 1), the SQL dump
-of a SQLite database made by the first k migrations of bot/schema.py and holding games as the code of that
+of a SQLite database made by the first k migrations of bot/store/schema.py and holding games as the code of that
 version stored them, in the columns it had: a finished Pariti game with its seats drawn at random (its dice and
 seats verifiable), a Parcheesi game in play with a turn time, a lobby, and a player's time away, turn
 notifications and a server's defaults where those tables existed.
@@ -20,11 +20,11 @@ import tempfile
 from contextlib import closing
 from pathlib import Path
 
-from bot.player_actions import ROLL
-from bot.positions import ruleset_of
-from bot.schema import MIGRATIONS, spelled
+from bot.domain.player_actions import ROLL
+from bot.domain.positions import ruleset_of
 from bot.services import Seat, Sessions
 from bot.store import Store
+from bot.store.schema import MIGRATIONS, spelled
 
 HERE = Path(__file__).parent
 GUILD = 81_000_000_000_000_001

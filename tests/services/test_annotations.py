@@ -1,12 +1,12 @@
 """What a board shows besides its position comes from one service call after a move: one read of the people
 and nothing else from the store (the game is the one the move wrote), agreeing with the scheduler's clocks."""
-from bot import timers
-from bot.player_actions import ROLL
+from bot.domain import deadline_math
+from bot.domain.player_actions import ROLL
 from bot.services import Sessions
 from bot.store import Store
 from tests.services.test_deadlines import ANN, BOB, CHANNEL, START, TURN, FakeClock, Table
 
-DAY = timers.DAY
+DAY = deadline_math.DAY
 
 
 class CountingStore(Store):
@@ -35,9 +35,9 @@ async def test_after_a_move_the_board_annotations_read_only_the_people_once(tmp_
         assert table.store.calls == 1
         assert annotations.people.away == {1: START + 2 * DAY} and annotations.people.turn_dms == {BOB.user_id}
         [clock] = await table.sessions.deadlines.turn_clocks(record.id)   # the scheduler's own read
-        assert annotations.deadline == timers.deadline(clock) == (START + 60 + TURN
-                                                                  if timers.waiting_person(moved.record) == ANN.user_id
-                                                                  else START + 2 * DAY + TURN)
+        waiting = deadline_math.waiting_person(moved.record)
+        assert annotations.deadline == deadline_math.deadline(clock) == (START + 60 + TURN if waiting == ANN.user_id
+                                                                         else START + 2 * DAY + TURN)
     finally:
         await table.store.close()
 

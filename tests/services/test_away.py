@@ -3,12 +3,12 @@ turn's deadline and reminder wait (also across a restart); coming back or acting
 at most 14 days at a time and 30 in any 365."""
 import pytest
 
-from bot import timers
+from bot.domain import deadline_math
+from bot.domain.player_actions import ROLL
 from bot.games.base import GameError
-from bot.player_actions import ROLL
 from tests.services.test_deadlines import ANN, BOB, CHANNEL, START, TURN, FakeClock, Table
 
-DAY = timers.DAY
+DAY = deadline_math.DAY
 
 
 @pytest.fixture
@@ -42,7 +42,7 @@ async def test_a_deadline_waits_while_its_player_is_away_and_runs_again_when_the
     assert await table.timers.fire_due() == back + TURN / 2
     table.clock.advance(TURN)
     await table.timers.fire_due()
-    assert [o.moved_before for o in table.expiries] == [0]
+    assert [o.seat_before for o in table.expiries] == [0]
 
 
 async def test_an_away_period_that_simply_ends_lets_the_deadline_fall_a_turn_time_later(table):
@@ -53,7 +53,7 @@ async def test_an_away_period_that_simply_ends_lets_the_deadline_fall_a_turn_tim
     assert table.expiries == [] and len(table.reminders) == 1
     table.clock.advance(1)
     await table.timers.fire_due()
-    assert [o.moved_before for o in table.expiries] == [0]
+    assert [o.seat_before for o in table.expiries] == [0]
 
 
 async def test_acting_in_a_game_ends_time_away(table):

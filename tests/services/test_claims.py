@@ -3,10 +3,10 @@ send the reminder but never apply the deadline; the next interaction in the game
 or a player waiting on the late one claims the turn (claim), with the vote after three expiries in a row."""
 import pytest
 
-from bot import timers
-from bot.game_records import INTERACTIONS_ONLY
+from bot.core.game_records import INTERACTIONS_ONLY
+from bot.domain import deadline_math
+from bot.domain.player_actions import ROLL
 from bot.games.base import GameError
-from bot.player_actions import ROLL
 from bot.present.board import board_post
 from bot.present.post import ControlKind
 from tests.services.test_deadlines import ANN, BOB, CHANNEL, CY, START, TURN, FakeClock, Table, keys
@@ -45,7 +45,7 @@ async def test_the_next_interaction_applies_the_passed_deadline_first(table):
     assert await table.sessions.claims.apply_overdue(CHANNEL, START + TURN - 1) is None   # still in time
     table.clock.advance(TURN + 3600)   # nobody came for an hour past the deadline
     outcome = await table.sessions.claims.apply_overdue(CHANNEL, table.clock.now())
-    assert keys(outcome)[0] == "timers.expired_play" and outcome.moved_before == late
+    assert keys(outcome)[0] == "timers.expired_play" and outcome.seat_before == late
     assert await table.to_move() != late
     played = await table.store.games.actions(record.id)
     assert played and all(a.seat == late and a.user_id is None for a in played)
@@ -88,7 +88,7 @@ async def test_a_waiting_player_claims_the_turn_once_its_time_ran_out(table):
     assert await refused(claim(CHANNEL, CY.user_id, record.id, record.version, table.clock.now())) \
         == "error.not_a_player"
     outcome = await claim(CHANNEL, waiting.user_id, record.id, record.version, table.clock.now())
-    assert keys(outcome)[0] == "timers.expired_play" and outcome.moved_before == late
+    assert keys(outcome)[0] == "timers.expired_play" and outcome.seat_before == late
     assert await table.to_move() == 1 - late
     # A second click on the same board (a double click, or the other waiting player) is refused: done already.
     assert await refused(claim(CHANNEL, waiting.user_id, record.id, record.version, table.clock.now())) \
@@ -120,7 +120,7 @@ async def test_the_third_claimed_expiry_in_a_row_opens_the_vote(table):
     for _ in range(30):
         table.clock.advance(TURN)
         record = await table.record()
-        late = timers.seat_to_move(record)
+        late = deadline_math.seat_to_move(record)
         claimer = players[(late + 1) % 3]
         outcome = await table.sessions.claims.claim(CHANNEL, claimer.user_id, record.id, record.version,
                                                     table.clock.now())
@@ -129,7 +129,7 @@ async def test_the_third_claimed_expiry_in_a_row_opens_the_vote(table):
     else:
         raise AssertionError("no vote opened")
     seat = outcome.vote.seat
-    assert timers.expiry_streak(await table.store.games.actions(record.id), seat) == timers.VOTE_AFTER
+    assert deadline_math.expiry_streak(await table.store.games.actions(record.id), seat) == deadline_math.VOTE_AFTER
     voters = [p for i, p in enumerate(players) if i != seat]
     decided = None
     for voter in voters:

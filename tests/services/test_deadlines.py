@@ -7,13 +7,13 @@ from typing import Any
 import pytest
 
 import bot.games
-from bot import history, timers, verify
-from bot.game_records import LoggedAction, Seat
+from bot.core.game_records import LoggedAction, Seat
+from bot.domain import deadline_math, retelling, verify
+from bot.domain.player_actions import ROLL
 from bot.games import get_ruleset
 from bot.games.base import GameError
-from bot.player_actions import ROLL
 from bot.services import Sessions
-from bot.services.scheduler import TurnTimers
+from bot.services.scheduler import DeadlineScheduler
 from bot.store import Store
 from tests.games.parcheesi.positions import classic_six_cheat
 
@@ -58,7 +58,7 @@ class Table:
     async def open(self) -> "Table":
         self.store = await Store.open(str(self.path), clock=self.clock.now)
         self.sessions = Sessions(self.store, think_budget_s=0.05)
-        self.timers = TurnTimers(self.sessions.deadlines, clock=self.clock, on_reminder=self._remind,
+        self.timers = DeadlineScheduler(self.sessions.deadlines, clock=self.clock, on_reminder=self._remind,
                                         on_expiry=self._expire)
         return self
 
@@ -80,7 +80,7 @@ class Table:
         return await self.store.games.open_game(CHANNEL)
 
     async def to_move(self) -> int:
-        return timers.seat_to_move(await self.record())
+        return deadline_math.seat_to_move(await self.record())
 
 
 @pytest.fixture
@@ -99,40 +99,40 @@ def keys(outcome) -> list[str]:
 @pytest.mark.parametrize("text, seconds", [("10m", 600), ("12h", 43200), ("3d", 259200), ("1d12h", 129600),
                                            ("45s", 45), (" 2H ", 7200), ("1h 30m", 5400)])
 def test_durations_are_read_strictly(text, seconds):
-    assert timers.parse_duration(text) == seconds
-    assert timers.parse_duration(timers.format_duration(seconds)) == seconds
+    assert deadline_math.parse_duration(text) == seconds
+    assert deadline_math.parse_duration(deadline_math.format_duration(seconds)) == seconds
 
 
 @pytest.mark.parametrize("text", ["", "10", "m", "1.5h", "-1m", "10 minutes", "1w", "h1", "99999999d"])
 def test_unreadable_durations_are_refused_with_a_message(text):
     with pytest.raises(GameError) as refused:
-        timers.parse_duration(text)
+        deadline_math.parse_duration(text)
     assert refused.value.message.key == "timers.error.bad_duration"
 
 
 def test_turn_time_bounds():
-    assert timers.check_turn_time(60, 60) == 60
-    for seconds in (59, timers.MAX_TURN_TIME + 1):
+    assert deadline_math.check_turn_time(60, 60) == 60
+    for seconds in (59, deadline_math.MAX_TURN_TIME + 1):
         with pytest.raises(GameError) as refused:
-            timers.check_turn_time(seconds, 60)
+            deadline_math.check_turn_time(seconds, 60)
         assert refused.value.message.params == {"min": "1m", "max": "30d"}
 
 
 def test_expiry_streak_counts_whole_turns_ended_by_the_deadline():
     def log(*entries):  # (seat, user_id or None)
         return [LoggedAction(i, seat, user, "a", True) for i, (seat, user) in enumerate(entries)]
-    assert timers.expiry_streak(log((0, None), (0, None), (1, 2), (0, None), (1, 2)), 0) == 2
-    assert timers.expiry_streak(log((0, None), (1, 2), (0, 1), (0, None), (1, 2)), 0) == 2  # rolled, then let it expire
-    assert timers.expiry_streak(log((0, None), (1, 2), (0, 1), (1, 2), (0, None)), 0) == 1  # came back, then left
-    assert timers.expiry_streak(log((0, None), (1, 2), (0, None), (0, 1)), 0) == 0
-    assert timers.expiry_streak(log((0, 1), (1, None)), 1) == 1
+    assert deadline_math.expiry_streak(log((0, None), (0, None), (1, 2), (0, None), (1, 2)), 0) == 2
+    assert deadline_math.expiry_streak(log((0, None), (1, 2), (0, 1), (0, None), (1, 2)), 0) == 2  # rolled, expired
+    assert deadline_math.expiry_streak(log((0, None), (1, 2), (0, 1), (1, 2), (0, None)), 0) == 1  # came back, left
+    assert deadline_math.expiry_streak(log((0, None), (1, 2), (0, None), (0, 1)), 0) == 0
+    assert deadline_math.expiry_streak(log((0, 1), (1, None)), 1) == 1
 
 
 def test_majority_of_the_other_seated_people():
-    assert timers.majority({2: "end"}, {2}) == "end"
-    assert timers.majority({2: "end"}, {2, 3}) is None
-    assert timers.majority({2: "end", 3: "computer"}, {2, 3}) is None
-    assert timers.majority({2: "computer", 3: "computer", 9: "end"}, {2, 3, 4}) == "computer"
+    assert deadline_math.majority({2: "end"}, {2}) == "end"
+    assert deadline_math.majority({2: "end"}, {2, 3}) is None
+    assert deadline_math.majority({2: "end", 3: "computer"}, {2, 3}) is None
+    assert deadline_math.majority({2: "computer", 3: "computer", 9: "end"}, {2, 3, 4}) == "computer"
 
 
 # --- reminder and expiry --------------------------------------------------------------
@@ -159,7 +159,7 @@ async def test_expiry_plays_the_whole_turn_as_an_easy_computer(table):
     assert await table.timers.fire_due() == START + TURN + TURN / 2  # the next player's reminder
     assert table.reminders == []  # past the deadline, the reminder is moot
     [outcome] = table.expiries
-    assert keys(outcome)[0] == "timers.expired_play" and outcome.moved_before == seat
+    assert keys(outcome)[0] == "timers.expired_play" and outcome.seat_before == seat
     assert await table.to_move() != seat
     played = await table.store.games.actions(outcome.record.id)
     assert played and all(a.seat == seat and a.user_id is None for a in played)
@@ -214,12 +214,12 @@ async def test_skip_forfeits_the_turn_logs_it_as_legal_and_replays(table):
     await table.timers.fire_due()
     [outcome] = table.expiries
     assert keys(outcome) == ["timers.skipped", "timers.lost.roll", "parcheesi.event.next"]
-    assert outcome.moved_before == 0 and await table.to_move() == 1
+    assert outcome.seat_before == 0 and await table.to_move() == 1
     [logged] = await table.store.games.actions(record.id)
     assert (logged.seat, logged.user_id, logged.action, logged.legal) == (0, None, "skip", True)
     current = await table.record()
     ruleset = get_ruleset("parcheesi")
-    [entry] = history.entries(ruleset, current, [logged])
+    [entry] = retelling.entries(ruleset, current, [logged])
     assert entry.head.key == "history.step" and [e.key for e in entry.events] == keys(outcome)
     checked = verify.verify(ruleset, current, [logged])
     assert checked.ok and checked.rolls == 0
@@ -250,7 +250,7 @@ async def test_skip_survives_a_restart_and_the_next_deadline_skips_again(table):
         table.clock.advance(TURN)
         await restarted.timers.fire_due()
         [outcome] = restarted.expiries
-        assert keys(outcome)[0] == "timers.skipped" and outcome.moved_before == 1
+        assert keys(outcome)[0] == "timers.skipped" and outcome.seat_before == 1
         assert [a.action for a in await restarted.store.games.actions(record.id)] == ["skip", "skip"]
         assert await restarted.to_move() == 0
     finally:
@@ -295,8 +295,8 @@ async def test_three_skipped_turns_in_a_row_open_the_vote_as_with_play(table):
     record = await table.start(players=(ANN, BOB, CY), on_timeout="skip")
     seat = await expire_until_vote(table)
     actions = await table.store.games.actions(record.id)
-    assert [a.action for a in actions if a.seat == seat] == ["skip"] * timers.VOTE_AFTER
-    assert timers.expiry_streak(actions, seat) == timers.VOTE_AFTER
+    assert [a.action for a in actions if a.seat == seat] == ["skip"] * deadline_math.VOTE_AFTER
+    assert deadline_math.expiry_streak(actions, seat) == deadline_math.VOTE_AFTER
 
 
 # --- three expiries, then the others vote ----------------------------------------------------
@@ -315,7 +315,7 @@ async def test_three_expiries_in_a_row_open_a_vote_and_a_majority_ends_the_game(
     record = await table.start(players=(ANN, BOB, CY))
     seat = await expire_until_vote(table)
     assert "timers.vote.opened" not in keys(table.expiries[-1])   # the vote message says it
-    assert timers.expiry_streak(await table.store.games.actions(record.id), seat) == timers.VOTE_AFTER
+    assert deadline_math.expiry_streak(await table.store.games.actions(record.id), seat) == deadline_math.VOTE_AFTER
     absent = (ANN, BOB, CY)[seat]
     first, second = [p for p in (ANN, BOB, CY) if p is not absent]
     with pytest.raises(GameError) as refused:

@@ -10,13 +10,13 @@ import sqlite3
 import pytest
 from sqlalchemy import text
 
-from bot.outages import StoreUnavailable
-from bot.player_actions import ROLL
-from bot.positions import ruleset_of
+from bot.core.outages import StoreUnavailable
+from bot.domain.deadline_math import seat_to_move
+from bot.domain.player_actions import ROLL
+from bot.domain.positions import ruleset_of
+from bot.domain.verify import verify
 from bot.services import Sessions
 from bot.store import Store
-from bot.timers import seat_to_move
-from bot.verify import verify
 from tests.services.test_deadlines import ANN, BOB, CHANNEL, TURN, FakeClock, Table
 
 GUILD = 1

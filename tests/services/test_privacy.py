@@ -12,16 +12,17 @@ from contextlib import closing
 import pytest
 from sqlalchemy import select
 
-from bot import forget, i18n, stats
-from bot.game_records import INTERACTIONS_ONLY
+from bot.core.game_records import INTERACTIONS_ONLY
+from bot.core.shards import Shards
+from bot.domain import i18n, stats
+from bot.domain.names import FORMER_PLAYER
 from bot.games.base import Message, msg
-from bot.names import FORMER_PLAYER
 from bot.present.words import seat_name
-from bot.schema import metadata
 from bot.services import Seat, Sessions
 from bot.services.privacy import scrubbed
-from bot.shards import Shards
 from bot.store import Store
+from bot.store.schema import metadata
+from bot.tools import forget
 from tests.conftest import REPO
 from tests.schema_fixtures.make import ANA, BRUNO, CARLA, FINISHED, GUILD, IN_PLAY, LOBBY, play_games
 
@@ -150,7 +151,7 @@ async def test_the_servers_that_removed_the_bot_or_added_it_back_unseen_are_thos
 def test_python_m_bot_forget_forgets_a_person_named_by_mail(tmp_path):
     path = str(tmp_path / "tablero.sqlite3")
     asyncio.run(play_games(path))
-    done = subprocess.run([sys.executable, "-m", "bot.forget", str(ANA), "--database", path], cwd=REPO,
+    done = subprocess.run([sys.executable, "-m", "bot.tools.forget", str(ANA), "--database", path], cwd=REPO,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done
     assert f"user {ANA}: forgotten (games rewritten, a former player in their place: 1;" in done.stdout

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot import seating
-from bot.game_records import Seat
+from bot.core.game_records import Seat
+from bot.domain import seating
 from bot.games.base import GameError
 from bot.services import Sessions
 from tests.services.test_sessions import ANN, BOB, CHANNEL, CY, STRANGER, key_of, sessions, snapshot

@@ -6,11 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import ai, dice, i18n
-from bot.game_records import INTERACTIONS_ONLY, Seat
+from bot import ai
+from bot.core.game_records import INTERACTIONS_ONLY, Seat
+from bot.domain import dice, i18n
+from bot.domain.player_actions import ROLL, typed_action
 from bot.games import get_ruleset
 from bot.games.base import GameError
-from bot.player_actions import ROLL, typed_action
 from bot.services import Sessions
 from bot.services.play import refusal
 from bot.store import Store
@@ -405,7 +406,7 @@ async def test_a_host_no_longer_seated_has_no_host_powers_but_a_moderator_can_al
 
 
 async def test_the_services_messages_shorten_a_long_name_as_every_message_does(sessions):
-    """A refusal and a resignation name the player as seat_name shows them (bot.names.short_names), not
+    """A refusal and a resignation name the player as seat_name shows them (bot.domain.names.short_names), not
     by their whole Discord name."""
     josette = Seat(7, "Grand-mère Josette 👵")
     await sessions.lobby.create(channel_id=CHANNEL, guild_id=1, host=josette, game="parcheesi", options=IN_LOBBY_ORDER)

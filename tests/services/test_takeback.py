@@ -7,15 +7,15 @@ import random
 
 import pytest
 
-from bot import history, timeline
-from bot.game_records import GameRecord, Seat
+from bot.core.game_records import GameRecord, Seat
+from bot.domain import retelling, timeline
+from bot.domain.player_actions import ROLL
+from bot.domain.positions import ruleset_of
+from bot.domain.session_results import TakebackAsked
+from bot.domain.timeline import UNDO
+from bot.domain.verify import verify
 from bot.games.base import GameError
-from bot.player_actions import ROLL
-from bot.positions import ruleset_of
 from bot.services import Sessions
-from bot.session_results import TakebackAsked
-from bot.timeline import UNDO
-from bot.verify import verify
 from tests.services.test_sessions import ANN, BOB, CHANNEL, STRANGER, key_of, sessions, snapshot, two_player_game
 
 __all__ = ["sessions"]   # the fixture, used by name
@@ -69,7 +69,7 @@ async def test_a_move_taken_back_within_the_turn_needs_no_consent(sessions):
     assert [e.key for e in undone.events] == ["takeback.done"] and undone.takeback_asked is None
     logged = await sessions.store.games.actions(record.id)
     assert logged[-1].action == UNDO and logged[-1].seat == ruleset.to_move(before)
-    entry = history.entries(ruleset, undone.record, logged)[-1]
+    entry = retelling.entries(ruleset, undone.record, logged)[-1]
     assert [e.key for e in entry.events] == ["takeback.done"]
     with pytest.raises(GameError) as again:   # the roll before it cannot be taken back
         await sessions.takebacks.undo(CHANNEL, mover.user_id)
@@ -96,7 +96,7 @@ async def test_across_turns_the_player_to_move_is_asked_and_may_refuse_then_acce
     accepted = await sessions.takebacks.answer(CHANNEL, BOB.user_id, record.id, moved.version, True)
     assert [e.key for e in accepted.events] == ["takeback.accepted", "takeback.done"]
     assert ruleset.from_json(accepted.record.state) == start and ruleset.to_move(start) == 0
-    assert accepted.moved_before == 1
+    assert accepted.seat_before == 1
     assert (await sessions.store.games.actions(record.id))[-1].action == UNDO
 
 

@@ -1,6 +1,6 @@
 """The positions a board traces (bot/services/timelines.py): from the game's log, kept between clicks."""
-from bot.game_records import GameRecord
-from bot.positions import ruleset_of
+from bot.core.game_records import GameRecord
+from bot.domain.positions import ruleset_of
 from bot.services import Sessions
 from bot.services.timelines import Timelines
 from tests.game_logs import play

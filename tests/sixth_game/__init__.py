@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import bot.games
-from bot import i18n
+from bot.domain import i18n
 from tests.sixth_game.rules import LineRace
 
 WORDS = Path(__file__).resolve().parent / "words"

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 
-from bot.data_files import data_file
+from bot.core.data_files import data_file
 
 DATA_FILE = data_file("boards", "barricade.json")
 

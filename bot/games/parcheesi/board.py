@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from bot.data_files import data_file
+from bot.core.data_files import data_file
 from bot.games.base import Message
 
 DATA_FILE = data_file("boards", "cross68.json")

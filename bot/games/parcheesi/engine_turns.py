@@ -52,7 +52,7 @@ class RollTable:
         self._drawn: tuple[str | None, ...] = self.codes + (None,) * ((1 << self._bits) - len(self.codes))
 
     def draw(self, rng: random.Random) -> str:
-        """rng.choice(codes), spelled out: the same draws (stored games still verify, bot/dice.py), without
+        """rng.choice(codes), spelled out: the same draws (stored games still verify, bot/domain/dice.py), without
         depending on how a Python version implements choice, and without its two Python calls on the
         playouts' hot path."""
         bits, drawn = self._bits, self._drawn

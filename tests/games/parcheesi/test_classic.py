@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot.domain.i18n import render
 from bot.games import get_ruleset
 from bot.games.base import GameError, IllegalAction, Result
 from bot.games.parcheesi.classic import Classic
-from bot.i18n import render
 from tests.games.parcheesi.positions import keys, play, position, where
 
 C = Classic()

@@ -8,7 +8,7 @@ from bot.games import get_ruleset
 
 @pytest.mark.parametrize("game_id", ["parcheesi", "parcheesi-classic"])
 def test_random_roll_draws_what_rng_choice_of_the_roll_codes_draws(game_id):
-    """Games stored before random_roll was spelled out still verify (bot/dice.py)."""
+    """Games stored before random_roll was spelled out still verify (bot/domain/dice.py)."""
     ruleset = get_ruleset(game_id)
     state = ruleset.new_game(2, {}, 0)
     codes = ruleset._rolls.codes

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.domain.i18n import catalogue, render
 from bot.games import get_ruleset
 from bot.games.base import GameError, IllegalAction
 from bot.games.parcheesi.board import GOAL, HOUSE
 from bot.games.parcheesi.maghreb import Maghreb
 from bot.games.parcheesi.maghreb_state import COUNT, DIE, KEYS, MaghrebState
-from bot.i18n import catalogue, render
 from tests.rules import rules_text
 
 G = Maghreb()

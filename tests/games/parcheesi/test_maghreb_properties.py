@@ -10,10 +10,10 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.domain.i18n import catalogue
 from bot.games.parcheesi.board import GOAL, HOUSE
 from bot.games.parcheesi.maghreb import Maghreb
 from bot.games.parcheesi.maghreb_state import KEYS, LETTERS, ROLL
-from bot.i18n import catalogue
 
 G = Maghreb()
 MAX_ACTIONS = 20_000

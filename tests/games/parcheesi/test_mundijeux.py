@@ -9,11 +9,11 @@ import random
 
 import pytest
 
+from bot.domain.i18n import render
 from bot.games import get_ruleset
 from bot.games.base import GameError, IllegalAction, Result
 from bot.games.parcheesi.board import GOAL, board
 from bot.games.parcheesi.mundijeux import Mundijeux
-from bot.i18n import render
 from tests.games.parcheesi.positions import keys, pawn_index, play, position, where
 
 R = Mundijeux()

@@ -5,10 +5,10 @@ import random
 
 import pytest
 
+from bot.domain.i18n import catalogue, placeholders, render
 from bot.games.base import IllegalAction, Message
 from bot.games.parcheesi.classic import Classic
 from bot.games.parcheesi.mundijeux import Mundijeux
-from bot.i18n import catalogue, placeholders, render
 from tests.games.parcheesi.playouts import play_random
 from tests.games.parcheesi.test_classic_properties import cheating_player
 

@@ -1,0 +1,1 @@
+"""The slash commands: what Discord declares and the handler of each."""

@@ -1,0 +1,1 @@
+"""What comes in from Discord: controls clicked, menus, modals, channels and servers lost."""

@@ -1,0 +1,266 @@
+"""Showing games in their channels: the board publisher.
+
+It knows, for each channel, the board messages it posted lately and what they said, and, through the
+services, which message is each game's board and which version it shows. A board is edited in place when the
+same player goes on, otherwise posted anew with the earlier boards retired (board_messages.changes says how);
+it goes through the interaction being answered whenever one carries it (bot/cogs/messages/delivery.py). What a restart
+or a fault left unshown is caught up from the stored position (`catch_up`).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from dataclasses import replace
+
+import discord
+from discord.ext import commands
+
+from bot.cogs.commands.mine import MineCommand
+from bot.cogs.events.controls import controls_of, view_of
+from bot.cogs.messages import board_messages
+from bot.cogs.messages.announcer import Announcer
+from bot.cogs.messages.board_messages import DELETE, KEEP, Retire, Said
+from bot.cogs.messages.components import pinging, png_file
+from bot.cogs.messages.delivery import Tokens, Unprompted, Via, answers_with_new_message
+from bot.cogs.messages.faults import channel_gone
+from bot.core import metrics
+from bot.core.game_records import INTERACTIONS_ONLY
+from bot.domain import i18n
+from bot.domain.deadline_math import waits_for_interactions
+from bot.domain.positions import ruleset_of
+from bot.domain.session_results import Outcome
+from bot.present import board
+from bot.present.lobby import lobby_post
+from bot.present.picture import draw
+from bot.present.post import Post
+from bot.present.words import fit, seat_name
+from bot.services import LOBBY_SHOWN, BoardAnnotations, GameRecord, Sessions, StoreUnavailable, started_events
+from bot.services.scheduler import DeadlineScheduler
+
+log = logging.getLogger(__name__)
+
+# Boards remembered per channel to take back what a new board repeats: a recap of what a player missed
+# spans the boards of the other players' turns since his, at most a few.
+RECENT_BOARDS = 6
+
+
+def _files(post: Post) -> list[discord.File]:
+    """The post's picture, as a new File each time (a File is read once: each request needs its own)."""
+    return [png_file(post.png, post.alt)] if post.png else []
+
+
+def clock_lines(record: GameRecord, annotations: BoardAnnotations) -> list[str]:
+    """Who is away until when, and "time runs out in ..." for a timed game waiting for a person
+    (Discord timestamps: in each reader's time zone, live)."""
+    lines = [i18n.text("away.board", record.locale, player=seat_name(record, seat, record.locale),
+                       until=f"<t:{int(until)}:D>")
+             for seat, until in annotations.people.away.items()]
+    if annotations.deadline is not None:
+        key = "claims.deadline" if waits_for_interactions(record) else "timers.deadline"
+        lines.append(i18n.text(key, record.locale, when=f"<t:{int(annotations.deadline)}:R>"))
+    return lines
+
+
+class BoardPublisher:
+    """Shows each game's board (or lobby) in its channel, and what comes with it: the turn's direct message
+    and the fair-dice lines and animation (`announcer.announce`)."""
+
+    def __init__(self, bot: commands.AutoShardedBot, sessions: Sessions, timers: DeadlineScheduler, tokens: Tokens,
+                 work_slots: asyncio.Semaphore, my_games: MineCommand, announcer: Announcer) -> None:
+        self.bot = bot
+        self.sessions = sessions
+        self.timers = timers
+        self.tokens = tokens             # the interactions that sent recent messages
+        self.work_slots = work_slots           # the interactions and catch-ups worked on at once
+        self.my_games = my_games
+        self.announcer = announcer
+        # One board update at a time per channel, so a board just posted is the one the next update sees.
+        self._publishing: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # The recent boards posted in each channel (oldest first) and their lines of what happened, so that
+        # the next board's post can take back from them what it says again (after a restart: none known).
+        self._said: dict[int, list[Said]] = {}
+
+    def via(self, record: GameRecord, interaction: discord.Interaction | None = None,
+            why: Unprompted = Unprompted.RECOVERED) -> Via:
+        """How messages of `record`'s game reach its channel: through `interaction` where it carries them
+        (bot/cogs/messages/delivery.py), else through the channel endpoints for `why`."""
+        return Via(self.bot.get_partial_messageable(record.channel_id), interaction, self.tokens,
+                   interactions_only=bool(record.options.get(INTERACTIONS_ONLY)), why=why)
+
+    async def publish(self, outcome: Outcome, interaction: discord.Interaction | None = None,
+                      why: Unprompted = Unprompted.RECOVERED) -> None:
+        """Show the outcome in the channel, through `interaction` when one asked (else for `why`): edit the
+        board when the same player goes on (a command: answered with the board, the older one retired),
+        otherwise retire the old board's controls and post a new one, which pings whoever must act only
+        when the turn passed to them (a board shown again, by `/game board` or after a restart, pings
+        nobody)."""
+        record = outcome.record
+        if record.options.get("turn_time"):
+            # A change may start, move or end this game's deadline. Untimed games have none (a deadline
+            # the settings just removed fires as a no-op: the sessions re-check it under the lock).
+            self.timers.wake()
+        via = self.via(record, interaction, why)
+        if record.state is None:  # lobby (open or closed)
+            async with self._publishing[record.channel_id]:
+                await self._show(via, record, lobby_post(record), edit=True, version=LOBBY_SHOWN)
+            return
+        # The message before the first board is the lobby: it then says the game started and who sits where.
+        lobby = lobby_post(record).content if any(e.key == "game.started" for e in outcome.events) else None
+        ruleset = ruleset_of(record)
+        to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
+        # The board tells the player to move everything since his last turn, not just this click.
+        annotations = await self.sessions.annotations.of(record, self.timers.clock.now(), outcome.version_before)
+        post = board.board_post(record, annotations.since.earlier + outcome.events,
+                                takeback_seat=annotations.takeback_seat)
+        post.png = await draw(record, traced=annotations.since.positions)
+        if lines := clock_lines(record, annotations):
+            post.content = fit([post.content, *lines])
+        same_player = outcome.seat_before is not None and outcome.seat_before == to_move
+        # A turn passed: something happened, or a restart posts a board that never went out.
+        new_turn = not same_player and (bool(outcome.events) or outcome.version_before is not None)
+        async with self._publishing[record.channel_id]:
+            # Re-read under the lock: a board posted by a concurrent publish must be the one retired or edited.
+            board_id = await self._clicked_board(via, record, await self.sessions.boards.message(record.id))
+            await self._show(via, replace(record, board_message_id=board_id), post,
+                             edit=same_player, version=record.version, retired=lobby, ping=new_turn)
+        if new_turn:
+            await self.my_games.notify_turn(record, post.mention, annotations.people)
+        await self.announcer.announce(outcome, via)  # fair-dice commitment / reveal and animation
+
+    async def _clicked_board(self, via: Via, record: GameRecord, recorded: int | None) -> int | None:
+        """The game's board: the one recorded, or the board of the game that was just clicked where it is another.
+        A board whose post's answer was lost is unknown until the next try finds it (_adopt_board); a move
+        played from it before then makes it the game's board, and the one recorded loses its controls."""
+        message = via.interaction.message if via.interaction is not None else None
+        if message is None or message.id == recorded or message.flags.ephemeral:   # a piece's moves, to one player
+            return recorded
+        game, version = controls_of(message) or (None, None)
+        if game != record.id or version is None:   # another game's, or the lobby the game started from
+            return recorded
+        if recorded is not None:
+            await self._retire(via, recorded, KEEP)
+        log.info("game %s: board %s clicked before it was found (its post's answer lost)", record.id, message.id)
+        return message.id
+
+    async def _show(self, via: Via, record: GameRecord, post: Post, edit: bool, version: int,
+                    retired: str | None = None, ping: bool = False) -> None:
+        """Show `post` as the game's board (board_messages.changes says how), then record which version it shows.
+
+        A command answers with the board itself, so it never edits one in place: the board it replaces
+        is retired (a lobby deleted). A board deleted by a moderator (404), or out of reach, is posted
+        afresh; only a new post with `ping` notifies anyone. A board older than one this process already
+        showed (a publish overtaken by the next, or caught up late) is not shown: never a stale one."""
+        if self.sessions.boards.shows_newer(record.id, version):
+            return
+        if edit and answers_with_new_message(via.interaction) and record.board_message_id is not None:
+            edit, retired = False, DELETE if record.state is None else retired
+        recent = tuple(self._said.get(record.channel_id, ()))
+        steps = board_messages.changes(record.board_message_id, recent, post.said, edit=edit, retired=retired)
+        controls = view_of(record.id, record.version, post.controls)
+        if steps.edit is not None:
+            if await via.edit(steps.edit, content=post.content, attachments=_files(post), view=controls,
+                              allowed_mentions=discord.AllowedMentions.none()):
+                await self.sessions.boards.set_message(record.id, steps.edit, version, record.status)
+                metrics.BOARDS.labels("edited").inc()
+                self._remember(record.channel_id, list(steps.kept))
+                return
+            log.info("board %s of game %s was deleted (or is out of reach): posting it again", steps.edit, record.id)
+            steps = board_messages.changes(None, recent, post.said, edit=edit, retired=retired)
+        await self._retire_all(via, steps.before)
+        message = await via.send(post.content, files=_files(post), view=controls,
+                                 mentions=pinging(post.mention if ping else None))
+        if message is None:   # only interactions reach the game: the next one shows it
+            return
+        await self.sessions.boards.set_message(record.id, message, version, record.status)
+        metrics.BOARDS.labels("posted").inc()
+        await self._retire_all(via, steps.after)
+        self._remember(record.channel_id, [*steps.kept, (message, post.said)])
+
+    async def _retire_all(self, via: Via, boards: tuple[Retire, ...]) -> None:
+        for earlier in boards:
+            await self._retire(via, earlier.message, earlier.text)
+
+    async def _retire(self, via: Via, message: int, text: str | None) -> None:
+        """An earlier board: without controls, saying `text` (KEEP: as it was; DELETE: deleted)."""
+        if text == DELETE:
+            await via.delete(message)
+        elif text is KEEP:
+            await via.edit(message, view=None)
+        else:
+            await via.edit(message, content=text, view=None)
+
+    def _remember(self, channel_id: int, boards: list[Said]) -> None:
+        self._said[channel_id] = boards[-RECENT_BOARDS:]
+
+    # --- what a restart or a fault left unshown ----------------------------------------
+    async def catch_up(self, record: GameRecord, shown: int | None, shown_status: str | None,
+                       interaction: discord.Interaction | None = None,
+                       why: Unprompted = Unprompted.RECOVERED) -> bool:
+        """Play what computer players have to, and post the board of the stored position if the posted one
+        lags behind (or of the lobby, never shown); whether anything was played or posted. `shown`: the
+        version the posted board shows (None: not recorded; with no board recorded either, never shown);
+        `shown_status`: the game's status it shows, behind when a resignation or /game end ended the game
+        without a move (the board of that version, still with its controls, is then no final board).
+        A game only interactions reach is caught up by an interaction (`interaction`), never unprompted."""
+        if record.options.get(INTERACTIONS_ONLY) and interaction is None:
+            return False
+        async with self.work_slots:
+            return await self._catch_up(record, shown, shown_status, interaction, why)
+
+    async def catch_up_here(self, interaction: discord.Interaction, record: GameRecord) -> bool:
+        """In a game only interactions reach, what a restart or a fault left unshown (or computer turns
+        unplayed) is caught up by the next interaction, through it; whether anything was."""
+        if not record.options.get(INTERACTIONS_ONLY):
+            return False
+        found = await self.sessions.boards.to_resume(record.id)
+        return bool(found) and await self._catch_up(*found[0], interaction, Unprompted.RECOVERED)
+
+    async def _catch_up(self, record: GameRecord, shown: int | None, shown_status: str | None,
+                        interaction: discord.Interaction | None, why: Unprompted) -> bool:
+        never_shown = shown is None and record.board_message_id is None
+        ended_unshown = shown == record.version and shown_status is not None and shown_status != record.status
+        outcome = await self.sessions.play.resume(record.channel_id, record.id)
+        if outcome is None:
+            if not (never_shown or ended_unshown) and (shown is None or shown >= record.version
+                                                       or await self._adopt_board(record)):
+                return False
+            outcome = Outcome(record, version_before=None if record.state is None else record.version)
+        if record.state is not None and (shown == LOBBY_SHOWN or never_shown):
+            outcome = replace(outcome, events=started_events(record) + outcome.events)
+        await self.publish(outcome, interaction, why)
+        if outcome.unfinished:
+            raise StoreUnavailable("computer players wait for the database")
+        return True
+
+    async def _adopt_board(self, record: GameRecord) -> bool:
+        """The bot may have died between posting (or editing) a board and storing its id: look in the
+        channel's history, from the last board recorded on, for a board of the game's version. Found,
+        it becomes the game's board and every other board or lobby of the game there loses its
+        controls; not found (or no Read Message History), the board is posted as usual. (Where only
+        interactions reach the game, no history can be read: the board is posted.)"""
+        if record.options.get(INTERACTIONS_ONLY):
+            return False
+        via = self.via(record, why=Unprompted.RESUMED)
+        channel = via.channel
+        after = discord.Object(record.board_message_id - 1) if record.board_message_id else None
+        try:
+            shown = [m async for m in channel.history(limit=100, after=after)
+                     if m.author == self.bot.user and (controls_of(m) or (None,))[0] == record.id]
+            current = next((m for m in reversed(shown) if controls_of(m) == (record.id, record.version)), None)
+            # Not found, the recorded board is retired by the board posted next.
+            kept = current.id if current else record.board_message_id
+            for stray in shown:
+                if stray.id != kept:
+                    await self._retire(via, stray.id, KEEP)
+        except discord.HTTPException as error:
+            if channel_gone(error):
+                raise
+            log.info("no look at the history of channel %s: %s", record.channel_id, error)
+            return False
+        if current is None:
+            return False
+        await self.sessions.boards.set_message(record.id, current.id, record.version, record.status)
+        log.info("game %s: board %s found in the channel (posted before a restart or a lost answer)", record.id,
+                 current.id)
+        return True

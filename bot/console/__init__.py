@@ -1,0 +1,1 @@
+"""The terminal game, `python -m bot play`: no Discord needed."""

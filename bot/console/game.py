@@ -1,0 +1,222 @@
+"""`python -m bot play <game>`: a game in the terminal, no Discord needed.
+
+It goes through the same services (bot/services/) and words (bot/present/) as
+the bot, on its own SQLite file (one saved game per kind of game, kept under the
+game's id), so quitting and running the command again resumes the game; `--new`
+ends it (and says so) and starts afresh. After every move the position is printed
+in words and the board PNG is written to a file. Ctrl-C leaves at once, whenever
+it comes: every accepted move is stored, and a computer's turn it cut short is
+finished when the game resumes, as the bot does at start-up. What the player
+types is read in bot/console/prompts.py.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import signal
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.console.prompts import CALL, Say, prompt, read_answer, refusal_line
+from bot.domain import i18n
+from bot.domain.positions import position, ruleset_of
+from bot.domain.session_results import Outcome
+from bot.games import get_ruleset
+from bot.games.base import GameError, msg
+from bot.present.picture import picture
+from bot.present.words import result_line, say
+from bot.services import GameRecord, Seat, Sessions
+from bot.store import Store
+
+INTERRUPTED = 128 + signal.SIGINT   # the exit status of a program stopped by Ctrl-C (130)
+# Releases before keying saves by game id numbered them by the game's place in the menu (1 to 5).
+LEGACY_CHANNELS = range(1, 6)
+Reader = Callable[[str], str]      # input(prompt): the line typed
+Writer = Callable[[str], object]   # print(line)
+
+
+def console_channel(game: str) -> int:
+    """The "channel" a kind of game's saved game is kept under: fixed by the game's id, so that adding a
+    game to the menu moves no save (48 bits of its SHA-256: apart from the legacy numbers 1 to 5)."""
+    return int.from_bytes(hashlib.sha256(game.encode()).digest()[:6], "big")
+
+
+async def play(game: str, seats: list[str], database: str, board_file: str, locale: str,
+               read: Reader = input, write: Writer = print, new: bool = False, seating: str = "lobby") -> int:
+    """`seating` "lobby" keeps the seats in the order given (the first person, the host, sits
+    first), "random" draws them from the game's seed as on Discord."""
+    most = get_ruleset(game).player_range({"seating": seating})[1]
+    if len(seats) > most:
+        write(i18n.text("console.too_many_seats", locale, count=most))
+        return 2
+    if "human" not in seats:
+        write(i18n.text("console.need_human", locale))
+        return 2
+    store = await Store.open(database)
+    sessions = Sessions(store)
+    record: GameRecord | None = None
+    try:
+        channel, record = await _saved(sessions, game)
+        if record is not None and new:
+            await sessions.endings.end(channel, 0, can_manage=True)
+            write(i18n.text("console.ended_saved", locale, game_id=record.id, database=database))
+            channel, record = console_channel(game), None
+        if record is None or record.status == "lobby":
+            try:
+                get_ruleset(game).check_setup(len(seats), {"seating": seating})   # refused: nothing is stored
+                record = await _seat(sessions, channel, game, seats, locale, seating) if record is None else record
+            except GameError as refusal:
+                write(i18n.render(refusal.message, locale))
+                return 2
+            write(i18n.text("console.started", locale, database=database))
+            outcome = await sessions.lobby.start(channel, record.host_id)
+        else:
+            write(i18n.text("console.resumed", locale, game=msg(ruleset_of(record).name), database=database))
+            # The computers' turn Ctrl-C cut short is played now, as the bot does at start-up.
+            outcome = await sessions.play.resume(channel, record.id) or Outcome(record)
+        record = outcome.record
+        return await _play_on(sessions, channel, outcome, board_file, locale, read, write, database)
+    except (KeyboardInterrupt, asyncio.CancelledError):   # Ctrl-C: every accepted move is stored already
+        write("")   # off the prompt's line
+        write(i18n.text("console.interrupted", locale, game_id=record.id, database=database) if record else
+              i18n.text("console.stopped", locale))
+        try:   # a cancellation requested as _ask raised its own is taken here: the game stops once, in one line
+            await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            pass
+        return INTERRUPTED
+    finally:
+        await store.close()
+
+
+async def _saved(sessions: Sessions, game: str) -> tuple[int, GameRecord | None]:
+    """The channel and open game (lobby or in play) of this kind of game; a save of an older release,
+    numbered by the menu, is found and played on where it is."""
+    channel = console_channel(game)
+    record = await sessions.channels.open_game(channel)
+    if record is None:
+        for legacy in LEGACY_CHANNELS:
+            found = await sessions.channels.open_game(legacy)
+            if found is not None and found.game == game:
+                return legacy, found
+    return channel, record
+
+
+async def _seat(sessions: Sessions, channel: int, game: str, seats: list[str], locale: str,
+                seating: str) -> GameRecord:
+    """The lobby with every seat taken. The first human hosts it, so sits (and, seated in lobby order, plays)
+    first; the others follow in the order given, each person named after the place they sit at. Ctrl-C
+    waits for the few writes to end: a lobby half seated would start another game on resume."""
+    humans = [i for i, s in enumerate(seats) if s == "human"]
+    order = humans[:1] + [i for i in range(len(seats)) if i != humans[0]]
+
+    def person(place: int) -> Seat:
+        return Seat(place + 1, i18n.text("player.default_name", locale, number=place + 1), locale=locale)
+
+    async def seat_all() -> GameRecord:
+        outcome = await sessions.lobby.create(channel_id=channel, guild_id=None, host=person(0), game=game,
+                                              options={"seating": seating})
+        for place, i in enumerate(order[1:], start=1):
+            if seats[i] == "human":
+                outcome = await sessions.lobby.join(channel, person(place))
+            else:
+                outcome = await sessions.lobby.add_computer(channel, person(0).user_id, seats[i])
+        return outcome.record
+
+    seated = asyncio.ensure_future(seat_all())
+    try:
+        return await asyncio.shield(seated)
+    except asyncio.CancelledError:
+        await seated
+        raise
+
+
+async def _play_on(sessions: Sessions, channel: int, outcome: Outcome, board_file: str, locale: str, read: Reader,
+                   write: Writer, database: str) -> int:
+    """Show each position and ask for the next action until the game ends or the player quits. A refusal
+    or help is said after the list of moves, just above the question, so that a long list never scrolls
+    it away."""
+    note: tuple[str, ...] = ()
+    fresh = True   # a new position to show (not a prompt asked again)
+    while True:
+        record = outcome.record
+        if fresh:
+            annotations = await sessions.annotations.of(record, time.time())
+            _show(outcome, board_file, locale, write, annotations.since.positions)
+        if record.status != "active":
+            over = f"console.over.{record.game}"   # what verify checks: a game without dice has its set-up drawn
+            write(i18n.text(over if i18n.has_key(over, locale) else "console.over", locale, game_id=record.id,
+                            database=database))
+            return 0
+        answer = read_answer(record, (await _ask(read, prompt(record, locale, note))).strip(), locale)
+        if answer is None:
+            write(i18n.text("console.saved", locale, game_id=record.id, database=database))
+            return 0
+        fresh, note = False, ()
+        if isinstance(answer, Say):   # help, the rules, a number not listed...; Enter: the moves again
+            note = answer.lines
+            continue
+        try:
+            user = _human_to_move(record)
+            called = answer.partition(":")[0] == CALL
+            outcome = await (sessions.play.call_out if called else sessions.play.act)(channel, user, answer)
+            fresh = True
+        except GameError as refusal:
+            note = (refusal_line(record, refusal.message, locale),)
+
+
+def _human_to_move(record: GameRecord) -> int:
+    ruleset, state = position(record)
+    seat = ruleset.to_move(state)
+    return record.seats[seat].user_id if seat is not None else 0
+
+
+async def _ask(read: Reader, question: str) -> str:
+    """`read(question)` in a daemon thread: Ctrl-C cancels the wait at once, and the thread left
+    blocked on the terminal does not keep the process alive. End of input (Ctrl-D) is "q"."""
+    await asyncio.sleep(0)   # a Ctrl-C that came while the position was shown stops here, before the question
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():   # one that asyncio.wait_for swallowed (Python 3.11, gh-86296)
+        raise asyncio.CancelledError
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[str] = loop.create_future()
+
+    def settle(outcome: str | BaseException) -> None:
+        if answer.done():
+            return
+        if isinstance(outcome, BaseException):
+            answer.set_exception(outcome)
+        else:
+            answer.set_result(outcome)
+
+    def run() -> None:
+        outcome: str | BaseException
+        try:
+            outcome = read(question)
+        except EOFError:
+            outcome = "q"
+        except BaseException as error:   # KeyboardInterrupt raised by a scripted reader
+            outcome = error
+        try:
+            loop.call_soon_threadsafe(settle, outcome)
+        except RuntimeError:   # the loop is closed (Ctrl-C ended the game): nobody waits for this answer
+            pass
+
+    threading.Thread(target=run, daemon=True).start()
+    return await answer
+
+
+def _show(outcome: Outcome, board_file: str, locale: str, write: Writer, traced: list[Any]) -> None:
+    record = outcome.record
+    ruleset, state = position(record)
+    for event in outcome.events:
+        write("• " + say(record, event, locale))
+    for line in ruleset.describe(state):
+        write(say(record, line, locale))
+    if record.status != "active":
+        write(result_line(record, locale))
+    Path(board_file).write_bytes(picture(record, locale, traced=traced))
+    write(i18n.text("console.board_written", locale, file=board_file))

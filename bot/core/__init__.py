@@ -1,0 +1,1 @@
+"""Records and leaves: plain records, settings, shards, metrics, shipped files, the outage error."""

@@ -1,0 +1,39 @@
+"""The database out of reach: the one error the store raises for it, and which driver errors mean it.
+
+A PostgreSQL server stopped, restarting or failing over (the connection refused, closed by the server,
+timing out), or a SQLite file that cannot be written (read-only, the disk full, locked too long) is no bug:
+the store turns each into `StoreUnavailable` (bot/store/__init__.py, Store.run), nothing of the call is written,
+and the front ends answer "the game's storage is not reachable, try again in a moment". The same URL
+answering again is enough: the pool opens new connections (a pooled one the server closed meanwhile is
+dropped, and the call tried once more on a fresh one)."""
+from __future__ import annotations
+
+import sqlite3
+
+import asyncpg
+
+# Out of reach: asyncpg's connection errors (SQLSTATE class 08, and class 57, operator intervention: shutting
+# down, starting up, terminated by an administrator), the network's (OSError, a timeout), a connection
+# closed under a call (asyncpg's InterfaceError), and SQLite's through aiosqlite (read-only, disk full, locked,
+# cannot open: its OperationalError).
+_OUT_OF_REACH = (OSError, TimeoutError, asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError,
+                 asyncpg.InterfaceError, sqlite3.OperationalError)
+# A pooled connection found closed by the server (a restart since its last use).
+_STALE = (asyncpg.ConnectionDoesNotExistError, asyncpg.exceptions.AdminShutdownError, ConnectionResetError,
+          BrokenPipeError)
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be reached or written just now; nothing of the call was written."""
+
+
+def unreachable(error: BaseException) -> bool:
+    """Whether `error` (from a store call) says the database is out of reach rather than that a query is wrong."""
+    return isinstance(error, _OUT_OF_REACH)
+
+
+def stale_connection(error: BaseException) -> bool:
+    """A pooled connection the server closed (a restart since its last use): the call may be tried again on a
+    new one (the pool replaces a closed connection). The server ended its transaction uncommitted; a write
+    that went through all the same is refused the second time by the version check."""
+    return isinstance(error, _STALE)

@@ -1,0 +1,212 @@
+"""The one translation mechanism: every player-facing string lives in
+data/i18n/<locale>/*.json (one file per domain, merged), looked up by key.
+
+A value is a template, or for words that agree with a number an object of
+templates by CLDR plural category (`{"one": ..., "other": ...}`) chosen by
+the message's `count` parameter: French puts 0 and 1 in "one", English only 1.
+
+`render(message, locale, name_of)` turns a Message into text, applying the
+parameter conventions of bot.games.base.Message; `capitalised=True` starts a
+sentence with a capital letter, only ever one of our own words: a player's
+name at the start stays as the player wrote it ("user2 rolls", "éloïse").
+
+Elision: where a French word must elide before a name or a word inserted
+after it, the template names the word as the placeholder's format spec, and
+the two are written together: "Au tour {seat:de}" gives "Au tour de Paul" but
+"Au tour d’Éloïse"; `de`, `que` and `le` are known (ELIDED). A vowel or an h
+(taken as mute, as in most first names: "d’Hélène") elides; a digit does not
+("le 8", as French writes it). Only templates that ask get it: a post-pass over
+the whole text would also change "de" followed by a quoted code.
+
+French typography in the fr catalogue (tests/domain/test_i18n.py checks it): a
+no-break space (U+00A0) before : ; ! ? and inside « guillemets », the
+typographic apostrophe ’.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import string
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from bot.core.data_files import data_file
+from bot.games.base import Message
+
+LOCALES = ("en", "fr")
+DEFAULT_LOCALE = "en"
+
+log = logging.getLogger(__name__)
+
+
+def locale_of(discord_locale: object) -> str:
+    """Our locale for a Discord locale value ("fr", "en-US", Locale.french...)."""
+    code = str(getattr(discord_locale, "value", discord_locale) or "")
+    return "fr" if code.lower().startswith("fr") else DEFAULT_LOCALE
+
+
+Template = str | dict[str, str]
+
+
+@cache
+def catalogue(locale: str) -> dict[str, Template]:
+    merged: dict[str, Template] = {}
+    folder = data_file("i18n", locale)
+    files = folder.iterdir() if folder.is_dir() else ()
+    domains = sorted((f for f in files if f.name.endswith(".json")), key=lambda f: f.name)
+    for domain in domains:   # a locale without a folder has an empty catalogue (render falls back to English)
+        merged.update(json.loads(domain.read_text(encoding="utf-8")))
+    return merged
+
+
+def has_key(key: str, locale: str = DEFAULT_LOCALE) -> bool:
+    return key in catalogue(locale)
+
+
+def text(key: str, locale: str, **params: Any) -> str:
+    return render(Message(key, params), locale)
+
+
+class Word(str):
+    """Our own words standing where a name goes (a computer player: "l’ordinateur (normal)"): unlike a
+    player's name, taken as written, they start a sentence with a capital letter, and the brackets of a
+    detail that follows them join theirs ("Computer (easy, red)", not "Computer (easy) (red)")."""
+
+
+def opening(value: Any) -> Any:
+    """`value` opening a sentence or a line: our own words (a Word) take a capital letter, a player's name
+    stays as written."""
+    return Word(value[:1].upper() + value[1:]) if isinstance(value, Word) else value
+
+
+def render(message: Message, locale: str, name_of: Callable[[int], str] | None = None, *,
+           capitalised: bool = False, nested: bool = False) -> str:
+    """Translate `message`; seats are shown with `name_of(seat)` (default "Player N"). `nested`: a part of
+    another message's text, which says where sentences start."""
+    template = catalogue(locale).get(message.key) or catalogue(DEFAULT_LOCALE).get(message.key)
+    if template is None:
+        log.warning("missing translation key %s", message.key)
+        return message.key
+    if isinstance(template, dict):
+        template = template[plural_category(message.params.get("count", 0), locale)]
+    values = {k: _value(k, v, locale, name_of) for k, v in message.params.items()}
+    for name in _sentence_starts(template, at_start=not nested):
+        if name in values:
+            values[name] = opening(values[name])
+    if capitalised:
+        lead = _leading_placeholder(template)
+        if lead is None:
+            template = template[:1].upper() + template[1:]
+        elif isinstance(message.params.get(lead), Message):   # a sentence that starts with another
+            values[lead] = render(message.params[lead], locale, name_of, capitalised=True)
+        elif lead in values and not _is_seat(lead):           # our word ("red 3"), not a player's name
+            values[lead] = str(values[lead])[:1].upper() + str(values[lead])[1:]
+    try:
+        rendered = _format(template, values)
+    except (KeyError, IndexError, ValueError):
+        log.warning("bad parameters for translation key %s", message.key)
+        return template
+    for word in {v for v in values.values() if isinstance(v, Word) and v.endswith(")")}:
+        rendered = rendered.replace(f"{word} (", f"{word[:-1]}, ")
+    lead = _leading_placeholder(template)
+    # A part that starts with our words ("la personne oubliée" standing for a name in a stored event) is a
+    # Word too: it takes a capital letter where it opens a sentence.
+    ours = nested and lead is None
+    return Word(rendered) if ours or (lead is not None and isinstance(values.get(lead), Word)) else rendered
+
+
+ELIDED = {"de": "d’", "que": "qu’", "le": "l’"}
+_ELIDING_START = "aeiouyhàâäéèêëîïôöùûüœæ"
+
+
+def elide(word: str, following: str) -> str:
+    """`word` then `following`, elided before a vowel or a mute h: ("de", "Éloïse") -> "d’Éloïse"; a y
+    before a vowel is a consonant (a semi-vowel: "de Yasmine", but "d’Yves")."""
+    first, second = following[:1].casefold(), following[1:2].casefold()
+    semi_vowel = first == "y" and second in _ELIDING_START and second.isalpha()
+    if first in _ELIDING_START and first.isalpha() and not semi_vowel:
+        return ELIDED[word] + following
+    return f"{word} {following}"
+
+
+class _Formatter(string.Formatter):
+    """str.format, where a format spec naming a word to elide ({seat:de}) puts that word before the value."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in ELIDED:
+            return elide(format_spec, format(value))
+        return format(value, format_spec)   # what string.Formatter.format_field does
+
+
+_FORMATTER = _Formatter()
+
+
+@cache   # a function of the catalogue's templates: parsed once each, not on every message
+def _fields(template: str) -> tuple[tuple[str, str | None, str], ...] | None:
+    """`template` as (words, parameter, format spec) parts; None when a field is more than a parameter's name
+    (a position, an attribute, an index, a conversion, a nested field): such a template goes through the
+    whole formatter. Raises ValueError on a malformed template, as formatting it would."""
+    parts = []
+    for literal, name, spec, conversion in _FORMATTER.parse(template):
+        if name is not None and (not name.isidentifier() or conversion or "{" in (spec or "")):
+            return None
+        parts.append((literal, name, spec or ""))
+    return tuple(parts)
+
+
+def _format(template: str, values: dict[str, Any]) -> str:
+    """_FORMATTER.vformat(template, (), values), without parsing the template again on every message (string.
+    Formatter's pure-Python parse was much of the cost of rendering a message)."""
+    parts = _fields(template)
+    if parts is None:
+        return _FORMATTER.vformat(template, (), values)
+    return "".join(literal if name is None else literal + _FORMATTER.format_field(values[name], spec)
+                   for literal, name, spec in parts)
+
+
+def placeholders(template: Template) -> set[str]:
+    """The parameters a template (every form of it) names."""
+    forms = template.values() if isinstance(template, dict) else [template]
+    return {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}
+
+
+@cache   # a function of the catalogue's templates: parsed once each, not on every message
+def _leading_placeholder(template: str) -> str | None:
+    """The parameter a template starts with ("{seat} rolls" -> "seat"), None when it starts with words."""
+    first = next(iter(string.Formatter().parse(template)), None)
+    return first[1] if first is not None and first[0] == "" and first[1] else None
+
+
+@cache
+def _sentence_starts(template: str, at_start: bool) -> tuple[str, ...]:
+    """The placeholders of `template` that start a sentence: the first, when the text starts one
+    (`at_start`) with nothing before it but a symbol ("🏆 {player} wins"), and any after a full stop, ! or ?."""
+    starts, first = [], True
+    for literal, name, _, _ in string.Formatter().parse(template):
+        opens = first and at_start and not any(c.isalnum() for c in literal)
+        if name and (opens or literal.rstrip().endswith((".", "!", "?"))):
+            starts.append(name)
+        first = False
+    return tuple(starts)
+
+
+def _is_seat(name: str) -> bool:
+    return name == "seat" or name.endswith("_seat")
+
+
+def plural_category(count: int, locale: str) -> str:
+    """CLDR's cardinal category for whole numbers, in the two languages we speak."""
+    if locale == "fr":
+        return "one" if count in (0, 1) else "other"
+    return "one" if count == 1 else "other"
+
+
+def _value(name: str, value: Any, locale: str, name_of: Callable[[int], str] | None) -> Any:
+    if isinstance(value, Message):
+        return render(value, locale, name_of, nested=True)
+    if _is_seat(name):
+        return name_of(value) if name_of else text("player.default_name", locale, number=value + 1)
+    if name == "colour" or name.endswith("_colour"):
+        return text(f"colour.{value}", locale)
+    return value

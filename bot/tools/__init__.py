@@ -1,0 +1,1 @@
+"""Operators' tools run from the command line: backup, migrate, forget, check."""

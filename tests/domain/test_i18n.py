@@ -1,0 +1,151 @@
+"""One translation mechanism: every key in English and French, with the same placeholders,
+and every key the code names literally exists."""
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import bot.games
+from bot.domain import i18n
+from bot.games import get_ruleset
+from bot.games.base import msg
+
+ROOT = Path(__file__).resolve().parents[2]
+LITERAL_KEY = re.compile(r"""\b(?:msg|text|Message)\(\s*["']([a-z0-9_.-]+)["']""")
+
+
+def test_english_and_french_have_the_same_keys():
+    en, fr = i18n.catalogue("en"), i18n.catalogue("fr")
+    assert sorted(set(en) - set(fr)) == [] and sorted(set(fr) - set(en)) == []
+
+
+def test_no_key_is_written_in_two_files_of_a_locale():
+    """The files of a locale are merged: a key in two of them is two sources of one wording, and the file
+    read later would silently win."""
+    twice = []
+    for folder in sorted((ROOT / "data" / "i18n").iterdir()):
+        owner: dict[str, str] = {}
+        for domain in sorted(folder.glob("*.json")):
+            for key in json.loads(domain.read_text(encoding="utf-8")):
+                if key in owner:
+                    twice.append(f"{folder.name}: {key} in {owner[key]} and {domain.name}")
+                owner[key] = domain.name
+    assert twice == []
+
+
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_every_registered_game_has_its_words_in_every_locale(locale):
+    """What the menus, the lobby and /game rules show of a game: its name, its rules summary and the names
+    of the colours its seats take. (GAMES read as the test runs: a game a test registers is checked too.)"""
+    catalogue = i18n.catalogue(locale)
+    missing = []
+    for game in bot.games.GAMES:
+        ruleset = get_ruleset(game.id)
+        colours = {c for seat in ruleset.seat_colours(game.max_players, {}) for c in seat} | set(game.code_colours)
+        needed = [game.name, ruleset.rules_summary().key, *(f"colour.{c}" for c in sorted(colours))]
+        missing += [f"{game.id}: {key}" for key in needed if key not in catalogue]
+    assert missing == []
+
+
+@pytest.mark.parametrize("key", sorted(i18n.catalogue("en")))
+def test_translations_use_the_same_placeholders(key):
+    assert i18n.placeholders(i18n.catalogue("fr")[key]) == i18n.placeholders(i18n.catalogue("en")[key])
+
+
+def test_every_literal_key_in_the_code_exists():
+    missing = []
+    for path in [*ROOT.glob("bot/**/*.py"), *ROOT.glob("renderer/**/*.py")]:
+        for key in LITERAL_KEY.findall(path.read_text(encoding="utf-8")):
+            if not i18n.has_key(key) and "." in key:
+                missing.append(f"{path.relative_to(ROOT)}: {key}")
+    assert missing == []
+
+
+def test_seats_and_colours_are_rendered_by_convention():
+    text = i18n.render(msg("lobby.joined", seat=1), "fr", lambda seat: ["Ann", "Bob"][seat])
+    assert text == "Bob prend place."
+    assert i18n.render(msg("error.illegal_move", move="Y1+3"), "en").startswith("“Y1+3”")
+
+
+def test_discord_locales_map_to_ours():
+    assert i18n.locale_of("fr") == "fr" and i18n.locale_of("en-GB") == "en" and i18n.locale_of(None) == "en"
+
+
+def test_plural_forms_follow_the_count_in_each_language(monkeypatch):
+    monkeypatch.setitem(i18n.catalogue("en"), "test.pawns", {"one": "{count} pawn", "other": "{count} pawns"})
+    monkeypatch.setitem(i18n.catalogue("fr"), "test.pawns", {"one": "{count} pion", "other": "{count} pions"})
+    said = {(locale, n): i18n.render(msg("test.pawns", count=n), locale) for locale in ("en", "fr") for n in (0, 1, 2)}
+    assert said == {("en", 0): "0 pawns", ("en", 1): "1 pawn", ("en", 2): "2 pawns",
+                    ("fr", 0): "0 pion", ("fr", 1): "1 pion", ("fr", 2): "2 pions"}
+
+
+def test_plural_entries_have_the_forms_of_their_language():
+    for locale, forms in (("en", {"one", "other"}), ("fr", {"one", "other"})):
+        for key, template in i18n.catalogue(locale).items():
+            if isinstance(template, dict):
+                assert set(template) == forms, (locale, key)
+
+
+NO_BREAK = "\u00a0\u202f"
+CODE = re.compile(r"`[^`]*`")   # code spans keep their own spelling
+
+
+def french_forms():
+    for key, template in i18n.catalogue("fr").items():
+        for form in template.values() if isinstance(template, dict) else [template]:
+            yield key, CODE.sub("`…`", form)
+
+
+def test_french_typography_holds_over_the_whole_catalogue():
+    """A no-break space before : ; ! ? and inside « », the apostrophe ’; a colon glued to the next
+    character is part of a code (out:G, B7:c5, https://) and left alone."""
+    wrong = []
+    for key, form in french_forms():
+        if re.search(r"[^" + NO_BREAK + r"][;!?»](?!\S)|[^" + NO_BREAK + r"]:(?!\S)|«[^" + NO_BREAK + "]|'", form):
+            wrong.append((key, form))
+        if form.count("«") != form.count("»"):
+            wrong.append((key, form))
+    assert wrong == []
+
+
+def test_no_catalogue_writes_a_plural_as_s_in_brackets():
+    assert [key for locale in i18n.LOCALES for key, template in i18n.catalogue(locale).items()
+            if "(s)" in str(template)] == []
+
+
+@pytest.mark.parametrize(("name", "said"), [("Éloïse", "Au tour d’Éloïse."), ("Paul", "Au tour de Paul."),
+                                            ("Hélène", "Au tour d’Hélène."), ("8 ball", "Au tour de 8 ball."),
+                                            ("Yasmine", "Au tour de Yasmine."), ("Yves", "Au tour d’Yves.")])
+def test_de_elides_before_a_name_that_starts_with_a_vowel(name, said):
+    assert i18n.render(msg("parcheesi.event.next", seat=0), "fr", lambda seat: name) == said
+
+
+def test_elision_only_where_the_template_asks_for_it():
+    assert i18n.render(msg("barricade.event.capture", seat=0, victim_seat=1, at="e5"), "fr",
+                       ["Paul", "Anne"].__getitem__) == "Paul renvoie au départ le pion d’Anne en e5."
+    assert i18n.render(msg("lobby.created", seat=0, game=msg("game.pariti")), "fr", ["Ève"].__getitem__) == \
+        "Ève ouvre une partie de Pariti."
+
+
+def test_barricades_to_place_agree_with_their_count():
+    said = {(locale, n): i18n.render(msg("barricade.describe.place", seat=0, count=n), locale, ["Ann"].__getitem__)
+            for locale in ("en", "fr") for n in (1, 2)}
+    assert said == {("en", 1): "Ann must place 1 barricade.", ("en", 2): "Ann must place 2 barricades.",
+                    ("fr", 1): "Ann doit poser 1\u00a0barricade.", ("fr", 2): "Ann doit poser 2\u00a0barricades."}
+
+
+def test_our_words_after_a_leading_symbol_still_open_the_sentence_and_a_name_stays_as_written():
+    computer = i18n.Word(i18n.text("player.computer", "fr", level="facile"))
+    assert i18n.render(msg("timers.skipped", seat=0), "fr", lambda seat: "éloïse") == \
+        "⏰ Temps écoulé\u00a0: éloïse passe son tour."
+    assert i18n.render(msg("takeback.done", seat=0), "fr", lambda seat: computer) == \
+        "↩️ L’ordinateur (facile) reprend son dernier coup."
+    assert i18n.render(msg("takeback.done", seat=0), "fr", lambda seat: "éloïse").startswith("↩️ éloïse")
+
+
+def test_our_words_inside_another_message_open_a_sentence_with_a_capital_letter():
+    """A stored event holds our words where a name was (a forgotten person's): they are no name."""
+    said = msg("game.resigned_replaced", player=msg("privacy.former_player"))
+    assert i18n.render(said, "en").startswith("Former player resigns;")
+    assert i18n.render(said, "fr").startswith("La personne oubliée abandonne")
