@@ -106,6 +106,10 @@ BELOW_PRESENT_AND_SERVICES = ("bot.domain.positions", "bot.domain.player_actions
 
 @pytest.mark.parametrize("package, forbidden", [
     ("bot.cogs", ("bot.store",)),                                   # the Discord layer calls services
+    # The Discord layer's shared infrastructure (messages going out, events coming in) serves the commands and
+    # never reaches up into one of them (nor, for the messages, into the parts that wire the commands in).
+    ("bot.cogs.messages", ("bot.cogs.commands", "bot.cogs.parts")),
+    ("bot.cogs.events", ("bot.cogs.commands",)),
     # Words for every front end, from the records the services return: neither the services nor the store.
     ("bot.present", ("discord",) + FRONT_ENDS + ("bot.services", "bot.store", "bot.store.schema")),
     ("bot.services", ("discord", "bot.cogs", "bot.present", "bot.console")),
