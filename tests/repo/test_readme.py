@@ -80,6 +80,6 @@ def test_every_link_and_path_a_page_names_exists(page):
     links = [m.split("#")[0] for m in re.findall(r"\]\(([^)\s]+)\)", text)]
     missing = [link for link in links if link and not link.startswith(("http://", "https://"))
                and not (page.parent / link).exists()]
-    paths = [p.rstrip(".,:") for p in re.findall(r"`((?:bot|renderer|tests|docs|data)/[^`\s<*]*)`", text)]
+    paths = [p.split(":")[0].rstrip(".,:") for p in re.findall(r"`((?:bot|renderer|tests|docs|data)/[^`\s<*]*)`", text)]
     missing += [path for path in paths if not (ROOT / path).exists()]
     assert missing == []
