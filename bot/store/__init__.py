@@ -50,7 +50,9 @@ from bot.core.game_records import INTERACTIONS_ONLY, GameRecord, LoggedAction, S
 from bot.core.outages import StoreUnavailable, stale_connection, unreachable
 from bot.core.shards import GUILD_ID_SHIFT, Shards
 from bot.store.schema import (
+    MIGRATIONS,
     Row,
+    SchemaNotCurrent,
     Statements,
     actions,
     away_periods,
@@ -59,6 +61,7 @@ from bot.store.schema import (
     games,
     guilds_left,
     migrate_one,
+    schema_version,
     seat_votes,
     server_defaults,
     turn_notifications,
@@ -497,12 +500,17 @@ class Store:
         self.privacy = PrivacyRows(self)
 
     @classmethod
-    async def open(cls, database: str, clock: Callable[[], float] = time.time) -> Store:
-        """The store in `database`: a SQLite file's path or a postgresql:// (postgres://) URL; migrated."""
+    async def open(cls, database: str, clock: Callable[[], float] = time.time, *, migrate: bool = True) -> Store:
+        """The store in `database`: a SQLite file's path or a postgresql:// (postgres://) URL; migrated, unless
+        `migrate` is False (a tool that only reads): then SchemaNotCurrent when its schema is not this code's."""
         backend = _PostgreSQL(database) if is_postgresql(database) else _SQLite(database)
         store = cls(backend, clock)
         try:
             await backend.start()
+            if not migrate:
+                if (found := await store.run(schema_version)) != len(MIGRATIONS):
+                    raise SchemaNotCurrent(found)
+                return store
             # One transaction per migration: a crash leaves it wholly applied or not at all.
             while await store.run(_migrate, transaction=True):
                 pass
