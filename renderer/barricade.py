@@ -28,7 +28,8 @@ from bot.games.barricade import Barricade
 from bot.games.barricade.board import Board
 from bot.games.barricade.state import MOVE, PLACE, SIX, START, START_OF_TURN, State
 from bot.games.barricade.words import START_NAME, group_area
-from renderer.common import (
+from bot.present.results import result_text
+from renderer.colours import (
     CHOICE,
     DIE_SPENT,
     INK,
@@ -36,28 +37,17 @@ from renderer.common import (
     PIECE_RGB,
     PIP_SPENT,
     RGB,
-    SUPERSAMPLE,
     TO_MOVE_BAND,
     TRACE,
     WHITE,
-    PlayerTag,
-    Sheet,
-    StaticBoard,
-    badge_radius,
-    banner_box,
     blend,
-    die_sprite,
-    disc_sprite,
-    draw_shape,
-    font,
-    make_palette,
-    piece_reach,
-    readable_size,
-    result_text,
     shape_of,
-    tag_lines,
 )
+from renderer.fonts import font, readable_size
+from renderer.legend import PlayerTag, sentence_names, tag_lines
 from renderer.plan import Item, Plan, centred, first_clear, offset_line, text_box
+from renderer.sheet import Sheet, StaticBoard, badge_radius, banner_box, make_palette
+from renderer.sprites import SUPERSAMPLE, die_sprite, disc_sprite, draw_shape, piece_reach
 from renderer.writing import isolate
 
 WIDTH = 1024
@@ -207,7 +197,8 @@ def _focus_point(board: Board, focus: str | None) -> int | None:
 
 def layout(ruleset: Barricade, state: State, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
            traced: Sequence[State] = ()) -> Plan:
-    return plan(ruleset, state, players, focus, moves(traced), result_text(ruleset.result(state), players, locale))
+    return plan(ruleset, state, players, focus, moves(traced),
+                result_text(ruleset.result(state), sentence_names(players), locale))
 
 
 class Move(NamedTuple):

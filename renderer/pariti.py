@@ -32,35 +32,14 @@ from bot.games.pariti import (
     piece_name,
 )
 from bot.games.pariti_board import FILES, N_FILES, N_RANKS, SQUARE_NAMES, file_rank
-from renderer.common import (
-    CHOICE,
-    INK,
-    PAPER,
-    PIECE_RGB,
-    RGB,
-    SUPERSAMPLE,
-    TO_MOVE_BAND,
-    TRACE,
-    WHITE,
-    PlayerTag,
-    Sheet,
-    StaticBoard,
-    badge_radius,
-    banner_box,
-    blend,
-    disc_sprite,
-    font,
-    line_step,
-    make_palette,
-    readable_size,
-    result_text,
-    shown_name,
-    tag_height,
-    tag_lines,
-    whole_banner,
-    wrap_text,
-)
+from bot.present.results import result_text
+from renderer.colours import CHOICE, INK, PAPER, PIECE_RGB, RGB, TO_MOVE_BAND, TRACE, WHITE, blend
+from renderer.fonts import font, readable_size
+from renderer.legend import PlayerTag, sentence_names, shown_name, tag_height, tag_lines
 from renderer.plan import FloatBox, Item, Plan, centred, first_clear, gapped, text_box
+from renderer.sheet import Sheet, StaticBoard, badge_radius, banner_box, make_palette, whole_banner
+from renderer.sprites import SUPERSAMPLE, disc_sprite
+from renderer.writing import line_step, wrap_text
 
 WIDTH, HEIGHT = 1024, 1024
 CELL = 92
@@ -458,7 +437,8 @@ def _panel(ruleset: Pariti, state: PaState, players: list[PlayerTag], shown: lis
     y = counter_bar(tall)[3] + 14
     if result is not None:  # in the panel, where no piece can be
         text = (
-            result_text(result, [PlayerTag(shown_name(lines), ()) for lines in names] + players[len(names) :], locale)
+            result_text(result, sentence_names([PlayerTag(shown_name(lines), ()) for lines in names]
+                                               + players[len(names) :]), locale)
             or ""
         )
         width, max_lines, size = whole_banner(text, PANEL_W - 8, AXIS)

@@ -29,7 +29,7 @@ from bot.domain.verify import verify
 from bot.present.picture import picture
 from bot.services import Sessions
 from bot.store import Store
-from renderer.common import PlayerTag
+from renderer.legend import PlayerTag
 from tests.sixth_game import register
 from tests.sixth_game.ai import AHEAD
 from tests.sixth_game.board import SQUARE

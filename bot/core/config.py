@@ -32,7 +32,7 @@ def parse_address(text: str | None) -> tuple[str, int] | None:
 @dataclass(frozen=True)
 class Settings:
     token: str | None
-    database: str             # a SQLite file's path or a postgresql:// (postgres://) URL (bot/store/__init__.py)
+    database: str             # a SQLite file's path or a postgresql:// (postgres://) URL (bot/store/urls.py)
     api_base: str | None      # REST base URL (a REST proxy, or the test suite's fake Discord)
     gateway_url: str | None   # gateway URL to dial when the shard count is given (a proxy, or the fake Discord)
     log_level: str

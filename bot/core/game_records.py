@@ -1,6 +1,6 @@
 """The domain records the store keeps and the services pass around: a game's seats, the game itself, a
 logged action, a turn's clock. Plain frozen data, apart from the queries that read and write them
-(bot/store/__init__.py), so that the layers that only read games (words, pictures, rules of replay) need not know
+(bot/store/), so that the layers that only read games (words, pictures, rules of replay) need not know
 the database."""
 from __future__ import annotations
 

@@ -20,6 +20,57 @@ def test_english_and_french_have_the_same_keys():
     assert sorted(set(en) - set(fr)) == [] and sorted(set(fr) - set(en)) == []
 
 
+# The catalogue's files by domain, each with the key prefixes it holds (a prefix is its key's leading dotted
+# segments: "game.pariti" holds "game.pariti" and "game.pariti.x", not "game.pariti-x"). A key belongs to the
+# file of its longest prefix, so that a game's file holds its name, rules summary and colours beside its words.
+DOMAINS = {
+    "commands": ("cmd", "opt", "choice"),                            # slash-command descriptions, choice names
+    "words": ("player", "level", "colour", "list", "group"),          # the words other messages are made of
+    "lobby": ("lobby", "seating", "rematch", "thread", "defaults"),   # opening a game, who sits where
+    "play": ("game", "turn", "result", "button", "select", "modal", "autocomplete", "ack", "takeback"),
+    "errors": ("error", "controls", "boards", "interactions", "storage"),
+    "pictures": ("picture", "alt", "animation"),                      # words on the board pictures, alt text
+    "deadlines": ("timers", "claims", "away", "mine"),
+    "history": ("history", "fair", "verify"),
+    "stats": ("stats", "leaderboard"),
+    "privacy": ("privacy", "forget"),
+    "operations": ("cli", "check", "backup"),                         # the command line, run by operators
+    "console": ("console",),                                          # the terminal game
+    "parcheesi": ("game.parcheesi", "rules.parcheesi", "game.parcheesi-classic", "rules.parcheesi-classic",
+                  "parcheesi"),
+    "maghreb": ("game.parchis-maghreb", "rules.parchis-maghreb", "maghreb"),
+    "barricade": ("game.barricade", "rules.barricade", "barricade"),
+    "pariti": ("game.pariti", "rules.pariti", "colour.pink", "pariti"),
+}
+
+
+def owner(key: str) -> tuple[str, str] | None:
+    """The file (domain) a key belongs to and the prefix it belongs by, None for a key of no domain."""
+    found = [(prefix.count("."), domain, prefix) for domain, prefixes in DOMAINS.items() for prefix in prefixes
+             if key == prefix or key.startswith(prefix + ".")]
+    return max(found)[1:] if found else None
+
+
+def test_domains_name_each_prefix_once():
+    prefixes = [prefix for prefixes in DOMAINS.values() for prefix in prefixes]
+    assert sorted(p for p in prefixes if prefixes.count(p) > 1) == []
+
+
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_each_file_holds_the_keys_of_its_domain_and_no_other(locale):
+    """data/i18n/<locale>/<domain>.json holds every key whose prefix is its domain's, and only those: one
+    place for each prefix, the same files in every locale."""
+    misplaced = []
+    folder = ROOT / "data" / "i18n" / locale
+    assert sorted(f.stem for f in folder.glob("*.json")) == sorted(DOMAINS)
+    for domain in sorted(folder.glob("*.json")):
+        for key in json.loads(domain.read_text(encoding="utf-8")):
+            found = owner(key)
+            if found is None or found[0] != domain.stem:
+                misplaced.append(f"{locale}/{domain.name}: {key} belongs in {found and found[0]}.json")
+    assert misplaced == []
+
+
 def test_no_key_is_written_in_two_files_of_a_locale():
     """The files of a locale are merged: a key in two of them is two sources of one wording, and the file
     read later would silently win."""

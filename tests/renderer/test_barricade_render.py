@@ -10,7 +10,7 @@ from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE, START, START_OF_TURN, Held
 from renderer import PlayerTag, layout, render_png
 from renderer.barricade import BAR_RGB, FREE_RGB, LAST_MOVE_RGB, POINT_R, RING_R, _axis_spots, centre, slot_centres
-from renderer.common import CHOICE, PIECE_RGB
+from renderer.colours import CHOICE, PIECE_RGB
 from tests.benchmarks.common import random_game
 
 GAME = Barricade()

@@ -32,7 +32,7 @@ def test_the_gallery_page_lists_every_hard_position_with_its_caption_and_picture
 def test_the_gallery_in_docs_is_what_the_current_renderer_draws(tmp_path):
     """docs/boards.md and its pictures: hard positions of every ruleset at chat size.
     Their names need the CJK and emoji fallback fonts (the Docker image installs them)."""
-    from renderer.common import faces
+    from renderer.fonts import faces
     found = " ".join(faces())
     if "CJK" not in found or "Emoji" not in found:
         pytest.skip("the gallery's names need Noto CJK and Noto Color Emoji, which this machine lacks")

@@ -7,8 +7,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.base import Ruleset
-from renderer.common import INK, PAPER, PIECE_RGB, PlayerTag, StaticBoard, disc_sprite, make_palette
+from renderer.colours import INK, PAPER, PIECE_RGB
+from renderer.legend import PlayerTag
 from renderer.plan import Item, Plan, centred
+from renderer.sheet import StaticBoard, make_palette
+from renderer.sprites import disc_sprite
 from tests.sixth_game.rules import LENGTH, LineState
 
 SQUARE = 200   # a square's side: 1,200 x 400 pixels, the size a chat shows a board at
