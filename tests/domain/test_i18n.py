@@ -15,9 +15,10 @@ ROOT = Path(__file__).resolve().parents[2]
 LITERAL_KEY = re.compile(r"""\b(?:msg|text|Message)\(\s*["']([a-z0-9_.-]+)["']""")
 
 
-def test_english_and_french_have_the_same_keys():
-    en, fr = i18n.catalogue("en"), i18n.catalogue("fr")
-    assert sorted(set(en) - set(fr)) == [] and sorted(set(fr) - set(en)) == []
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_every_language_has_the_keys_of_english(locale):
+    en, other = i18n.catalogue("en"), i18n.catalogue(locale)
+    assert sorted(set(en) - set(other)) == [] and sorted(set(other) - set(en)) == []
 
 
 # The catalogue's files by domain, each with the key prefixes it holds (a prefix is its key's leading dotted
@@ -99,9 +100,10 @@ def test_every_registered_game_has_its_words_in_every_locale(locale):
     assert missing == []
 
 
-@pytest.mark.parametrize("key", sorted(i18n.catalogue("en")))
-def test_translations_use_the_same_placeholders(key):
-    assert i18n.placeholders(i18n.catalogue("fr")[key]) == i18n.placeholders(i18n.catalogue("en")[key])
+@pytest.mark.parametrize("locale", i18n.LOCALES[1:])
+def test_translations_use_the_same_placeholders(locale):
+    en, other = i18n.catalogue("en"), i18n.catalogue(locale)
+    assert [key for key in sorted(other) if i18n.placeholders(other[key]) != i18n.placeholders(en.get(key, ""))] == []
 
 
 def test_every_literal_key_in_the_code_exists():
@@ -119,8 +121,29 @@ def test_seats_and_colours_are_rendered_by_convention():
     assert i18n.render(msg("error.illegal_move", move="Y1+3"), "en").startswith("“Y1+3”")
 
 
-def test_discord_locales_map_to_ours():
-    assert i18n.locale_of("fr") == "fr" and i18n.locale_of("en-GB") == "en" and i18n.locale_of(None) == "en"
+def test_discord_locales_map_to_ours(monkeypatch):
+    """One Spanish for Spain and Latin America; a terminal's locale reads the same way."""
+    monkeypatch.setattr(i18n, "LOCALES", i18n.KNOWN_LOCALES)
+    said = {code: i18n.locale_of(code) for code in ("fr", "en-GB", None, "es-ES", "es-419", "de", "pt-BR",
+                                                    "es_MX.UTF-8", "de_AT", "ja", "zh-CN")}
+    assert said == {"fr": "fr", "en-GB": "en", None: "en", "es-ES": "es", "es-419": "es", "de": "de",
+                    "pt-BR": "pt-BR", "es_MX.UTF-8": "es", "de_AT": "de", "ja": "en", "zh-CN": "en"}
+
+
+def test_a_language_whose_folder_is_missing_falls_back_to_english(monkeypatch):
+    monkeypatch.setattr(i18n, "LOCALES", ("en", "fr"))
+    assert i18n.locale_of("es-ES") == "en" and i18n.locale_of("fr") == "fr"
+
+
+def test_a_message_the_language_lacks_is_said_wholly_in_english(monkeypatch):
+    """Never a mix inside one sentence: the nested message's key missing in French makes the whole
+    sentence English, not a French sentence around English words (nor the reverse)."""
+    monkeypatch.delitem(i18n.catalogue("fr"), "game.pariti")
+    said = i18n.render(msg("lobby.created", seat=0, game=msg("game.pariti")), "fr", ["Ève"].__getitem__)
+    assert said == "Ève opened a lobby for Pariti."
+    monkeypatch.delitem(i18n.catalogue("fr"), "lobby.created")
+    assert i18n.render(msg("lobby.created", seat=0, game=msg("game.barricade")), "fr", ["Ève"].__getitem__) == \
+        "Ève opened a lobby for Barricade."
 
 
 def test_plural_forms_follow_the_count_in_each_language(monkeypatch):
@@ -131,11 +154,69 @@ def test_plural_forms_follow_the_count_in_each_language(monkeypatch):
                     ("fr", 0): "0 pion", ("fr", 1): "1 pion", ("fr", 2): "2 pions"}
 
 
-def test_plural_entries_have_the_forms_of_their_language():
-    for locale, forms in (("en", {"one", "other"}), ("fr", {"one", "other"})):
-        for key, template in i18n.catalogue(locale).items():
-            if isinstance(template, dict):
-                assert set(template) == forms, (locale, key)
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_plural_entries_have_the_forms_of_their_language(locale):
+    """Every CLDR category a count can fall in, for whole numbers: "one" and "other" always, "many" only
+    where the language has it."""
+    wrong = [key for key, template in i18n.catalogue(locale).items() if isinstance(template, dict)
+             and not {"one", "other"} <= set(template) <= i18n.PLURAL_FORMS[locale]]
+    assert wrong == []
+
+
+@pytest.mark.parametrize(("locale", "counts"), [
+    ("en", {"one": [1], "other": [0, 2, 5, 1_000_000]}),
+    ("fr", {"one": [0, 1], "other": [2, 5, 100], "many": [1_000_000, 2_000_000]}),
+    ("es", {"one": [1], "other": [0, 2, 5, 1_000_001], "many": [1_000_000]}),
+    ("pt-BR", {"one": [0, 1], "other": [2, 5], "many": [1_000_000]}),
+    ("de", {"one": [1], "other": [0, 2, 5, 1_000_000]}),
+])
+def test_plural_categories_follow_cldr(locale, counts):
+    assert {category: [i18n.plural_category(n, locale) for n in ns] for category, ns in counts.items()} == \
+        {category: [category] * len(ns) for category, ns in counts.items()}
+
+
+def test_a_template_without_many_says_other_for_millions(monkeypatch):
+    monkeypatch.setitem(i18n.catalogue("fr"), "test.pawns", {"one": "{count} pion", "other": "{count} pions"})
+    assert i18n.render(msg("test.pawns", count=1_000_000), "fr") == "1000000 pions"
+
+
+SPANISH, PORTUGUESE, GERMAN = (i18n._FORMATTERS[locale] for locale in ("es", "pt-BR", "de"))
+
+
+@pytest.mark.parametrize(("values", "said"), [
+    ({"seat": i18n.Word("el ordenador")}, "Turno del ordenador; al ordenador."),
+    ({"seat": "Ana"}, "Turno de Ana; a Ana."),
+    ({"seat": "El Guapo"}, "Turno de El Guapo; a El Guapo."),      # a name as written: no contraction
+    ({"seat": i18n.Word("la máquina (fácil)")}, "Turno de la máquina (fácil); a la máquina (fácil)."),
+])
+def test_spanish_contracts_de_and_a_with_our_words_el(values, said):
+    assert SPANISH.format("Turno {seat:de}; {seat:a}.", **values) == said
+
+
+@pytest.mark.parametrize(("name", "y", "o"), [("Luis", "y Luis", "o Luis"), ("Inés", "e Inés", "o Inés"),
+                                               ("Hilda", "e Hilda", "o Hilda"), ("Hielo", "y Hielo", "o Hielo"),
+                                               ("Óscar", "y Óscar", "u Óscar"), ("Horacio", "y Horacio", "u Horacio"),
+                                               ("Yolanda", "y Yolanda", "o Yolanda")])
+def test_spanish_y_and_o_before_the_sounds_i_and_o(name, y, o):
+    assert (SPANISH.format("{n:y}", n=name), SPANISH.format("{n:o}", n=name)) == (y, o)
+
+
+def test_portuguese_contracts_prepositions_with_our_words_articles():
+    computer, house = i18n.Word("o computador (fácil)"), i18n.Word("a pessoa esquecida")
+    assert PORTUGUESE.format("{a:de} {b:de} {a:em} {b:em} {a:a} {b:a} {a:por} {b:por}", a=computer, b=house) == \
+        "do computador (fácil) da pessoa esquecida no computador (fácil) na pessoa esquecida " \
+        "ao computador (fácil) à pessoa esquecida pelo computador (fácil) pela pessoa esquecida"
+    assert PORTUGUESE.format("Vez {s:de}.", s="Ana") == "Vez de Ana."
+    assert PORTUGUESE.format("Vez {s:de}.", s="o Zé") == "Vez de o Zé."   # a name as written
+
+
+def test_german_declines_our_words_after_a_preposition():
+    computer, machine = i18n.Word("der Computer"), i18n.Word("die Maschine")
+    assert GERMAN.format("{a:von}, {b:von}, {a:zu}, {b:zu}, {a:mit}, {a:gegen}, {b:gegen}, {a:acc}, {a:dat}",
+                         a=computer, b=machine) == \
+        "vom Computer, von der Maschine, zum Computer, zur Maschine, mit dem Computer, gegen den Computer, " \
+        "gegen die Maschine, den Computer, dem Computer"
+    assert GERMAN.format("Zug {s:von}; {s:acc}", s="Paul") == "Zug von Paul; Paul"
 
 
 NO_BREAK = "\u00a0\u202f"
@@ -162,7 +243,7 @@ def test_french_typography_holds_over_the_whole_catalogue():
 
 def test_no_catalogue_writes_a_plural_as_s_in_brackets():
     assert [key for locale in i18n.LOCALES for key, template in i18n.catalogue(locale).items()
-            if "(s)" in str(template)] == []
+            if re.search(r"\((s|es|n|e)\)", str(template))] == []
 
 
 @pytest.mark.parametrize(("name", "said"), [("Éloïse", "Au tour d’Éloïse."), ("Paul", "Au tour de Paul."),
