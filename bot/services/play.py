@@ -165,13 +165,14 @@ def refusal(ruleset: Ruleset[Any], state: Any, action: str) -> Message:
 
     In a cheating ruleset a player may type any move the ruleset accepts, legal or not, so the
     ruleset says what is wrong with the code (`apply`'s refusal: its code syntax for a malformed
-    one, ...). Elsewhere only legal moves are accepted: the answer points at their list."""
+    one, ...). Elsewhere only legal moves are accepted: the answer says why when the rules can (Ruleset.refusal),
+    else points at their list."""
     if ruleset.allows_cheating:
         try:
             ruleset.apply(state, action, ruleset.to_move(state))
         except GameError as refused:
             return refused.message
-    return msg("error.illegal_move", move=action[:40])
+    return ruleset.refusal(state, action) or msg("error.illegal_move", move=action[:40])
 
 
 def computer_seed(record: GameRecord) -> int:

@@ -3,11 +3,12 @@ led to; the statements beside the methods that run them."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
 import asyncpg
-from sqlalchemy import bindparam, exists, func, select
+from sqlalchemy import and_, bindparam, exists, func, not_, select
 
 from bot.core.game_records import INTERACTIONS_ONLY, GameRecord, LoggedAction, Seat
 from bot.core.shards import Shards
@@ -116,6 +117,14 @@ class GameRows:
         rows = await self._store.rows(_OPEN_COUNTS if shards is None else _OPEN_COUNTS_ON_SHARDS,
                                       shard_parameters(shards))
         return {"lobby": 0, "active": 0} | {row["status"]: row["games"] for row in rows}
+
+    async def count_in(self, channels: Collection[int], *, inside: bool = True, open_only: bool = False) -> int:
+        """How many games (open ones only, if asked) are kept in no guild under one of `channels` (the console's
+        pretend channels); or, `inside` False, anywhere else."""
+        where = and_(games.c.guild_id.is_(None), games.c.channel_id.in_(sorted(channels)))
+        query = select(func.count().label("games")).select_from(games).where(where if inside else not_(where))
+        found = await self._store.rows(query.where(IS_OPEN) if open_only else query, {})
+        return int(found[0]["games"])
 
     async def open_game(self, channel_id: int) -> GameRecord | None:
         """The game in its lobby or in play in this channel, if any."""

@@ -224,6 +224,15 @@ class SchemaTooNew(Exception):
         self.found, self.known = found, known
 
 
+class SchemaNotCurrent(Exception):
+    """A database opened only to be read (Store.open(..., migrate=False)) is not at this code's schema: none
+    yet (`found` 0: not a Tablero database, or an empty one), an older one, or a newer one. Nothing was written."""
+
+    def __init__(self, found: int, known: int = len(MIGRATIONS)):
+        super().__init__(f"schema version {found}, this code's is {known}")
+        self.found, self.known = found, known
+
+
 _schema_version = Table("schema_version", MetaData(), Column("version", Integer, nullable=False))
 _USER_VERSION = text("PRAGMA user_version")
 
@@ -244,6 +253,16 @@ async def migrate_one(db: Statements) -> bool:
     else:
         await db.execute(_schema_version.update().values(version=applied + 1))
     return True
+
+
+async def schema_version(db: Statements) -> int:
+    """How many migrations the database has (0: no schema yet), read without writing anything."""
+    if db.dialect == "sqlite":
+        return await applied_migrations(db)
+    if not (await db.rows(text("SELECT to_regclass('schema_version') IS NOT NULL AS found")))[0]["found"]:
+        return 0
+    rows = await db.rows(select(_schema_version.c.version))
+    return int(rows[0]["version"]) if rows else 0
 
 
 async def applied_migrations(db: Statements) -> int:

@@ -15,7 +15,7 @@ from bot.store.defaults import DefaultRows
 from bot.store.games import GameRows
 from bot.store.people import PeopleRows
 from bot.store.privacy import PrivacyRows
-from bot.store.schema import Statements, bot_facts, migrate_one
+from bot.store.schema import MIGRATIONS, SchemaNotCurrent, Statements, bot_facts, migrate_one, schema_version
 
 _PING: Select[Any] = select(literal_column("1"))
 _BOT_FACT = select(bot_facts.c.value).where(bot_facts.c.key == bindparam("key"))
@@ -42,12 +42,17 @@ class Store(Database):
         self.privacy = PrivacyRows(self)
 
     @classmethod
-    async def open(cls, database: str, clock: Callable[[], float] = time.time) -> Store:
-        """The store in `database`: a SQLite file's path or a postgresql:// (postgres://) URL; migrated."""
+    async def open(cls, database: str, clock: Callable[[], float] = time.time, *, migrate: bool = True) -> Store:
+        """The store in `database`: a SQLite file's path or a postgresql:// (postgres://) URL; migrated, unless
+        `migrate` is False (a tool that only reads): then SchemaNotCurrent when its schema is not this code's."""
         backend = backend_for(database)
         store = cls(backend, clock)
         try:
             await backend.start()
+            if not migrate:
+                if (found := await store.run(schema_version)) != len(MIGRATIONS):
+                    raise SchemaNotCurrent(found)
+                return store
             # One transaction per migration: a crash leaves it wholly applied or not at all.
             while await store.run(_migrate, transaction=True):
                 pass

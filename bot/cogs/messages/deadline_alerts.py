@@ -12,12 +12,11 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord.ext import commands
 
-from bot.cogs.commands.mine import board_link
 from bot.cogs.events.controls import view_of
 from bot.cogs.handlers import channel_of
 from bot.cogs.messages.components import pinging
-from bot.cogs.messages.delivery import Unprompted
 from bot.cogs.messages.faults import DISCORD_FAULTS
+from bot.cogs.messages.links import board_link
 from bot.cogs.messages.recovery import Recovery
 from bot.domain import deadline_math, i18n
 from bot.domain.positions import ruleset_of
@@ -62,7 +61,7 @@ class DeadlineAlerts:
         """The board after an expiry (fired by the timers, applied at `interaction`, or claimed by it), then the
         vote it opened, if any: a public follow-up of the interaction (the bot may only answer interactions where
         nothing fires on its own), which the board, shown first, leaves free for a message of its own."""
-        await self.recovery.publish_or_recover(outcome, interaction, Unprompted.DEADLINE)
+        await self.recovery.publish_or_recover(outcome, interaction)
         if outcome.vote is None:
             return
         record, seat = outcome.record, outcome.vote.seat

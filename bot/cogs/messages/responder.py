@@ -12,7 +12,6 @@ from typing import Any
 
 import discord
 
-from bot.cogs.commands.mine import board_link
 from bot.cogs.handlers import Show, channel_of, user_locale
 from bot.cogs.messages.deadline_alerts import DeadlineAlerts
 from bot.cogs.messages.delivery import (
@@ -26,6 +25,7 @@ from bot.cogs.messages.delivery import (
     response_unused,
 )
 from bot.cogs.messages.faults import FAULTS
+from bot.cogs.messages.links import board_link
 from bot.cogs.messages.publisher import BoardPublisher
 from bot.cogs.messages.recovery import Recovery
 from bot.domain import i18n
