@@ -399,24 +399,21 @@ class RestMixin:
             previous = old.get(key)
             entry = {**command, "id": previous["id"] if previous else str(next(self._ids)),
                      "application_id": str(self.application_id), "version": str(next(self._ids)),
-                     "type": command.get("type", 1), "description": command.get("description") or "",
-                     "default_member_permissions": command.get("default_member_permissions"),
-                     "integration_types": sorted(command_integration_types(command)),
-                     "contexts": command.get("contexts"), "nsfw": bool(command.get("nsfw"))}
+                     "type": command.get("type", 1)}
             if guild_id:
                 entry["guild_id"] = str(guild_id)
             self.commands[key] = entry
             stored.append(entry)
         self.command_syncs += 1
         self._notify()
-        return stored
+        return [_command_answer(entry) for entry in stored]
 
     async def _get_commands(self, request: web.Request, app: str, guild: str | None = None) -> list[JsonObject]:
         self._check_app(app)
         guild_id = int(guild) if guild else None
         if guild:
             self._check_guild_access(guild)
-        return [c for key, c in self.commands.items() if key[0] == guild_id]
+        return [_command_answer(c) for key, c in self.commands.items() if key[0] == guild_id]
 
     # interaction responses
 
@@ -763,6 +760,8 @@ class RestMixin:
                 setattr(message, key, data[key] if data[key] is not None else ("" if key == "content" else []))
         for number, item in enumerate((i for row in message.components for i in [row, *row.get("components", [])]), 1):
             item.setdefault("id", number)
+            if isinstance(item.get("emoji"), dict) and item["emoji"].get("id") is None:
+                item["emoji"] = {"name": item["emoji"]["name"]}   # a Unicode emoji: Discord answers its name alone
         if message.thinking and counting:
             message.flags &= ~FLAG_LOADING  # the deferred response becomes the real one
             if message.ephemeral_to is None:
@@ -791,6 +790,14 @@ class RestMixin:
         if event != "MESSAGE_DELETE":
             data = {**message.payload(), "guild_id": str(guild_id)}
         session.dispatch(event, data)
+
+
+def _command_answer(command: JsonObject) -> JsonObject:
+    """A stored command as Discord answers it: with the defaults of what the bot left out."""
+    return {**command, "description": command.get("description") or "",
+            "default_member_permissions": command.get("default_member_permissions"),
+            "integration_types": sorted(command_integration_types(command)),
+            "contexts": command.get("contexts"), "nsfw": bool(command.get("nsfw"))}
 
 
 def _as_answered(ia: Interaction, data: JsonObject) -> JsonObject:
