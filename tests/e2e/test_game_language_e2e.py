@@ -96,3 +96,17 @@ async def test_a_game_opened_by_a_german_user_in_a_spanish_server_is_in_spanish_
     assert not_yours.content == i18n.text("error.not_your_turn", "es", player="Dieter"), "Lucía reads Spanish"
     rules = await fake_discord.slash(dieter, channel, "game rules")
     assert rules.content == i18n.text("rules.parcheesi", german)
+
+
+@pytest.mark.fake_discord(guild_locale="es-419")
+async def test_a_game_s_thread_is_named_in_the_game_s_language_and_its_opening_told_in_the_host_s(
+        fake_discord, bot_process):
+    """The thread's name is shared: the game's language (the server's), not the German host's."""
+    dieter = fake_discord.add_user("Dieter", locale="de")
+    hall = fake_discord.add_channel("sala")
+    opened = await fake_discord.slash(dieter, hall, "game new", game="parcheesi-classic", thread=True)
+    (thread,) = fake_discord.threads(hall)
+    assert thread.name == "Parchís clásico · Dieter"
+    assert opened.content == i18n.text("thread.opened", i18n.locale_of("de"), thread=f"<#{thread.id}>")
+    lobby = fake_discord.last_message(thread, lambda m: m.buttons)
+    assert labels(lobby)[0] == "Unirme"
