@@ -5,6 +5,7 @@ from pathlib import Path
 
 from bot.cogs.commands.game import GameCog
 from bot.domain import i18n
+from bot.domain.i18n import LOCALES
 from tests.fake_discord import command_problems
 from tests.fake_discord.contract import JSON, request_errors
 
@@ -25,7 +26,15 @@ def test_game_new_offers_seating_after_its_earlier_options():
 def test_game_new_offers_the_game_s_language_last():
     options = {p.name: p for p in GameCog.new.parameters}
     assert list(options) == ["game", "teams", "turn_time", "seating", "thread", "language"]
-    assert not options["language"].required and [c.value for c in options["language"].choices] == ["en", "fr"]
+    assert not options["language"].required and [c.value for c in options["language"].choices] == list(LOCALES)
+    assert list(LOCALES[:3]) == ["en", "fr", "es"]
+
+
+def test_game_defaults_offers_the_language_last():
+    """Issue 48: a server's default language for its new games, before its Discord language."""
+    options = {p.name: p for p in GameCog.defaults.parameters}
+    assert list(options) == ["turn_time", "on_timeout", "seating", "language"]
+    assert [c.value for c in options["language"].choices] == list(LOCALES)
 
 
 async def test_the_commands_synced_to_discord_are_the_pinned_ones(fake_discord, bot_process):
