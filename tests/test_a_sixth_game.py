@@ -69,7 +69,10 @@ def test_the_registration_finds_the_ruleset_its_board_its_heuristic_and_its_word
     assert {item.ref: item.square for item in plan.of("piece")} == {"Y": "2", "B": "0"}
     state = LineState((1, 0), 0, die=2)
     assert ai.choose_action(line_race, state, 0, "normal", rng=random.Random(0)) == GO
-    assert [i18n.text(LineRace.name, locale) for locale in i18n.LOCALES] == ["Line race", "Course en ligne"]
+    names = {"en": "Line race", "fr": "Course en ligne", "es": "Carrera en línea", "de": "Wettlauf",
+             "pt-BR": "Corrida em linha"}
+    assert {locale: i18n.text(LineRace.name, locale) for locale in i18n.LOCALES} == \
+        {locale: names[locale] for locale in i18n.LOCALES}
 
 
 @pytest.mark.parametrize("locale", i18n.LOCALES)
@@ -117,7 +120,8 @@ def test_the_console_plays_the_sixth_game_to_its_end_against_a_computer_in_each_
     assert refused.returncode == 2 and "invalid choice: 'line-race'" in refused.stderr
     answers = "r\n1\n" * LENGTH   # more turns than a pawn needs: each moves at least a square
     said = {"en": ("The game of Line race begins!", "Player 1 rolls"),
-            "fr": ("La partie de Course en ligne commence", "Joueur 1 fait")}
+            "fr": ("La partie de Course en ligne commence", "Joueur 1 fait"),
+            "de": ("Eine Partie Wettlauf beginnt!", "Spieler 1 würfelt")}
     for game_id, (locale, (begins, rolled)) in enumerate(said.items(), start=1):
         played = console(tmp_path, "tests.sixth_game.run", "line-race", "--seats", "human,easy", "--lang", locale,
                          answers=answers)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import defaultdict
+from collections import defaultdict, deque
 from dataclasses import replace
 
 import discord
@@ -80,6 +80,9 @@ class BoardPublisher:
         # The recent boards posted in each channel (oldest first) and their lines of what happened, so that
         # the next board's post can take back from them what it says again (after a restart: none known).
         self._said: dict[int, list[Said]] = {}
+        # The boards this process deleted lately (a board whose every line a newer one says again): a click on
+        # one, in flight while it went, must not make it the game's board again (_clicked_board).
+        self._deleted: deque[int] = deque(maxlen=RECENT_BOARDS * 50)
 
     def via(self, record: GameRecord, interaction: discord.Interaction | None = None) -> Via:
         """How messages of `record`'s game reach its channel: through `interaction` where it carries them
@@ -133,6 +136,8 @@ class BoardPublisher:
         message = via.interaction.message if via.interaction is not None else None
         if message is None or message.id == recorded or message.flags.ephemeral:   # a piece's moves, to one player
             return recorded
+        if message.id in self._deleted:   # deleted by a board posted meanwhile (a repost): that one shows the game
+            return recorded
         game, version = controls_of(message) or (None, None)
         if game != record.id or version is None:   # another game's, or the lobby the game started from
             return recorded
@@ -182,6 +187,7 @@ class BoardPublisher:
     async def _retire(self, via: Via, message: int, text: str | Retired) -> None:
         """An earlier board: without controls, saying `text` (Retired.KEEP: as it was; Retired.DELETE: deleted)."""
         if text is Retired.DELETE:
+            self._deleted.append(message)
             await via.delete(message)
         elif text is Retired.KEEP:
             await via.edit(message, view=None)
