@@ -337,11 +337,12 @@ NOT_WORDS = re.compile(r"`[^`]*`|\{[^{}]*\}|https?://\S+|\b[A-Za-z]+_[A-Za-z_]+\
 
 @pytest.mark.parametrize("locale", [loc for loc in i18n.LOCALES if loc not in ("en", "fr")])
 def test_no_value_is_left_in_english(locale):
-    """Codes, placeholders, addresses, identifiers and options are no words; the rest is the language's own."""
+    """Codes, placeholders, addresses, identifiers and options are no words; the rest is the language's own.
+    A word is read whole, accents included: Portuguese "até" is no English "at"."""
     left = []
     for key, template in i18n.catalogue(locale).items():
         for form in forms(template):
-            words = set(re.findall(r"[A-Za-z]+", NOT_WORDS.sub(" ", form)))
+            words = set(re.findall(r"[^\W\d_]+", NOT_WORDS.sub(" ", form)))
             if english := sorted(w for w in words if w.lower() in ENGLISH and not (w.isupper() and len(w) > 1)):
                 left.append((key, english))
     assert left == []
