@@ -385,3 +385,19 @@ def test_spanish_questions_and_exclamations_open_with_inverted_marks():
                 if depth != 0:
                     wrong.append((key, form))
     assert wrong == []
+
+
+@pytest.mark.skipif("pt-BR" not in i18n.LOCALES, reason="no Brazilian Portuguese catalogue")
+def test_the_portuguese_catalogue_joins_its_words_to_names_through_the_template():
+    """Our words for a player carry their article (o computador, a pessoa esquecida): the catalogue writes de, em,
+    a and por through the template, "do computador", "da pessoa esquecida", and a name stays as written."""
+    names = ["Ana", i18n.Word("o computador (fácil)"), i18n.Word("a pessoa esquecida")]
+    said = [i18n.render(m, "pt-BR", names.__getitem__, capitalised=True) for m in (
+        msg("parcheesi.event.next", seat=1), msg("parcheesi.event.next", seat=2), msg("parcheesi.event.next", seat=0),
+        msg("parcheesi.note.call_window", seat=1, next_seat=0), msg("timers.skipped", seat=2),
+        msg("barricade.event.capture", seat=0, victim_seat=1, at="e5"), msg("takeback.refused", seat=1, asked_seat=2))]
+    assert said == ["Vez do computador (fácil).", "Vez da pessoa esquecida.", "Vez de Ana.",
+                    "A vez do computador (fácil) pode ser denunciada até Ana jogar o dado.",
+                    "⏰ O tempo acabou: a vez da pessoa esquecida foi passada.",
+                    "Ana manda para casa o peão do computador (fácil) que estava em e5.",
+                    "O computador (fácil) recusa: a jogada da pessoa esquecida fica valendo."]
