@@ -110,3 +110,27 @@ async def test_a_game_s_thread_is_named_in_the_game_s_language_and_its_opening_t
     assert opened.content == i18n.text("thread.opened", i18n.locale_of("de"), thread=f"<#{thread.id}>")
     lobby = fake_discord.last_message(thread, lambda m: m.buttons)
     assert labels(lobby)[0] == "Unirme"
+
+
+@pytest.mark.fake_discord(guild_locale="pt-BR")
+async def test_a_brazilian_server_plays_in_portuguese_with_its_own_letters(fake_discord, bot_process):
+    """Lobby and board in Brazilian Portuguese; a blue piece is Z (azul), typed so and stored as B."""
+    ana, bruno = fake_discord.add_user("ana", locale="pt-BR"), fake_discord.add_user("bruno", locale="pt-BR")
+    channel = fake_discord.add_channel("jogo")
+    await fake_discord.slash(ana, channel, "game new", game="pariti")
+    lobby = fake_discord.last_message(channel, lambda m: m.buttons)
+    assert "uma nova partida procura jogadores." in lobby.content and "Entrar" in labels(lobby)
+    assert not (await fake_discord.click(bruno, lobby, label="Entrar")).followups
+    assert not told(await fake_discord.click(ana, lobby, label="Começar"))
+    board = fake_discord.last_message(channel, lambda m: m.files)
+    assert "Começa a partida de Pariti!" in board.content
+
+    game = Game(bot_process.database, "pariti", fake_discord)
+    player = game.user(game.ruleset.to_move(game.state()))
+    blue = next(a for a in game.ruleset.legal_actions(game.state()) if a.startswith("B"))
+    brazilian = shown(game.ruleset, blue, "pt-BR")
+    assert brazilian.startswith("Z")
+    offered = await fake_discord.autocomplete(player, channel, "game move", "move", typed=brazilian.lower())
+    assert offered[0]["value"] == blue and offered[0]["name"].startswith(f"{brazilian} · "), offered
+    await fake_discord.slash(player, channel, "game move", move=brazilian)
+    assert game.log()[-1][1:] == (blue, True)
