@@ -30,7 +30,6 @@ def letter(colour: str, locale: str) -> str:
 
 @cache
 def _letters(game_id: str, code_colours: tuple[str, ...], locale: str) -> dict[str, str]:
-<<<<<<< HEAD
     """{canonical letter: the locale's letter} for the letters that differ."""
     canonical = {colour: letter(colour, i18n.DEFAULT_LOCALE) for colour in code_colours}
     local = {colour: letter(colour, locale) for colour in code_colours}
@@ -38,15 +37,6 @@ def _letters(game_id: str, code_colours: tuple[str, ...], locale: str) -> dict[s
     clash = set(differ.values()) & set(canonical.values())
     assert not clash, f"{game_id}: {locale} letters {clash} already name other colours"
     return differ
-=======
-    """{canonical letter: the locale's letter} for the letters that differ. An initial that would name two
-    colours of the game (German Gelb and Grün) is no code: that colour keeps its canonical letter (Y)."""
-    canonical = {colour: i18n.text(f"colour.{colour}", i18n.DEFAULT_LOCALE)[0].upper() for colour in code_colours}
-    local = {colour: i18n.text(f"colour.{colour}", locale)[0].upper() for colour in code_colours}
-    initials = [*local.values()]
-    return {canonical[c]: local[c] for c in code_colours if local[c] != canonical[c]
-            and local[c] not in canonical.values() and initials.count(local[c]) == 1}
->>>>>>> german
 
 
 def shown(ruleset: Ruleset[Any], action: str, locale: str) -> str:

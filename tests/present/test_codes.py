@@ -45,7 +45,6 @@ def test_a_french_game_suggests_french_codes_and_takes_them_typed():
     assert moves.move_choices(record, PARCHEESI, state, typed, "en")[0][1] == yellow[0][1], "stored canonical"
 
 
-<<<<<<< HEAD
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_no_letter_of_any_language_names_two_colours_of_a_game(game):
     """A typed code is read with the letters of every language at once: one letter, one colour (Spanish
@@ -60,13 +59,3 @@ def test_no_letter_of_any_language_names_two_colours_of_a_game(game):
 def test_spanish_codes_use_spanish_letters():
     assert codes.shown(PARCHEESI, "Y2+4", "es") == "A2+4" and codes.shown(PARCHEESI, "B1+3", "es") == "Z1+3"
     assert codes.canonical(PARCHEESI, "z1+3") == "b1+3" and codes.canonical(PARCHEESI, "V3+5") == "G3+5"
-=======
-@pytest.mark.parametrize(("game", "canonical", "german"), [
-    ("parcheesi", "Y2+4", "Y2+4"), ("parcheesi", "G1+3", "G1+3"), ("parchis-maghreb", "out:G+3", "out:G+3"),
-    ("parchis-maghreb", "call:Y1", "call:Y1"), ("pariti", "P12:d4", "R12:d4"), ("pariti", "B7:c5", "B7:c5")])
-def test_an_initial_two_colours_share_in_a_language_leaves_the_canonical_letter(game, canonical, german):
-    """German Gelb and Grün both start with G: yellow keeps Y, green G (a G never means two colours);
-    Pariti's Rosa, which no other colour's letter names, is R."""
-    ruleset = get_ruleset(game)
-    assert codes.shown(ruleset, canonical, "de") == german and codes.canonical(ruleset, german) == canonical
->>>>>>> german

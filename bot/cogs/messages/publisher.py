@@ -111,7 +111,8 @@ class BoardPublisher:
         ruleset = ruleset_of(record)
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
         # The board tells the player to move everything since his last turn, not just this click.
-        annotations = await self.sessions.annotations.of(record, self.timers.clock.now(), outcome.version_before)
+        annotations = await self.sessions.annotations.of(record, self.timers.clock.now(), outcome.version_before,
+                                                         outcome.people)
         post = board.board_post(record, annotations.since.earlier + outcome.events,
                                 takeback_seat=annotations.takeback_seat)
         post.png = await draw(record, traced=annotations.since.positions)
