@@ -48,14 +48,18 @@ async def test_the_commands_synced_to_discord_are_the_pinned_ones(fake_discord, 
     assert synced == json.loads(SYNCED.read_text(encoding="utf-8"))
 
 
+def _ours(localizations: dict | None) -> set[str]:
+    """Our locales that Discord's localizations cover (es-ES and es-419 are our es)."""
+    return {i18n.locale_of(discord_locale) for discord_locale in localizations or {}}
+
+
 def _untranslated(node: dict, others: set[str], where: str = "") -> list[str]:
     """The descriptions and choice names of a command's tree that lack one of `others` locales."""
     where = f"{where}/{node['name']}"
-    missing = [f"{where} description: {sorted(others - set(node.get('description_localizations') or {}))}"
-               ] if node.get("description") and not others <= set(node.get("description_localizations") or {}) \
-        else []
+    missing = [f"{where} description: {sorted(others - _ours(node.get('description_localizations')))}"
+               ] if node.get("description") and not others <= _ours(node.get("description_localizations")) else []
     missing += [f"{where} choice {choice['name']!r}" for choice in node.get("choices") or []
-                if not others <= set(choice.get("name_localizations") or {})]
+                if not others <= _ours(choice.get("name_localizations"))]
     return missing + [line for option in node.get("options") or [] for line in _untranslated(option, others, where)]
 
 
