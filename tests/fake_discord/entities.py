@@ -68,6 +68,10 @@ class Guild:
     name: str
     locale: str = "en-US"
     bot_installed: bool = True  # False: only users installed the app; the bot is not in the server
+    # The server removed the bot (FakeDiscord.remove_bot): a channel request then answers 403 (50001) as ever,
+    # but is no violation: it may have been sent before the bot saw GUILD_DELETE (the e2e tests check that
+    # none starts after the bot ended the server's games)
+    removed: bool = False
     unavailable: bool = False  # an outage: READY lists it, its GUILD_CREATE at connection says only unavailable
 
     def shard_id(self, shard_count: int) -> int:
