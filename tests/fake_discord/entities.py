@@ -95,8 +95,8 @@ class User:
 
     def member_payload(self, *, with_user: bool = True, roles: Sequence[int] = ()) -> JsonObject:
         member = {"roles": [str(r) for r in roles], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False,
-                  "mute": False, "flags": 0, "pending": False, "nick": None, "avatar": None, "premium_since": None,
-                  "communication_disabled_until": None}
+                  "mute": False, "flags": 0, "pending": False, "nick": None, "avatar": None, "banner": None,
+                  "premium_since": None, "communication_disabled_until": None}
         if with_user:
             member["user"] = self.payload()
         return member
