@@ -19,6 +19,7 @@ class LoopLag:
 
     def __init__(self) -> None:
         self.seconds = 0.0
+        self.probed = asyncio.Event()   # set at each probe (`seconds` measured anew)
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -37,6 +38,7 @@ class LoopLag:
             await asyncio.sleep(LAG_PROBE_S)
             self.seconds = max(0.0, loop.time() - due)
             metrics.LOOP_LAG.set(self.seconds)
+            self.probed.set()
 
 
 class Health:

@@ -416,15 +416,15 @@ class FakeDiscord(GatewayMixin, RestMixin):
         not installed the app (its channel endpoints answer 403, code 50001; users' installs still work). With
         `bot_offline`, while no bot is connected: Discord sends no event then, and READY at the next
         connection simply lacks the guild."""
-        guild_id = (guild or self.default_guild).id
+        removed = guild or self.default_guild
+        removed.bot_installed, removed.removed = False, True   # the bot is out before Discord tells it
         if not bot_offline:
-            await self.dispatch("GUILD_DELETE", {"id": str(guild_id)}, guild_id=guild_id)
-        self.guilds[guild_id].bot_installed = False
+            await self.dispatch("GUILD_DELETE", {"id": str(removed.id)}, guild_id=removed.id)
 
     async def add_bot(self, guild: Guild, *, bot_offline: bool = False) -> None:
         """The server installs the app with its bot (GUILD_CREATE on the guild's shard; with `bot_offline`, no
         event: READY at the next connection lists the guild)."""
-        guild.bot_installed = True
+        guild.bot_installed, guild.removed = True, False
         if not bot_offline:
             await self.dispatch("GUILD_CREATE", self._guild_payload(guild), guild_id=guild.id)
 

@@ -68,6 +68,10 @@ class Guild:
     name: str
     locale: str = "en-US"
     bot_installed: bool = True  # False: only users installed the app; the bot is not in the server
+    # The server removed the bot (FakeDiscord.remove_bot): a channel request then answers 403 (50001) as ever,
+    # but is no violation: it may have been sent before the bot saw GUILD_DELETE (the e2e tests check that
+    # none starts after the bot ended the server's games)
+    removed: bool = False
     unavailable: bool = False  # an outage: READY lists it, its GUILD_CREATE at connection says only unavailable
 
     def shard_id(self, shard_count: int) -> int:
@@ -91,8 +95,8 @@ class User:
 
     def member_payload(self, *, with_user: bool = True, roles: Sequence[int] = ()) -> JsonObject:
         member = {"roles": [str(r) for r in roles], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False,
-                  "mute": False, "flags": 0, "pending": False, "nick": None, "avatar": None, "premium_since": None,
-                  "communication_disabled_until": None}
+                  "mute": False, "flags": 0, "pending": False, "nick": None, "avatar": None, "banner": None,
+                  "premium_since": None, "communication_disabled_until": None}
         if with_user:
             member["user"] = self.payload()
         return member

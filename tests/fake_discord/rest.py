@@ -375,7 +375,8 @@ class RestMixin:
         if found is None:
             raise DiscordError(404, 10004, "Unknown Guild")
         if not found.bot_installed:
-            raise DiscordError(403, 50001, f"Missing Access: the bot is not in the server {found.name}")
+            raise DiscordError(403, 50001, f"Missing Access: the bot is not in the server {found.name}",
+                               bot_at_fault=not found.removed)
 
     def _check_app(self, app: str) -> None:
         if int(app) != self.application_id:
@@ -565,8 +566,10 @@ class RestMixin:
             raise DiscordError(404, 10003, "Unknown Channel")
         if not self.bot_present(channel):
             where = "a private channel between users" if channel.is_private else "a server without the bot"
+            guild = self.guilds.get(channel.guild_id or 0)
             raise DiscordError(403, 50001, f"Missing Access: #{channel.name or channel.id} is {where} "
-                                           "(only interaction endpoints work there)")
+                                           "(only interaction endpoints work there)",
+                               bot_at_fault=guild is None or not guild.removed)   # removed: maybe in flight
         if channel.is_thread and needed & SEND_MESSAGES:  # in a thread, Send Messages in Threads instead
             needed = needed & ~SEND_MESSAGES | SEND_MESSAGES_IN_THREADS
         if self.bot_permissions(channel) & needed != needed:

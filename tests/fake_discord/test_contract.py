@@ -93,3 +93,10 @@ async def test_an_invalid_body_is_answered_400_50035_and_is_the_bots_fault(fake_
     assert "embeds.0.title" in fake_discord.take_violations()[0]
     assert fake_discord.contract.requests == 2 and len(fake_discord.contract.violations) == 1
     assert fake_discord.contract.answers == 1 and fake_discord.contract.gaps == []
+
+
+def test_the_fakes_member_answer_carries_what_discord_sends():
+    from tests.fake_discord.entities import User
+
+    member = User(1, "ana").member_payload(roles=[2])
+    assert response_gaps("GET", "/guilds/{guild}/members/{user}", 200, member) == []

@@ -97,6 +97,9 @@ class BoardPublisher:
         when the turn passed to them (a board shown again, by `/game board` or after a restart, pings
         nobody)."""
         record = outcome.record
+        if self.sessions.endings.gone(record.id):
+            log.info("game %s: its channel or server is gone, nothing shown", record.id)
+            return
         if record.options.get("turn_time"):
             # A change may start, move or end this game's deadline. Untimed games have none (a deadline
             # the settings just removed fires as a no-op: the sessions re-check it under the lock).
@@ -155,8 +158,8 @@ class BoardPublisher:
         is retired (a lobby deleted). A board deleted by a moderator (404), or out of reach, is posted
         afresh; only a new post with `ping` notifies anyone. A board older than one this process already
         showed (a publish overtaken by the next, or caught up late) is not shown: never a stale one."""
-        if self.sessions.boards.shows_newer(record.id, version):
-            return
+        if self.sessions.boards.shows_newer(record.id, version) or self.sessions.endings.gone(record.id):
+            return   # (gone: the channel deleted, or the bot removed from the server, since the publish began)
         if edit and answers_with_new_message(via.interaction) and record.board_message_id is not None:
             edit, retired = False, Retired.DELETE if record.state is None else retired
         recent = tuple(self._said.get(record.channel_id, ()))
@@ -172,6 +175,8 @@ class BoardPublisher:
             log.info("board %s of game %s was deleted (or is out of reach): posting it again", steps.edit, record.id)
             steps = board_messages.changes(None, recent, post.said, edit=edit, retired=retired)
         await self._retire_all(via, steps.before)
+        if self.sessions.endings.gone(record.id):   # gone while the earlier board was retired
+            return
         message = await via.send(post.content, files=_files(post), view=controls,
                                  mentions=pinging(post.mention if ping else None))
         if message is None:   # only interactions reach the game: the next one shows it

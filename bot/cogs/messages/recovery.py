@@ -26,6 +26,8 @@ from bot.services import Sessions, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
+# The log line that ends the start-up's catch-up (the tests wait for it, not for a while).
+RESUMED = "start-up catch-up done"
 FIRST_RETRY_S = 1.0
 MAX_RETRY_S = 60.0
 RETRY_FOR_S = 15 * 60.0
@@ -46,7 +48,8 @@ class Recovery:
         telling the player to move what happened since his last turn; a game whose first board never
         went out (the lobby is what shows) gets it, with who sits where; and a game a move finished, its
         final board (BoardRows.to_resume)."""
-        for record, shown, shown_status in await self.sessions.boards.to_resume():
+        resumed = await self.sessions.boards.to_resume()
+        for record, shown, shown_status in resumed:
             try:
                 await self.publisher.catch_up(record, shown, shown_status)
             except GameError:   # the version check: another process (that had these shards before) moved it first
@@ -58,6 +61,7 @@ class Recovery:
                     self.recover_later(record.id, error)
             except Exception:
                 log.exception("could not resume game %s in channel %s", record.id, record.channel_id)
+        log.info("%s: %d games looked at", RESUMED, len(resumed))
 
     @property
     def boards_waiting(self) -> int:
