@@ -1,4 +1,4 @@
-"""A newcomer's first hour, as issue 47 walked it: every setting with a bad value and every console command line
+"""A newcomer's first hour, as one walked it through: every setting with a bad value and every console command line
 with a typo is answered in one line, without a traceback, and leaves no file (so no row) behind; with Discord out
 of reach, the bot's listener already answers /healthz (503, and why), its health probe prints that reason, and
 SIGTERM stops it at once (exit 0) without leaving an empty database; a listener port in use is said before any
