@@ -7,10 +7,12 @@ import asyncio
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import urllib.error
 import urllib.request
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -64,6 +66,21 @@ def test_a_bad_setting_is_one_line_naming_it_and_leaves_nothing(newcomer, monkey
 def test_a_console_command_line_with_a_typo_is_one_line_and_leaves_nothing(newcomer, capsys, typo):
     answered_in_one_line(capsys, lambda: main(typo))
     assert list(newcomer.iterdir()) == []
+
+
+def test_a_console_command_line_with_a_typo_adds_no_row_to_a_saved_game(newcomer, monkeypatch, capsys):
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    assert main(["play", "parcheesi", "--seats", "human,easy"]) == 0
+    database = newcomer / "tablero-console.sqlite3"
+
+    def rows() -> list[tuple[int, ...]]:
+        with closing(sqlite3.connect(database)) as db:
+            return db.execute("SELECT id, version, status, seats FROM games").fetchall()
+    saved = rows()
+    capsys.readouterr()
+    for typo in TYPOS:
+        answered_in_one_line(capsys, lambda typo=typo: main(typo))
+        assert rows() == saved, typo
 
 
 def start_unreachable(tmp_path: Path, **settings: str) -> subprocess.Popen:
