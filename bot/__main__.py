@@ -5,6 +5,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sqlite3
 import sys
@@ -44,18 +45,20 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = OneLineParser(prog="python -m bot", description=i18n.text("cli.description", "en"))
+    terminal = i18n.terminal_locale(os.environ)   # the console's language unless --lang says otherwise
+    parser = OneLineParser(prog="python -m bot", description=i18n.text("cli.description", terminal))
     commands = parser.add_subparsers(dest="command")
-    local = commands.add_parser("play", help=i18n.text("cli.play", "en"), description=i18n.text("cli.play_keys", "en"))
+    local = commands.add_parser("play", help=i18n.text("cli.play", terminal),
+                                description=i18n.text("cli.play_keys", terminal))
     local.add_argument("game", choices=GAME_IDS)
     local.add_argument("--seats", default="human,normal",
-                       help=i18n.text("cli.seats", "en"))
-    local.add_argument("--database", default=CONSOLE_DATABASE, help=i18n.text("cli.database", "en"))
-    local.add_argument("--board", default="board.png", help=i18n.text("cli.board", "en"))
-    local.add_argument("--new", action="store_true", help=i18n.text("cli.new", "en"))
-    local.add_argument("--seating", choices=SEATINGS, default="lobby", help=i18n.text("cli.seating", "en"))
-    local.add_argument("--lang", choices=i18n.LOCALES, default="en")
-    commands.add_parser("check", help=i18n.text("cli.check", "en"), description=i18n.text("cli.check", "en"))
+                       help=i18n.text("cli.seats", terminal))
+    local.add_argument("--database", default=CONSOLE_DATABASE, help=i18n.text("cli.database", terminal))
+    local.add_argument("--board", default="board.png", help=i18n.text("cli.board", terminal))
+    local.add_argument("--new", action="store_true", help=i18n.text("cli.new", terminal))
+    local.add_argument("--seating", choices=SEATINGS, default="lobby", help=i18n.text("cli.seating", terminal))
+    local.add_argument("--lang", choices=i18n.LOCALES, default=terminal, help=i18n.text("cli.lang", terminal))
+    commands.add_parser("check", help=i18n.text("cli.check", terminal), description=i18n.text("cli.check", terminal))
     args = parser.parse_args(argv)
     try:
         settings = Settings.from_env()

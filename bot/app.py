@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.cogs.commands.game import GameCog
 from bot.cogs.commands.stats import StatsCog
 from bot.cogs.commands.translator import CatalogueTranslator
+from bot.cogs.events.answering import Answering, AnsweringTree
 from bot.cogs.events.controls import KINDS
 from bot.cogs.events.game_events import GameEvents
 from bot.cogs.parts import GameParts
@@ -44,8 +45,6 @@ COMMANDS_DIGEST = "commands_digest"
 GAMES_EVERY_S = 15.0
 # On SIGTERM (docker stop, which kills after 10 s) the interactions under way get this long to finish.
 DRAIN_S = 8.0
-# discord.py's names of the tasks that answer an interaction: a slash command, or a control (on_interaction).
-ANSWERING = ("CommandTree-invoker", "discord.py: on_interaction")
 
 # Tablero joins no voice channel: discord.py's start-up warning that its voice libraries (PyNaCl, davey) are not
 # installed is no problem here, and a newcomer would take it for one.
@@ -75,7 +74,10 @@ class TableroBot(commands.AutoShardedBot):
             intents=discord.Intents.none() | discord.Intents(guilds=True),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             http_trace=(watch := DiscordWatch(KINDS)).trace,   # Discord's answers counted by status
+            tree_cls=AnsweringTree,   # each command's task counted among those answering interactions
         )
+        assert isinstance(self.tree, AnsweringTree)
+        self.answering: Answering = self.tree.answering   # the controls' listener adds its tasks too
         self.settings = settings
         self.store: Store | None = None
         self.watch = watch
@@ -91,7 +93,7 @@ class TableroBot(commands.AutoShardedBot):
             raise ConsoleGames(console)
         sessions = Sessions(store, shards=self.settings.shards)
         self._game = game = GameParts(self, sessions, self.settings)
-        await self.add_cog(events := GameEvents(self, game))
+        await self.add_cog(events := GameEvents(self, game, self.answering))
         await self.add_cog(GameCog(game))
         self.tree.error(events.on_app_command_error)   # every command (stats too) meeting the database out of reach
         await self.add_cog(StatsCog(sessions.records))
@@ -157,7 +159,7 @@ class TableroBot(commands.AutoShardedBot):
     async def close(self) -> None:
         # First, so that a game ending while the interactions drain draws no animation either.
         animations = self._game.announcer.stop_animations() if self._game is not None else set()
-        await _answered(DRAIN_S, animations)
+        await _answered(self.answering, DRAIN_S, animations)
         await super().close()
         if self.store is not None:
             await self.store.close()
@@ -220,12 +222,12 @@ class Startup:
             await self.bot.refresh_metrics()
 
 
-async def _answered(timeout: float, ending: Collection[asyncio.Task[None]] = ()) -> None:
+async def _answered(answering: Answering, timeout: float, ending: Collection[asyncio.Task[None]] = ()) -> None:
     """Wait (at most `timeout` s) for the tasks answering interactions (and what they wait for: the services'
     writes, the board's post) to end, those that start meanwhile included, and for the `ending` ones."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while pending := [t for t in asyncio.all_tasks() if (t.get_name() in ANSWERING or t in ending) and not t.done()]:
+    while pending := answering.pending() + [t for t in ending if not t.done()]:
         if (left := deadline - loop.time()) <= 0:
             log.warning("stopping with %d interactions unanswered after %.0f s", len(pending), timeout)
             return

@@ -76,6 +76,7 @@ class Hard:
     focus: bool = False
     names: tuple[str, ...] = tuple(HARD_NAMES)
     made: Callable[[], Position] | None = None   # a position set up
+    locale: str = "en"                           # the language of its words
 
 
 def _shared(plan: Plan) -> bool:
@@ -143,6 +144,9 @@ HARD = (
          2, _anything, skip=12, focus=True),
     Hard("pariti-finished", "pariti", "Pariti, finished: who won, in the side panel", 1, _anything, traced=5,
          finished=True),
+    Hard("parcheesi-es-capture", "parcheesi", "Parchís in Spanish: a capture and its count of 20 told in the acting "
+         "house; the longer Spanish words within the panels", 6, _capture, traced=3, skip=20, locale="es",
+         names=("María José", "Íñigo", "la máquina (difícil)", "Lucía")),
     Hard("maghreb-arabic-winner", "parchis-maghreb", "Parchís Maghreb, finished: an Arabic name wins, written right to "
          "left in the panel and at the start of the banner, whose sentence still reads left to right", 4, _anything,
          traced=4, finished=True, names=("يوسف", "فاطمة الزهراء")),
@@ -232,7 +236,7 @@ def gallery(root: Path) -> None:
     for hard in HARD:
         ruleset, state, players, traced, focus = hard_position(hard)
         (root / "boards" / f"{hard.name}.png").write_bytes(
-            chat_size(render_png(ruleset, state, players, "en", focus, traced)))
+            chat_size(render_png(ruleset, state, players, hard.locale, focus, traced)))
     (root / "boards.md").write_text(gallery_page(), encoding="utf-8")
 
 

@@ -42,7 +42,7 @@ import json
 import logging
 import string
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
@@ -72,6 +72,13 @@ def locale_of(discord_locale: object) -> str:
     code = str(getattr(discord_locale, "value", discord_locale) or "")
     ours = _REGIONS.get(code.replace("_", "-").split("-")[0].split(".")[0].lower(), DEFAULT_LOCALE)
     return ours if ours in LOCALES else DEFAULT_LOCALE
+
+
+def terminal_locale(environ: Mapping[str, str]) -> str:
+    """Our locale for a terminal's language, as POSIX finds it: LC_ALL, else LC_MESSAGES, else LANG
+    ("es_ES.UTF-8" -> "es"; "C", "POSIX" or nothing: English)."""
+    found = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), "")
+    return locale_of(found)
 
 
 Template = str | dict[str, str]

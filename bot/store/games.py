@@ -3,12 +3,12 @@ led to; the statements beside the methods that run them."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
 import asyncpg
-from sqlalchemy import and_, bindparam, exists, func, not_, select
+from sqlalchemy import and_, bindparam, exists, func, not_, select, true
 
 from bot.core.game_records import INTERACTIONS_ONLY, GameRecord, LoggedAction, Seat
 from bot.core.shards import Shards
@@ -25,8 +25,8 @@ from bot.store.game_row import (
     seats_json,
     shard_parameters,
 )
-from bot.store.people import END_AWAY
-from bot.store.schema import Statements, actions, away_periods, games
+from bot.store.people import END_AWAY, PEOPLE, people_of
+from bot.store.schema import Row, Statements, actions, away_periods, games
 
 # Every statement built once (building one costs more than running it), with bound parameters.
 _OPEN_GAME = select(*GAME_COLUMNS).where(games.c.channel_id == bindparam("channel"), IS_OPEN)
@@ -63,9 +63,13 @@ _UPDATE_GAME = (games.update()
                 .values({c: bindparam(f"new_{c}") for c in ("status", "host_id", "seats", "options", "state", "result",
                                                              "interactions_only")}
                         | {"updated_at": bindparam("now")}))
+# A move is written only onto the game as it was read: its version (moves), and its seats and last change
+# (update_game and the privacy rewrite change them without a new version), so that a copy of the game kept
+# in memory (Channels.as_written) can never write over a change it missed.
 _ADVANCE = (games.update()
             .where(games.c.id == bindparam("the_game"), games.c.version == bindparam("read_version"),
-                   games.c.status == "active")
+                   games.c.status == "active", games.c.seats == bindparam("read_seats"),
+                   games.c.updated_at == bindparam("read_updated_at"))
             .values(state=bindparam("new_state"), version=games.c.version + 1, status=bindparam("new_status"),
                     result=bindparam("new_result"), updated_at=bindparam("now")))
 # PostgreSQL: the move's three writes as one statement (atomic by itself), one round trip instead of five
@@ -73,10 +77,18 @@ _ADVANCE = (games.update()
 # there. Data-modifying CTEs all run, referenced or not; the time away ends only if the game advanced.
 # SQLite has no UPDATE inside WITH: there the three are one transaction.
 _ADVANCED = _ADVANCE.returning(games.c.id).cte("advanced")
-_ADVANCE_END_AWAY_AND_LOG = actions.insert().from_select(
-    [c.name for c in actions.c],
-    select(_ADVANCED.c.id, *(bindparam(f"log_{c.name}", type_=c.type) for c in actions.c if c.name != "game_id"))
-    .add_cte(END_AWAY.where(exists(_ADVANCED.select())).returning(away_periods.c.user_id).cte("back")))
+_LOGGED_ROW = select(_ADVANCED.c.id, *(bindparam(f"log_{c.name}", type_=c.type) for c in actions.c
+                                       if c.name != "game_id"))
+_BACK = END_AWAY.where(exists(_ADVANCED.select())).returning(away_periods.c.user_id).cte("back")
+_ADVANCE_END_AWAY_AND_LOG = actions.insert().from_select([c.name for c in actions.c], _LOGGED_ROW.add_cte(_BACK))
+# The same, and the seated people's time away and turn messages (PEOPLE) that the board shows next, read in
+# that one statement: a row per person (none: one row of NULLs) if the game advanced, no row if it did not.
+# Every part sees the database as it was before the statement: the actor's time away ends after it (`_appended`).
+_LOGGED = (actions.insert().from_select([c.name for c in actions.c], _LOGGED_ROW)
+           .returning(actions.c.game_id).cte("logged"))
+_PEOPLE_NOW = PEOPLE.subquery("people")
+_ADVANCE_END_AWAY_LOG_AND_READ_PEOPLE = (select(_LOGGED.c.game_id, _PEOPLE_NOW.c.user_id, _PEOPLE_NOW.c.until)
+                                         .select_from(_LOGGED.outerjoin(_PEOPLE_NOW, true())).add_cte(_BACK))
 _LOG = actions.insert().values({c.name: bindparam("the_game" if c.name == "game_id" else f"log_{c.name}", type_=c.type)
                                 for c in actions.c})
 
@@ -91,6 +103,17 @@ async def _append_action(db: Statements, parameters: dict[str, Any]) -> bool:
         if parameters["log_user_id"] is not None:
             await db.execute(END_AWAY, parameters)
     return advanced
+
+
+async def _append_action_reading_people(db: Statements, parameters: dict[str, Any]) -> Sequence[Row] | None:
+    """_append_action, then PEOPLE's rows for `parameters["users"]`; None (nothing written) when the game's
+    version moved on. On PostgreSQL one statement, one round trip."""
+    if db.dialect == "postgresql":
+        rows = await db.rows(_ADVANCE_END_AWAY_LOG_AND_READ_PEOPLE, parameters)
+        return rows or None
+    if not await _append_action(db, parameters):
+        return None
+    return await db.rows(PEOPLE, parameters)
 
 
 async def _create_game(db: Statements, values: dict[str, Any]) -> GameRecord:
@@ -196,12 +219,43 @@ class GameRows:
                             result: dict[str, Any] | None = None,
                             events: list[dict[str, Any]] | None = None) -> GameRecord:
         """Log one action and store the state it led to, in one transaction."""
-        now = self._store.now()
-        parameters = {"the_game": record.id, "read_version": record.version, "new_state": dump(state),
-                      "new_status": status, "new_result": dump_or_none(result), "now": now,
-                      "log_seq": record.version, "log_seat": seat, "log_user_id": user_id, "log_action": action,
-                      "log_legal": int(legal), "log_at": now, "log_events": dump(events) if events else None}
+        parameters = self._action(record, seat, user_id, action, legal, state, status, result, events)
         # On PostgreSQL one statement (_ADVANCE_END_AWAY_AND_LOG), a transaction by itself.
         if not await self._store.run(_append_action, parameters, transaction=self._store.dialect == "sqlite"):
             raise StaleVersion
-        return replace(record, state=state, version=record.version + 1, status=status, result=result, updated_at=now)
+        return self._appended(record, parameters, state, status, result)
+
+    async def append_action_reading_people(self, record: GameRecord, people: set[int], *, seat: int | None,
+                                           user_id: int | None, action: str, legal: bool, state: dict[str, Any],
+                                           status: str = "active", result: dict[str, Any] | None = None,
+                                           events: list[dict[str, Any]] | None = None,
+                                           ) -> tuple[GameRecord, tuple[dict[int, float], set[int]]]:
+        """append_action, and what PeopleRows.of says of `people` once it is written, in the same transaction
+        (on PostgreSQL, the same statement): the move's one round trip also brings what its board shows."""
+        parameters = self._action(record, seat, user_id, action, legal, state, status, result, events)
+        parameters["users"] = sorted(people)
+        rows = await self._store.run(_append_action_reading_people, parameters,
+                                     transaction=self._store.dialect == "sqlite")
+        if rows is None:
+            raise StaleVersion
+        away, turn_dms = people_of(rows)
+        if user_id in away and away[user_id] > parameters["now"]:   # the actor is back (END_AWAY, same statement)
+            away[user_id] = parameters["now"]
+        return self._appended(record, parameters, state, status, result), (away, turn_dms)
+
+    def _action(self, record: GameRecord, seat: int | None, user_id: int | None, action: str, legal: bool,
+                state: dict[str, Any], status: str, result: dict[str, Any] | None,
+                events: list[dict[str, Any]] | None) -> dict[str, Any]:
+        """The parameters of an action's statements: the version-checked update, the log row."""
+        now = self._store.now()
+        return {"the_game": record.id, "read_version": record.version, "read_seats": seats_json(record.seats),
+                "read_updated_at": record.updated_at, "new_state": dump(state),
+                "new_status": status, "new_result": dump_or_none(result), "now": now,
+                "log_seq": record.version, "log_seat": seat, "log_user_id": user_id, "log_action": action,
+                "log_legal": int(legal), "log_at": now, "log_events": dump(events) if events else None}
+
+    @staticmethod
+    def _appended(record: GameRecord, parameters: dict[str, Any], state: dict[str, Any], status: str,
+                  result: dict[str, Any] | None) -> GameRecord:
+        return replace(record, state=state, version=record.version + 1, status=status, result=result,
+                       updated_at=parameters["now"])

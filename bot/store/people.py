@@ -1,13 +1,14 @@
 """People's time away and their wish for a direct message when their turn comes (`store.people`)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import Double, bindparam, func, null, select
 
 from bot.store.backends import upserts
 from bot.store.calls import Database
-from bot.store.schema import Statements, away_periods, turn_notifications
+from bot.store.schema import Row, Statements, away_periods, turn_notifications
 
 # A user's time away ends at log_at (named after the action's columns: a person who acts is back, and
 # their time away ends with the move, bot/store/games.py; log_user_id NULL, a computer or a deadline: nothing
@@ -24,12 +25,18 @@ _AWAY_PERIODS = (select(away_periods.c.started_at, away_periods.c.until)
 _AWAY_UNTIL = (select(away_periods.c.user_id, func.max(away_periods.c.until).label("until"))
                .where(away_periods.c.user_id.in_(bindparam("users", expanding=True))).group_by(away_periods.c.user_id))
 # Each user's latest time away, then (until NULL) those who want a direct message on their turn: one round trip.
-_PEOPLE = _AWAY_UNTIL.union_all(
+PEOPLE = _AWAY_UNTIL.union_all(
     select(turn_notifications.c.user_id, null().cast(Double).label("until"))
     .where(turn_notifications.c.user_id.in_(bindparam("users", expanding=True))))
 _TURN_NOTIFICATIONS = upserts(lambda insert: insert(turn_notifications).values(user_id=bindparam("user"))
                               .on_conflict_do_nothing())
 _NO_TURN_NOTIFICATIONS = turn_notifications.delete().where(turn_notifications.c.user_id == bindparam("user"))
+
+
+def people_of(rows: Sequence[Row]) -> tuple[dict[int, float], set[int]]:
+    """PEOPLE's rows: the end of each user's latest time away, and those who want a direct message on their turn."""
+    return ({row["user_id"]: row["until"] for row in rows if row["until"] is not None},
+            {row["user_id"] for row in rows if row["until"] is None and row["user_id"] is not None})
 
 
 async def _start_away(db: Statements, parameters: dict[str, Any]) -> None:
@@ -65,6 +72,4 @@ class PeopleRows:
         who want a direct message when their turn comes."""
         if not user_ids:
             return {}, set()
-        rows = await self._store.rows(_PEOPLE, {"users": sorted(user_ids)})
-        return ({row["user_id"]: row["until"] for row in rows if row["until"] is not None},
-                {row["user_id"] for row in rows if row["until"] is None})
+        return people_of(await self._store.rows(PEOPLE, {"users": sorted(user_ids)}))

@@ -58,10 +58,25 @@ def test_a_fifth_seat_is_refused_and_seats_take_any_case(tmp_path):
     assert mixed.returncode == 0 and "Game 1 is saved in" in mixed.stdout
 
 
-def run_console(tmp_path, *args, stdin):
+def run_console(tmp_path, *args, stdin, language="C.UTF-8"):
+    """`python -m bot play` in a terminal whose language is `language` (LANG; English for C)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES")} | {"LANG": language}
     return subprocess.run([sys.executable, "-m", "bot", "play", *args, "--database", str(tmp_path / "c.sqlite3"),
                            "--board", str(tmp_path / "b.png")], cwd=REPO, input=stdin, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=60, env=env)
+
+
+def test_the_console_speaks_the_terminal_s_language_unless_lang_says_otherwise(tmp_path):
+    """Issue 48: LANG=es_MX.UTF-8 gives a Spanish game; --lang picks another; a language Tablero lacks, English."""
+    spanish = run_console(tmp_path, "parcheesi", "--seats", "human,easy,easy,easy,easy", stdin="q\n",
+                          language="es_MX.UTF-8")
+    assert spanish.stdout.strip() == "Este juego admite como mucho 4 jugadores."
+    english = run_console(tmp_path, "parcheesi", "--seats", "human,easy,easy,easy,easy", "--lang", "en", stdin="q\n",
+                          language="es_ES.UTF-8")
+    assert english.stdout.strip() == "At most 4 players can play this game."
+    japanese = run_console(tmp_path, "parcheesi", "--seats", "human,easy,easy,easy,easy", stdin="q\n",
+                           language="ja_JP.UTF-8")
+    assert japanese.stdout.strip() == "At most 4 players can play this game."
 
 
 REPO = Path(__file__).resolve().parents[2]

@@ -41,7 +41,7 @@ DOMAINS = {
                   "parcheesi"),
     "maghreb": ("game.parchis-maghreb", "rules.parchis-maghreb", "maghreb"),
     "barricade": ("game.barricade", "rules.barricade", "barricade"),
-    "pariti": ("game.pariti", "rules.pariti", "colour.pink", "pariti"),
+    "pariti": ("game.pariti", "rules.pariti", "colour.pink", "colour.letter.pink", "pariti"),
 }
 
 
@@ -95,7 +95,8 @@ def test_every_registered_game_has_its_words_in_every_locale(locale):
     for game in bot.games.GAMES:
         ruleset = get_ruleset(game.id)
         colours = {c for seat in ruleset.seat_colours(game.max_players, {}) for c in seat} | set(game.code_colours)
-        needed = [game.name, ruleset.rules_summary().key, *(f"colour.{c}" for c in sorted(colours))]
+        needed = [game.name, ruleset.rules_summary().key, *(f"colour.{c}" for c in sorted(colours)),
+                  *(f"colour.letter.{c}" for c in game.code_colours)]
         missing += [f"{game.id}: {key}" for key in needed if key not in catalogue]
     assert missing == []
 
@@ -128,6 +129,15 @@ def test_discord_locales_map_to_ours(monkeypatch):
                                                     "es_MX.UTF-8", "de_AT", "ja", "zh-CN")}
     assert said == {"fr": "fr", "en-GB": "en", None: "en", "es-ES": "es", "es-419": "es", "de": "de",
                     "pt-BR": "pt-BR", "es_MX.UTF-8": "es", "de_AT": "de", "ja": "en", "zh-CN": "en"}
+
+
+@pytest.mark.parametrize(("environ", "locale"), [
+    ({"LANG": "es_ES.UTF-8"}, "es"), ({"LC_ALL": "fr_FR.UTF-8", "LANG": "es_ES.UTF-8"}, "fr"),
+    ({"LC_MESSAGES": "pt_BR.UTF-8", "LANG": "en_GB.UTF-8"}, "pt-BR"), ({"LANG": "C.UTF-8"}, "en"),
+    ({"LC_ALL": "", "LANG": "de_DE"}, "de"), ({}, "en"), ({"LANG": "POSIX"}, "en")])
+def test_the_terminal_s_language_is_found_as_posix_finds_it(monkeypatch, environ, locale):
+    monkeypatch.setattr(i18n, "LOCALES", i18n.KNOWN_LOCALES)
+    assert i18n.terminal_locale(environ) == locale
 
 
 def test_a_language_whose_folder_is_missing_falls_back_to_english(monkeypatch):
@@ -281,3 +291,96 @@ def test_our_words_inside_another_message_open_a_sentence_with_a_capital_letter(
     said = msg("game.resigned_replaced", player=msg("privacy.former_player"))
     assert i18n.render(said, "en").startswith("Former player resigns;")
     assert i18n.render(said, "fr").startswith("La personne oubliée abandonne")
+
+
+# --- every language: limits, English left behind, typography -------------------------------------------------
+
+FIELD = re.compile(r"\{[^{}]*\}")
+FILL = "x" * 10   # a placeholder's typical value: a piece, a square, a short name
+
+# Discord's limits for what becomes one of its fields (the code cuts a longer text mid-word).
+LIMITS = [
+    (re.compile(r"^modal\.other_move\.(title|label|label_plain)$"), 45),      # a modal's title, a text input's label
+    (re.compile(r"^modal\.other_move\.placeholder"), 100),                    # a text input's placeholder
+    (re.compile(r"(^|\.)button(\.|$)|^privacy\.forget_button$|^[a-z]+\.(action|label)\."), 80),   # button labels
+    (re.compile(r"^(select\.(group|move|call)(\.[a-z-]+)?)$"), 150),           # a select menu's placeholder
+    (re.compile(r"^([a-z]+\.group\.|group\.|barricade\.pawn\.|autocomplete\.)"), 100),   # select options, autocomplete
+    (re.compile(r"^(cmd|opt|choice)\."), 100),                                # command descriptions, choice names
+    (re.compile(r"^alt\."), 1024),                                            # alt text
+    (re.compile(r""), 2000),                                                  # a message
+]
+
+
+def forms(template):
+    return template.values() if isinstance(template, dict) else [template]
+
+
+@pytest.mark.parametrize("locale", i18n.LOCALES)
+def test_every_value_fits_the_discord_field_it_becomes(locale):
+    too_long = []
+    for key, template in i18n.catalogue(locale).items():
+        limit = next(limit for pattern, limit in LIMITS if pattern.search(key))
+        too_long += [(key, len(FIELD.sub(FILL, form)), limit) for form in forms(template)
+                     if not 1 <= len(FIELD.sub(FILL, form)) <= limit]
+    assert too_long == []
+
+
+# Words that mean nothing in Spanish, German or Portuguese: one of them in a translation is English left behind.
+ENGLISH = set("""the and your you yours is are was not game games turn turns move moves roll rolls rolled with this
+that these of to for player players piece pieces pawn pawns board now must can cannot have from on be it its by
+at or if yet only every which what who when would there their they here again first into win wins won seat seats
+lobby please sorry done nobody someone time left goal house square squares pair pairs""".split())
+NOT_WORDS = re.compile(r"`[^`]*`|\{[^{}]*\}|https?://\S+|\b[A-Za-z]+_[A-Za-z_]+\b|--seating lobby|--[a-z-]+|'[^']*'|"
+                       r"\b(TABLERO|DISCORD)_[A-Z_]+|/game( [a-z-]+)?|\b[\w-]+\.(png|sqlite3|dump|md)\b|"
+                       r"(^|; )(lobby|random):")
+
+
+@pytest.mark.parametrize("locale", [loc for loc in i18n.LOCALES if loc not in ("en", "fr")])
+def test_no_value_is_left_in_english(locale):
+    """Codes, placeholders, addresses, identifiers and options are no words; the rest is the language's own."""
+    left = []
+    for key, template in i18n.catalogue(locale).items():
+        for form in forms(template):
+            words = set(re.findall(r"[A-Za-z]+", NOT_WORDS.sub(" ", form)))
+            if english := sorted(w for w in words if w.lower() in ENGLISH and not (w.isupper() and len(w) > 1)):
+                left.append((key, english))
+    assert left == []
+
+
+def prose(template):
+    """A template's forms without code spans, placeholders and the console's keys to type (a lone ?)."""
+    for form in forms(template):
+        yield re.sub(r"`[^`]*`|\{[^{}]*\}|(?<![\w»”“)}])[?!](?![\w«„“])", " ", form)
+
+
+QUOTES = {"es": ("«", "»"), "de": ("„", "“"), "pt-BR": ("“", "”"), "en": ("“", "”")}
+
+
+@pytest.mark.parametrize("locale", [loc for loc in i18n.LOCALES if loc in ("es", "de", "pt-BR")])
+def test_quotation_marks_are_the_language_s_own(locale):
+    """Spanish « », German „ “, Brazilian Portuguese “ ”: balanced, and no other kind (straight quotes " are
+    for code and shell lines)."""
+    opening, closing = QUOTES[locale]
+    others = {"«", "»", "„", "“", "”"} - {opening, closing}
+    wrong = [(key, form) for key, template in i18n.catalogue(locale).items() for form in prose(template)
+             if form.count(opening) != form.count(closing) or any(mark in form for mark in others)]
+    assert wrong == []
+
+
+def test_spanish_questions_and_exclamations_open_with_inverted_marks():
+    """Every ? and ! that ends a question or an exclamation has its opening ¿ or ¡ before it, in the same
+    value, in order."""
+    if "es" not in i18n.LOCALES:
+        pytest.skip("no Spanish catalogue")
+    wrong = []
+    for key, template in i18n.catalogue("es").items():
+        for form in prose(template):
+            for opening, closing in (("¿", "?"), ("¡", "!")):
+                depth = 0
+                for char in form:
+                    depth += (char == opening) - (char == closing)
+                    if depth < 0:
+                        break
+                if depth != 0:
+                    wrong.append((key, form))
+    assert wrong == []

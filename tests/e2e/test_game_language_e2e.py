@@ -70,3 +70,43 @@ async def test_french_boards_read_computers_and_names_aloud(fake_discord, bot_pr
     assert "L’ordinateur 2 (normal) lance " in said and "(normal) (" not in said, said
     status = await fake_discord.slash(yasmine, channel, "game status")
     assert "L’ordinateur (normal, bleu)\u00a0: " in status.content and ") (" not in status.content
+
+
+@pytest.mark.fake_discord(guild_locale="es-ES")
+async def test_a_game_opened_by_a_german_user_in_a_spanish_server_is_in_spanish_and_his_answers_in_german(
+        fake_discord, bot_process):
+    """Issue 48: the game's shared messages in the server's language (es-ES: Spanish), what the German host alone
+    reads in German (English while this Tablero has no German catalogue: never a mix)."""
+    german = i18n.locale_of("de")
+    dieter, lucia = fake_discord.add_user("Dieter", locale="de"), fake_discord.add_user("Lucía", locale="es-419")
+    channel = fake_discord.add_channel("partida")
+    await fake_discord.slash(dieter, channel, "game new", game="parcheesi", seating="lobby")
+    lobby = fake_discord.last_message(channel, lambda m: m.buttons)
+    assert labels(lobby) == [i18n.text(f"lobby.button.{verb}", "es") for verb in ("join", "leave", "add-bot", "start")]
+    assert "una nueva partida busca jugadores." in lobby.content
+    refused = await fake_discord.click(dieter, lobby, label="Empezar")
+    assert [m.content for m in told(refused)] == [i18n.text("error.player_count", german, min=2, max=4)]
+    assert i18n.text("error.player_count", german, min=2, max=4) != i18n.text("error.player_count", "es", min=2, max=4)
+    await fake_discord.click(lucia, lobby, label="Unirme")
+    assert not told(await fake_discord.click(dieter, lobby, label="Empezar"))
+    board = fake_discord.last_message(channel, lambda m: m.files)
+    assert "¡Empieza la partida de Parchís (Mundijeux)!" in board.content
+    assert "Puestos por orden de llegada: Dieter (amarillo), Lucía (rojo). Dieter empieza." in board.content
+    not_yours = await fake_discord.slash(lucia, channel, "game roll")
+    assert not_yours.content == i18n.text("error.not_your_turn", "es", player="Dieter"), "Lucía reads Spanish"
+    rules = await fake_discord.slash(dieter, channel, "game rules")
+    assert rules.content == i18n.text("rules.parcheesi", german)
+
+
+@pytest.mark.fake_discord(guild_locale="es-419")
+async def test_a_game_s_thread_is_named_in_the_game_s_language_and_its_opening_told_in_the_host_s(
+        fake_discord, bot_process):
+    """The thread's name is shared: the game's language (the server's), not the German host's."""
+    dieter = fake_discord.add_user("Dieter", locale="de")
+    hall = fake_discord.add_channel("sala")
+    opened = await fake_discord.slash(dieter, hall, "game new", game="parcheesi-classic", thread=True)
+    (thread,) = fake_discord.threads(hall)
+    assert thread.name == "Parchís clásico · Dieter"
+    assert opened.content == i18n.text("thread.opened", i18n.locale_of("de"), thread=f"<#{thread.id}>")
+    lobby = fake_discord.last_message(thread, lambda m: m.buttons)
+    assert labels(lobby)[0] == "Unirme"
