@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
+from bot.console.game import play
 from tests.conftest import free_port
 
 REPO = Path(__file__).resolve().parent.parent
@@ -27,7 +28,7 @@ BAD_SETTINGS = {"TABLERO_LOG_LEVEL": "LOUD", "TABLERO_RETAIN_DAYS": "abc", "TABL
 COMMANDS = ([], ["check"], ["play", "parcheesi"])
 TYPOS = (["play", "parchesi"], ["play", "parcheesi", "--seats", "human,expert"], ["play", "pariti", "--seats", "human"],
          ["play", "parcheesi", "--seats", "easy,hard"], ["play", "barricade", "--seats", "human,hard,expert"],
-         ["play", "parcheesi", "--seating", "rnd"], ["play", "parcheesi", "--lang", "de"],
+         ["play", "parcheesi", "--seating", "rnd"], ["play", "parcheesi", "--lang", "xx"],
          ["play", "parcheesi", "--sets", "human,easy"], ["ply", "parcheesi"],
          ["play", "parcheesi", "--seats", "human,easy,easy,easy,easy"])
 
@@ -68,10 +69,10 @@ def test_a_console_command_line_with_a_typo_is_one_line_and_leaves_nothing(newco
     assert list(newcomer.iterdir()) == []
 
 
-def test_a_console_command_line_with_a_typo_adds_no_row_to_a_saved_game(newcomer, monkeypatch, capsys):
-    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
-    assert main(["play", "parcheesi", "--seats", "human,easy"]) == 0
-    database = newcomer / "tablero-console.sqlite3"
+def test_a_console_command_line_with_a_typo_adds_no_row_to_a_saved_game(newcomer, capsys):
+    database = newcomer / "tablero-console.sqlite3"   # where the command lines below play
+    assert asyncio.run(play("parcheesi", ["human", "easy"], str(database), str(newcomer / "board.png"), "en",
+                            lambda prompt="": "q", lambda line: None)) == 0
 
     def rows() -> list[tuple[int, ...]]:
         with closing(sqlite3.connect(database)) as db:
