@@ -11,6 +11,7 @@ what this writes):
 """
 from __future__ import annotations
 
+import argparse
 import io
 import random
 import sys
@@ -240,10 +241,16 @@ def gallery(root: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["--gallery"]:
-        gallery(Path(argv[1] if len(argv) > 1 else "docs"))
+    parser = argparse.ArgumentParser(prog="python -m renderer.sample", description="Draw the README's board picture, "
+                                     "or the gallery of hard positions (docs/boards.md).")
+    parser.add_argument("target", nargs="?", default="board.png", help="the README's board picture (board.png)")
+    parser.add_argument("--gallery", metavar="FOLDER", nargs="?", const="docs",
+                        help="draw the hard positions into FOLDER/boards/ and FOLDER/boards.md instead (docs)")
+    args = parser.parse_args(argv)   # --help prints the usage (it was taken for a file name)
+    if args.gallery is not None:
+        gallery(Path(args.gallery))
         return 0
-    target = Path(argv[0] if argv else "board.png")
+    target = Path(args.target)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(sample_png())
     return 0

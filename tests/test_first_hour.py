@@ -1,4 +1,4 @@
-"""A newcomer's first hour, as issue 47 walked it: every setting with a bad value and every console command line
+"""A newcomer's first hour, as one walked it through: every setting with a bad value and every console command line
 with a typo is answered in one line, without a traceback, and leaves no file (so no row) behind; with Discord out
 of reach, the bot's listener already answers /healthz (503, and why), its health probe prints that reason, and
 SIGTERM stops it at once (exit 0) without leaving an empty database; a listener port in use is said before any
@@ -7,15 +7,18 @@ import asyncio
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import urllib.error
 import urllib.request
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from bot.__main__ import main
+from bot.console.game import play
 from tests.conftest import free_port
 
 REPO = Path(__file__).resolve().parent.parent
@@ -25,7 +28,7 @@ BAD_SETTINGS = {"TABLERO_LOG_LEVEL": "LOUD", "TABLERO_RETAIN_DAYS": "abc", "TABL
 COMMANDS = ([], ["check"], ["play", "parcheesi"])
 TYPOS = (["play", "parchesi"], ["play", "parcheesi", "--seats", "human,expert"], ["play", "pariti", "--seats", "human"],
          ["play", "parcheesi", "--seats", "easy,hard"], ["play", "barricade", "--seats", "human,hard,expert"],
-         ["play", "parcheesi", "--seating", "rnd"], ["play", "parcheesi", "--lang", "de"],
+         ["play", "parcheesi", "--seating", "rnd"], ["play", "parcheesi", "--lang", "xx"],
          ["play", "parcheesi", "--sets", "human,easy"], ["ply", "parcheesi"],
          ["play", "parcheesi", "--seats", "human,easy,easy,easy,easy"])
 
@@ -64,6 +67,21 @@ def test_a_bad_setting_is_one_line_naming_it_and_leaves_nothing(newcomer, monkey
 def test_a_console_command_line_with_a_typo_is_one_line_and_leaves_nothing(newcomer, capsys, typo):
     answered_in_one_line(capsys, lambda: main(typo))
     assert list(newcomer.iterdir()) == []
+
+
+def test_a_console_command_line_with_a_typo_adds_no_row_to_a_saved_game(newcomer, capsys):
+    database = newcomer / "tablero-console.sqlite3"   # where the command lines below play
+    assert asyncio.run(play("parcheesi", ["human", "easy"], str(database), str(newcomer / "board.png"), "en",
+                            lambda prompt="": "q", lambda line: None)) == 0
+
+    def rows() -> list[tuple[int, ...]]:
+        with closing(sqlite3.connect(database)) as db:
+            return db.execute("SELECT id, version, status, seats FROM games").fetchall()
+    saved = rows()
+    capsys.readouterr()
+    for typo in TYPOS:
+        answered_in_one_line(capsys, lambda typo=typo: main(typo))
+        assert rows() == saved, typo
 
 
 def start_unreachable(tmp_path: Path, **settings: str) -> subprocess.Popen:

@@ -97,8 +97,10 @@ def read_answer(record: GameRecord, typed: str, locale: str) -> Answer:
         numbers = [str(shown_moves.numbered.index(a) + 1) for a in ending if a in shown_moves.numbered]
         return Say((i18n.text("console.several_end_there", locale, point=typed, numbers=", ".join(numbers)),))
     code = canonical(ruleset, typed)
-    if len(shown_moves.by_name) == 1 and not re.search("[:-]", code):   # a point's name, maybe none: the rules
-        return next(iter(shown_moves.by_name)) + word                  # say why it is refused (Ruleset.refusal)
+    if len(shown_moves.by_name) == 1 and not re.search("[:-]", code):   # a point named where points are asked
+        named = next(iter(shown_moves.by_name)) + word
+        if ruleset.refusal(state, named) is not None:   # the rules say why it is refused (a barricade's point)
+            return named
     return code
 
 

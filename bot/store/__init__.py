@@ -30,8 +30,8 @@ from bot.store.games import GameRows
 from bot.store.people import PeopleRows
 from bot.store.privacy import PrivacyRows
 from bot.store.store import Store
-from bot.store.urls import POSTGRESQL_SCHEMES, is_postgresql, postgresql_url, shown_url
+from bot.store.urls import POSTGRESQL_SCHEMES, client_options, is_postgresql, postgresql_url, shown_url
 
 __all__ = ["CONNECT_TIMEOUT_S", "FINAL_BOARD_DAYS", "LOBBY_SHOWN", "POSTGRESQL_SCHEMES", "BoardRows", "ChannelBusy",
            "DeadlineRows", "DefaultRows", "GameRows", "PeopleRows", "PrivacyRows", "Seat", "StaleVersion", "Store",
-           "StoreClosed", "is_postgresql", "postgresql_url", "shown_url"]
+           "StoreClosed", "client_options", "is_postgresql", "postgresql_url", "shown_url"]

@@ -13,6 +13,7 @@ import functools
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import aiosqlite
@@ -56,17 +57,24 @@ class SQLiteBackend:
 
     dialect = "sqlite"
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, read_only: bool = False):
         self._path = path
+        self._read_only = read_only   # opened read-only (a tool that only reads): the file is left as it is
         self._db: aiosqlite.Connection | None = None
         self._turn = asyncio.Lock()
 
     async def start(self) -> None:
         # No implicit BEGIN: `session` begins (isolation_level None).
-        self._db = await aiosqlite.connect(self._path, isolation_level=None)
+        if self._read_only:   # not even switched to WAL (a backup's copy is kept in one file)
+            self._db = await aiosqlite.connect(f"{Path(self._path).absolute().as_uri()}?mode=ro", uri=True,
+                                               isolation_level=None)
+        else:
+            self._db = await aiosqlite.connect(self._path, isolation_level=None)
         self._db.row_factory = sqlite3.Row
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL",  # WAL + NORMAL: durable across process crashes
-                       "foreign_keys=ON", "busy_timeout=5000"):
+        pragmas = ("busy_timeout=5000",) if self._read_only else (
+            "journal_mode=WAL", "synchronous=NORMAL",  # WAL + NORMAL: durable across process crashes
+            "foreign_keys=ON", "busy_timeout=5000")
+        for pragma in pragmas:
             await self._db.execute(f"PRAGMA {pragma}")
 
     @asynccontextmanager
@@ -192,6 +200,7 @@ class _AsyncpgConnection:
 Backend = SQLiteBackend | PostgreSQLBackend
 
 
-def backend_for(database: str) -> Backend:
-    """The backend of TABLERO_DATABASE: a PostgreSQL URL's pool or a SQLite file's connection (not started)."""
-    return PostgreSQLBackend(database) if is_postgresql(database) else SQLiteBackend(database)
+def backend_for(database: str, read_only: bool = False) -> Backend:
+    """The backend of TABLERO_DATABASE: a PostgreSQL URL's pool or a SQLite file's connection (not started;
+    `read_only`: a SQLite file opened read-only, PostgreSQL's left to the caller's statements)."""
+    return PostgreSQLBackend(database) if is_postgresql(database) else SQLiteBackend(database, read_only)

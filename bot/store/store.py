@@ -45,7 +45,7 @@ class Store(Database):
     async def open(cls, database: str, clock: Callable[[], float] = time.time, *, migrate: bool = True) -> Store:
         """The store in `database`: a SQLite file's path or a postgresql:// (postgres://) URL; migrated, unless
         `migrate` is False (a tool that only reads): then SchemaNotCurrent when its schema is not this code's."""
-        backend = backend_for(database)
+        backend = backend_for(database, read_only=not migrate)
         store = cls(backend, clock)
         try:
             await backend.start()

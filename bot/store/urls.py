@@ -29,3 +29,11 @@ def shown_url(database: str) -> str:
     except ValueError:   # SQLAlchemy's ArgumentError is one too
         user, at, place = database.partition("://")[2].rpartition("@")
         return f"{scheme}://{user.partition(':')[0] + ':***@' if at else ''}{place}"
+
+
+def client_options(database: str) -> str:
+    """PostgreSQL's own tools' options naming the server and the user of a URL ("-h db -p 5432 -U tablero"), for
+    the createdb and pg_restore commands messages print."""
+    parts = make_url(database)
+    return " ".join(f"{flag} {value}" for flag, value in (("-h", parts.host), ("-p", parts.port),
+                                                          ("-U", parts.username)) if value)

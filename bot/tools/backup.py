@@ -24,7 +24,7 @@ from sqlalchemy import make_url
 
 from bot.core.config import database_setting
 from bot.domain import i18n
-from bot.store import is_postgresql
+from bot.store import client_options, is_postgresql
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     if is_postgresql(database):
         url = make_url(database).set(drivername="postgresql")
         print(i18n.text("backup.postgresql", "en", url=url.render_as_string(hide_password=True),
-                        database=url.database or "tablero"), file=sys.stderr)
+                        database=url.database or "tablero", options=client_options(database)), file=sys.stderr)
         return 2
     if args.restore:
         if not Path(args.dest).is_file():

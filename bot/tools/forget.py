@@ -27,7 +27,7 @@ async def forget(database: str, user_id: int) -> Forgotten:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.tools.forget", description=i18n.text("forget.cli", "en"))
     parser.add_argument("user_id", type=int, help=i18n.text("forget.cli_user", "en"))
-    parser.add_argument("--database", help=i18n.text("backup.cli_database", "en"))
+    parser.add_argument("--database", help=i18n.text("forget.cli_database", "en"))
     args = parser.parse_args(argv)
     database = args.database or database_setting()
     if not is_postgresql(database) and not Path(database).is_file():   # never a new, empty database

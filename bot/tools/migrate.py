@@ -27,7 +27,7 @@ from bot.core.game_records import console_channels
 from bot.core.outages import StoreUnavailable
 from bot.domain.verify import verify
 from bot.games import GAME_IDS, get_ruleset
-from bot.store import Store, is_postgresql, postgresql_url, shown_url
+from bot.store import Store, client_options, is_postgresql, postgresql_url, shown_url
 from bot.store.schema import Statements, games, metadata
 
 BATCH = 2000  # rows per read and per insert transaction
@@ -113,10 +113,8 @@ async def _open_target(url: str) -> Store:
         parts = postgresql_url(url)
         if error.sqlstate != MISSING_DATABASE:
             raise Refused(f"cannot open {shown_url(url)}: {error}") from None
-        options = " ".join(f"{flag} {value}" for flag, value in (("-h", parts.host), ("-p", parts.port),
-                                                                   ("-U", parts.username)) if value)
         raise Refused(f"the database {parts.database!r} does not exist on the server: create it first "
-                      f"(createdb {options} {parts.database}), then run this again") from None
+                      f"(createdb {client_options(url)} {parts.database}), then run this again") from None
     except StoreUnavailable as error:   # no server there: refused connection, unknown host
         raise Refused(f"cannot reach {shown_url(url)}: {error}") from None
 

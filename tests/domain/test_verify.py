@@ -16,6 +16,7 @@ from bot.domain.positions import ruleset_of
 from bot.domain.verify import verify
 from bot.services import Seat, Sessions
 from bot.store import is_postgresql
+from bot.tools import backup
 from tests.game_logs import play
 
 
@@ -57,6 +58,17 @@ async def test_command_line_check(store, tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "OK" in done.stdout and record.seed in done.stdout
     assert "the stored seats match: True" in done.stdout
+
+
+async def test_the_command_line_leaves_a_backup_s_copy_as_it_is(store, tmp_path):
+    """A backup is one self-contained file (journal mode DELETE): verify reads it without switching it to WAL."""
+    record, _ = await play(store, "parcheesi", max_actions=30, resign=1)
+    copy = tmp_path / "copy" / "tablero.sqlite3"
+    copy.parent.mkdir()
+    assert backup.main([str(copy), "--database", str(tmp_path / "t.sqlite3")]) == 0
+    before = copy.read_bytes()
+    assert run_verify(copy, record.id).returncode == 0
+    assert copy.read_bytes() == before and sorted(p.name for p in copy.parent.iterdir()) == ["tablero.sqlite3"]
 
 
 async def test_the_command_line_never_prints_the_seed_of_a_game_still_being_played(store, tmp_path):

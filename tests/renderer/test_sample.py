@@ -51,3 +51,13 @@ def test_the_gallery_in_docs_is_what_the_current_renderer_draws(tmp_path):
         assert new.width == 400
         same = new.size == old.size and ImageChops.difference(new.convert("RGB"), old.convert("RGB")).getbbox() is None
         assert same, f"docs/boards/{name} is out of date: run python -m renderer.sample --gallery docs"
+
+
+def test_help_is_help_not_a_file_name(tmp_path, monkeypatch, capsys):
+    from renderer.sample import main
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0 and "--gallery" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []
