@@ -79,7 +79,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_ctrl_c_at_a_prompt_saves_and_leaves_at_once_in_one_line(tmp_path):
-    console = subprocess.Popen([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,easy",
+    console = subprocess.Popen([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,easy", "--lang", "en",
                                 "--database", str(tmp_path / "c.sqlite3"), "--board", str(tmp_path / "b.png")],
                                cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True)
@@ -102,7 +102,7 @@ def test_ctrl_c_in_a_terminal_after_a_computer_played_prints_one_line_and_no_wor
     """A terminal's Ctrl-C reaches the whole process group, the computer players' worker processes too."""
     database = tmp_path / "c.sqlite3"
     console = subprocess.Popen([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,normal",
-                                "--database", str(database), "--board", str(tmp_path / "b.png")],
+                                "--lang", "en", "--database", str(database), "--board", str(tmp_path / "b.png")],
                                cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, start_new_session=True)
     try:
