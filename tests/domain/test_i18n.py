@@ -384,3 +384,19 @@ def test_spanish_questions_and_exclamations_open_with_inverted_marks():
                 if depth != 0:
                     wrong.append((key, form))
     assert wrong == []
+
+
+@pytest.mark.skipif("es" not in i18n.LOCALES, reason="no Spanish catalogue")
+def test_the_spanish_catalogue_joins_its_words_to_names_through_the_template():
+    """Whatever our words for a player (la máquina, or a masculine name an editor might choose: el ordenador),
+    the catalogue writes de, a and y through the template: "del", "al", "e Inés"."""
+    names = ["Ana", i18n.Word("la máquina (fácil)"), i18n.Word("el ordenador (difícil)"), "Inés"]
+    said = [i18n.render(m, "es", names.__getitem__, capitalised=True) for m in (
+        msg("parcheesi.event.next", seat=1), msg("parcheesi.event.next", seat=2),
+        msg("parcheesi.note.call_window", seat=2, next_seat=0), msg("result.winners", players="Ana, Luis", last="Inés"),
+        msg("parcheesi.event.team_wins", seat=0, partner_seat=3), msg("barricade.event.capture", seat=0, victim_seat=2,
+                                                                      at="e5"))]
+    assert said == ["Turno de la máquina (fácil).", "Turno del ordenador (difícil).",
+                    "Se puede soplar al ordenador (difícil) hasta que tire Ana.",
+                    "🏆 ¡Ana, Luis e Inés ganan la partida!", "¡Ana e Inés ganan!",
+                    "Ana manda a casa la ficha del ordenador (difícil) en e5."]
