@@ -63,7 +63,7 @@ def run_console(tmp_path, *args, stdin, language="C.UTF-8"):
 
 
 def test_the_console_speaks_the_terminal_s_language_unless_lang_says_otherwise(tmp_path):
-    """Issue 48: LANG=es_MX.UTF-8 gives a Spanish game; --lang picks another; a language Tablero lacks, English."""
+    """LANG=es_MX.UTF-8 gives a Spanish game; --lang picks another; a language Tablero lacks, English."""
     spanish = run_console(tmp_path, "parcheesi", "--seats", "human,easy,easy,easy,easy", stdin="q\n",
                           language="es_MX.UTF-8")
     assert spanish.stdout.strip() == "Este juego admite como mucho 4 jugadores."
