@@ -5,8 +5,9 @@ A code's colour letter is the catalogue's `colour.letter.<id>` (the initial of t
 can be: Spanish writes amarillo A and azul Z), for the colours a ruleset names in its codes
 (`Ruleset.code_colours`). `shown` writes a canonical code
 with the letters of a locale, `canonical` reads a typed code back: it takes the letters of every locale,
-since no locale's letter stands for another colour of the same game (checked when the table is built),
-so a code typed from either language's list is understood in any game.
+since no locale's letter stands for another colour of the same game (an initial that would, as German's G
+for Gelb and Grün, leaves that colour its canonical letter), so a code typed from either language's list is
+understood in any game.
 """
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from sqlalchemy import make_url
 
-from bot.core.config import Settings
+from bot.core.config import database_setting
 from bot.domain import i18n
 from bot.store import is_postgresql
 
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--restore", action="store_true", help=i18n.text("backup.cli_restore", "en"))
     parser.add_argument("--database", help=i18n.text("backup.cli_database", "en"))
     args = parser.parse_args(argv)
-    database = args.database or Settings.from_env().database
+    database = args.database or database_setting()
     if is_postgresql(database):
         url = make_url(database).set(drivername="postgresql")
         print(i18n.text("backup.postgresql", "en", url=url.render_as_string(hide_password=True),

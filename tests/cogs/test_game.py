@@ -4,7 +4,10 @@ import os
 from pathlib import Path
 
 from bot.cogs.commands.game import GameCog
+from bot.domain import i18n
 from bot.domain.i18n import LOCALES
+from tests.fake_discord import command_problems
+from tests.fake_discord.contract import JSON, request_errors
 
 SYNCED = Path(__file__).with_name("synced_commands.json")
 # Set to rewrite SYNCED from what the bot syncs, after a deliberate change of the commands.
@@ -43,3 +46,28 @@ async def test_the_commands_synced_to_discord_are_the_pinned_ones(fake_discord, 
     if os.environ.get(REPIN):
         SYNCED.write_text(json.dumps(synced, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     assert synced == json.loads(SYNCED.read_text(encoding="utf-8"))
+
+
+def _untranslated(node: dict, others: set[str], where: str = "") -> list[str]:
+    """The descriptions and choice names of a command's tree that lack one of `others` locales."""
+    where = f"{where}/{node['name']}"
+    missing = [f"{where} description: {sorted(others - set(node.get('description_localizations') or {}))}"
+               ] if node.get("description") and not others <= set(node.get("description_localizations") or {}) \
+        else []
+    missing += [f"{where} choice {choice['name']!r}" for choice in node.get("choices") or []
+                if not others <= set(choice.get("name_localizations") or {})]
+    return missing + [line for option in node.get("options") or [] for line in _untranslated(option, others, where)]
+
+
+async def test_the_commands_are_synced_in_every_locale_of_the_bot_and_pass_discords_checks(fake_discord,
+                                                                                          bot_process):
+    """Each description and choice name in each of the bot's languages (bot.domain.i18n.LOCALES); the sync
+    passes Discord's OpenAPI document (tests/fake_discord/contract.py) and what it does not hold: names by
+    Discord's regex, lowercase (tests/fake_discord/limits.py). Names stay English (translator.py)."""
+    commands = [{key: value for key, value in command.items() if key not in ("id", "version", "application_id")}
+                for command in fake_discord.commands.values()]
+    others = set(i18n.LOCALES) - {i18n.DEFAULT_LOCALE}
+    assert others and [line for command in commands for line in _untranslated(command, others)] == []
+    assert command_problems(commands) == []
+    assert request_errors("PUT", "/applications/{app}/commands", JSON, commands) is None
+    assert fake_discord.contract.requests and not fake_discord.contract.violations

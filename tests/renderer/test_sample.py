@@ -21,18 +21,19 @@ def test_the_sample_script_draws_the_readmes_picture_as_committed(tmp_path):
 def test_the_gallery_page_lists_every_hard_position_with_its_caption_and_picture():
     """Checked everywhere (the pixels below need fonts CI's machine lacks): docs/boards.md is the page
     renderer.sample writes, and each position it lists has its picture in docs/boards/."""
+    from bot.games import GAME_IDS
     from renderer.sample import HARD, gallery_page
     docs = ROOT / "docs"
     assert (docs / "boards.md").read_text(encoding="utf-8") == gallery_page(), \
         "docs/boards.md is out of date: run python -m renderer.sample --gallery docs"
     assert sorted(p.name for p in (docs / "boards").iterdir()) == sorted(f"{hard.name}.png" for hard in HARD)
-    assert {hard.game for hard in HARD} == {"parcheesi", "parcheesi-classic", "parchis-maghreb", "barricade", "pariti"}
+    assert {hard.game for hard in HARD} == set(GAME_IDS), "each game has its sample (docs/adding-a-game.md, step 7)"
 
 
 def test_the_gallery_in_docs_is_what_the_current_renderer_draws(tmp_path):
     """docs/boards.md and its pictures: hard positions of every ruleset at chat size.
     Their names need the CJK and emoji fallback fonts (the Docker image installs them)."""
-    from renderer.common import faces
+    from renderer.fonts import faces
     found = " ".join(faces())
     if "CJK" not in found or "Emoji" not in found:
         pytest.skip("the gallery's names need Noto CJK and Noto Color Emoji, which this machine lacks")

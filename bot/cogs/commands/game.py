@@ -35,7 +35,7 @@ class GameCog(commands.GroupCog, name="GameCog", group_name="game", group_descri
     # --- a member's games, server defaults, history (game_mine, game_defaults, game_history) -----------------
     @app_commands.command(name="mine", description=_("cmd.mine.description"))
     async def mine(self, interaction: discord.Interaction) -> None:
-        await self.parts.my_games.mine(interaction)
+        await self.parts.mine.mine(interaction)
 
     @app_commands.command(name="defaults", description=_("cmd.defaults.description"))
     @app_commands.describe(turn_time=_("opt.defaults_turn_time.description"),

@@ -1,5 +1,5 @@
 """Links to a board: a server's under its id, a DM or group DM's under @me (they have no server)."""
-from bot.cogs.commands.mine import board_link
+from bot.cogs.messages.links import board_link
 
 
 def test_a_board_link_names_its_server_or_me_for_a_dm():

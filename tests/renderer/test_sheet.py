@@ -6,23 +6,12 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
-from renderer.common import (
-    INK,
-    PAPER,
-    PIECE_RGB,
-    WHITE,
-    PlayerTag,
-    Sheet,
-    StaticBoard,
-    break_lines,
-    die_sprite,
-    disc_sprite,
-    encode_png,
-    line_step,
-    make_palette,
-    text_length,
-    wrap_text,
-)
+from renderer.colours import INK, PAPER, PIECE_RGB, WHITE
+from renderer.legend import PlayerTag
+from renderer.png import encode_png
+from renderer.sheet import Sheet, StaticBoard, make_palette
+from renderer.sprites import die_sprite, disc_sprite
+from renderer.writing import break_lines, line_step, text_length, wrap_text
 
 
 def palette_colours(palette: Image.Image) -> set[tuple[int, int, int]]:
@@ -100,7 +89,7 @@ def test_legend_on_a_sheet():
 def test_a_name_shortened_already_keeps_the_end_that_tells_it_apart():
     """Two long names shortened apart ("Alexandre…n", "Alexandre…u": seat_name) stay apart
     when the picture has even less room for them."""
-    from renderer.common import fit_text
+    from renderer.writing import fit_text
     a, b = fit_text("Alexandre…n", 120, 24), fit_text("Alexandre…u", 120, 24)
     assert a != b and a.endswith("…n") and b.endswith("…u") and len(a) < len("Alexandre…n")
 

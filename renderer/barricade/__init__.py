@@ -13,187 +13,64 @@ letters and numbers of the points a player can choose now are highlighted.
 
 `focus`: an action_group key of `Barricade`: a pawn ("e5", or "start" for
 the start area) or a placement area ("rows:2-3"); or a whole move action.
+
+Rooms: geometry.py (sizes, colours, points and legend lines in pixels, the grid's names), static.py (the static
+board and the barricade's sprite), paths.py (the way a move went, for its trace); here, the plan of a picture.
 """
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Callable, Sequence
 from functools import cache, partial
 from typing import NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.games.barricade import Barricade
 from bot.games.barricade.board import Board
 from bot.games.barricade.state import MOVE, PLACE, SIX, START, START_OF_TURN, State
 from bot.games.barricade.words import START_NAME, group_area
-from renderer.common import (
-    CHOICE,
-    DIE_SPENT,
-    INK,
+from bot.present.results import result_text
+from renderer.barricade.geometry import (
+    AXIS,
+    BANNER_ROOM,
+    BAR_RGB,
+    DIE,
+    FREE_RGB,
+    GOAL_RGB,
+    HIGHLIGHT,
+    LAST_MOVE_RGB,
+    LEGEND_LINE,
+    PAWN_R,
+    POINT_R,
+    RING_R,
+    STEP,
+    TAG_Y,
+    WIDTH,
+    axis_spots,
+    centre,
+    height,
+    legend_top,
+    slot_centres,
+)
+from renderer.barricade.paths import way_taken
+from renderer.barricade.static import barricade_sprite, static_board
+from renderer.colours import (
     PAPER,
     PIECE_RGB,
-    PIP_SPENT,
     RGB,
-    SUPERSAMPLE,
-    TO_MOVE_BAND,
-    TRACE,
     WHITE,
-    PlayerTag,
-    Sheet,
-    StaticBoard,
-    badge_radius,
-    banner_box,
-    blend,
-    die_sprite,
-    disc_sprite,
-    draw_shape,
-    font,
-    make_palette,
-    piece_reach,
-    readable_size,
-    result_text,
     shape_of,
-    tag_lines,
 )
+from renderer.legend import PlayerTag, sentence_names, tag_lines
 from renderer.plan import Item, Plan, centred, first_clear, offset_line, text_box
+from renderer.sheet import Sheet, badge_radius, banner_box
+from renderer.sprites import die_sprite, disc_sprite, piece_reach
 from renderer.writing import isolate
 
-WIDTH = 1024
-STEP = 54                     # distance between neighbouring points
-AXIS = readable_size(WIDTH)   # the grid's letters and numbers, which name the points: readable at chat size
-LEFT, TOP = 76, 72            # centre of point (0, 0), clear of the axis labels
-POINT_R, PAWN_R, RING_R = 19, 21, 26
-SLOT_STEP = 40                # start-area slots
-DIE = 2 * AXIS - 16             # the die on a legend line: its pips readable at chat size (20 px at 400)
-LEGEND_LINE = DIE + 4
-TAG_Y = (LEGEND_LINE - AXIS - 12) // 2   # a name's band, centred on its legend line
-BANNER_ROOM = 2 * AXIS + 24
-BAR_RGB = (50, 44, 58)
-LINE_RGB = (120, 112, 100)
-GOAL_RGB = (250, 212, 80)
-START_LINE_RGB = (222, 222, 222)
-LAST_MOVE_RGB = TRACE
-HIGHLIGHT = CHOICE            # the pawn chosen, where it can go, the held barricade's places
-FREE_RGB = blend(CHOICE, PAPER, 0.45)   # a free point outside the area being chosen in
-
-
-def centre(board: Board, point: int) -> tuple[int, int]:
-    x, y = board.coords[point]
-    return LEFT + x * STEP, TOP + y * STEP
-
-
-def rows_bottom(board: Board) -> int:
-    return TOP + max(y for _, y in board.coords) * STEP
-
-
-def slot_centres(board: Board, colour: str) -> list[tuple[int, int]]:
-    """The five start-area slots under the colour's entry point (BA-1.2)."""
-    ex, _ = centre(board, board.entry[colour])
-    y = rows_bottom(board) + 64
-    return [(ex + (i - 2) * SLOT_STEP, y) for i in range(5)]
-
-
-def height(n_players: int, board: Board, finished: bool = False) -> int:
-    """The picture's height: the board, then one legend line per player, then (a finished game)
-    who won, where no piece can be."""
-    return legend_top(board) + n_players * LEGEND_LINE + 12 + (BANNER_ROOM if finished else 0)
-
-
-def legend_top(board: Board) -> int:
-    return rows_bottom(board) + 146
-
-
-def tint(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
-    return blend(rgb, WHITE, 0.72)
-
-
-def _circle(draw: ImageDraw.ImageDraw, xy: tuple[int, int], r: int, fill: RGB, outline: RGB, width: int) -> None:
-    x, y = xy
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=outline, width=width)
-
-
-def _label(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int, fill: RGB) -> None:
-    draw.text(xy, text, font=font(size, True), fill=fill, anchor="mm")
-
-
-@cache
-def _grid(board: Board) -> tuple[dict[int, str], dict[int, str]]:
-    """The column letters by x and the row numbers by y, as the points' names have them."""
-    columns, rows = {}, {}
-    for (x, y), name in zip(board.coords, board.names):
-        columns[x] = name.rstrip("0123456789")
-        rows[y] = name.lstrip("abcdefghijklmnopqrstuvwxyz")
-    return columns, rows
-
-
-def _axis_spots(board: Board, point: int) -> tuple[tuple[tuple[int, int], str], ...]:
-    """Where the letter (above and below the board) and the number (left and right) naming `point` stand."""
-    x, y = board.coords[point]
-    columns, rows = _grid(board)
-    letter, number = columns[x], rows[y]
-    return (((LEFT + x * STEP, 24), letter), ((LEFT + x * STEP, rows_bottom(board) + 122), letter),
-            ((27, TOP + y * STEP), number), ((WIDTH - 27, TOP + y * STEP), number))
-
-
-# --- the static board, once per colour set ---------------------------------------
-
-def _palette() -> Image.Image:
-    colours = list(PIECE_RGB.values())
-    tints = [tint(c) for c in colours]
-    grounds = [PAPER, WHITE, START_LINE_RGB, GOAL_RGB, TO_MOVE_BAND, DIE_SPENT, *tints]
-    solid = [INK, BAR_RGB, LINE_RGB, LAST_MOVE_RGB, FREE_RGB, HIGHLIGHT, PIP_SPENT, *grounds, *colours]
-    ramps = [(INK, g) for g in grounds] + [(LINE_RGB, PAPER)]
-    ramps += [(WHITE, c) for c in colours + [BAR_RGB]] + [(INK, c) for c in colours] + \
-        [(c, t) for c, t in zip(colours, tints)]
-    ramps += [(c, g) for c in (HIGHLIGHT, LAST_MOVE_RGB, FREE_RGB) for g in (PAPER, WHITE, START_LINE_RGB)]
-    return make_palette(solid, ramps, steps=3)
-
-
-@cache
-def _static(board: Board, colours: tuple[str, ...], finished: bool = False) -> StaticBoard:
-    im = Image.new("RGB", (WIDTH, height(len(colours), board, finished)), PAPER)
-    draw = ImageDraw.Draw(im)
-    for a, b in board.lines():
-        draw.line((centre(board, a), centre(board, b)), fill=LINE_RGB, width=5)
-    entries = {board.entry[c]: c for c in colours}
-    for p in range(len(board.names)):
-        xy = centre(board, p)
-        if p == board.goal:   # a star: not a round yellow piece, whatever the eye
-            draw.polygon(_star(xy, RING_R + 12), fill=GOAL_RGB, outline=INK, width=3)
-        elif p in entries:
-            _circle(draw, xy, POINT_R + 2, fill=tint(PIECE_RGB[entries[p]]), outline=PIECE_RGB[entries[p]], width=5)
-        else:
-            _circle(draw, xy, POINT_R, fill=START_LINE_RGB if p in board.start_line else WHITE, outline=INK, width=2)
-    for xy, text in dict.fromkeys(spot for p in range(len(board.names)) for spot in _axis_spots(board, p)):
-        _label(draw, xy, text, AXIS, INK)   # every column's letter and every row's number, twice
-    for colour in colours:
-        slots = slot_centres(board, colour)
-        (x0, y0), (x1, _) = slots[0], slots[-1]
-        draw.rounded_rectangle((x0 - 24, y0 - 24, x1 + 24, y0 + 24), radius=14, fill=tint(PIECE_RGB[colour]),
-                               outline=PIECE_RGB[colour], width=3)
-        for x, y in slots:
-            draw_shape(draw, shape_of(colour), (x - 15, y - 15, x + 15, y + 15), outline=PIECE_RGB[colour], width=2)
-    return StaticBoard.build(im, _palette())
-
-
-def _star(xy: tuple[int, int], r: float) -> list[tuple[float, float]]:
-    """A five-pointed star of outer radius `r`, a point up."""
-    x, y = xy
-    return [(x + (r if i % 2 == 0 else r * 0.5) * math.sin(i * math.pi / 5),
-             y - (r if i % 2 == 0 else r * 0.5) * math.cos(i * math.pi / 5)) for i in range(10)]
-
-
-@cache
-def _barricade_sprite(side: int = 2 * PAWN_R) -> Image.Image:
-    """A barricade (antialiased RGBA)."""
-    k = SUPERSAMPLE
-    big = Image.new("RGBA", (side * k, side * k), (0, 0, 0, 0))
-    ImageDraw.Draw(big).rounded_rectangle((0, 0, side * k - 1, side * k - 1), radius=7 * k, fill=BAR_RGB, outline=WHITE,
-                                          width=3 * k)
-    return big.reduce(k)
-
+# What tests read of the board's geometry and colours.
+__all__ = ["BAR_RGB", "FREE_RGB", "GOAL_RGB", "LAST_MOVE_RGB", "POINT_R", "RING_R", "Move", "axis_spots", "centre",
+           "layout", "moves", "picture", "plan", "slot_centres"]
 
 # --- the plan -------------------------------------------------------------------------
 
@@ -207,7 +84,8 @@ def _focus_point(board: Board, focus: str | None) -> int | None:
 
 def layout(ruleset: Barricade, state: State, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
            traced: Sequence[State] = ()) -> Plan:
-    return plan(ruleset, state, players, focus, moves(traced), result_text(ruleset.result(state), players, locale))
+    return plan(ruleset, state, players, focus, moves(traced),
+                result_text(ruleset.result(state), sentence_names(players), locale))
 
 
 class Move(NamedTuple):
@@ -274,7 +152,7 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
                 items.append(Item("square", board.names[dest], centred(xy, 2 * RING_R, 2 * RING_R), role="destination",
                                   paint=_ring(xy, RING_R, HIGHLIGHT, 7, WHITE)))
                 choices.append(dest)
-    for xy, text in dict.fromkeys(spot for p in choices for spot in _axis_spots(board, p)):
+    for xy, text in dict.fromkeys(spot for p in choices for spot in axis_spots(board, p)):
         items.append(Item("label", text, text_box(xy, text, AXIS), role="choice",
                           paint=partial(Sheet.label, xy=xy, text=text, size=AXIS, bold=True, fill=HIGHLIGHT,
                                         anchor="mm", halo=PAPER)))
@@ -300,7 +178,7 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
         box, _ = banner_box(result, (WIDTH / 2, y), WIDTH - 100, AXIS)
         items.append(Item("banner", result, box,
                           paint=lambda sheet: sheet.banner((WIDTH / 2, y), result, WIDTH - 100, AXIS)))
-    return Plan(size, tuple(items), partial(_static, board, colours, bool(result)))
+    return Plan(size, tuple(items), partial(static_board, board, colours, bool(result)))
 
 
 @cache
@@ -315,7 +193,7 @@ def _squares(board: Board, colours: tuple[str, ...]) -> tuple[Item, ...]:
 @cache
 def _labels(board: Board) -> tuple[Item, ...]:
     return tuple(Item("label", text, text_box(xy, text, AXIS))
-                 for xy, text in dict.fromkeys(spot for p in range(len(board.names)) for spot in _axis_spots(board, p)))
+                 for xy, text in dict.fromkeys(spot for p in range(len(board.names)) for spot in axis_spots(board, p)))
 
 
 def _pieces(board: Board, state: State, chosen: int | None) -> list[Item]:
@@ -323,7 +201,7 @@ def _pieces(board: Board, state: State, chosen: int | None) -> list[Item]:
     chosen pawn framed in a square, unlike its destinations' rings."""
     items = []
     for p in state.barricades:
-        xy, sprite = centre(board, p), _barricade_sprite()
+        xy, sprite = centre(board, p), barricade_sprite()
         items.append(Item("piece", "barricade", centred(xy, *sprite.size), board.names[p],
                           paint=partial(Sheet.paste, sprite=sprite, xy=xy)))
     for seat, pawns in enumerate(state.pawns):
@@ -351,62 +229,6 @@ def _paint_pawn(sheet: Sheet, xy: tuple[int, int], sprite: Image.Image, is_chose
     sheet.paste(sprite, xy)
 
 
-def _path(board: Board, frm: int, dest: int, steps: int | None, barricades: Sequence[int]) -> list[int]:
-    """The points along the board's lines from `frm` to `dest` that the pawn could have taken: never
-    through a barricade (BA-3.5) nor twice through a point; of exactly `steps` steps when known (the one
-    turning least), else a shortest way. A bounce (BA-6.2) goes onto the goal and back."""
-    blocked = set(barricades) - {dest}
-    if steps is not None and frm in board.bounce_paths and steps >= 2 and \
-            dest not in _walks(board, frm, steps, blocked, dest):
-        return [frm, board.goal, *_path(board, frm, dest, steps - 2, barricades)]
-    if steps is not None:
-        found = _walks(board, frm, steps, blocked, dest).get(dest)
-        if found:
-            return min(found, key=lambda way: (_turns(board, way), way))
-    before = {frm: frm}
-    queue = deque([frm])
-    while queue and dest not in before:
-        p = queue.popleft()
-        for q in board.neighbours[p]:
-            if q not in before and (q not in blocked or q == dest):
-                before[q] = p
-                queue.append(q)
-    if dest not in before:   # walled in by barricades placed since: the board's own shortest way
-        return _path(board, frm, dest, None, ())
-    way = [dest]
-    while way[-1] != frm:
-        way.append(before[way[-1]])
-    return way[::-1]
-
-
-def _walks(board: Board, frm: int, steps: int, blocked: set[int], dest: int) -> dict[int, list[list[int]]]:
-    """Every walk of `steps` steps from `frm` along the lines that passes no point of `blocked` and no point
-    twice and passes the goal nowhere (it may end there), by where it ends (only those ending on `dest`)."""
-    found: dict[int, list[list[int]]] = {}
-
-    def walk(way: list[int]) -> None:
-        if len(way) == steps + 1:
-            if way[-1] == dest:
-                found.setdefault(dest, []).append(list(way))
-            return
-        if way[-1] == board.goal or way[-1] in blocked:
-            return
-        for q in board.neighbours[way[-1]]:
-            if q not in way:
-                way.append(q)
-                walk(way)
-                way.pop()
-
-    if frm not in blocked or frm == dest:
-        walk([frm])
-    return found
-
-
-def _turns(board: Board, way: list[int]) -> int:
-    """How often a way changes direction (the fewer, the easier it is to follow)."""
-    heading = [(board.coords[b][0] - board.coords[a][0], board.coords[b][1] - board.coords[a][1])
-               for a, b in zip(way, way[1:])]
-    return sum(a != b for a, b in zip(heading, heading[1:]))
 
 
 def _trace(board: Board, colours: tuple[str, ...], move: Move, index: int, count: int) -> Item:
@@ -418,9 +240,9 @@ def _trace(board: Board, colours: tuple[str, ...], move: Move, index: int, count
         return Item("trace", f"bar:{board.names[dest]}", centred(tip, 2 * RING_R + 8, 2 * RING_R + 8),
                     paint=_ring(tip, RING_R + 2, LAST_MOVE_RGB, 5))
     if frm == START:   # the entry point is the first step (BA-3.2)
-        path = _path(board, board.entry[colours[seat]], dest, steps - 1 if steps else None, barricades or ())
+        path = way_taken(board, board.entry[colours[seat]], dest, steps - 1 if steps else None, barricades or ())
     else:
-        path = _path(board, frm, dest, steps, barricades if barricades is not None else ())
+        path = way_taken(board, frm, dest, steps, barricades if barricades is not None else ())
     on_path: list[tuple[float, float]] = [centre(board, p) for p in path]
     if frm == START:
         on_path.insert(0, slot_centres(board, colours[seat])[2])
