@@ -228,6 +228,21 @@ def test_german_declines_our_words_after_a_preposition():
         "gegen die Maschine, den Computer, dem Computer"
     assert GERMAN.format("Zug {s:von}; {s:acc}", s="Paul") == "Zug von Paul; Paul"
 
+@pytest.mark.skipif("es" not in i18n.LOCALES, reason="no Spanish catalogue")
+def test_the_spanish_catalogue_joins_its_words_to_names_through_the_template():
+    """Whatever our words for a player (la máquina, or a masculine name an editor might choose: el ordenador),
+    the catalogue writes de, a and y through the template: "del", "al", "e Inés"."""
+    names = ["Ana", i18n.Word("la máquina (fácil)"), i18n.Word("el ordenador (difícil)"), "Inés"]
+    said = [i18n.render(m, "es", names.__getitem__, capitalised=True) for m in (
+        msg("parcheesi.event.next", seat=1), msg("parcheesi.event.next", seat=2),
+        msg("parcheesi.note.call_window", seat=2, next_seat=0), msg("result.winners", players="Ana, Luis", last="Inés"),
+        msg("parcheesi.event.team_wins", seat=0, partner_seat=3), msg("barricade.event.capture", seat=0, victim_seat=2,
+                                                                      at="e5"))]
+    assert said == ["Turno de la máquina (fácil).", "Turno del ordenador (difícil).",
+                    "Se puede soplar al ordenador (difícil) hasta que tire Ana.",
+                    "🏆 ¡Ana, Luis e Inés ganan la partida!", "¡Ana e Inés ganan!",
+                    "Ana manda a casa la ficha del ordenador (difícil) en e5."]
+
 
 NO_BREAK = "\u00a0\u202f"
 CODE = re.compile(r"`[^`]*`")   # code spans keep their own spelling
@@ -338,11 +353,12 @@ NOT_WORDS = re.compile(r"`[^`]*`|\{[^{}]*\}|https?://\S+|\b[A-Za-z]+_[A-Za-z_]+\
 
 @pytest.mark.parametrize("locale", [loc for loc in i18n.LOCALES if loc not in ("en", "fr")])
 def test_no_value_is_left_in_english(locale):
-    """Codes, placeholders, addresses, identifiers and options are no words; the rest is the language's own."""
+    """Codes, placeholders, addresses, identifiers and options are no words; the rest is the language's own.
+    A word is read whole, accents included: Portuguese "até" is no English "at"."""
     left = []
     for key, template in i18n.catalogue(locale).items():
         for form in forms(template):
-            words = set(re.findall(r"[^\W\d_]+", NOT_WORDS.sub(" ", form)))   # whole words: "até" is no "at"
+            words = set(re.findall(r"[^\W\d_]+", NOT_WORDS.sub(" ", form)))
             if english := sorted(w for w in words if w.lower() in ENGLISH and not (w.isupper() and len(w) > 1)):
                 left.append((key, english))
     assert left == []
@@ -385,19 +401,3 @@ def test_spanish_questions_and_exclamations_open_with_inverted_marks():
                 if depth != 0:
                     wrong.append((key, form))
     assert wrong == []
-
-
-@pytest.mark.skipif("es" not in i18n.LOCALES, reason="no Spanish catalogue")
-def test_the_spanish_catalogue_joins_its_words_to_names_through_the_template():
-    """Whatever our words for a player (la máquina, or a masculine name an editor might choose: el ordenador),
-    the catalogue writes de, a and y through the template: "del", "al", "e Inés"."""
-    names = ["Ana", i18n.Word("la máquina (fácil)"), i18n.Word("el ordenador (difícil)"), "Inés"]
-    said = [i18n.render(m, "es", names.__getitem__, capitalised=True) for m in (
-        msg("parcheesi.event.next", seat=1), msg("parcheesi.event.next", seat=2),
-        msg("parcheesi.note.call_window", seat=2, next_seat=0), msg("result.winners", players="Ana, Luis", last="Inés"),
-        msg("parcheesi.event.team_wins", seat=0, partner_seat=3), msg("barricade.event.capture", seat=0, victim_seat=2,
-                                                                      at="e5"))]
-    assert said == ["Turno de la máquina (fácil).", "Turno del ordenador (difícil).",
-                    "Se puede soplar al ordenador (difícil) hasta que tire Ana.",
-                    "🏆 ¡Ana, Luis e Inés ganan la partida!", "¡Ana e Inés ganan!",
-                    "Ana manda a casa la ficha del ordenador (difícil) en e5."]
