@@ -67,7 +67,7 @@ def run_console(tmp_path, *args, stdin, language="C.UTF-8"):
 
 
 def test_the_console_speaks_the_terminal_s_language_unless_lang_says_otherwise(tmp_path):
-    """Issue 48: LANG=es_MX.UTF-8 gives a Spanish game; --lang picks another; a language Tablero lacks, English."""
+    """LANG=es_MX.UTF-8 gives a Spanish game; --lang picks another; a language Tablero lacks, English."""
     spanish = run_console(tmp_path, "parcheesi", "--seats", "human,easy,easy,easy,easy", stdin="q\n",
                           language="es_MX.UTF-8")
     assert spanish.stdout.strip() == "Este juego admite como mucho 4 jugadores."
@@ -83,7 +83,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_ctrl_c_at_a_prompt_saves_and_leaves_at_once_in_one_line(tmp_path):
-    console = subprocess.Popen([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,easy",
+    console = subprocess.Popen([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,easy", "--lang", "en",
                                 "--database", str(tmp_path / "c.sqlite3"), "--board", str(tmp_path / "b.png")],
                                cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True)
@@ -106,7 +106,7 @@ def test_ctrl_c_in_a_terminal_after_a_computer_played_prints_one_line_and_no_wor
     """A terminal's Ctrl-C reaches the whole process group, the computer players' worker processes too."""
     database = tmp_path / "c.sqlite3"
     console = subprocess.Popen([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,normal",
-                                "--database", str(database), "--board", str(tmp_path / "b.png")],
+                                "--lang", "en", "--database", str(database), "--board", str(tmp_path / "b.png")],
                                cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, start_new_session=True)
     try:

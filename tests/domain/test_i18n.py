@@ -228,6 +228,21 @@ def test_german_declines_our_words_after_a_preposition():
         "gegen die Maschine, den Computer, dem Computer"
     assert GERMAN.format("Zug {s:von}; {s:acc}", s="Paul") == "Zug von Paul; Paul"
 
+@pytest.mark.skipif("es" not in i18n.LOCALES, reason="no Spanish catalogue")
+def test_the_spanish_catalogue_joins_its_words_to_names_through_the_template():
+    """Whatever our words for a player (la máquina, or a masculine name an editor might choose: el ordenador),
+    the catalogue writes de, a and y through the template: "del", "al", "e Inés"."""
+    names = ["Ana", i18n.Word("la máquina (fácil)"), i18n.Word("el ordenador (difícil)"), "Inés"]
+    said = [i18n.render(m, "es", names.__getitem__, capitalised=True) for m in (
+        msg("parcheesi.event.next", seat=1), msg("parcheesi.event.next", seat=2),
+        msg("parcheesi.note.call_window", seat=2, next_seat=0), msg("result.winners", players="Ana, Luis", last="Inés"),
+        msg("parcheesi.event.team_wins", seat=0, partner_seat=3), msg("barricade.event.capture", seat=0, victim_seat=2,
+                                                                      at="e5"))]
+    assert said == ["Turno de la máquina (fácil).", "Turno del ordenador (difícil).",
+                    "Se puede soplar al ordenador (difícil) hasta que tire Ana.",
+                    "🏆 ¡Ana, Luis e Inés ganan la partida!", "¡Ana e Inés ganan!",
+                    "Ana manda a casa la ficha del ordenador (difícil) en e5."]
+
 
 NO_BREAK = "\u00a0\u202f"
 CODE = re.compile(r"`[^`]*`")   # code spans keep their own spelling
@@ -325,8 +340,9 @@ def test_every_value_fits_the_discord_field_it_becomes(locale):
     assert too_long == []
 
 
-# Words that mean nothing in Spanish, German or Portuguese: one of them in a translation is English left behind.
-ENGLISH = set("""the and your you yours is are was not game games turn turns move moves roll rolls rolled with this
+# Words that mean nothing in Spanish, German or Portuguese (German's "was", "will", "in", "an", "die" are left
+# out): one of them in a translation is English left behind.
+ENGLISH = set("""the and your you yours is are not game games turn turns move moves roll rolls rolled with this
 that these of to for player players piece pieces pawn pawns board now must can cannot have from on be it its by
 at or if yet only every which what who when would there their they here again first into win wins won seat seats
 lobby please sorry done nobody someone time left goal house square squares pair pairs""".split())

@@ -75,7 +75,7 @@ async def test_french_boards_read_computers_and_names_aloud(fake_discord, bot_pr
 @pytest.mark.fake_discord(guild_locale="es-ES")
 async def test_a_game_opened_by_a_german_user_in_a_spanish_server_is_in_spanish_and_his_answers_in_german(
         fake_discord, bot_process):
-    """Issue 48: the game's shared messages in the server's language (es-ES: Spanish), what the German host alone
+    """The game's shared messages in the server's language (es-ES: Spanish), what the German host alone
     reads in German (English while this Tablero has no German catalogue: never a mix)."""
     german = i18n.locale_of("de")
     dieter, lucia = fake_discord.add_user("Dieter", locale="de"), fake_discord.add_user("Lucía", locale="es-419")

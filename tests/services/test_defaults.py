@@ -45,7 +45,7 @@ async def test_without_manage_server_or_with_a_bad_value_nothing_changes(session
 
 
 async def test_a_game_s_language_is_its_own_else_the_server_default_else_the_server_s_discord_locale(sessions):
-    """Issue 48: `/game new language:`, then `/game defaults language:`, then the server's Discord locale, then
+    """`/game new language:`, then `/game defaults language:`, then the server's Discord locale, then
     the host's."""
     async def opened(channel, guild, options, locale):
         return (await sessions.lobby.create(channel_id=channel, guild_id=guild, host=Seat(1, "Ann", locale="de"),
