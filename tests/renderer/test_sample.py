@@ -50,3 +50,16 @@ def test_the_gallery_in_docs_is_what_the_current_renderer_draws(tmp_path):
         assert new.width == 400
         same = new.size == old.size and ImageChops.difference(new.convert("RGB"), old.convert("RGB")).getbbox() is None
         assert same, f"docs/boards/{name} is out of date: run python -m renderer.sample --gallery docs"
+
+
+def test_the_sample_is_drawn_in_a_language_the_bot_speaks(tmp_path):
+    """`python -m renderer.sample --lang de board.png`: the same game in German words (the panels' "Ziel");
+    a language Tablero does not serve is refused."""
+    from bot.domain import i18n
+    from renderer.sample import main
+    if "de" not in i18n.LOCALES:
+        pytest.skip("no German catalogue")
+    assert main(["--lang", "de", str(tmp_path / "de.png")]) == 0 and main([str(tmp_path / "en.png")]) == 0
+    german, english = (Image.open(tmp_path / f"{name}.png").convert("RGB") for name in ("de", "en"))
+    assert german.size == english.size and ImageChops.difference(german, english).getbbox() is not None
+    assert main(["--lang", "xx", str(tmp_path / "xx.png")]) == 2 and not (tmp_path / "xx.png").exists()
