@@ -22,7 +22,7 @@ def test_game_new_offers_seating_after_its_earlier_options():
 def test_game_new_offers_the_game_s_language_last():
     options = {p.name: p for p in GameCog.new.parameters}
     assert list(options) == ["game", "teams", "turn_time", "seating", "thread", "language"]
-    assert not options["language"].required and [c.value for c in options["language"].choices] == ["en", "fr"]
+    assert not options["language"].required and [c.value for c in options["language"].choices] == ["en", "fr", "de"]
 
 
 async def test_the_commands_synced_to_discord_are_the_pinned_ones(fake_discord, bot_process):
