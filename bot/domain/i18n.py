@@ -222,13 +222,16 @@ _GERMAN_ARTICLES = ("der", "die", "das", "ein", "eine")
 
 
 def german_case(word: str, following: str) -> str:
-    """`word` (a preposition, or the case alone: acc, dat) before `following`, our words' article declined."""
+    """`word` (a preposition, or the case alone: acc, dat) before `following`, our words' article declined;
+    our words opening a sentence ("Der Computer") open it declined ("Den Computer", "Vom Computer")."""
     article, _, rest = following.partition(" ")
-    if isinstance(following, Word) and rest and article in _GERMAN_ARTICLES:
-        article = _GERMAN_CASES[word].get(article, article)
+    if isinstance(following, Word) and rest and article.lower() in _GERMAN_ARTICLES:
+        article, opens = _GERMAN_CASES[word].get(article.lower(), article.lower()), article[:1].isupper()
         if (word, article) in _GERMAN_CONTRACTED:
-            return f"{_GERMAN_CONTRACTED[word, article]} {rest}"
-        return f"{article} {rest}" if word in ("acc", "dat") else f"{word} {article} {rest}"
+            joined = f"{_GERMAN_CONTRACTED[word, article]} {rest}"
+        else:
+            joined = f"{article} {rest}" if word in ("acc", "dat") else f"{word} {article} {rest}"
+        return joined[:1].upper() + joined[1:] if opens else joined
     return following if word in ("acc", "dat") else f"{word} {following}"
 
 

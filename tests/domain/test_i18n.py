@@ -244,6 +244,18 @@ def test_the_spanish_catalogue_joins_its_words_to_names_through_the_template():
                     "Ana manda a casa la ficha del ordenador (difícil) en e5."]
 
 
+def test_german_our_words_opening_a_sentence_are_declined_too():
+    """A button "{seat:acc} melden" opens with our words, which take their capital first: "Den Computer
+    (leicht) melden", never "Der Computer (leicht) melden"."""
+    computer = i18n.Word("Der Computer")
+    assert GERMAN.format("{a:acc}; {a:von}; {a:dat}", a=computer) == "Den Computer; Vom Computer; Dem Computer"
+    if "de" not in i18n.LOCALES:
+        pytest.skip("no German catalogue")
+    ours = i18n.Word(i18n.text("player.computer", "de", level="leicht"))
+    assert i18n.render(msg("parcheesi.label.call", seat=0), "de", lambda seat: ours) == \
+        "Den Computer (leicht) melden (pusten)"
+
+
 NO_BREAK = "\u00a0\u202f"
 CODE = re.compile(r"`[^`]*`")   # code spans keep their own spelling
 

@@ -61,3 +61,18 @@ def test_help_is_help_not_a_file_name(tmp_path, monkeypatch, capsys):
         main(["--help"])
     assert done.value.code == 0 and "--gallery" in capsys.readouterr().out
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_sample_is_drawn_in_a_language_the_bot_speaks(tmp_path):
+    """`python -m renderer.sample --lang de board.png`: the same game in German words (the panels' "Ziel");
+    a language Tablero does not serve is refused."""
+    from bot.domain import i18n
+    from renderer.sample import main
+    if "de" not in i18n.LOCALES:
+        pytest.skip("no German catalogue")
+    assert main(["--lang", "de", str(tmp_path / "de.png")]) == 0 and main([str(tmp_path / "en.png")]) == 0
+    german, english = (Image.open(tmp_path / f"{name}.png").convert("RGB") for name in ("de", "en"))
+    assert german.size == english.size and ImageChops.difference(german, english).getbbox() is not None
+    with pytest.raises(SystemExit) as refused:
+        main(["--lang", "xx", str(tmp_path / "xx.png")])
+    assert refused.value.code == 2 and not (tmp_path / "xx.png").exists()
