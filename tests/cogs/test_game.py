@@ -31,7 +31,7 @@ def test_game_new_offers_the_game_s_language_last():
 
 
 def test_game_defaults_offers_the_language_last():
-    """Issue 48: a server's default language for its new games, before its Discord language."""
+    """A server's default language for its new games, before its Discord language."""
     options = {p.name: p for p in GameCog.defaults.parameters}
     assert list(options) == ["turn_time", "on_timeout", "seating", "language"]
     assert [c.value for c in options["language"].choices] == list(LOCALES)
