@@ -43,7 +43,7 @@ from renderer.colours import (
     blend,
     shape_of,
 )
-from renderer.fonts import font, readable_size
+from renderer.fonts import CHAT_WIDTH, PIECE_SIDE, font, readable_size
 from renderer.legend import PlayerTag, sentence_names, tag_lines
 from renderer.plan import Item, Plan, centred, first_clear, offset_line, text_box
 from renderer.sheet import Sheet, StaticBoard, badge_radius, banner_box, make_palette
@@ -58,6 +58,7 @@ POINT_R, PAWN_R, RING_R = 19, 21, 26
 SLOT_STEP = 40                # start-area slots
 DIE = 2 * AXIS - 16             # the die on a legend line: its pips readable at chat size (20 px at 400)
 LEGEND_LINE = DIE + 4
+HELD = math.ceil(PIECE_SIDE * WIDTH / CHAT_WIDTH)   # a barricade held, on its holder's legend line
 TAG_Y = (LEGEND_LINE - AXIS - 12) // 2   # a name's band, centred on its legend line
 BANNER_ROOM = 2 * AXIS + 24
 BAR_RGB = (50, 44, 58)
@@ -324,8 +325,9 @@ def _pieces(board: Board, state: State, chosen: int | None) -> list[Item]:
             at_start = p == START
             xy = next(slots) if at_start else centre(board, p)
             # Inside its point's cell, whatever its shape (a diamond is drawn larger than a disc).
-            diameter = 2 * PAWN_R - 4 if at_start else 2 * PAWN_R + 2
-            room = (2 * PAWN_R - 4 if at_start else STEP - 4) / 2 / piece_reach(shape, 1, False)
+            # In a start area, side by side, touching: PIECE_SIDE px at chat size.
+            diameter = SLOT_STEP if at_start else 2 * PAWN_R + 2
+            room = (SLOT_STEP if at_start else STEP - 4) / 2 / piece_reach(shape, 1, False)
             sprite = disc_sprite(PIECE_RGB[colour], int(min(diameter, room)), shape=shape)
             is_chosen = seat == state.seat and p == chosen and not at_start
             w, h = sprite.size
@@ -460,7 +462,7 @@ def _legend(board: Board, state: State, players: list[PlayerTag], numbered: bool
                               paint=partial(Sheet.paste, sprite=sprite, xy=box[:2], centred=False)))
             right = box[0] - 10
         for _ in range(held[seat] if seat in held else 0):   # a barricade held, framed in the holder's colour
-            box = (right - AXIS, y + TAG_Y + 4, right, y + TAG_Y + AXIS + 4)
+            box = (right - HELD, y + (LEGEND_LINE - HELD) // 2, right, y + (LEGEND_LINE + HELD) // 2)
             frame = PIECE_RGB[state.colours[seat]]
             items.append(Item("piece", "barricade", box, f"{state.colours[seat]} held",
                               paint=partial(_held_barricade, box=box, frame=frame)))

@@ -132,8 +132,9 @@ HARD = (
          traced=8, skip=400),
     Hard("barricade-finished", "barricade", "Barricade, finished: who won, under the legend", 3, _anything,
          traced=4, finished=True),
-    Hard("parcheesi-two-colours", "parcheesi", "Parcheesi: two pieces of two colours on one square, each 11 px and "
-         "more at chat size, both numbers whole", 4, _two_colours, traced=3, skip=40),
+    Hard("parcheesi-two-colours", "parcheesi", "Parcheesi: two pieces of two colours on one square, side by side "
+         "across the long square, each 14 px and more at chat size, its number 8 px and more", 4, _two_colours,
+         traced=3, skip=40),
     Hard("parcheesi-capture", "parcheesi", "Parcheesi: a capture, the captured piece's way home traced (dashed) to "
          "its own slot", 6, _capture, traced=3, skip=20),
     Hard("barricade-around", "barricade", "Barricade: a trace goes round a barricade (g3), the way the pawn "

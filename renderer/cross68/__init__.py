@@ -11,7 +11,6 @@ and, for whoever must act, the dice and the notes.
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache, partial
@@ -22,7 +21,7 @@ from PIL import Image
 from bot.domain import i18n
 from bot.games.base import Result
 from bot.games.parcheesi.board import GOAL, HOUSE, Cross68Scene, board
-from renderer.cross68.geometry import SIZE, Grid, home_slots, number_ink, piece_ref, spot_of, square_ref
+from renderer.cross68.geometry import SIZE, Grid, home_slots, number_ink, piece_ref, spot_of
 from renderer.cross68.paint import static_board
 from renderer.cross68.panels import (
     acting_route,
@@ -36,7 +35,7 @@ from renderer.cross68.panels import (
     partner_lines,
     partner_of,
 )
-from renderer.cross68.pieces import Placed, focused, pawn_places, piece_item
+from renderer.cross68.pieces import focused, pawn_places, piece_item
 from renderer.cross68.traces import Around, Move, badge_item, trace_item, way_home
 from renderer.legend import PlayerTag, shown_name
 from renderer.plan import (
@@ -98,23 +97,15 @@ def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus
     routes = frozenset(p.route for p in view.pawns)
     owners = owners_of(view.pawns, players)
     names = {route: name_lines(Grid(size, geo), players[seat]) for route, seat in owners.items()}
-    partners = {route: partner_lines(Grid(size, geo), partner, locale) for route in owners
-                if (partner := partner_of(route, owners, players, teams))}
+    partners = {route: partner_lines(Grid(size, geo), partner, locale) for route in owners   # once finished, the
+                if result is None and (partner := partner_of(route, owners, players, teams))}   # banner names teams
     lay = Grid(size, geo, teams, frozenset(route for route, lines in names.items() if len(lines) > 1),
                  frozenset(route for route, lines in partners.items() if len(lines) > 1))
     items: list[Item] = [*_squares(size, routes), *_labels(size)]
     traced = [Move(*move) for move in moves] or ([Move(*view.last_move)] if view.last_move else [])
     slots = home_slots(lay, view.pawns)
     places = pawn_places(lay, view.pawns, view.any_pair_blocks, slots)
-    shared: dict[str, list[Placed]] = defaultdict(list)   # the numbers of pieces sharing a square, drawn over both
-    for place in places:
-        if place.shared:
-            shared[square_ref(geo, place.pawn.route, place.pawn.progress)].append(place)
-    pieces = [piece_item(lay, place, focused(place.pawn, focus),
-                         shared[square_ref(geo, place.pawn.route, place.pawn.progress)]
-                         if place.shared and shared[square_ref(geo, place.pawn.route, place.pawn.progress)][-1] is place
-                         else ())
-              for place in places]
+    pieces = [piece_item(lay, place, focused(place.pawn, focus)) for place in places]
     acting = acting_route(view, players, owners) if result is None else None
     words: list[Item] = []   # the panels' words: planned before the traces, which go round them
     for route in sorted(routes, key=geo.colours.index):

@@ -9,7 +9,7 @@ from itertools import chain
 from typing import NamedTuple
 
 from bot.games.parcheesi.board import GOAL, HOUSE
-from renderer.cross68.geometry import HIGHLIGHT, Grid, cell_of, number_size, spot_of, square_ref
+from renderer.cross68.geometry import ACROSS, HIGHLIGHT, Grid, cell_of, number_size, spot_of, square_ref
 from renderer.plan import (
     FloatBox,
     Item,
@@ -58,7 +58,7 @@ def _house_way(lay: Grid, route: str, far: Point, slot: Point, around: Around, m
     goal count stand above the slots, the notes below, the square numbers all round the panel), along the slots'
     row or under it; leaving `far` by a corner of its square where that goes clear of a number beside it; with
     `detour`, also round the numbers along the house's edge (a way home, dashed, reads as no move does)."""
-    geo, cell, o = lay.geo, lay.cell, lay.origin
+    geo, cell, e = lay.geo, lay.cell, lay.edges
     (c0, r0), (c1, r1) = geo.houses[route]
     hx0, hy0, hx1, hy1 = lay.house_box(route)
     px0, py0, px1, py1 = lay.panel_box(route)
@@ -77,8 +77,8 @@ def _house_way(lay: Grid, route: str, far: Point, slot: Point, around: Around, m
     edge = cell / 4   # beside the house, on the arm, clear of the numbers at its edge
     x_out, x_in = (hx1 + edge, px1 - 2) if c1 < middle else (hx0 - edge, px0 + 2)   # across the numbers
     y_out, y_in = (hy1 + edge, py1 - 2) if r1 < middle else (hy0 - edge, py0 + 2)
-    ys = [slot[1]] + [o + k * cell for k in range(r0, r1) if abs(o + k * cell - slot[1]) <= 2 * cell]
-    xs = [slot[0]] + [o + k * cell for k in range(c0, c1) if abs(o + k * cell - slot[0]) <= 2 * cell]
+    ys = [slot[1]] + [e[k] for k in range(r0, r1) if abs(e[k] - slot[1]) <= 2 * cell]
+    xs = [slot[0]] + [e[k] for k in range(c0, c1) if abs(e[k] - slot[0]) <= 2 * cell]
     # into the panel's side along the slots' row, or under it; or down (up) into it; from `far`, or along the
     # house's edge first, round the numbers on its other side
     sides = [[(x_in, y)] for y in ys] + [[(x_in, y), (slot[0], y)] for y in ys if abs(y - slot[1]) > cell / 2]
@@ -88,8 +88,8 @@ def _house_way(lay: Grid, route: str, far: Point, slot: Point, around: Around, m
                     for bend in ([(x_out, far[1])], [(far[0], y_out), (x_out, y_out)])]
         entries += [[*bend, (x, y_out), (x, y_in)] for x in xs
                     for bend in ([(far[0], y_out)], [(x_out, far[1]), (x_out, y_out)])]
-    corners = [(o + i * cell, o + j * cell) for i in range(geo.grid_size + 1) for j in range(geo.grid_size + 1)
-               if abs(o + i * cell - far[0]) <= cell and abs(o + j * cell - far[1]) <= cell]
+    reach = cell * ACROSS
+    corners = [(x, y) for x in e if abs(x - far[0]) <= reach for y in e if abs(y - far[1]) <= reach]
     ways = [(cost(far, slot), [far, slot])]
     for entry in entries:
         lead = min(([far], *([far, corner] for corner in corners)), key=lambda way: length(*way, entry[0]))

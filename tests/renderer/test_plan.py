@@ -19,7 +19,7 @@ from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, board
 from bot.games.pariti import is_pair, number_of, piece_name
 from bot.games.pariti_board import SQUARE_NAMES
 from renderer import PlayerTag, layout, render_png
-from renderer.fonts import CHAT_TEXT, CHAT_WIDTH, digit_height
+from renderer.fonts import CHAT_TEXT, CHAT_WIDTH, PIECE_DIGITS, PIECE_SIDE, digit_height
 from renderer.plan import OVERLAYS, TEXTS, Plan, crosses, inside, overlap
 from renderer.sheet import badge_radius
 from tests.benchmarks.common import random_action
@@ -194,3 +194,18 @@ def test_the_picture_paints_nothing_outside_its_plan(game):
             draw.rectangle((x0 - 12, y0 - 12, x1 + 12, y1 + 12), fill=255)
     outside = ImageChops.subtract(changed, mask)
     assert outside.getbbox() is None, outside.getbbox()
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_piece_is_readable_on_a_phone_two_on_a_square_included(game):
+    """At chat size (CHAT_WIDTH) every piece is PIECE_SIDE px at least on its short side, a bridge's or a
+    blockade's two pieces included, and a piece's number PIECE_DIGITS px high at least: the plan states both
+    (the piece's box, its `digits`)."""
+    scale = CHAT_WIDTH / 1024
+    for ruleset, state, players, history in positions(game):
+        plan = layout(ruleset, state, players, "en", traced=history)
+        scale = CHAT_WIDTH / plan.size[0]
+        for piece in plan.of("piece"):
+            x0, y0, x1, y1 = piece.box
+            assert min(x1 - x0, y1 - y0) * scale >= PIECE_SIDE - 0.01, (game, piece)
+            assert piece.digits == 0 or piece.digits * scale >= PIECE_DIGITS, (game, piece)
