@@ -43,9 +43,9 @@ from renderer.colours import (
     blend,
     shape_of,
 )
-from renderer.fonts import CHAT_WIDTH, PIECE_SIDE, font, readable_size
+from renderer.fonts import CAPTURE_MARK, CHAT_WIDTH, PIECE_SIDE, WAY_HOME, at_chat, font, readable_size
 from renderer.legend import PlayerTag, sentence_names, tag_lines
-from renderer.plan import Item, Plan, centred, first_clear, offset_line, text_box
+from renderer.plan import FloatBox, Item, Plan, centred, first_clear, offset_line, text_box
 from renderer.sheet import Sheet, StaticBoard, badge_radius, banner_box, make_palette
 from renderer.sprites import SUPERSAMPLE, die_sprite, disc_sprite, draw_shape, piece_reach
 from renderer.writing import isolate
@@ -212,6 +212,7 @@ class Move(NamedTuple):
     dest: int
     steps: int | None = None
     barricades: tuple[int, ...] | None = None
+    home: tuple[tuple[int, int], ...] = ()   # the pawns it sent back to their start areas: (seat, index in pawns)
 
 
 def moves(positions: Sequence[State]) -> list[Move]:
@@ -219,7 +220,10 @@ def moves(positions: Sequence[State]) -> list[Move]:
     found: list[Move] = []
     for before, after in zip(positions, positions[1:]):
         if after.last_move is not None and after.last_move != before.last_move:
-            found.append(Move(*after.last_move, before.die, before.barricades))
+            dest = after.last_move[2]
+            home = tuple((seat, i) for seat, (was, now) in enumerate(zip(before.pawns, after.pawns))
+                         for i, (a, b) in enumerate(zip(was, now)) if a == dest and b == START)
+            found.append(Move(*after.last_move, before.die, before.barricades, home))
         found += [Move(before.seat, None, p) for p in sorted(set(after.barricades) - set(before.barricades))]
     return found
 
@@ -270,10 +274,18 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
         items.append(Item("label", text, text_box(xy, text, AXIS), role="choice",
                           paint=partial(Sheet.label, xy=xy, text=text, size=AXIS, bold=True, fill=HIGHLIGHT,
                                         anchor="mm", halo=PAPER)))
-    items += _pieces(board, state, pawn if pawn is not None and pawn in state.pawns[state.seat] else None)
+    items += _pieces(board, state, pawn if pawn is not None and pawn in state.pawns[state.seat] else None,
+                     frozenset(home for move in traced for home in move.home))
     taken = [item.box for item in items if item.kind in ("piece", "label")]
+    for move in traced:   # a pawn sent back to its start area: a ✕ beside the point, a dashed way to its slot
+        for seat, index in move.home:
+            mark = _capture_mark(board, move.dest, taken, size)
+            taken.append(mark.box)
+            slot = _start_slot(board, state, seat, index)
+            items.insert(0, _way_home(centre(board, move.dest), slot, board.names[move.dest], colours[seat]))
+            items.append(mark)
     if len(traced) > 1:   # the order of the moves, beside where each one started
-        for i, (mover, left, reached, _, _) in enumerate(traced):
+        for i, (mover, left, reached, *_) in enumerate(traced):
             xy = (centre(board, reached) if left is None else slot_centres(board, colours[mover])[2] if left == START
                   else centre(board, left))
             r = badge_radius(str(i + 1), AXIS)
@@ -310,9 +322,11 @@ def _labels(board: Board) -> tuple[Item, ...]:
                  for xy, text in dict.fromkeys(spot for p in range(len(board.names)) for spot in _axis_spots(board, p)))
 
 
-def _pieces(board: Board, state: State, chosen: int | None) -> list[Item]:
+def _pieces(board: Board, state: State, chosen: int | None, captured: frozenset[tuple[int, int]] = frozenset()
+            ) -> list[Item]:
     """Barricades, then pawns (a pawn in a start area is named "start", as moves name it); the
-    chosen pawn framed in a square, unlike its destinations' rings."""
+    chosen pawn framed in a square, unlike its destinations' rings; a pawn `captured` (seat, index) by a move
+    traced ringed in the traces' colour in its start area (role "captured")."""
     items = []
     for p in state.barricades:
         xy, sprite = centre(board, p), _barricade_sprite()
@@ -321,18 +335,21 @@ def _pieces(board: Board, state: State, chosen: int | None) -> list[Item]:
     for seat, pawns in enumerate(state.pawns):
         colour, shape = state.colours[seat], shape_of(state.colours[seat])
         slots = iter(slot_centres(board, colour))
-        for p in pawns:
+        for index, p in enumerate(pawns):
             at_start = p == START
+            sent = at_start and (seat, index) in captured
             xy = next(slots) if at_start else centre(board, p)
             # Inside its point's cell, whatever its shape (a diamond is drawn larger than a disc).
             # In a start area, side by side, touching: PIECE_SIDE px at chat size.
             diameter = SLOT_STEP if at_start else 2 * PAWN_R + 2
             room = (SLOT_STEP if at_start else STEP - 4) / 2 / piece_reach(shape, 1, False)
-            sprite = disc_sprite(PIECE_RGB[colour], int(min(diameter, room)), shape=shape)
+            sprite = disc_sprite(PIECE_RGB[colour], int(min(diameter, room)), ring=LAST_MOVE_RGB if sent else None,
+                                 ring_width=3 if sent else 0, shape=shape)
             is_chosen = seat == state.seat and p == chosen and not at_start
-            w, h = sprite.size
+            w, h = (side - 6 * sent for side in sprite.size)   # its body: a ring grows the sprite
             items.append(Item("piece", START_NAME if at_start else board.names[p], centred(xy, w - 2, h - 2),
-                              f"{colour} start" if at_start else board.names[p], "chosen" if is_chosen else "",
+                              f"{colour} start" if at_start else board.names[p],
+                              "chosen" if is_chosen else "captured" if sent else "",
                               partial(_paint_pawn, xy=xy, sprite=sprite, is_chosen=is_chosen)))
     return items
 
@@ -405,7 +422,7 @@ def _turns(board: Board, way: list[int]) -> int:
 def _trace(board: Board, colours: tuple[str, ...], move: Move, index: int, count: int) -> Item:
     """A move along the board's lines, under the pieces: the point left ringed, the point reached
     ringed wider, an arrow between them; a barricade placed: its point ringed."""
-    seat, frm, dest, steps, barricades = move
+    seat, frm, dest, steps, barricades = move[:5]
     tip = centre(board, dest)
     if frm is None:
         return Item("trace", f"bar:{board.names[dest]}", centred(tip, 2 * RING_R + 8, 2 * RING_R + 8),
@@ -438,6 +455,38 @@ def _trace(board: Board, colours: tuple[str, ...], move: Move, index: int, count
     return Item("trace", f"{name}-{board.names[dest]}", (min(xs) - 15, min(ys) - 15, max(xs) + 15, max(ys) + 15),
                 role=" ".join(board.names[p] for p in path), paint=paint,
                 strokes=(tuple(points),) if frm != dest and len(points) >= 2 else ())
+
+
+def _start_slot(board: Board, state: State, seat: int, index: int) -> tuple[int, int]:
+    """The slot in its start area where the pawn `index` of `seat` (there now) is drawn (as _pieces draws them)."""
+    at_start = sum(p == START for p in state.pawns[seat][:index])
+    return slot_centres(board, state.colours[seat])[at_start]
+
+
+def _capture_mark(board: Board, point: int, taken: list[FloatBox], size: tuple[int, int]) -> Item:
+    """A capture's ✕ (CAPTURE_MARK px at chat size) beside the point where it happened, clear of every piece
+    and label (the capturing pawn stands on the point)."""
+    side = math.ceil(at_chat(CAPTURE_MARK, WIDTH))
+    x, y = centre(board, point)
+    spots = [(x + dx * d, y + dy * d) for d in (STEP * 0.55, STEP * 0.8, STEP * 1.1)
+             for dx, dy in ((1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (0, 1), (-1, 0))]
+    box = first_clear((centred(s, side, side) for s in spots), taken, (0, 0, *size)) or centred(spots[0], side, side)
+    xy = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    return Item("trace", board.names[point], box, role="capture",
+                paint=lambda sheet: sheet.cross(xy, side, LAST_MOVE_RGB, max(4, side // 6)), width=max(4, side // 6))
+
+
+def _way_home(frm: tuple[int, int], slot: tuple[int, int], name: str, colour: str) -> Item:
+    """A pawn's way back to its start area: a dashed arrow (WAY_HOME px at chat size) from the point it was taken
+    on to its slot, under the pieces (role "home"; ref "<point>-<colour> start")."""
+    width = math.ceil(at_chat(WAY_HOME, WIDTH))
+    length = math.dist(frm, slot) or 1.0
+    ux, uy = (slot[0] - frm[0]) / length, (slot[1] - frm[1]) / length
+    points = ((frm[0] + ux * PAWN_R, frm[1] + uy * PAWN_R), (slot[0] - ux * PAWN_R, slot[1] - uy * PAWN_R))
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return Item("trace", f"{name}-{colour} start", (min(xs) - 15, min(ys) - 15, max(xs) + 15, max(ys) + 15),
+                role="home", paint=lambda sheet: sheet.arrow(points, LAST_MOVE_RGB, width, dash=STEP / 3),
+                strokes=(points,), width=width)
 
 
 def _legend(board: Board, state: State, players: list[PlayerTag], numbered: bool) -> list[Item]:

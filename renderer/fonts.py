@@ -20,6 +20,13 @@ CHAT_WIDTH, CHAT_TEXT = 400, 9
 # A piece at chat size: its short side at least PIECE_SIDE px, two on one square included; its number's digits at
 # least PIECE_DIGITS px (smaller than the words', CHAT_TEXT: a digit alone on a piece of its own colour).
 PIECE_SIDE, PIECE_DIGITS = 14, 8
+# A capture at chat size: the mark on its square at least CAPTURE_MARK px wide, the way home a line WAY_HOME px.
+CAPTURE_MARK, WAY_HOME = 12, 2
+
+
+def at_chat(px: float, width: int) -> float:
+    """`px` pixels at chat size (CHAT_WIDTH) on a picture `width` px wide."""
+    return px * width / CHAT_WIDTH
 
 
 def min_text_height(width: int, chat: float = CHAT_TEXT) -> float:

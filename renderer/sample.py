@@ -135,8 +135,11 @@ HARD = (
     Hard("parcheesi-two-colours", "parcheesi", "Parcheesi: two pieces of two colours on one square, side by side "
          "across the long square, each 14 px and more at chat size, its number 8 px and more", 4, _two_colours,
          traced=3, skip=40),
-    Hard("parcheesi-capture", "parcheesi", "Parcheesi: a capture, the captured piece's way home traced (dashed) to "
-         "its own slot", 6, _capture, traced=3, skip=20),
+    Hard("parcheesi-capture", "parcheesi", "Parcheesi: a capture: a ✕ on the square where it happened, the captured "
+         "piece's way home traced (dashed, 2 px at chat size) to its own slot, where it is ringed", 6, _capture,
+         traced=3, skip=20),
+    Hard("barricade-capture", "barricade", "Barricade: a pawn sent back to its start area: a ✕ beside the point, its "
+         "way back dashed to its slot, where it is ringed", 0, _capture, traced=2, skip=20),
     Hard("barricade-around", "barricade", "Barricade: a trace goes round a barricade (g3), the way the pawn "
          "could take", 0, _anything, made=around_a_barricade),
     Hard("pariti-focus", "pariti", "Pariti: a piece chosen (framed) and the squares it can reach (named)",

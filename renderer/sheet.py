@@ -186,6 +186,24 @@ class Sheet:
         self._paint((left, top, left + w - 1, top + h - 1),
                     lambda region, x, y: region.paste(fill, (left - x, top - y), mask.reduce(k)))
 
+    def cross(self, xy: tuple[float, float], side: float, fill: RGB, width: int) -> None:
+        """A ✕ `side` px wide centred on `xy` (a capture's mark), its strokes `width` px in `fill` on a white
+        halo, so that it reads on any ground."""
+        half = side / 2
+
+        def paint(region: Image.Image, x: int, y: int) -> None:
+            k = 4   # supersampled, then reduced: antialiased strokes
+            big = Image.new("RGBA", (region.width * k, region.height * k))
+            draw = ImageDraw.Draw(big)
+            cx, cy = (xy[0] - x) * k, (xy[1] - y) * k
+            r = (half - width / 2 - 1) * k
+            for colour, w in ((WHITE, width + 4), (fill, width)):
+                for sign in (-1, 1):
+                    draw.line((cx - r, cy - sign * r, cx + r, cy + sign * r), fill=colour, width=w * k)
+            small = big.resize(region.size, Image.Resampling.BOX)
+            region.paste(small, (0, 0), small)
+        self._paint((xy[0] - half - 2, xy[1] - half - 2, xy[0] + half + 2, xy[1] + half + 2), paint)
+
     def badge(self, xy: tuple[float, float], text: str, size: int, fill: RGB) -> None:
         """A short text (an order number) in white on a disc of `fill`, centred on `xy`."""
         f, r = font(size, True), badge_radius(text, size)

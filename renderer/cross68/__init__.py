@@ -35,8 +35,8 @@ from renderer.cross68.panels import (
     partner_lines,
     partner_of,
 )
-from renderer.cross68.pieces import focused, pawn_places, piece_item
-from renderer.cross68.traces import Around, Move, badge_item, trace_item, way_home
+from renderer.cross68.pieces import capture_spot, focused, pawn_places, piece_item
+from renderer.cross68.traces import Around, Move, badge_item, capture_mark, trace_item, way_home
 from renderer.legend import PlayerTag, shown_name
 from renderer.plan import (
     OVERLAYS,
@@ -104,8 +104,14 @@ def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus
     items: list[Item] = [*_squares(size, routes), *_labels(size)]
     traced = [Move(*move) for move in moves] or ([Move(*view.last_move)] if view.last_move else [])
     slots = home_slots(lay, view.pawns)
-    places = pawn_places(lay, view.pawns, view.any_pair_blocks, slots)
-    pieces = [piece_item(lay, place, focused(place.pawn, focus)) for place in places]
+    captures = [(route, progress, piece) for move in traced for route, progress, piece in move.home if piece in slots]
+    marks = {piece: capture_spot(lay, route, progress, view.pawns) for route, progress, piece in captures}
+    places = pawn_places(lay, view.pawns, view.any_pair_blocks, slots,
+                         frozenset(geo.square_key(route, progress) for route, progress, piece in captures
+                                   if marks[piece] is not None))
+    captured = {piece for _, _, piece in captures}
+    pieces = [piece_item(lay, place, focused(place.pawn, focus),
+                         piece_ref(place.pawn) in captured and place.pawn.progress == HOUSE) for place in places]
     acting = acting_route(view, players, owners) if result is None else None
     words: list[Item] = []   # the panels' words: planned before the traces, which go round them
     for route in sorted(routes, key=geo.colours.index):
@@ -124,8 +130,10 @@ def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus
     around = Around([i.box for i in (*items, *words, *([banner] if banner else [])) if i.kind in TEXTS],
                     [i.box for i in pieces])
     items += [trace_item(lay, move, i, len(traced), slots, around) for i, move in enumerate(traced)]
-    items += [way_home(lay, route, progress, slots[piece], piece, around) for move in traced
-              for route, progress, piece in move.home if piece in slots]
+    items += [way_home(lay, route, progress, slots[piece], piece, around, marks[piece])
+              for route, progress, piece in captures]
+    items += [capture_mark(lay, route, progress, piece, xy) for route, progress, piece in captures
+              if (xy := marks[piece]) is not None]
     items += pieces + words
     taken = [item.box for item in (*items, *([banner] if banner else [])) if item.kind in ("piece", "label", *OVERLAYS)]
     if len(traced) > 1:   # the order of the moves, beside the square each one left

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from bot.games.parcheesi.board import GOAL, HOUSE
 from renderer.cross68.geometry import ACROSS, HIGHLIGHT, Grid, cell_of, number_size, spot_of, square_ref
+from renderer.fonts import CAPTURE_MARK, WAY_HOME, at_chat
 from renderer.plan import (
     FloatBox,
     Item,
@@ -132,18 +133,29 @@ def trace_item(lay: Grid, move: Move, index: int, count: int, slots: dict[str, P
                 paint=paint, strokes=tuple(map(tuple, strokes)))
 
 
-def way_home(lay: Grid, route: str, progress: int, slot: Point, piece: str, around: Around) -> Item:
-    """A captured piece's way home: a dashed arrow from the square it was taken on to its slot in the
-    house, round the panel's words, under the pieces (role "home"; ref as a move's: "<square>-<route> house")."""
-    width = max(2, lay.cell // 14)
-    points = _house_way(lay, route, spot_of(lay, route, progress), slot, around, 2 * width)
-    points[-1] = _towards(slot, points[-2], lay.cell * 0.42)
+def way_home(lay: Grid, route: str, progress: int, slot: Point, piece: str, around: Around,
+             mark: Point | None = None) -> Item:
+    """A captured piece's way home: a dashed arrow, WAY_HOME px wide at chat size, from the square it was taken
+    on (its capture's `mark` there) to its slot in the house, round the panel's words, under the pieces (role
+    "home"; ref as a move's: "<square>-<route> house")."""
+    width = math.ceil(at_chat(WAY_HOME, lay.size))
+    points = _house_way(lay, route, mark or spot_of(lay, route, progress), slot, around, 2 * width)
+    points[-1] = _towards(slot, points[-2], lay.cell * 0.5)
     strokes = gapped(points, around.texts, 2 * width, lay.cell / 2, 3 * width)
     xs, ys = [x for x, _ in (*points, slot)], [y for _, y in (*points, slot)]
     box = (min(xs) - 3 * width, min(ys) - 3 * width, max(xs) + 3 * width, max(ys) + 3 * width)
     return Item("trace", f"{square_ref(lay.geo, route, progress)}-{route} house", box, role="home " + piece,
-                paint=lambda sheet: sheet.arrow(strokes[-1], HIGHLIGHT, width, dash=lay.cell // 4, lead=strokes[:-1])
-                if strokes else None, strokes=tuple(map(tuple, strokes)))
+                paint=lambda sheet: sheet.arrow(strokes[-1], HIGHLIGHT, width, dash=lay.cell // 3, lead=strokes[:-1])
+                if strokes else None, strokes=tuple(map(tuple, strokes)), width=width)
+
+
+def capture_mark(lay: Grid, route: str, progress: int, piece: str, xy: Point) -> Item:
+    """A capture's mark on the square where `piece` was taken: a ✕ CAPTURE_MARK px wide at chat size, in the
+    traces' colour (role "capture <piece>"; ref the square's)."""
+    side = math.ceil(at_chat(CAPTURE_MARK, lay.size))
+    width = max(4, side // 6)
+    return Item("trace", square_ref(lay.geo, route, progress), centred(xy, side, side), role="capture " + piece,
+                paint=lambda sheet: sheet.cross(xy, side, HIGHLIGHT, width), width=width)
 
 
 def _towards(a: tuple[float, float], b: tuple[float, float], distance: float) -> tuple[float, float]:

@@ -19,7 +19,7 @@ from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, board
 from bot.games.pariti import is_pair, number_of, piece_name
 from bot.games.pariti_board import SQUARE_NAMES
 from renderer import PlayerTag, layout, render_png
-from renderer.fonts import CHAT_TEXT, CHAT_WIDTH, PIECE_DIGITS, PIECE_SIDE, digit_height
+from renderer.fonts import CAPTURE_MARK, CHAT_TEXT, CHAT_WIDTH, PIECE_DIGITS, PIECE_SIDE, WAY_HOME, digit_height
 from renderer.plan import OVERLAYS, TEXTS, Plan, crosses, inside, overlap
 from renderer.sheet import badge_radius
 from tests.benchmarks.common import random_action
@@ -209,3 +209,30 @@ def test_every_piece_is_readable_on_a_phone_two_on_a_square_included(game):
             x0, y0, x1, y1 = piece.box
             assert min(x1 - x0, y1 - y0) * scale >= PIECE_SIDE - 0.01, (game, piece)
             assert piece.digits == 0 or piece.digits * scale >= PIECE_DIGITS, (game, piece)
+
+
+@pytest.mark.parametrize("game", [g for g in GAME_IDS if g != "pariti"])
+def test_a_capture_is_seen_on_a_phone(game):
+    """A piece sent home by a move traced: a ✕ CAPTURE_MARK px wide at chat size where it was taken (the cross
+    board's square, beside Barricade's point) and its way home a line WAY_HOME px wide at chat size, to the piece
+    ringed in its house or start area (role "captured"). (A capture was a 1 px dashed line at chat size, and
+    Barricade drew none.)"""
+    seen = 0
+    for ruleset, state, players, history in positions(game):
+        plan = layout(ruleset, state, players, "en", traced=history)
+        scale = CHAT_WIDTH / plan.size[0]
+        homes = [t for t in plan.of("trace") if t.role.startswith("home")]
+        marks = [t for t in plan.of("trace") if t.role.startswith("capture")]
+        for home in homes:   # where it was taken: marked, unless two pieces stand there now (a bridge fills it)
+            square = home.ref.split("-")[0]
+            assert [m for m in marks if m.ref == square] or sum(p.square == square for p in plan.of("piece")) > 1, \
+                (game, home)
+        assert len([p for p in plan.of("piece") if p.role == "captured"]) <= len(homes)   # those still there
+        for home in homes:
+            assert home.width * scale >= WAY_HOME, home
+        for mark in marks:
+            x0, y0, x1, y1 = mark.box
+            assert min(x1 - x0, y1 - y0) * scale >= CAPTURE_MARK, mark
+            assert not [p for p in plan.of("piece", "label") if overlap(p.box, mark.box)], mark
+        seen += len(homes)
+    assert seen, "no capture in the positions"
