@@ -15,7 +15,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.barricade.state import START
-from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, board
+from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, Cross68Scene, ScenePawn, board
 from bot.games.pariti import is_pair, number_of, piece_name
 from bot.games.pariti_board import SQUARE_NAMES
 from renderer import PlayerTag, layout, render_png
@@ -236,3 +236,76 @@ def test_a_capture_is_seen_on_a_phone(game):
             assert not [p for p in plan.of("piece", "label") if overlap(p.box, mark.box)], mark
         seen += len(homes)
     assert seen, "no capture in the positions"
+
+
+def _tip_ends_on_its_square(plan: Plan, trace) -> bool:
+    """Whether a move's arrow ends on the square it names as reached (its tip inside that square's box)."""
+    reached = trace.ref.split("-", 1)[1]
+    if not trace.strokes or reached.endswith("house"):
+        return True
+    x, y = trace.strokes[-1][-1]
+    x0, y0, x1, y1 = plan.square(reached).box
+    return x0 - 1 <= x <= x1 + 1 and y0 - 1 <= y <= y1 + 1
+
+
+@pytest.mark.parametrize("game", [g for g in GAME_IDS if get_ruleset(g).board_family == "renderer.cross68"])
+def test_every_move_is_traced_from_its_start_to_its_square(game):
+    """Each move's arrow, a long absence's included, starts where the move did (a piece brought out: in its
+    house) and ends on the square it reached, however many words it goes round: text leaves a gap in it, never
+    cuts it short (a green entry was a stub inside the house, a blue one stopped at the row of square numbers)."""
+    for ruleset, state, players, history in positions(game):
+        plan = layout(ruleset, state, players, "en", traced=history)
+        for trace in plan.of("trace"):
+            if trace.role.startswith(("home", "capture")) or not trace.strokes:
+                continue
+            assert _tip_ends_on_its_square(plan, trace), (game, trace.ref, trace.strokes[-1][-2:])
+            left = trace.ref.split("-", 1)[0]
+            if left.endswith("house"):
+                x0, y0, x1, y1 = plan.square(left).box
+                x, y = trace.strokes[0][0]
+                assert x0 <= x <= x1 and y0 <= y <= y1, (game, trace.ref, trace.strokes[0][:2])
+
+
+def one_move(route: str, start: int, end: int, others=()):
+    """A Cross68Scene after `route`'s piece 1 moved from `start` to `end` (progress), and that move."""
+    pawns = (ScenePawn(route, route, end, "1"), *others)
+    return Cross68Scene(pawns, last_move=(route, start, end))
+
+
+@pytest.mark.parametrize("route", ["yellow", "blue", "red", "green"])
+def test_a_piece_brought_out_is_traced_to_it_whatever_its_house(route):
+    """An entry's arrow leaves the house and ends at the piece on its start square, whatever the names and
+    notes in the house (45 of 204 green entries were stubs inside the house; blue's stopped 65 px short)."""
+    names = ("Grand-mère Josette", "Bartholomew Fitzgerald", "Éloïse", "小明")
+    players = [PlayerTag(n, (c,), c == route) for n, c in zip(names, ("yellow", "blue", "red", "green"))]
+    home = tuple(ScenePawn(route, route, HOUSE, str(i)) for i in range(2, 5))
+    view = one_move(route, HOUSE, 0, home)
+    plan = cross68_plan(view, players)
+    (trace,) = [t for t in plan.of("trace") if t.strokes]
+    assert _tip_ends_on_its_square(plan, trace), trace
+    x0, y0, x1, y1 = plan.square(f"{route} house").box
+    assert x0 <= trace.strokes[0][0][0] <= x1 and y0 <= trace.strokes[0][0][1] <= y1
+
+
+@pytest.mark.parametrize("corner", [9, 26, 43, 60, 8, 25, 42, 59])
+def test_an_arrow_into_a_corner_square_ends_on_it(corner):
+    """The track turns at the squares beside the cross's inner corners (a diagonal step): an arrow into one
+    ended a square early (27 of 1,365 traces)."""
+    geo = board()
+    players = [PlayerTag(c, (c,), c == "yellow") for c in ("yellow", "blue", "red", "green")]
+    for route in ("yellow", "blue", "red", "green"):
+        end = (corner - geo.start_square[route]) % 68
+        for back in (1, 2, 3, 5):
+            if end - back >= 0 and end <= LAST_TRACK:
+                plan = cross68_plan(one_move(route, end - back, end), players)
+                for trace in (t for t in plan.of("trace") if t.strokes):
+                    assert _tip_ends_on_its_square(plan, trace), (route, end - back, end, trace.strokes[-1][-2:])
+
+
+def cross68_plan(view, players):
+    """The plan of `view`, its last move traced as made by the route's piece 1."""
+    from renderer import cross68
+    route, start, end = view.last_move
+    return cross68.plan(view, players, moves=[cross68.Move(route, start, end, f"{route[0].upper()}1")])
+
+
