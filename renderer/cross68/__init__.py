@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache, partial
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, runtime_checkable
 
 from PIL import Image
 
@@ -57,10 +57,30 @@ class Cross68Game(Protocol[S_contra]):
     def result(self, state: S_contra) -> Result | None: ...
 
 
+@runtime_checkable
+class Played(Protocol[S_contra]):
+    """What the family reads of a ruleset to ring the pieces the player to move may move (a ruleset's own)."""
+
+    def roll_due(self, state: S_contra) -> bool: ...
+
+    def legal_actions(self, state: S_contra) -> list[str]: ...
+
+    def action_group(self, state: S_contra, action: str) -> str | None: ...
+
+
 def layout(ruleset: Cross68Game[S], state: S, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
            traced: Sequence[S] = ()) -> Plan:
-    return plan(ruleset.scene(state), players, locale, focus, moves=moves(ruleset, traced),
-                result=ruleset.result(state), teams=getattr(state, "teams", False))
+    result = ruleset.result(state)
+    return plan(ruleset.scene(state), players, locale, focus, moves=moves(ruleset, traced), result=result,
+                teams=getattr(state, "teams", False),
+                movable=movable_pieces(ruleset, state) if result is None else frozenset())
+
+
+def movable_pieces(ruleset: object, state: S) -> frozenset[str]:
+    """The pieces ("Y2") the player to move may move now: none while a roll is due."""
+    if not isinstance(ruleset, Played) or ruleset.roll_due(state):
+        return frozenset()
+    return frozenset(g for action in ruleset.legal_actions(state) if (g := ruleset.action_group(state, action)))
 
 
 def moves(ruleset: Cross68Game[S], positions: Sequence[S]) -> list[Move]:
@@ -89,10 +109,12 @@ def picture(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", fo
 
 
 def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-         size: int = SIZE, moves: Sequence[Move] = (), result: Result | None = None, teams: bool = False) -> Plan:
+         size: int = SIZE, moves: Sequence[Move] = (), result: Result | None = None, teams: bool = False,
+         movable: frozenset[str] = frozenset()) -> Plan:
     """The picture of `view`: `moves` (oldest first; default: the last move) traced under the
     pieces and numbered beside them; the house panels carry each player's name, pieces in the
-    goal, partner, and for whoever acts the dice and notes; `result` names the winner in a panel."""
+    goal, partner, and for whoever acts the dice and notes; `result` names the winner in a panel; the
+    `movable` pieces ("Y2") ringed in their colour."""
     geo = board()
     routes = frozenset(p.route for p in view.pawns)
     owners = owners_of(view.pawns, players)
@@ -111,7 +133,8 @@ def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus
                                    if marks[piece] is not None))
     captured = {piece for _, _, piece in captures}
     pieces = [piece_item(lay, place, focused(place.pawn, focus),
-                         piece_ref(place.pawn) in captured and place.pawn.progress == HOUSE) for place in places]
+                         piece_ref(place.pawn) in captured and place.pawn.progress == HOUSE,
+                         piece_ref(place.pawn) in movable) for place in places]
     acting = acting_route(view, players, owners) if result is None else None
     words: list[Item] = []   # the panels' words: planned before the traces, which go round them
     for route in sorted(routes, key=geo.colours.index):
@@ -135,7 +158,8 @@ def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus
     items += [capture_mark(lay, route, progress, piece, xy) for route, progress, piece in captures
               if (xy := marks[piece]) is not None]
     items += pieces + words
-    taken = [item.box for item in (*items, *([banner] if banner else [])) if item.kind in ("piece", "label", *OVERLAYS)]
+    taken = [item.box for item in (*items, *([banner] if banner else []))
+             if item.kind in ("piece", "label", *OVERLAYS) or item.role.startswith("capture")]
     if len(traced) > 1:   # the order of the moves, beside the square each one left
         for i, move in enumerate(traced):
             start = slots[move.piece] if move.start == HOUSE and move.piece in slots else \

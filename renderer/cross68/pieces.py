@@ -57,6 +57,9 @@ def body_box(shape: str, diameter: int, xy: tuple[float, float]) -> FloatBox:
     return xy[0] - rx, xy[1] - ry, xy[0] + rx, xy[1] + ry
 
 
+MOVABLE_RING = 3   # px round a piece the player to move may move, outside its white halo
+
+
 @dataclass(frozen=True)
 class Placed:
     pawn: ScenePawn
@@ -152,14 +155,17 @@ def capture_spot(layout: Grid, route: str, progress: int, pawns: Sequence[SceneP
     return shares(box, 1)[0][0] if there == 0 else shares(box, 2)[0][0] if there == 1 else None
 
 
-def piece_item(lay: Grid, place: Placed, chosen: bool, captured: bool = False) -> Item:
+def piece_item(lay: Grid, place: Placed, chosen: bool, captured: bool = False, movable: bool = False) -> Item:
     """A piece's item: its sprite, and for a closed square (a bridge, a door) the square's frame; a piece
-    `captured` (sent home by a move traced) is ringed in the traces' colour (role "captured")."""
+    `captured` (sent home by a move traced) is ringed in the traces' colour (role "captured"), one the player to
+    move may move in its own colour, its own shape (role "movable")."""
     pawn, geo = place.pawn, lay.geo
-    shape, ring = shape_of(pawn.colour), 4 if chosen or captured else 0
+    shape, ring = shape_of(pawn.colour), 4 if chosen or captured else MOVABLE_RING if movable else 0
     label = shown_label(pawn)
-    sprite = disc_sprite(PIECE_RGB[pawn.colour], place.diameter, label,
-                         FOCUS if chosen else HIGHLIGHT if captured else None, ring, shape, place.text)
+    colour = PIECE_RGB[pawn.colour]
+    sprite = disc_sprite(colour, place.diameter, label,
+                         FOCUS if chosen else HIGHLIGHT if captured else colour if movable else None, ring, shape,
+                         place.text)
     square = square_ref(geo, pawn.route, pawn.progress)
     frame = lay.box(*cell_of(geo, pawn.route, pawn.progress)) if place.closed else None
 
@@ -169,5 +175,6 @@ def piece_item(lay: Grid, place: Placed, chosen: bool, captured: bool = False) -
             sheet.draw.rectangle((frame[0] - w, frame[1] - w, frame[2] + w, frame[3] + w), outline=INK, width=2 * w)
         sheet.paste(sprite, place.xy)
     return Item("piece", piece_ref(pawn), body_box(shape, place.diameter, place.xy), square,
-                "chosen" if chosen else "blockade" if place.closed else "captured" if captured else "", paint,
+                "chosen" if chosen else "blockade" if place.closed else "captured" if captured else
+                "movable" if movable else "", paint,
                 digits=digit_height(place.text or label_size(place.diameter, label)) if label else 0.0)

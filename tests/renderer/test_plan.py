@@ -309,3 +309,22 @@ def cross68_plan(view, players):
     return cross68.plan(view, players, moves=[cross68.Move(route, start, end, f"{route[0].upper()}1")])
 
 
+
+
+@pytest.mark.parametrize("game", [g for g in GAME_IDS if get_ruleset(g).board_family == "renderer.cross68"])
+def test_the_pieces_the_player_to_move_may_move_are_ringed(game):
+    """On the mover's turn (no roll due), each piece with a legal move is ringed in its own colour and shape
+    (role "movable", unless its role says more: a bridge's, a capture's); none other is, and none while a roll
+    is due (the picture did not say which pieces could move)."""
+    checked = 0
+    for ruleset, state, players, history in positions(game):
+        plan = layout(ruleset, state, players, "en", traced=history)
+        ringed = {p.ref for p in plan.of("piece") if p.role == "movable"}
+        if ruleset.result(state) is not None or ruleset.roll_due(state):
+            assert not ringed
+            continue
+        groups = {g for a in ruleset.legal_actions(state) if (g := ruleset.action_group(state, a))}
+        assert ringed <= groups
+        assert groups <= {p.ref for p in plan.of("piece") if p.role in ("movable", "blockade", "captured")}
+        checked += bool(groups)
+    assert checked
