@@ -56,6 +56,7 @@ AXIS = readable_size(WIDTH)   # the grid's letters and numbers, which name the p
 LEFT, TOP = 76, 72            # centre of point (0, 0), clear of the axis labels
 POINT_R, PAWN_R, RING_R = 19, 21, 26
 SLOT_STEP = 40                # start-area slots
+LANES = 24                    # px the lanes of a long absence's traces spread over at most (rows are STEP apart)
 DIE = 2 * AXIS - 16             # the die on a legend line: its pips readable at chat size (20 px at 400)
 LEGEND_LINE = DIE + 4
 HELD = math.ceil(PIECE_SIDE * WIDTH / CHAT_WIDTH)   # a barricade held, on its holder's legend line
@@ -66,6 +67,8 @@ LINE_RGB = (120, 112, 100)
 GOAL_RGB = (250, 212, 80)
 START_LINE_RGB = (222, 222, 222)
 LAST_MOVE_RGB = TRACE
+EARLIER_RGB = blend(TRACE, WHITE, 0.5)   # the older moves of a long absence (a step of the palette's ramp to WHITE)
+RECENT = 4                    # the moves traced that lead (a round of four players')
 HIGHLIGHT = CHOICE            # the pawn chosen, where it can go, the held barricade's places
 FREE_RGB = blend(CHOICE, PAPER, 0.45)   # a free point outside the area being chosen in
 
@@ -288,7 +291,7 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
         for i, (mover, left, reached, *_) in enumerate(traced):
             xy = (centre(board, reached) if left is None else slot_centres(board, colours[mover])[2] if left == START
                   else centre(board, left))
-            r = badge_radius(str(i + 1), AXIS)
+            r = badge_radius("88", AXIS)   # every badge as large
             d = POINT_R + r
             spots = [(xy[0] + dx * d * k, xy[1] + dy * d * k) for k in (1, 1.6, 2.2) for dx, dy in
                      ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1.4), (0, 1.4), (-1.4, 0), (1.4, 0))]
@@ -296,7 +299,8 @@ def plan(ruleset: Barricade, state: State, players: list[PlayerTag], focus: str 
             if box is not None:
                 text, at = str(i + 1), ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
                 items.append(Item("badge", text, box,
-                                  paint=partial(Sheet.badge, xy=at, text=text, size=AXIS, fill=LAST_MOVE_RGB)))
+                                  paint=partial(Sheet.badge, xy=at, text=text, size=AXIS, radius=r,
+                                                fill=LAST_MOVE_RGB if i >= len(traced) - RECENT else EARLIER_RGB)))
                 taken.append(box)
     items += _legend(board, state, players, numbered=not result)
     if result:
@@ -434,7 +438,7 @@ def _trace(board: Board, colours: tuple[str, ...], move: Move, index: int, count
     on_path: list[tuple[float, float]] = [centre(board, p) for p in path]
     if frm == START:
         on_path.insert(0, slot_centres(board, colours[seat])[2])
-    lane = (index - (count - 1) / 2) * 8 if count > 1 else 0.0
+    lane = (index - (count - 1) / 2) * min(8, LANES / (count - 1)) if count > 1 else 0.0   # within the lines' room
     points = offset_line(on_path, lane)
     if len(points) >= 2:   # the tip at the ring of the point reached
         (ax, ay), (bx, by) = points[-2], points[-1]
@@ -445,12 +449,15 @@ def _trace(board: Board, colours: tuple[str, ...], move: Move, index: int, count
               [y for _, y in points] + [tip[1] - RING_R - 4, tip[1] + RING_R + 4])
     origin = None if frm == START or frm == dest else centre(board, frm)
 
+    recent = index >= count - RECENT
+    colour, width = (LAST_MOVE_RGB, 5) if recent else (EARLIER_RGB, 2)   # the last moves lead
+
     def paint(sheet: Sheet) -> None:
-        if origin is not None:
+        if origin is not None and recent:
             _ring(origin, POINT_R + 3, LAST_MOVE_RGB, 3)(sheet)
-        _ring(tip, RING_R + 2, LAST_MOVE_RGB, 5)(sheet)
+        _ring(tip, RING_R + 2, colour, 5 if recent else 2)(sheet)
         if frm != dest and len(points) >= 2:
-            sheet.arrow(points, LAST_MOVE_RGB, 5)
+            sheet.arrow(points, colour, width)
     name = START_NAME if frm == START else board.names[frm]
     return Item("trace", f"{name}-{board.names[dest]}", (min(xs) - 15, min(ys) - 15, max(xs) + 15, max(ys) + 15),
                 role=" ".join(board.names[p] for p in path), paint=paint,

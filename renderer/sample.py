@@ -140,6 +140,9 @@ HARD = (
          traced=3, skip=20),
     Hard("barricade-capture", "barricade", "Barricade: a pawn sent back to its start area: a ✕ beside the point, its "
          "way back dashed to its slot, where it is ringed", 0, _capture, traced=2, skip=20),
+    Hard("barricade-eleven", "barricade", "Barricade: eleven moves since the player's last turn: the last four lead, "
+         "the older ones thin and pale, their lanes within the lines' room, every badge one size", 2,
+         lambda plan: sum(not t.ref.startswith("bar:") for t in plan.of("trace")) >= 11, traced=26, skip=200),
     Hard("barricade-around", "barricade", "Barricade: a trace goes round a barricade (g3), the way the pawn "
          "could take", 0, _anything, made=around_a_barricade),
     Hard("pariti-focus", "pariti", "Pariti: a piece chosen (framed) and the squares it can reach (named)",

@@ -36,7 +36,7 @@ from renderer.cross68.panels import (
     partner_of,
 )
 from renderer.cross68.pieces import capture_spot, focused, pawn_places, piece_item
-from renderer.cross68.traces import Around, Move, badge_item, capture_mark, trace_item, way_home
+from renderer.cross68.traces import Around, Move, badge_item, capture_mark, recent_move, trace_item, way_home
 from renderer.legend import PlayerTag, shown_name
 from renderer.plan import (
     OVERLAYS,
@@ -164,7 +164,7 @@ def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus
         for i, move in enumerate(traced):
             start = slots[move.piece] if move.start == HOUSE and move.piece in slots else \
                 spot_of(lay, move.route, move.start)
-            badge = badge_item(lay, start, str(i + 1), taken)
+            badge = badge_item(lay, start, str(i + 1), taken, recent_move(i, len(traced)))
             items.append(badge)
             taken.append(badge.box)
     if banner is not None:

@@ -29,6 +29,8 @@ SIZE = 1024                    # posted size, px (square)
 SAFE = (214, 214, 206)         # safe track squares
 FOCUS = CHOICE                 # ring around the pawn the player is choosing
 HIGHLIGHT = TRACE              # the moves traced
+FADED = blend(TRACE, WHITE, 0.6)   # the older moves of a long absence (a step of the palette's TRACE-WHITE ramp)
+RECENT = 4                     # the moves traced that lead (a round of four players' moves)
 FADE = 0.72                    # houses not in play are faded this far towards PAPER
 CLOSED_FRAME = 2               # px of a closed square's frame inside it
 

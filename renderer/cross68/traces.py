@@ -9,7 +9,7 @@ from itertools import chain
 from typing import NamedTuple
 
 from bot.games.parcheesi.board import GOAL, HOUSE
-from renderer.cross68.geometry import ACROSS, HIGHLIGHT, Grid, cell_of, number_size, spot_of, square_ref
+from renderer.cross68.geometry import ACROSS, FADED, HIGHLIGHT, RECENT, Grid, cell_of, number_size, spot_of, square_ref
 from renderer.fonts import CAPTURE_MARK, WAY_HOME, at_chat
 from renderer.plan import (
     FloatBox,
@@ -106,17 +106,19 @@ def _holds(box: FloatBox, xy: Point) -> bool:
 def trace_item(lay: Grid, move: Move, index: int, count: int, slots: dict[str, Point], around: Around) -> Item:
     """A move: the squares left and reached outlined, and an arrow along the way, under the
     pieces; each move of a long absence in a lane of its own, so that they run apart. A piece
-    brought out (or sent home) is traced from (or to) its own slot in the house, round the panel's words."""
+    brought out (or sent home) is traced from (or to) its own slot in the house, round the panel's words.
+    The last RECENT moves lead; those before them (a long absence) are thin and pale, without outlines."""
     route, start, end, piece = move[:4]
     geo, cell = lay.geo, lay.cell
-    width = max(3, cell // 9)
+    recent = recent_move(index, count)
+    width, colour = (max(3, cell // 9), HIGHLIGHT) if recent else (2, FADED)
     steps = range(start, end + 1) if start <= end else (start, end)
     lane = (index - (count - 1) / 2) * cell * 0.5 / max(count - 1, 1) if count > 1 else 0.0
     points = offset_line([spot_of(lay, route, p) for p in steps if p != HOUSE], lane)   # the way along the track
     if piece in slots and points and HOUSE in (start, end):   # in its lane, from (or to) the slot round the words
         way = _house_way(lay, route, points[0], slots[piece], around, width, detour=False)
         points = way[::-1] + points[1:] if start == HOUSE else way
-    outlined = [lay.box(*cell_of(geo, route, p)) for p in (start, end) if HOUSE < p < GOAL]
+    outlined = [lay.box(*cell_of(geo, route, p)) for p in (start, end) if HOUSE < p < GOAL and recent]
     if len(points) >= 2:   # from the square left to the edge of the pawn that arrived
         points[-1] = _towards(points[-1], points[-2], cell * 0.42)
     strokes = gapped(points, around.texts, width, cell / 2, 3 * width) if len(points) >= 2 else []
@@ -128,9 +130,14 @@ def trace_item(lay: Grid, move: Move, index: int, count: int, slots: dict[str, P
         for x0, y0, x1, y1 in outlined:
             sheet.draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=max(3, cell // 12))
         if strokes:
-            sheet.arrow(strokes[-1], HIGHLIGHT, width, lead=strokes[:-1])
+            sheet.arrow(strokes[-1], colour, width, lead=strokes[:-1])
     return Item("trace", f"{square_ref(geo, route, start)}-{square_ref(geo, route, end)}", box, role=piece or "",
-                paint=paint, strokes=tuple(map(tuple, strokes)))
+                paint=paint, strokes=tuple(map(tuple, strokes)), width=width)
+
+
+def recent_move(index: int, count: int) -> bool:
+    """Whether the move `index` of `count` traced is one of the last RECENT, which lead."""
+    return index >= count - RECENT
 
 
 def way_home(lay: Grid, route: str, progress: int, slot: Point, piece: str, around: Around,
@@ -165,13 +172,14 @@ def _towards(a: tuple[float, float], b: tuple[float, float], distance: float) ->
     return a[0] + (b[0] - a[0]) * distance / length, a[1] + (b[1] - a[1]) * distance / length
 
 
-def badge_item(lay: Grid, xy: tuple[float, float], text: str, taken: list[FloatBox]) -> Item:
+def badge_item(lay: Grid, xy: tuple[float, float], text: str, taken: list[FloatBox], recent: bool = True) -> Item:
     """A move's order number beside the square it left (centre `xy`), where it covers no piece and no
     number: at a corner of the square, else further away, always somewhere (every traced move has its
     number); its digits as large as the square numbers, readable at chat size even where the piece that
-    moved shares its square and is drawn smaller."""
+    moved shares its square and is drawn smaller. Every badge is as large (as "88" needs); an older move's
+    (not `recent`) is pale."""
     size = number_size(lay.size)
-    r = badge_radius(text, size)
+    r = badge_radius("88", size)
     x, y = xy
     reach = [lay.cell * k / 2 for k in range(1, 13)]
     around = ((-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1), (-1, 0), (1, 0), (0, 1))
@@ -188,4 +196,5 @@ def badge_item(lay: Grid, xy: tuple[float, float], text: str, taken: list[FloatB
                       (0, 0, lay.size, lay.size))
     box = box or centred(near[0], 2 * r, 2 * r)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    return Item("badge", text, box, paint=lambda sheet: sheet.badge(centre, text, size, HIGHLIGHT))
+    fill = HIGHLIGHT if recent else FADED
+    return Item("badge", text, box, paint=lambda sheet: sheet.badge(centre, text, size, fill, r))

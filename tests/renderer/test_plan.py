@@ -328,3 +328,25 @@ def test_the_pieces_the_player_to_move_may_move_are_ringed(game):
         assert groups <= {p.ref for p in plan.of("piece") if p.role in ("movable", "blockade", "captured")}
         checked += bool(groups)
     assert checked
+
+
+def test_a_long_absence_in_barricade_stays_between_the_rows_and_the_last_moves_lead():
+    """Eleven moves and more since a player's last turn: the traces' lanes spread over LANES px at most (8 px a
+    move ran between the rows and off the board), the older ones thin (the last RECENT lead), badges one size."""
+    from renderer.barricade import legend_top
+    checked = 0
+    ruleset, history, colours = random_game("barricade", 1)
+    for i in range(40, len(history), 61):
+        state = history[i]
+        players = [PlayerTag(NAMES[s], colours[s], ruleset.to_move(state) == s) for s in range(len(colours))]
+        for length in (24, 40):
+            plan = layout(ruleset, state, players, "en", traced=history[i - length:i + 1])
+            moves = [t for t in plan.of("trace") if t.strokes and not t.role.startswith(("home", "capture"))]
+            if len(moves) < 9:
+                continue
+            checked += 1
+            bottom = legend_top(ruleset.board)   # never over the legend
+            assert all(0 <= x <= plan.size[0] and y <= bottom for t in moves for s in t.strokes for x, y in s)
+            badges = plan.of("badge")
+            assert len({round(b.box[2] - b.box[0], 3) for b in badges}) == 1
+    assert checked
