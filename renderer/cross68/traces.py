@@ -89,8 +89,10 @@ def _house_way(lay: Grid, route: str, far: Point, slot: Point, around: Around, m
                     for bend in ([(x_out, far[1])], [(far[0], y_out), (x_out, y_out)])]
         entries += [[*bend, (x, y_out), (x, y_in)] for x in xs
                     for bend in ([(far[0], y_out)], [(x_out, far[1]), (x_out, y_out)])]
-    reach = cell * ACROSS
-    corners = [(x, y) for x in e if abs(x - far[0]) <= reach for y in e if abs(y - far[1]) <= reach]
+    c, r = lay.cell_at(far)   # the corners of `far`'s square and of the squares beside it
+    near_x, near_y = e[max(c - 2, 0):c + 2], e[max(r - 2, 0):r + 2]
+    corners = [(x, y) for x in near_x if abs(x - far[0]) <= cell * ACROSS
+               for y in near_y if abs(y - far[1]) <= cell * ACROSS]
     ways = [(cost(far, slot), [far, slot])]
     for entry in entries:
         lead = min(([far], *([far, corner] for corner in corners)), key=lambda way: length(*way, entry[0]))

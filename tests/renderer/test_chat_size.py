@@ -132,7 +132,7 @@ def test_barricades_point_names_are_readable_on_the_grids_letters_and_numbers():
     game = Barricade()
     height = barricade.height(4, game.board)
     for point, name in enumerate(game.board.names):
-        (top, letter), (bottom, _), (left, number), (right, _) = barricade._axis_spots(game.board, point)
+        (top, letter), (bottom, _), (left, number), (right, _) = barricade.axis_spots(game.board, point)
         assert letter + number == name
         assert all(0 < x < barricade.WIDTH and 0 < y < height for x, y in (top, bottom, left, right))
 
