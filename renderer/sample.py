@@ -220,10 +220,12 @@ def absence_alt() -> str:
 def gallery_page() -> str:
     """docs/boards.md: each hard position's caption and picture, then a long absence's alt text."""
     lines = ["# Boards at chat size", "",
-             "Hard positions of every ruleset as a phone shows them (400 px wide), drawn by "
+             "Hard positions of every ruleset as a phone shows them (400 px wide; each links to the full size), "
+             "drawn by "
              "`python -m renderer.sample --gallery docs` with the current code (a test keeps them current).", ""]
     for hard in HARD:
-        lines += [f"## {hard.caption}", "", f"![{hard.caption}](boards/{hard.name}.png)", ""]
+        lines += [f"## {hard.caption}", "",
+                  f"[![{hard.caption}](boards/{hard.name}.png)](boards/full/{hard.name}.png)", ""]
     alt = absence_alt()
     lines += ["## A long absence in words: the board's alt text for a screen reader", "",
               f"Sixty actions since the player's last turn; {len(alt)} characters, within Discord's 1,024: whose turn "
@@ -233,12 +235,13 @@ def gallery_page() -> str:
 
 
 def gallery(root: Path) -> None:
-    """docs/boards/<name>.png (400 px wide) and docs/boards.md."""
-    (root / "boards").mkdir(parents=True, exist_ok=True)
+    """docs/boards/<name>.png (400 px wide), docs/boards/full/<name>.png (full size) and docs/boards.md."""
+    (root / "boards" / "full").mkdir(parents=True, exist_ok=True)
     for hard in HARD:
         ruleset, state, players, traced, focus = hard_position(hard)
-        (root / "boards" / f"{hard.name}.png").write_bytes(
-            chat_size(render_png(ruleset, state, players, "en", focus, traced)))
+        png = render_png(ruleset, state, players, "en", focus, traced)
+        (root / "boards" / "full" / f"{hard.name}.png").write_bytes(png)
+        (root / "boards" / f"{hard.name}.png").write_bytes(chat_size(png))
     (root / "boards.md").write_text(gallery_page(), encoding="utf-8")
 
 

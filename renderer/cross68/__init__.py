@@ -122,7 +122,8 @@ def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus
     partners = {route: partner_lines(Grid(size, geo), partner, locale) for route in owners   # once finished, the
                 if result is None and (partner := partner_of(route, owners, players, teams))}   # banner names teams
     lay = Grid(size, geo, teams, frozenset(route for route, lines in names.items() if len(lines) > 1),
-                 frozenset(route for route, lines in partners.items() if len(lines) > 1))
+               frozenset(route for route, lines in partners.items() if len(lines) > 1),
+               frozenset(route for route, lines in names.items() if len(lines) > 2))
     items: list[Item] = [*_squares(size, routes), *_labels(size)]
     traced = [Move(*move) for move in moves] or ([Move(*view.last_move)] if view.last_move else [])
     slots = home_slots(lay, view.pawns)

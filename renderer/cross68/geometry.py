@@ -73,6 +73,7 @@ class Grid:
     teams: bool = False   # 2 vs 2: each house panel names the partner on a line of its own
     tall: frozenset[str] = frozenset()   # the houses whose owner's name takes two lines (tag_lines)
     long_partner: frozenset[str] = frozenset()   # the houses whose partner line takes two
+    taller: frozenset[str] = frozenset()   # the houses whose owner's name takes three lines
 
     @cached_property
     def margin(self) -> int:
@@ -260,7 +261,8 @@ def panel_rows(layout: Grid, route: str) -> tuple[float, float]:
     notes follow the pawns, or the dice beside them)."""
     x0, y0, x1, y1 = layout.panel_box(route)
     pad, size = layout.cell // 5, readable_size(layout.size)
-    status = y0 + pad + tag_height(2 if route in layout.tall else 1, size) + 2
+    lines = 3 if route in layout.taller else 2 if route in layout.tall else 1
+    status = y0 + pad + tag_height(lines, size) + 2
     return status, status + line_step(size) * (1 + layout.teams + (route in layout.long_partner)) + 2
 
 

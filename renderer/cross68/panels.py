@@ -32,8 +32,9 @@ def _text_width(lay: Grid) -> int:
 
 
 def name_lines(lay: Grid, tag: PlayerTag) -> list[str]:
-    """The lines of a house owner's name: two where one does not hold it (readable_size cannot shrink)."""
-    return tag_lines(tag, _text_width(lay), readable_size(lay.size), 2)
+    """The lines of a house owner's name: two or three where one does not hold it (readable_size cannot shrink;
+    twelve CJK letters take three in the house's width)."""
+    return tag_lines(tag, _text_width(lay), readable_size(lay.size), 3)
 
 
 def partner_lines(lay: Grid, partner: str, locale: str) -> list[str]:
