@@ -1,9 +1,9 @@
 """The animation of a whole game: an animated GIF of sampled positions.
 
-Each frame is a board as the messages show it (render_png). It traces every move made since the frame
-before it, so that no move goes unseen however long the game (once, 80 frames of 1,933 Barricade
-actions traced 8 actions each, most moves skipped). A frame's longest side is FRAME_SIDE pixels, with a
-move counter under the board.
+Each frame is a board as the messages show it (render_png). It stands for every action since the frame
+before it (once, 80 frames of 1,933 Barricade actions stood for 8 actions each, most moves skipped) and
+traces the last FRAME_TRACED of them: about forty traces a frame ran off the board and over the legend.
+A frame's longest side is FRAME_SIDE pixels, with a move counter under the board.
 
 Every frame is mapped, without dithering, onto the board family's fixed palette, so the trace and choice
 colours stay exact. Each frame after the first keeps only the pixels that changed; the others are
@@ -36,6 +36,7 @@ MAX_BYTES = 1_500_000          # a long game's animation; Discord accepts 10 MiB
 FRAME_MS = 500
 FIRST_MS = 1500
 LAST_MS = 4000
+FRAME_TRACED = 16              # the actions a frame traces at most (its last: rolls and moves, a dozen moves)
 CLEAR = 255                    # the palette index of a pixel unchanged since the frame before
 COUNTER_SIZE = readable_size(1024) * FRAME_SIDE // 1024 + 3   # the counter's text, readable at chat size
 STRIP = COUNTER_SIZE * 2       # the band under the board holding it
@@ -80,7 +81,7 @@ def frame(ruleset: Ruleset[S], states: Sequence[S], names: Sequence[str], colour
     state = states[-1]
     to_move = ruleset.to_move(state)
     players = [PlayerTag(name, tuple(colours[i]), to_move == i) for i, name in enumerate(names)]
-    png = Image.open(io.BytesIO(render_png(ruleset, state, players, locale, traced=states)))
+    png = Image.open(io.BytesIO(render_png(ruleset, state, players, locale, traced=states[-FRAME_TRACED - 1:])))
     scale = min(1.0, (FRAME_SIDE - STRIP) / png.height, FRAME_SIDE / png.width)
     board = png.convert("RGB")
     if scale < 1:

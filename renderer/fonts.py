@@ -17,11 +17,21 @@ LAYOUT = ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.B
 # Readable at chat size: Discord shows a board about 400 px wide on a phone, where text must be at
 # least 9 px high; on the 1024-px picture that is DIGIT_HEIGHT px of digit (cap height).
 CHAT_WIDTH, CHAT_TEXT = 400, 9
+# A piece at chat size: its short side at least PIECE_SIDE px, two on one square included; its number's digits at
+# least PIECE_DIGITS px (smaller than the words', CHAT_TEXT: a digit alone on a piece of its own colour).
+PIECE_SIDE, PIECE_DIGITS = 14, 8
+# A capture at chat size: the mark on its square at least CAPTURE_MARK px wide, the way home a line WAY_HOME px.
+CAPTURE_MARK, WAY_HOME = 12, 2
 
 
-def min_text_height(width: int) -> float:
-    """The height text needs on a picture `width` px wide to be CHAT_TEXT px high at CHAT_WIDTH."""
-    return CHAT_TEXT * width / CHAT_WIDTH
+def at_chat(px: float, width: int) -> float:
+    """`px` pixels at chat size (CHAT_WIDTH) on a picture `width` px wide."""
+    return px * width / CHAT_WIDTH
+
+
+def min_text_height(width: int, chat: float = CHAT_TEXT) -> float:
+    """The height text needs on a picture `width` px wide to be `chat` px high at CHAT_WIDTH."""
+    return chat * width / CHAT_WIDTH
 
 
 def pixel_box(f: ImageFont.FreeTypeFont, text: str, anchor: str | None = None,
@@ -40,10 +50,11 @@ def digit_height(size: int, bold: bool = True) -> int:
 
 
 @cache
-def readable_size(width: int, bold: bool = True) -> int:
-    """The smallest font size whose digits are readable at chat size on a picture `width` px wide."""
+def readable_size(width: int, bold: bool = True, chat: float = CHAT_TEXT) -> int:
+    """The smallest font size whose digits are readable at chat size on a picture `width` px wide: `chat` px
+    high there (a piece's number: PIECE_DIGITS)."""
     size = 8
-    while digit_height(size, bold) < min_text_height(width):
+    while digit_height(size, bold) < min_text_height(width, chat):
         size += 1
     return size
 

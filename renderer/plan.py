@@ -35,7 +35,8 @@ class Item:
     piece, the ref of the square it stands on; `role` says more where a picture needs it
     ("blockade", "chosen", "destination", "start", "end"; for a name, its lines as written); `strokes`: for
     a trace, the lines it draws, each through its points, its arrow's tip at the end of the last: they
-    cross no text (TEXTS), going round it or leaving a gap where it stands."""
+    cross no text (TEXTS), going round it or leaving a gap where it stands; `digits`: for a piece, the height of
+    its number's digits (0: it has none), px; `width`: for a trace, its line's width, px."""
 
     kind: str
     ref: str
@@ -44,6 +45,8 @@ class Item:
     role: str = ""
     paint: Callable[[Sheet], object] | None = field(default=None, compare=False, repr=False)
     strokes: tuple[tuple[Point, ...], ...] = ()
+    digits: float = 0.0
+    width: float = 0.0
 
 
 @dataclass(frozen=True)

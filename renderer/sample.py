@@ -137,10 +137,17 @@ HARD = (
          traced=8, skip=400),
     Hard("barricade-finished", "barricade", "Barricade, finished: who won, under the legend", 3, _anything,
          traced=4, finished=True),
-    Hard("parcheesi-two-colours", "parcheesi", "Parcheesi: two pieces of two colours on one square, each 11 px and "
-         "more at chat size, both numbers whole", 4, _two_colours, traced=3, skip=40),
-    Hard("parcheesi-capture", "parcheesi", "Parcheesi: a capture, the captured piece's way home traced (dashed) to "
-         "its own slot", 6, _capture, traced=3, skip=20),
+    Hard("parcheesi-two-colours", "parcheesi", "Parcheesi: two pieces of two colours on one square, side by side "
+         "across the long square, each 14 px and more at chat size, its number 8 px and more", 4, _two_colours,
+         traced=3, skip=40),
+    Hard("parcheesi-capture", "parcheesi", "Parcheesi: a capture: a ✕ on the square where it happened, the captured "
+         "piece's way home traced (dashed, 2 px at chat size) to its own slot, where it is ringed", 6, _capture,
+         traced=3, skip=20),
+    Hard("barricade-capture", "barricade", "Barricade: a pawn sent back to its start area: a ✕ beside the point, its "
+         "way back dashed to its slot, where it is ringed", 0, _capture, traced=2, skip=20),
+    Hard("barricade-eleven", "barricade", "Barricade: eleven moves since the player's last turn: the last four lead, "
+         "the older ones thin and pale, their lanes within the lines' room, every badge one size", 2,
+         lambda plan: sum(not t.ref.startswith("bar:") for t in plan.of("trace")) >= 11, traced=26, skip=200),
     Hard("barricade-around", "barricade", "Barricade: a trace goes round a barricade (g3), the way the pawn "
          "could take", 0, _anything, made=around_a_barricade),
     Hard("pariti-focus", "pariti", "Pariti: a piece chosen (framed) and the squares it can reach (named)",
@@ -225,10 +232,12 @@ def absence_alt() -> str:
 def gallery_page() -> str:
     """docs/boards.md: each hard position's caption and picture, then a long absence's alt text."""
     lines = ["# Boards at chat size", "",
-             "Hard positions of every ruleset as a phone shows them (400 px wide), drawn by "
+             "Hard positions of every ruleset as a phone shows them (400 px wide; each links to the full size), "
+             "drawn by "
              "`python -m renderer.sample --gallery docs` with the current code (a test keeps them current).", ""]
     for hard in HARD:
-        lines += [f"## {hard.caption}", "", f"![{hard.caption}](boards/{hard.name}.png)", ""]
+        lines += [f"## {hard.caption}", "",
+                  f"[![{hard.caption}](boards/{hard.name}.png)](boards/full/{hard.name}.png)", ""]
     alt = absence_alt()
     lines += ["## A long absence in words: the board's alt text for a screen reader", "",
               f"Sixty actions since the player's last turn; {len(alt)} characters, within Discord's 1,024: whose turn "
@@ -238,12 +247,13 @@ def gallery_page() -> str:
 
 
 def gallery(root: Path) -> None:
-    """docs/boards/<name>.png (400 px wide) and docs/boards.md."""
-    (root / "boards").mkdir(parents=True, exist_ok=True)
+    """docs/boards/<name>.png (400 px wide), docs/boards/full/<name>.png (full size) and docs/boards.md."""
+    (root / "boards" / "full").mkdir(parents=True, exist_ok=True)
     for hard in HARD:
         ruleset, state, players, traced, focus = hard_position(hard)
-        (root / "boards" / f"{hard.name}.png").write_bytes(
-            chat_size(render_png(ruleset, state, players, hard.locale, focus, traced)))
+        png = render_png(ruleset, state, players, hard.locale, focus, traced)
+        (root / "boards" / "full" / f"{hard.name}.png").write_bytes(png)
+        (root / "boards" / f"{hard.name}.png").write_bytes(chat_size(png))
     (root / "boards.md").write_text(gallery_page(), encoding="utf-8")
 
 

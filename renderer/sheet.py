@@ -28,7 +28,7 @@ from itertools import chain
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderer.colours import INK, RGB, WHITE, Box, blend
+from renderer.colours import INK, RGB, WHITE, Box, blend, ink_on
 from renderer.fonts import font
 from renderer.legend import PlayerTag, draw_player_tag, tag_height, tag_lines
 from renderer.png import palette_of
@@ -186,9 +186,28 @@ class Sheet:
         self._paint((left, top, left + w - 1, top + h - 1),
                     lambda region, x, y: region.paste(fill, (left - x, top - y), mask.reduce(k)))
 
-    def badge(self, xy: tuple[float, float], text: str, size: int, fill: RGB) -> None:
-        """A short text (an order number) in white on a disc of `fill`, centred on `xy`."""
-        f, r = font(size, True), badge_radius(text, size)
+    def cross(self, xy: tuple[float, float], side: float, fill: RGB, width: int) -> None:
+        """A ✕ `side` px wide centred on `xy` (a capture's mark), its strokes `width` px in `fill` on a white
+        halo, so that it reads on any ground."""
+        half = side / 2
+
+        def paint(region: Image.Image, x: int, y: int) -> None:
+            k = 4   # supersampled, then reduced: antialiased strokes
+            big = Image.new("RGBA", (region.width * k, region.height * k))
+            draw = ImageDraw.Draw(big)
+            cx, cy = (xy[0] - x) * k, (xy[1] - y) * k
+            r = (half - width / 2 - 1) * k
+            for colour, w in ((WHITE, width + 4), (fill, width)):
+                for sign in (-1, 1):
+                    draw.line((cx - r, cy - sign * r, cx + r, cy + sign * r), fill=colour, width=w * k)
+            small = big.resize(region.size, Image.Resampling.BOX)
+            region.paste(small, (0, 0), small)
+        self._paint((xy[0] - half - 2, xy[1] - half - 2, xy[0] + half + 2, xy[1] + half + 2), paint)
+
+    def badge(self, xy: tuple[float, float], text: str, size: int, fill: RGB, radius: float = 0) -> None:
+        """A short text (an order number) in white (ink on a light `fill`) on a disc of `fill` centred on `xy`,
+        `radius` px (else as its text needs: badge_radius)."""
+        f, r = font(size, True), radius or badge_radius(text, size)
         box = (xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r)
         self._paint(
             box, lambda region, x, y: _draw_badge(ImageDraw.Draw(region), (xy[0] - x, xy[1] - y), r, text, f, fill)
@@ -286,7 +305,7 @@ def whole_banner(text: str, room: int, size: int) -> tuple[int, int, int]:
 def _draw_badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], r: float, text: str, f: ImageFont.FreeTypeFont,
                 fill: RGB) -> None:
     draw.ellipse((xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r), fill=fill, outline=WHITE, width=max(2, round(r / 8)))
-    draw.text(xy, text, font=f, fill=WHITE, anchor="mm")
+    draw.text(xy, text, font=f, fill=ink_on(fill), anchor="mm")
 
 
 def _clear_corner(sprite: Image.Image) -> int:

@@ -37,7 +37,9 @@ def shape_points(shape: str, box: tuple[float, float, float, float]) -> list[tup
     cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
     if shape == "diamond":
         return [(cx, y0), (x1, cy), (cx, y1), (x0, cy)]
-    return [(cx + rx * math.sin(a), cy - ry * math.cos(a)) for a in (i * math.pi / 3 for i in range(6))]   # pointy top
+    # pointy top, its flat sides on the box's sides: as wide as high (a piece fills its share of a square)
+    wide = rx / math.cos(math.pi / 6)
+    return [(cx + wide * math.sin(a), cy - ry * math.cos(a)) for a in (i * math.pi / 3 for i in range(6))]
 
 
 def draw_shape(draw: ImageDraw.ImageDraw, shape: str, box: tuple[float, float, float, float], fill: RGB | None = None,
@@ -75,9 +77,8 @@ def label_reach(diameter: int, label: str, horizontal: bool) -> int:
 
 def piece_reach(shape: str, diameter: int, horizontal: bool) -> float:
     """How far a piece's body (its halo included) reaches from its centre, horizontally or
-    vertically (see disc_sprite: a hexagon has a point up, flat sides left and right)."""
-    reach = diameter * _SHAPE_SCALE[shape] / 2
-    return reach * math.cos(math.pi / 6) if shape == "hexagon" and horizontal else reach
+    vertically (see disc_sprite: a hexagon, point up, is as wide as high)."""
+    return diameter * _SHAPE_SCALE[shape] / 2
 
 
 @lru_cache(maxsize=512)

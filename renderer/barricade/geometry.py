@@ -1,16 +1,21 @@
-"""The Barricade picture in pixels: its sizes and colours, where each point, start slot and legend line
-is, and the grid's letters and numbers that name the points."""
+"""Barricade's board in pixels: where each point, start slot and legend line is, and the names along its sides."""
 from __future__ import annotations
+
+import math
+from functools import cache
+
+from PIL import ImageDraw
 
 from bot.games.barricade.board import Board
 from renderer.colours import (
     CHOICE,
     PAPER,
+    RGB,
     TRACE,
     WHITE,
     blend,
 )
-from renderer.fonts import readable_size
+from renderer.fonts import CHAT_WIDTH, PIECE_SIDE, font, readable_size
 
 WIDTH = 1024
 STEP = 54                     # distance between neighbouring points
@@ -18,8 +23,10 @@ AXIS = readable_size(WIDTH)   # the grid's letters and numbers, which name the p
 LEFT, TOP = 76, 72            # centre of point (0, 0), clear of the axis labels
 POINT_R, PAWN_R, RING_R = 19, 21, 26
 SLOT_STEP = 40                # start-area slots
+LANES = 24                    # px the lanes of a long absence's traces spread over at most (rows are STEP apart)
 DIE = 2 * AXIS - 16             # the die on a legend line: its pips readable at chat size (20 px at 400)
 LEGEND_LINE = DIE + 4
+HELD = math.ceil(PIECE_SIDE * WIDTH / CHAT_WIDTH)   # a barricade held, on its holder's legend line
 TAG_Y = (LEGEND_LINE - AXIS - 12) // 2   # a name's band, centred on its legend line
 BANNER_ROOM = 2 * AXIS + 24
 BAR_RGB = (50, 44, 58)
@@ -27,6 +34,8 @@ LINE_RGB = (120, 112, 100)
 GOAL_RGB = (250, 212, 80)
 START_LINE_RGB = (222, 222, 222)
 LAST_MOVE_RGB = TRACE
+EARLIER_RGB = blend(TRACE, WHITE, 0.5)   # the older moves of a long absence (a step of the palette's ramp to WHITE)
+RECENT = 4                    # the moves traced that lead (a round of four players')
 HIGHLIGHT = CHOICE            # the pawn chosen, where it can go, the held barricade's places
 FREE_RGB = blend(CHOICE, PAPER, 0.45)   # a free point outside the area being chosen in
 
@@ -61,8 +70,17 @@ def tint(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
     return blend(rgb, WHITE, 0.72)
 
 
+def circle(draw: ImageDraw.ImageDraw, xy: tuple[int, int], r: int, fill: RGB, outline: RGB, width: int) -> None:
+    x, y = xy
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=outline, width=width)
 
-def grid(board: Board) -> tuple[dict[int, str], dict[int, str]]:
+
+def axis_label(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int, fill: RGB) -> None:
+    draw.text(xy, text, font=font(size, True), fill=fill, anchor="mm")
+
+
+@cache
+def grid_names(board: Board) -> tuple[dict[int, str], dict[int, str]]:
     """The column letters by x and the row numbers by y, as the points' names have them."""
     columns, rows = {}, {}
     for (x, y), name in zip(board.coords, board.names):
@@ -74,7 +92,7 @@ def grid(board: Board) -> tuple[dict[int, str], dict[int, str]]:
 def axis_spots(board: Board, point: int) -> tuple[tuple[tuple[int, int], str], ...]:
     """Where the letter (above and below the board) and the number (left and right) naming `point` stand."""
     x, y = board.coords[point]
-    columns, rows = grid(board)
+    columns, rows = grid_names(board)
     letter, number = columns[x], rows[y]
     return (((LEFT + x * STEP, 24), letter), ((LEFT + x * STEP, rows_bottom(board) + 122), letter),
             ((27, TOP + y * STEP), number), ((WIDTH - 27, TOP + y * STEP), number))

@@ -11,18 +11,17 @@ and, for whoever must act, the dice and the notes.
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache, partial
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, runtime_checkable
 
 from PIL import Image
 
 from bot.domain import i18n
 from bot.games.base import Result
 from bot.games.parcheesi.board import GOAL, HOUSE, Cross68Scene, board
-from renderer.cross68.geometry import SIZE, Grid, home_slots, number_ink, piece_ref, spot_of, square_ref
+from renderer.cross68.geometry import SIZE, Grid, home_slots, number_ink, piece_ref, spot_of
 from renderer.cross68.paint import static_board
 from renderer.cross68.panels import (
     acting_route,
@@ -36,8 +35,8 @@ from renderer.cross68.panels import (
     partner_lines,
     partner_of,
 )
-from renderer.cross68.pieces import Placed, focused, pawn_places, piece_item
-from renderer.cross68.traces import Around, Move, badge_item, trace_item, way_home
+from renderer.cross68.pieces import capture_spot, focused, pawn_places, piece_item
+from renderer.cross68.traces import Around, Move, badge_item, capture_mark, recent_move, trace_item, way_home
 from renderer.legend import PlayerTag, shown_name
 from renderer.plan import (
     OVERLAYS,
@@ -58,10 +57,30 @@ class Cross68Game(Protocol[S_contra]):
     def result(self, state: S_contra) -> Result | None: ...
 
 
+@runtime_checkable
+class Played(Protocol[S_contra]):
+    """What the family reads of a ruleset to ring the pieces the player to move may move (a ruleset's own)."""
+
+    def roll_due(self, state: S_contra) -> bool: ...
+
+    def legal_actions(self, state: S_contra) -> list[str]: ...
+
+    def action_group(self, state: S_contra, action: str) -> str | None: ...
+
+
 def layout(ruleset: Cross68Game[S], state: S, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
            traced: Sequence[S] = ()) -> Plan:
-    return plan(ruleset.scene(state), players, locale, focus, moves=moves(ruleset, traced),
-                result=ruleset.result(state), teams=getattr(state, "teams", False))
+    result = ruleset.result(state)
+    return plan(ruleset.scene(state), players, locale, focus, moves=moves(ruleset, traced), result=result,
+                teams=getattr(state, "teams", False),
+                movable=movable_pieces(ruleset, state) if result is None else frozenset())
+
+
+def movable_pieces(ruleset: object, state: S) -> frozenset[str]:
+    """The pieces ("Y2") the player to move may move now: none while a roll is due."""
+    if not isinstance(ruleset, Played) or ruleset.roll_due(state):
+        return frozenset()
+    return frozenset(g for action in ruleset.legal_actions(state) if (g := ruleset.action_group(state, action)))
 
 
 def moves(ruleset: Cross68Game[S], positions: Sequence[S]) -> list[Move]:
@@ -90,31 +109,33 @@ def picture(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", fo
 
 
 def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
-         size: int = SIZE, moves: Sequence[Move] = (), result: Result | None = None, teams: bool = False) -> Plan:
+         size: int = SIZE, moves: Sequence[Move] = (), result: Result | None = None, teams: bool = False,
+         movable: frozenset[str] = frozenset()) -> Plan:
     """The picture of `view`: `moves` (oldest first; default: the last move) traced under the
     pieces and numbered beside them; the house panels carry each player's name, pieces in the
-    goal, partner, and for whoever acts the dice and notes; `result` names the winner in a panel."""
+    goal, partner, and for whoever acts the dice and notes; `result` names the winner in a panel; the
+    `movable` pieces ("Y2") ringed in their colour."""
     geo = board()
     routes = frozenset(p.route for p in view.pawns)
     owners = owners_of(view.pawns, players)
     names = {route: name_lines(Grid(size, geo), players[seat]) for route, seat in owners.items()}
-    partners = {route: partner_lines(Grid(size, geo), partner, locale) for route in owners
-                if (partner := partner_of(route, owners, players, teams))}
+    partners = {route: partner_lines(Grid(size, geo), partner, locale) for route in owners   # once finished, the
+                if result is None and (partner := partner_of(route, owners, players, teams))}   # banner names teams
     lay = Grid(size, geo, teams, frozenset(route for route, lines in names.items() if len(lines) > 1),
-                 frozenset(route for route, lines in partners.items() if len(lines) > 1))
+               frozenset(route for route, lines in partners.items() if len(lines) > 1),
+               frozenset(route for route, lines in names.items() if len(lines) > 2))
     items: list[Item] = [*_squares(size, routes), *_labels(size)]
     traced = [Move(*move) for move in moves] or ([Move(*view.last_move)] if view.last_move else [])
     slots = home_slots(lay, view.pawns)
-    places = pawn_places(lay, view.pawns, view.any_pair_blocks, slots)
-    shared: dict[str, list[Placed]] = defaultdict(list)   # the numbers of pieces sharing a square, drawn over both
-    for place in places:
-        if place.shared:
-            shared[square_ref(geo, place.pawn.route, place.pawn.progress)].append(place)
+    captures = [(route, progress, piece) for move in traced for route, progress, piece in move.home if piece in slots]
+    marks = {piece: capture_spot(lay, route, progress, view.pawns) for route, progress, piece in captures}
+    places = pawn_places(lay, view.pawns, view.any_pair_blocks, slots,
+                         frozenset(geo.square_key(route, progress) for route, progress, piece in captures
+                                   if marks[piece] is not None))
+    captured = {piece for _, _, piece in captures}
     pieces = [piece_item(lay, place, focused(place.pawn, focus),
-                         shared[square_ref(geo, place.pawn.route, place.pawn.progress)]
-                         if place.shared and shared[square_ref(geo, place.pawn.route, place.pawn.progress)][-1] is place
-                         else ())
-              for place in places]
+                         piece_ref(place.pawn) in captured and place.pawn.progress == HOUSE,
+                         piece_ref(place.pawn) in movable) for place in places]
     acting = acting_route(view, players, owners) if result is None else None
     words: list[Item] = []   # the panels' words: planned before the traces, which go round them
     for route in sorted(routes, key=geo.colours.index):
@@ -133,15 +154,18 @@ def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus
     around = Around([i.box for i in (*items, *words, *([banner] if banner else [])) if i.kind in TEXTS],
                     [i.box for i in pieces])
     items += [trace_item(lay, move, i, len(traced), slots, around) for i, move in enumerate(traced)]
-    items += [way_home(lay, route, progress, slots[piece], piece, around) for move in traced
-              for route, progress, piece in move.home if piece in slots]
+    items += [way_home(lay, route, progress, slots[piece], piece, around, marks[piece])
+              for route, progress, piece in captures]
+    items += [capture_mark(lay, route, progress, piece, xy) for route, progress, piece in captures
+              if (xy := marks[piece]) is not None]
     items += pieces + words
-    taken = [item.box for item in (*items, *([banner] if banner else [])) if item.kind in ("piece", "label", *OVERLAYS)]
+    taken = [item.box for item in (*items, *([banner] if banner else []))
+             if item.kind in ("piece", "label", *OVERLAYS) or item.role.startswith("capture")]
     if len(traced) > 1:   # the order of the moves, beside the square each one left
         for i, move in enumerate(traced):
             start = slots[move.piece] if move.start == HOUSE and move.piece in slots else \
                 spot_of(lay, move.route, move.start)
-            badge = badge_item(lay, start, str(i + 1), taken)
+            badge = badge_item(lay, start, str(i + 1), taken, recent_move(i, len(traced)))
             items.append(badge)
             taken.append(badge.box)
     if banner is not None:

@@ -2,6 +2,7 @@
 house slot and goal slot is, and the names of squares and pieces as players read and type them."""
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from renderer.colours import (
     Box,
     blend,
 )
-from renderer.fonts import font, readable_size
+from renderer.fonts import font, pixel_box, readable_size
 from renderer.legend import tag_height
 from renderer.writing import line_step
 
@@ -28,10 +29,10 @@ SIZE = 1024                    # posted size, px (square)
 SAFE = (214, 214, 206)         # safe track squares
 FOCUS = CHOICE                 # ring around the pawn the player is choosing
 HIGHLIGHT = TRACE              # the moves traced
+FADED = blend(TRACE, WHITE, 0.6)   # the older moves of a long absence (a step of the palette's TRACE-WHITE ramp)
+RECENT = 4                     # the moves traced that lead (a round of four players' moves)
 FADE = 0.72                    # houses not in play are faded this far towards PAPER
 CLOSED_FRAME = 2               # px of a closed square's frame inside it
-NUMBER_SHIFT = 3.5             # px
-SHARED_PIECE = 11.5            # px, at chat size, of a piece's short side where two share a square (11 at least)
 
 
 def tint(colour: str) -> RGB:
@@ -52,34 +53,66 @@ def number_size(size: int) -> int:
     return readable_size(size)
 
 
+# The grid's columns (and rows alike), in steps (`Grid.cell`: a track square's length along its arm): the arms'
+# three columns ACROSS steps wide, so that their squares are long rectangles across the arm (as printed Spanish
+# boards draw them: two pieces stand side by side in one) and the houses hold only what they show; the house
+# columns beside an arm, where the square numbers stand (two in a corner cell, one above the other), NUMBERS.
+ACROSS, NUMBERS = 1.85, 1.2
+# The numbers in a house's row are narrower than a step: drawn condensed to this fraction of their width.
+CONDENSED = 0.8
+
+
 @dataclass(frozen=True)
 class Grid:
     """The 19 x 19 grid inside a margin that holds the numbers of the four squares at the middle of
-    the board's edges; every other square's number stands in the house cell beside it."""
+    the board's edges; every other square's number stands in the house cell beside it. Its columns
+    (and rows) are of three widths (ACROSS, NUMBERS, one step)."""
 
     size: int
     geo: Cross68
     teams: bool = False   # 2 vs 2: each house panel names the partner on a line of its own
     tall: frozenset[str] = frozenset()   # the houses whose owner's name takes two lines (tag_lines)
     long_partner: frozenset[str] = frozenset()   # the houses whose partner line takes two
+    taller: frozenset[str] = frozenset()   # the houses whose owner's name takes three lines
 
     @cached_property
     def margin(self) -> int:
         return round(font(number_size(self.size), True).getlength("88") + self.size / 200)
 
     @cached_property
+    def widths(self) -> tuple[float, ...]:
+        """Each column's (and row's) width in steps."""
+        middle = (self.geo.grid_size + 1) // 2
+        return tuple(ACROSS if abs(c - middle) <= 1 else NUMBERS if abs(c - middle) == 2 else 1.0
+                     for c in range(1, self.geo.grid_size + 1))
+
+    @cached_property
+    def step(self) -> float:
+        return (self.size - 2 * self.margin) / sum(self.widths)
+
+    @cached_property
     def cell(self) -> int:
-        return (self.size - 2 * self.margin) // self.geo.grid_size
+        """A step in whole pixels: a track square's short side, what the sizes of pieces and lines follow."""
+        return int(self.step)
+
+    @cached_property
+    def edges(self) -> tuple[int, ...]:
+        """The pixel x (and y) of the grid's lines, left to right: edges[c - 1] and edges[c] bound column c."""
+        found, at = [], (self.size - self.step * sum(self.widths)) / 2
+        for width in (0.0, *self.widths):
+            at += width * self.step
+            found.append(round(at))
+        return tuple(found)
 
     @cached_property
     def origin(self) -> int:
-        return (self.size - self.cell * self.geo.grid_size) // 2
+        return self.edges[0]
 
     def box(self, c: int, r: int, c1: int | None = None, r1: int | None = None) -> Box:
         """Pixel box of cell (c, r), or of the block of cells (c, r)..(c1, r1)."""
-        o, s = self.origin, self.cell
+        e = self.edges
         c1, r1 = c if c1 is None else c1, r if r1 is None else r1
-        return o + (c - 1) * s, o + (r - 1) * s, o + c1 * s, o + r1 * s
+        return e[c - 1], e[r - 1], e[c1], e[r1]
 
     def centre(self, cell: tuple[int, int]) -> tuple[float, float]:
         x0, y0, x1, y1 = self.box(*cell)
@@ -105,7 +138,7 @@ class Grid:
         numbers along the two sides that face the arms."""
         (c0, r0), (c1, r1) = self.geo.houses[route]
         x0, y0, x1, y1 = self.house_box(route)
-        middle, outer, inner = (self.geo.grid_size + 1) / 2, self.cell * 0.3, self.cell * 1.25
+        middle, outer, inner = (self.geo.grid_size + 1) / 2, self.cell * 0.3, self.cell * (NUMBERS + 0.25)
         left, right = (outer, inner) if c1 < middle else (inner, outer)
         top, bottom = (outer, inner) if r1 < middle else (inner, outer)
         return round(x0 + left), round(y0 + top), round(x1 - right), round(y1 - bottom)
@@ -142,18 +175,33 @@ class Grid:
 
     def cell_at(self, xy: tuple[float, float]) -> tuple[int, int]:
         """The grid cell (column, row) holding the point `xy`."""
-        return int((xy[0] - self.origin) // self.cell) + 1, int((xy[1] - self.origin) // self.cell) + 1
+        return bisect_right(self.edges, xy[0]), bisect_right(self.edges, xy[1])
+
+
+def number_mask(square: int, box: Box, size: int) -> Image.Image:
+    """A square's number as static_board inks it in `box` on a picture `size` px wide: centred, condensed where
+    the box is narrower than the number (a house's row, CONDENSED at most)."""
+    number_font, text = font(number_size(size), True), str(square)
+    left, top, right, bottom = pixel_box(number_font, text, anchor="lt")
+    drawn = Image.new("L", (right - left, bottom - top))
+    ImageDraw.Draw(drawn).text((-left, -top), text, font=number_font, fill=255, anchor="lt")
+    w, h = box[2] - box[0], box[3] - box[1]
+    room = w - 4 * size / SIZE
+    if drawn.width > room:
+        drawn = drawn.resize((max(round(drawn.width * CONDENSED), round(room)), drawn.height),
+                             Image.Resampling.LANCZOS)
+    mask = Image.new("L", (w, h))
+    mask.paste(drawn, (round((w - drawn.width) / 2), round((h - drawn.height) / 2)))
+    return mask
 
 
 @lru_cache(maxsize=8)
 def number_ink(size: int) -> dict[int, Box]:
     """Where each track square's number is inked (as static_board writes it): the box of its label."""
-    layout, number_font, inks = Grid(size, board()), font(number_size(size), True), {}
-    for square, (x0, y0, x1, y1) in layout.number_boxes().items():
-        ink = Image.new("L", (x1 - x0, y1 - y0))
-        ImageDraw.Draw(ink).text(((x1 - x0) / 2, (y1 - y0) / 2), str(square), font=number_font, fill=255, anchor="mm")
-        left, top, right, bottom = ink.getbbox() or (0, 0, 0, 0)
-        inks[square] = (x0 + left, y0 + top, x0 + right, y0 + bottom)
+    inks = {}
+    for square, box in Grid(size, board()).number_boxes().items():
+        left, top, right, bottom = number_mask(square, box, size).getbbox() or (0, 0, 0, 0)
+        inks[square] = (box[0] + left, box[1] + top, box[0] + right, box[1] + bottom)
     return inks
 
 
@@ -213,7 +261,8 @@ def panel_rows(layout: Grid, route: str) -> tuple[float, float]:
     notes follow the pawns, or the dice beside them)."""
     x0, y0, x1, y1 = layout.panel_box(route)
     pad, size = layout.cell // 5, readable_size(layout.size)
-    status = y0 + pad + tag_height(2 if route in layout.tall else 1, size) + 2
+    lines = 3 if route in layout.taller else 2 if route in layout.tall else 1
+    status = y0 + pad + tag_height(lines, size) + 2
     return status, status + line_step(size) * (1 + layout.teams + (route in layout.long_partner)) + 2
 
 
@@ -245,12 +294,18 @@ def home_slots(layout: Grid, pawns: Sequence[ScenePawn]) -> dict[str, tuple[floa
     return found
 
 
+def goal_pitch(layout: Grid) -> float:
+    """The distance between two pieces in the goal."""
+    x0, _, x1, _ = layout.goal_box()
+    return (x1 - x0) / 2 / 2.6
+
+
 def goal_slots(layout: Grid, route: str, n: int) -> list[tuple[float, float]]:
     """Rows parallel to the triangle's base (4, then 3, 2, 1 towards the tip), each centred."""
     x0, y0, x1, y1 = layout.goal_box()
     half = (x1 - x0) / 2
     dx, dy = layout.goal_side(route)
-    pitch = half / 2.6
+    pitch = goal_pitch(layout)
     slots: list[tuple[float, float]] = []
     for row, capacity in enumerate((4, 3, 2, 1, n)):
         count = min(capacity, n - len(slots))

@@ -19,8 +19,7 @@ from renderer.colours import (
     blend,
     shape_of,
 )
-from renderer.cross68.geometry import FADE, FOCUS, HIGHLIGHT, SAFE, Grid, goal_triangle, number_size, number_tile, tint
-from renderer.fonts import font
+from renderer.cross68.geometry import FADE, FOCUS, HIGHLIGHT, SAFE, Grid, goal_triangle, number_mask, number_tile, tint
 from renderer.sheet import StaticBoard, make_palette
 from renderer.sprites import SUPERSAMPLE, draw_shape
 
@@ -48,7 +47,7 @@ def static_board(size: int, in_play: frozenset[str]) -> StaticBoard:
     big = Grid(size * k, geo)
     image = Image.new("RGB", (size * k, size * k), PAPER)
     draw = ImageDraw.Draw(image)
-    line = max(2, big.cell // 30)
+    line = max(2, round(big.size / 680))
     houses = {route: (c0, r0, c1, r1) for route, ((c0, r0), (c1, r1)) in geo.houses.items()}
     for route in geo.colours:
         fill = PIECE_RGB[route] if route in in_play else blend(PIECE_RGB[route], PAPER, FADE)
@@ -57,12 +56,11 @@ def static_board(size: int, in_play: frozenset[str]) -> StaticBoard:
         draw.rounded_rectangle(big.panel_box(route), radius=big.cell // 3, fill=panel, outline=INK, width=line)
     for x0, y0, x1, y1 in big.number_boxes().values():   # the numbers' tiles, light on the house colours
         x, y = (x0 + x1) / 2, (y0 + y1) / 2
-        c, r = (x - big.origin) // big.cell + 1, (y - big.origin) // big.cell + 1
-        house = next((h for h, (c0, r0, c1, r1) in houses.items() if c0 <= c <= c1 and r0 <= r <= r1), None)
+        col, row = big.cell_at((x, y))
+        house = next((h for h, (c0, r0, c1, r1) in houses.items() if c0 <= col <= c1 and r0 <= row <= r1), None)
         if house is not None:
             draw.rectangle((x0, y0, x1, y1), fill=number_tile(house, house in in_play), outline=INK,
                            width=max(1, line // 2))
-    number_font = font(number_size(big.size), True)
     numbers = big.number_boxes()
     for square, cell in geo.track_cells.items():
         starts = [c for c, s in geo.start_square.items() if s == square]
@@ -76,8 +74,7 @@ def static_board(size: int, in_play: frozenset[str]) -> StaticBoard:
         elif square in geo.safe_squares:   # a ring marks every safe square
             r, cx, cy = big.cell * 0.36, (x0 + x1) / 2, (y0 + y1) / 2
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=INK, width=line)
-        nx0, ny0, nx1, ny1 = numbers[square]
-        draw.text(((nx0 + nx1) / 2, (ny0 + ny1) / 2), str(square), font=number_font, fill=INK, anchor="mm")
+        image.paste(INK, numbers[square], number_mask(square, numbers[square], big.size))
     for colour, cells in geo.corridor_cells.items():
         for cell in cells:
             draw.rectangle(big.box(*cell), fill=tint(colour) if colour in in_play else blend(tint(colour), PAPER, FADE),

@@ -32,8 +32,9 @@ def _text_width(lay: Grid) -> int:
 
 
 def name_lines(lay: Grid, tag: PlayerTag) -> list[str]:
-    """The lines of a house owner's name: two where one does not hold it (readable_size cannot shrink)."""
-    return tag_lines(tag, _text_width(lay), readable_size(lay.size), 2)
+    """The lines of a house owner's name: two or three where one does not hold it (readable_size cannot shrink;
+    twelve CJK letters take three in the house's width)."""
+    return tag_lines(tag, _text_width(lay), readable_size(lay.size), 3)
 
 
 def partner_lines(lay: Grid, partner: str, locale: str) -> list[str]:
@@ -185,10 +186,13 @@ def banner_item(lay: Grid, result: Result, players: list[PlayerTag], owners: dic
     x0, _, x1, _ = lay.panel_box(order[0])
     width = round((x1 - x0 - 8 + 0.8 * size) / 0.86)   # Sheet.banner's band then spans the panel at most
     boxes = []
-    for route in order:
+    for route in order:   # under the name and status lines: in the middle of the room left, else higher or lower
         x0, y0, x1, y1 = lay.panel_box(route)
-        _, below = panel_rows(lay, route)   # under the name and status lines
-        boxes.append(banner_box(text, ((x0 + x1) / 2, (below + y1) / 2), width, size)[0])
+        _, below = panel_rows(lay, route)
+        middle = banner_box(text, ((x0 + x1) / 2, (below + y1) / 2), width, size)[0]
+        half = (middle[3] - middle[1]) / 2
+        ys = sorted(range(round(below + half), round(y1 - half), 6), key=lambda y: abs(y - (below + y1) / 2))
+        boxes += [middle] + [banner_box(text, ((x0 + x1) / 2, y), width, size)[0] for y in ys]
     box = first_clear(boxes, taken) or boxes[0]
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     return Item("banner", text, box, paint=lambda sheet: sheet.banner(centre, text, width, size))

@@ -1,7 +1,6 @@
 """Where each piece stands and how it is drawn: alone it fills its square; sharing one, smaller, inside it."""
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -10,24 +9,24 @@ from bot.games.parcheesi.board import GOAL, HOUSE, ScenePawn
 from renderer.colours import (
     INK,
     PIECE_RGB,
-    ink_on,
+    Box,
     shape_of,
 )
 from renderer.cross68.geometry import (
     CLOSED_FRAME,
     FOCUS,
-    NUMBER_SHIFT,
-    SHARED_PIECE,
+    HIGHLIGHT,
     Grid,
     back_to_front,
     cell_of,
+    goal_pitch,
     goal_slots,
     home_slots,
     piece_ref,
     spot_of,
     square_ref,
 )
-from renderer.fonts import CHAT_WIDTH
+from renderer.fonts import PIECE_DIGITS, digit_height, readable_size
 from renderer.plan import (
     FloatBox,
     Item,
@@ -58,6 +57,9 @@ def body_box(shape: str, diameter: int, xy: tuple[float, float]) -> FloatBox:
     return xy[0] - rx, xy[1] - ry, xy[0] + rx, xy[1] + ry
 
 
+MOVABLE_RING = 3   # px round a piece the player to move may move, outside its white halo
+
+
 @dataclass(frozen=True)
 class Placed:
     pawn: ScenePawn
@@ -65,23 +67,46 @@ class Placed:
     diameter: int
     text: int              # the label's font size (0: from the diameter)
     closed: bool = False   # stands on a square it closes with another (a bridge, a door)
-    corner: int = 0        # sharing a track square with another (-1: top left, 1: bottom right): its label is drawn
-                           # over both pieces, NUMBER_SHIFT px towards its own corner
 
-    @property
-    def shared(self) -> bool:
-        return self.corner != 0
 
-    @property
-    def number_at(self) -> tuple[float, float]:
-        """Where its label is centred."""
-        return self.xy[0] + self.corner * NUMBER_SHIFT, self.xy[1] + self.corner * NUMBER_SHIFT
+def label_text(layout: Grid, diameter: int, label: str) -> int:
+    """The font size of the number of a piece `diameter` px wide: its digits PIECE_DIGITS px high at chat size."""
+    return max(label_size(diameter, label), readable_size(layout.size, True, PIECE_DIGITS))
+
+
+def shares(box: Box, n: int, closed: bool = False) -> tuple[list[tuple[float, float]], float, float, bool]:
+    """A square cut in `n` shares along its long side (a track square is a long rectangle across its arm): each
+    share's centre, the reach a piece may take along and across the square, and whether the square is wide."""
+    x0, y0, x1, y1 = box
+    inset = CLOSED_FRAME if closed else 1   # inside the square (and a closed square's frame)
+    wide = x1 - x0 >= y1 - y0
+    long, short = (x1 - x0, y1 - y0) if wide else (y1 - y0, x1 - x0)
+    share = (long - 2 * inset) / n
+    offsets = [-long / 2 + inset + share * (i + 0.5) for i in range(n)]
+    centres = [((x0 + x1) / 2 + o, (y0 + y1) / 2) if wide else ((x0 + x1) / 2, (y0 + y1) / 2 + o) for o in offsets]
+    return centres, share / 2 + 1, short / 2 - inset, wide
+
+
+def side_by_side(layout: Grid, group: Sequence[ScenePawn], box: Box, closed: bool, room: int = 0) -> list[Placed]:
+    """Pieces sharing a square: side by side along its long side, each as large as its share holds (they may
+    overlap by a pixel or two), each number readable. `room`: that many shares more, left free before them (a
+    capture's mark)."""
+    centres, along, across, wide = shares(box, len(group) + room, closed)
+    places = []
+    for p, xy in zip(group, centres[room:]):
+        shape = shape_of(p.colour)
+        diameter = int(min(track_diameter(layout), along / piece_reach(shape, 1, wide),
+                           across / piece_reach(shape, 1, not wide)))
+        places.append(Placed(p, xy, diameter, label_text(layout, diameter, p.label), closed))
+    return places
 
 
 def pawn_places(layout: Grid, pawns: tuple[ScenePawn, ...], any_pair_blocks: bool = False,
-                slots: dict[str, tuple[float, float]] | None = None) -> list[Placed]:
-    """Where every pawn is drawn, back to front. A pawn alone fills its square; pawns sharing one
-    stand inside it, smaller, corner to corner (never on a neighbouring square)."""
+                slots: dict[str, tuple[float, float]] | None = None,
+                marked: frozenset[str | None] = frozenset()) -> list[Placed]:
+    """Where every pawn is drawn, back to front. A pawn alone fills its square, or the second half of it where
+    a capture is `marked` (square_key); pawns sharing one stand inside it side by side (never on a neighbouring
+    square)."""
     geo, cell = layout.geo, layout.cell
     groups: dict[str | tuple[int, str] | None, list[ScenePawn]] = defaultdict(list)
     for p in pawns:
@@ -89,38 +114,26 @@ def pawn_places(layout: Grid, pawns: tuple[ScenePawn, ...], any_pair_blocks: boo
         groups[key].append(p)
     order, slots = back_to_front(geo, pawns), slots or home_slots(layout, pawns)
     places: list[Placed] = []
+    lone = track_diameter(layout)
     for group in groups.values():
         group.sort(key=order.index)
         first = group[0]
         if first.progress == HOUSE:   # each pawn keeps its own slot, whoever else is at home
-            places += [Placed(p, slots[piece_ref(p)], fit(shape_of(p.colour), track_diameter(layout), cell * 0.49),
-                              label_size(track_diameter(layout), p.label)) for p in group]
+            places += [Placed(p, slots[piece_ref(p)], fit(shape_of(p.colour), lone, cell * 0.49),
+                              label_text(layout, lone, p.label)) for p in group]
         elif first.progress >= GOAL:
-            places += [Placed(p, xy, fit(shape_of(p.colour), cell * 0.56, cell * 0.3), 0)
+            pitch = goal_pitch(layout)
+            places += [Placed(p, xy, fit(shape_of(p.colour), pitch * 0.97, pitch * 0.52), 0)
                        for p, xy in zip(group, goal_slots(layout, first.route, len(group)))]
+        elif len(group) == 1 and geo.square_key(first.route, first.progress) in marked:
+            places += side_by_side(layout, group, layout.box(*cell_of(geo, first.route, first.progress)), False, 1)
         elif len(group) == 1:   # its label as readable as the square numbers, inside its square
             places.append(Placed(first, spot_of(layout, first.route, first.progress),
-                                 fit(shape_of(first.colour), track_diameter(layout), cell / 2 - 1),
-                                 label_size(track_diameter(layout), first.label)))
+                                 fit(shape_of(first.colour), lone, cell / 2 - 1),
+                                 label_text(layout, lone, first.label)))
         else:
-            x, y = spot_of(layout, first.route, first.progress)
             closed = any_pair_blocks or len({p.route for p in group}) == 1
-            room = cell / 2 - (CLOSED_FRAME if closed else 1)   # inside the square (and a closed square's frame)
-            if len(group) == 2:   # corner to corner along a diagonal, each readable at chat size: they overlap a little
-                short = SHARED_PIECE * layout.size / CHAT_WIDTH
-                for p, sign in zip(group, (-1, 1)):
-                    shape = shape_of(p.colour)
-                    # Its short side `short`; a diamond, drawn larger to hold a disc's number, holds 0.9 of one's.
-                    diameter = math.ceil(max(short / 2 / min(piece_reach(shape, 1, True), piece_reach(shape, 1, False)),
-                                             0.9 * short))
-                    q = room - max(piece_reach(shape, diameter, True), piece_reach(shape, diameter, False))
-                    places.append(Placed(p, (x + sign * q, y + sign * q), diameter,
-                                         label_size(math.ceil(short), p.label), closed, sign))
-                continue
-            reach = cell * 0.22   # more: one per quarter
-            q = room - reach
-            places += [Placed(p, (x + dx, y + dy), fit(shape_of(p.colour), 2 * reach, reach), 0, closed)
-                       for p, (dx, dy) in zip(group, [(-q, -q), (q, -q), (-q, q), (q, q)])]
+            places += side_by_side(layout, group, layout.box(*cell_of(geo, first.route, first.progress)), closed)
     return places
 
 
@@ -132,13 +145,26 @@ def focused(pawn: ScenePawn, focus: str | None) -> bool:
     return focus.upper().startswith(key.upper()) and not focus[len(key):len(key) + 1].isalnum()
 
 
-def piece_item(lay: Grid, place: Placed, chosen: bool, numbers: Sequence[Placed] = ()) -> Item:
-    """A piece's item; the front piece of a shared square also paints the `numbers` of the pieces there, once
-    both are drawn: where it overlaps the back one, that one's number stays whole, outlined in its colour."""
+def capture_spot(layout: Grid, route: str, progress: int, pawns: Sequence[ScenePawn]) -> tuple[float, float] | None:
+    """Where a capture on `route`'s square `progress` is marked: the square's middle when no piece stands there,
+    its first half when one does (pawn_places stands it in the second), else nowhere (a bridge fills it)."""
+    geo = layout.geo
+    key = geo.square_key(route, progress)
+    there = sum(HOUSE < p.progress < GOAL and geo.square_key(p.route, p.progress) == key for p in pawns)
+    box = layout.box(*cell_of(geo, route, progress))
+    return shares(box, 1)[0][0] if there == 0 else shares(box, 2)[0][0] if there == 1 else None
+
+
+def piece_item(lay: Grid, place: Placed, chosen: bool, captured: bool = False, movable: bool = False) -> Item:
+    """A piece's item: its sprite, and for a closed square (a bridge, a door) the square's frame; a piece
+    `captured` (sent home by a move traced) is ringed in the traces' colour (role "captured"), one the player to
+    move may move in its own colour, its own shape (role "movable")."""
     pawn, geo = place.pawn, lay.geo
-    shape, ring = shape_of(pawn.colour), 4 if chosen else 0
-    label = "" if place.shared else shown_label(pawn)   # drawn over both pieces of the square (_piece_label)
-    sprite = disc_sprite(PIECE_RGB[pawn.colour], place.diameter, label, FOCUS if chosen else None, ring, shape,
+    shape, ring = shape_of(pawn.colour), 4 if chosen or captured else MOVABLE_RING if movable else 0
+    label = shown_label(pawn)
+    colour = PIECE_RGB[pawn.colour]
+    sprite = disc_sprite(colour, place.diameter, label,
+                         FOCUS if chosen else HIGHLIGHT if captured else colour if movable else None, ring, shape,
                          place.text)
     square = square_ref(geo, pawn.route, pawn.progress)
     frame = lay.box(*cell_of(geo, pawn.route, pawn.progress)) if place.closed else None
@@ -148,8 +174,7 @@ def piece_item(lay: Grid, place: Placed, chosen: bool, numbers: Sequence[Placed]
             w = CLOSED_FRAME
             sheet.draw.rectangle((frame[0] - w, frame[1] - w, frame[2] + w, frame[3] + w), outline=INK, width=2 * w)
         sheet.paste(sprite, place.xy)
-        for other in numbers:
-            fill = PIECE_RGB[other.pawn.colour]
-            sheet.label(other.number_at, other.pawn.label, other.text, True, ink_on(fill), "mm", fill)
     return Item("piece", piece_ref(pawn), body_box(shape, place.diameter, place.xy), square,
-                "chosen" if chosen else "blockade" if place.closed else "", paint)
+                "chosen" if chosen else "blockade" if place.closed else "captured" if captured else
+                "movable" if movable else "", paint,
+                digits=digit_height(place.text or label_size(place.diameter, label)) if label else 0.0)

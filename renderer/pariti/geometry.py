@@ -1,4 +1,4 @@
-"""Pariti's picture in pixels: its size and colours, where each square is, and the side panel's rows."""
+"""Pariti's board and side panel in pixels: each square's box, the panel's rows, the names' lines."""
 from __future__ import annotations
 
 from bot.games.pariti_board import N_FILES, N_RANKS, file_rank
@@ -86,3 +86,5 @@ def name_lines(tag: PlayerTag) -> list[str]:
     """A seat's name in its band, beside the pairs made, on as many lines as a name of
     bot.domain.names.NAME_LIMIT wide characters needs (readable_size cannot shrink)."""
     return tag_lines(tag, NAME_W, AXIS, 3)
+
+# --- the static board -----------------------------------------------------------

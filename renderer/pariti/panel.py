@@ -1,5 +1,4 @@
-"""What changes in Pariti's side panel: who is to move, the pairs made, the draw counter, who won or the
-focused piece, the last move."""
+"""Pariti's side panel: the players, the pairs each has made, the draw counter, the last move, who won."""
 from __future__ import annotations
 
 from functools import partial
@@ -40,7 +39,7 @@ from renderer.pariti.geometry import (
     seat_top,
     slot_centre,
 )
-from renderer.pariti.pieces import pair_sprite
+from renderer.pariti.paint import pair_sprite
 from renderer.plan import Item, centred
 from renderer.sheet import Sheet, banner_box, whole_banner
 from renderer.writing import wrap_text

@@ -146,3 +146,20 @@ def test_a_whole_barricade_animation_traces_every_move_within_one_and_a_half_meg
     assert last[0][0] is states[0] and last[-1][1] is states[-1]
     index = {id(s): i for i, s in enumerate(states)}
     assert all(index[id(a[1])] == index[id(b[0])] for a, b in zip(last, last[1:]))
+
+
+def test_a_replay_frame_traces_its_last_actions_only(monkeypatch):
+    """A long game's frame stands for dozens of actions: it traces the last FRAME_TRACED of them (about forty
+    traces a frame ran off the board and over the legend)."""
+    import renderer.animation as animation
+    ruleset, states = whole_game("barricade", 4, 6)
+    seen = []
+    real = animation.render_png
+
+    def render_png(ruleset, state, players, locale, traced=()):
+        seen.append(len(traced))
+        return real(ruleset, state, players, locale, traced=traced)
+
+    monkeypatch.setattr(animation, "render_png", render_png)
+    animate(ruleset, states[:600], NAMES, ruleset.seat_colours(4, {}), max_frames=12)
+    assert seen and max(seen) <= animation.FRAME_TRACED + 1

@@ -129,7 +129,8 @@ def traced_ways(seeds=range(1, 4), length=600):
         states = list(islice(random_game(GAME, 4, seed), length))
         for before, after in zip(states, states[1:]):
             if after.last_move is not None and after.last_move != before.last_move:
-                (trace,) = layout(GAME, after, tags(after), "en", traced=[before, after]).of("trace")
+                (trace,) = [t for t in layout(GAME, after, tags(after), "en", traced=[before, after]).of("trace")
+                            if not t.role.startswith(("home", "capture"))]   # the move's, not a capture's
                 yield before, after, [IX[name] for name in trace.role.split()]
 
 

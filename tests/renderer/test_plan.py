@@ -15,11 +15,11 @@ from PIL import Image, ImageChops, ImageDraw
 
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.barricade.state import START
-from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, board
+from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, Cross68Scene, ScenePawn, board
 from bot.games.pariti import is_pair, number_of, piece_name
 from bot.games.pariti_board import SQUARE_NAMES
 from renderer import PlayerTag, layout, render_png
-from renderer.fonts import CHAT_TEXT, CHAT_WIDTH, digit_height
+from renderer.fonts import CAPTURE_MARK, CHAT_TEXT, CHAT_WIDTH, PIECE_DIGITS, PIECE_SIDE, WAY_HOME, digit_height
 from renderer.plan import OVERLAYS, TEXTS, Plan, crosses, inside, overlap
 from renderer.sheet import badge_radius
 from tests.benchmarks.common import random_action
@@ -194,3 +194,159 @@ def test_the_picture_paints_nothing_outside_its_plan(game):
             draw.rectangle((x0 - 12, y0 - 12, x1 + 12, y1 + 12), fill=255)
     outside = ImageChops.subtract(changed, mask)
     assert outside.getbbox() is None, outside.getbbox()
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_piece_is_readable_on_a_phone_two_on_a_square_included(game):
+    """At chat size (CHAT_WIDTH) every piece is PIECE_SIDE px at least on its short side, a bridge's or a
+    blockade's two pieces included, and a piece's number PIECE_DIGITS px high at least: the plan states both
+    (the piece's box, its `digits`)."""
+    scale = CHAT_WIDTH / 1024
+    for ruleset, state, players, history in positions(game):
+        plan = layout(ruleset, state, players, "en", traced=history)
+        scale = CHAT_WIDTH / plan.size[0]
+        for piece in plan.of("piece"):
+            x0, y0, x1, y1 = piece.box
+            assert min(x1 - x0, y1 - y0) * scale >= PIECE_SIDE - 0.01, (game, piece)
+            assert piece.digits == 0 or piece.digits * scale >= PIECE_DIGITS, (game, piece)
+
+
+@pytest.mark.parametrize("game", [g for g in GAME_IDS if g != "pariti"])
+def test_a_capture_is_seen_on_a_phone(game):
+    """A piece sent home by a move traced: a ✕ CAPTURE_MARK px wide at chat size where it was taken (the cross
+    board's square, beside Barricade's point) and its way home a line WAY_HOME px wide at chat size, to the piece
+    ringed in its house or start area (role "captured"). (A capture was a 1 px dashed line at chat size, and
+    Barricade drew none.)"""
+    seen = 0
+    for ruleset, state, players, history in positions(game):
+        plan = layout(ruleset, state, players, "en", traced=history)
+        scale = CHAT_WIDTH / plan.size[0]
+        homes = [t for t in plan.of("trace") if t.role.startswith("home")]
+        marks = [t for t in plan.of("trace") if t.role.startswith("capture")]
+        for home in homes:   # where it was taken: marked, unless two pieces stand there now (a bridge fills it)
+            square = home.ref.split("-")[0]
+            assert [m for m in marks if m.ref == square] or sum(p.square == square for p in plan.of("piece")) > 1, \
+                (game, home)
+        assert len([p for p in plan.of("piece") if p.role == "captured"]) <= len(homes)   # those still there
+        for home in homes:
+            assert home.width * scale >= WAY_HOME, home
+        for mark in marks:
+            x0, y0, x1, y1 = mark.box
+            assert min(x1 - x0, y1 - y0) * scale >= CAPTURE_MARK, mark
+            assert not [p for p in plan.of("piece", "label") if overlap(p.box, mark.box)], mark
+        seen += len(homes)
+    assert seen, "no capture in the positions"
+
+
+def _tip_ends_on_its_square(plan: Plan, trace) -> bool:
+    """Whether a move's arrow ends on the square it names as reached (its tip inside that square's box)."""
+    reached = trace.ref.split("-", 1)[1]
+    if not trace.strokes or reached.endswith("house"):
+        return True
+    x, y = trace.strokes[-1][-1]
+    x0, y0, x1, y1 = plan.square(reached).box
+    return x0 - 1 <= x <= x1 + 1 and y0 - 1 <= y <= y1 + 1
+
+
+@pytest.mark.parametrize("game", [g for g in GAME_IDS if get_ruleset(g).board_family == "renderer.cross68"])
+def test_every_move_is_traced_from_its_start_to_its_square(game):
+    """Each move's arrow, a long absence's included, starts where the move did (a piece brought out: in its
+    house) and ends on the square it reached, however many words it goes round: text leaves a gap in it, never
+    cuts it short (a green entry was a stub inside the house, a blue one stopped at the row of square numbers)."""
+    for ruleset, state, players, history in positions(game):
+        plan = layout(ruleset, state, players, "en", traced=history)
+        for trace in plan.of("trace"):
+            if trace.role.startswith(("home", "capture")) or not trace.strokes:
+                continue
+            assert _tip_ends_on_its_square(plan, trace), (game, trace.ref, trace.strokes[-1][-2:])
+            left = trace.ref.split("-", 1)[0]
+            if left.endswith("house"):
+                x0, y0, x1, y1 = plan.square(left).box
+                x, y = trace.strokes[0][0]
+                assert x0 <= x <= x1 and y0 <= y <= y1, (game, trace.ref, trace.strokes[0][:2])
+
+
+def one_move(route: str, start: int, end: int, others=()):
+    """A Cross68Scene after `route`'s piece 1 moved from `start` to `end` (progress), and that move."""
+    pawns = (ScenePawn(route, route, end, "1"), *others)
+    return Cross68Scene(pawns, last_move=(route, start, end))
+
+
+@pytest.mark.parametrize("route", ["yellow", "blue", "red", "green"])
+def test_a_piece_brought_out_is_traced_to_it_whatever_its_house(route):
+    """An entry's arrow leaves the house and ends at the piece on its start square, whatever the names and
+    notes in the house (45 of 204 green entries were stubs inside the house; blue's stopped 65 px short)."""
+    names = ("Grand-mère Josette", "Bartholomew Fitzgerald", "Éloïse", "小明")
+    players = [PlayerTag(n, (c,), c == route) for n, c in zip(names, ("yellow", "blue", "red", "green"))]
+    home = tuple(ScenePawn(route, route, HOUSE, str(i)) for i in range(2, 5))
+    view = one_move(route, HOUSE, 0, home)
+    plan = cross68_plan(view, players)
+    (trace,) = [t for t in plan.of("trace") if t.strokes]
+    assert _tip_ends_on_its_square(plan, trace), trace
+    x0, y0, x1, y1 = plan.square(f"{route} house").box
+    assert x0 <= trace.strokes[0][0][0] <= x1 and y0 <= trace.strokes[0][0][1] <= y1
+
+
+@pytest.mark.parametrize("corner", [9, 26, 43, 60, 8, 25, 42, 59])
+def test_an_arrow_into_a_corner_square_ends_on_it(corner):
+    """The track turns at the squares beside the cross's inner corners (a diagonal step): an arrow into one
+    ended a square early (27 of 1,365 traces)."""
+    geo = board()
+    players = [PlayerTag(c, (c,), c == "yellow") for c in ("yellow", "blue", "red", "green")]
+    for route in ("yellow", "blue", "red", "green"):
+        end = (corner - geo.start_square[route]) % 68
+        for back in (1, 2, 3, 5):
+            if end - back >= 0 and end <= LAST_TRACK:
+                plan = cross68_plan(one_move(route, end - back, end), players)
+                for trace in (t for t in plan.of("trace") if t.strokes):
+                    assert _tip_ends_on_its_square(plan, trace), (route, end - back, end, trace.strokes[-1][-2:])
+
+
+def cross68_plan(view, players):
+    """The plan of `view`, its last move traced as made by the route's piece 1."""
+    from renderer import cross68
+    route, start, end = view.last_move
+    return cross68.plan(view, players, moves=[cross68.Move(route, start, end, f"{route[0].upper()}1")])
+
+
+
+
+@pytest.mark.parametrize("game", [g for g in GAME_IDS if get_ruleset(g).board_family == "renderer.cross68"])
+def test_the_pieces_the_player_to_move_may_move_are_ringed(game):
+    """On the mover's turn (no roll due), each piece with a legal move is ringed in its own colour and shape
+    (role "movable", unless its role says more: a bridge's, a capture's); none other is, and none while a roll
+    is due (the picture did not say which pieces could move)."""
+    checked = 0
+    for ruleset, state, players, history in positions(game):
+        plan = layout(ruleset, state, players, "en", traced=history)
+        ringed = {p.ref for p in plan.of("piece") if p.role == "movable"}
+        if ruleset.result(state) is not None or ruleset.roll_due(state):
+            assert not ringed
+            continue
+        groups = {g for a in ruleset.legal_actions(state) if (g := ruleset.action_group(state, a))}
+        assert ringed <= groups
+        assert groups <= {p.ref for p in plan.of("piece") if p.role in ("movable", "blockade", "captured")}
+        checked += bool(groups)
+    assert checked
+
+
+def test_a_long_absence_in_barricade_stays_between_the_rows_and_the_last_moves_lead():
+    """Eleven moves and more since a player's last turn: the traces' lanes spread over LANES px at most (8 px a
+    move ran between the rows and off the board), the older ones thin (the last RECENT lead), badges one size."""
+    from renderer.barricade import legend_top
+    checked = 0
+    ruleset, history, colours = random_game("barricade", 1)
+    for i in range(40, len(history), 61):
+        state = history[i]
+        players = [PlayerTag(NAMES[s], colours[s], ruleset.to_move(state) == s) for s in range(len(colours))]
+        for length in (24, 40):
+            plan = layout(ruleset, state, players, "en", traced=history[i - length:i + 1])
+            moves = [t for t in plan.of("trace") if t.strokes and not t.role.startswith(("home", "capture"))]
+            if len(moves) < 9:
+                continue
+            checked += 1
+            bottom = legend_top(ruleset.board)   # never over the legend
+            assert all(0 <= x <= plan.size[0] and y <= bottom for t in moves for s in t.strokes for x, y in s)
+            badges = plan.of("badge")
+            assert len({round(b.box[2] - b.box[0], 3) for b in badges}) == 1
+    assert checked

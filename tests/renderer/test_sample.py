@@ -26,7 +26,9 @@ def test_the_gallery_page_lists_every_hard_position_with_its_caption_and_picture
     docs = ROOT / "docs"
     assert (docs / "boards.md").read_text(encoding="utf-8") == gallery_page(), \
         "docs/boards.md is out of date: run python -m renderer.sample --gallery docs"
-    assert sorted(p.name for p in (docs / "boards").iterdir()) == sorted(f"{hard.name}.png" for hard in HARD)
+    names = sorted(f"{hard.name}.png" for hard in HARD)
+    assert sorted(p.name for p in (docs / "boards").iterdir() if p.is_file()) == names
+    assert sorted(p.name for p in (docs / "boards" / "full").iterdir()) == names
     assert {hard.game for hard in HARD} == set(GAME_IDS), "each game has its sample (docs/adding-a-game.md, step 7)"
 
 
@@ -42,8 +44,8 @@ def test_the_gallery_in_docs_is_what_the_current_renderer_draws(tmp_path):
     docs = ROOT / "docs"
     assert (tmp_path / "boards.md").read_text(encoding="utf-8") == (docs / "boards.md").read_text(encoding="utf-8"), \
         "docs/boards.md is out of date: run python -m renderer.sample --gallery docs"
-    drawn = sorted(p.name for p in (tmp_path / "boards").iterdir())
-    assert drawn == sorted(p.name for p in (docs / "boards").iterdir()) and len(drawn) >= 8
+    drawn = sorted(p.name for p in (tmp_path / "boards").iterdir() if p.is_file())
+    assert drawn == sorted(p.name for p in (docs / "boards").iterdir() if p.is_file()) and len(drawn) >= 8
     games = {"parcheesi", "classic", "maghreb", "barricade", "pariti"}
     assert games == {name.split("-")[0] for name in drawn}
     for name in drawn:

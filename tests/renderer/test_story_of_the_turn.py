@@ -151,7 +151,10 @@ def test_a_capture_traces_the_captured_pieces_way_home():
     x, y = (r2.box[0] + r2.box[2]) / 2, (r2.box[1] + r2.box[3]) / 2
     assert home.box[0] <= x <= home.box[2] and home.box[1] <= y <= home.box[3]   # it ends at R2's slot
     layout = cross68.Grid(cross68.SIZE, geo)
-    assert home.strokes[0][0] == layout.centre(geo.track_cells[square])   # from the square it was taken on
+    x0, y0, x1, y1 = layout.box(*geo.track_cells[square])   # from the square it was taken on, its mark there
+    (mark,) = [item for item in plan.of("trace") if item.role == "capture R2"]
+    assert x0 <= home.strokes[0][0][0] <= x1 and y0 <= home.strokes[0][0][1] <= y1
+    assert home.strokes[0][0] == ((mark.box[0] + mark.box[2]) / 2, (mark.box[1] + mark.box[3]) / 2)
     image = plan.picture().convert("RGB")
     along = [(a[0] + (b[0] - a[0]) * t / 20, a[1] + (b[1] - a[1]) * t / 20) for stroke in home.strokes
              for a, b in zip(stroke, stroke[1:]) for t in range(20)]

@@ -1,5 +1,4 @@
-"""The static Barricade board, drawn once per colour set: lines, points, goal, start areas, the grid's letters
-and numbers; the barricade's sprite."""
+"""Barricade's static board, drawn once per colour set in a fixed palette, and the barricade's sprite."""
 from __future__ import annotations
 
 import math
@@ -21,8 +20,10 @@ from renderer.barricade.geometry import (
     RING_R,
     START_LINE_RGB,
     WIDTH,
+    axis_label,
     axis_spots,
     centre,
+    circle,
     height,
     slot_centres,
     tint,
@@ -33,26 +34,15 @@ from renderer.colours import (
     PAPER,
     PIECE_RGB,
     PIP_SPENT,
-    RGB,
     TO_MOVE_BAND,
     WHITE,
     shape_of,
 )
-from renderer.fonts import font
 from renderer.sheet import StaticBoard, make_palette
 from renderer.sprites import SUPERSAMPLE, draw_shape
 
+# --- the static board, once per colour set ---------------------------------------
 
-def _circle(draw: ImageDraw.ImageDraw, xy: tuple[int, int], r: int, fill: RGB, outline: RGB, width: int) -> None:
-    x, y = xy
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=outline, width=width)
-
-
-def _label(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int, fill: RGB) -> None:
-    draw.text(xy, text, font=font(size, True), fill=fill, anchor="mm")
-
-
-@cache
 def _palette() -> Image.Image:
     colours = list(PIECE_RGB.values())
     tints = [tint(c) for c in colours]
@@ -77,11 +67,11 @@ def static_board(board: Board, colours: tuple[str, ...], finished: bool = False)
         if p == board.goal:   # a star: not a round yellow piece, whatever the eye
             draw.polygon(_star(xy, RING_R + 12), fill=GOAL_RGB, outline=INK, width=3)
         elif p in entries:
-            _circle(draw, xy, POINT_R + 2, fill=tint(PIECE_RGB[entries[p]]), outline=PIECE_RGB[entries[p]], width=5)
+            circle(draw, xy, POINT_R + 2, fill=tint(PIECE_RGB[entries[p]]), outline=PIECE_RGB[entries[p]], width=5)
         else:
-            _circle(draw, xy, POINT_R, fill=START_LINE_RGB if p in board.start_line else WHITE, outline=INK, width=2)
+            circle(draw, xy, POINT_R, fill=START_LINE_RGB if p in board.start_line else WHITE, outline=INK, width=2)
     for xy, text in dict.fromkeys(spot for p in range(len(board.names)) for spot in axis_spots(board, p)):
-        _label(draw, xy, text, AXIS, INK)   # every column's letter and every row's number, twice
+        axis_label(draw, xy, text, AXIS, INK)   # every column's letter and every row's number, twice
     for colour in colours:
         slots = slot_centres(board, colour)
         (x0, y0), (x1, _) = slots[0], slots[-1]

@@ -1,5 +1,4 @@
-"""Pariti's static board, drawn once per language and panel height: squares, coordinates, the panel's
-fixed words and empty slots."""
+"""Pariti's static board (squares, coordinates, the panel's frame), drawn once, and the pieces' sprites."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -10,6 +9,9 @@ from bot.domain import i18n
 from bot.games.pariti import (
     PAIRS_TO_WIN,
     Pariti,
+    colour_of,
+    is_pair,
+    number_of,
 )
 from bot.games.pariti_board import FILES, N_FILES, N_RANKS, file_rank
 from renderer.colours import INK, PAPER, RGB, TO_MOVE_BAND, WHITE
@@ -29,6 +31,7 @@ from renderer.pariti.geometry import (
     MUTED,
     PAIR_RING,
     PANEL_X,
+    PIECE,
     PIECE_FILL,
     PINK,
     REACH,
@@ -46,7 +49,7 @@ from renderer.pariti.geometry import (
     square_box,
 )
 from renderer.sheet import StaticBoard, make_palette
-from renderer.sprites import SUPERSAMPLE
+from renderer.sprites import SUPERSAMPLE, disc_sprite
 from renderer.writing import wrap_text
 
 
@@ -99,3 +102,38 @@ def static_board(locale: str, tall: Tall) -> StaticBoard:
         text((TEXT_X, counter_y(tall) + i * LINE), line, TEXT, fill=MUTED)
     draw.rounded_rectangle(tuple(v * k for v in counter_bar(tall)), radius=8 * k, fill=SLOT)
     return StaticBoard.build(image.reduce(k), _palette())
+
+
+# --- sprites ---------------------------------------------------------------------
+
+@lru_cache(maxsize=64)
+def pair_sprite(number: int, diameter: int, ring: RGB | None = None, ring_width: int = 0) -> Image.Image:
+    """A pair: one disc, its left half blue and its right half pink, in a gold
+    band (it never moves again), with the number outlined to read on both;
+    `ring` as for disc_sprite."""
+    k = SUPERSAMPLE
+    d = (diameter + 2 * ring_width) * k
+    big = Image.new("RGBA", (d, d), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    if ring:
+        draw.ellipse((0, 0, d - 1, d - 1), fill=ring)
+    o, band = ring_width * k, max(3, diameter // 12) * k
+    draw.ellipse((o, o, d - 1 - o, d - 1 - o), fill=PAIR_RING, outline=INK, width=max(1, diameter // 40) * k)
+    inner = (o + band, o + band, d - 1 - o - band, d - 1 - o - band)
+    draw.pieslice(inner, 90, 270, fill=PIECE_FILL[0])
+    draw.pieslice(inner, 270, 90, fill=PINK)
+    size = int(diameter * (0.54 if number < 10 else 0.46)) * k
+    draw.text((d / 2, d / 2), str(number), font=font(size, True), fill=WHITE, anchor="mm",
+              stroke_width=max(2, diameter // 22) * k, stroke_fill=INK)
+    return big.reduce(k)
+
+
+def piece_sprite(code: int, ring: RGB | None = None) -> Image.Image:
+    """A single piece or, for a pair's code, the pair; `ring` circles it."""
+    width = 5 if ring else 0
+    if is_pair(code):
+        return pair_sprite(number_of(code), PIECE, ring, width)
+    return disc_sprite(PIECE_FILL[colour_of(code)], PIECE, str(number_of(code)), ring, width)
+
+
+# --- the plan ----------------------------------------------------------------------
