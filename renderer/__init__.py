@@ -12,8 +12,9 @@ from importlib import import_module
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from bot.games.base import Ruleset
-from renderer.common import PlayerTag, encode_png
+from renderer.legend import PlayerTag
 from renderer.plan import Item, Plan
+from renderer.png import encode_png
 
 S = TypeVar("S")   # the game's state
 

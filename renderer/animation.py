@@ -24,7 +24,9 @@ from PIL import Image, ImageChops
 from bot.domain import i18n
 from bot.games.base import Ruleset
 from renderer import PlayerTag, render_png
-from renderer.common import INK, PAPER, draw_text, readable_size
+from renderer.colours import INK, PAPER
+from renderer.fonts import readable_size
+from renderer.writing import draw_text
 
 S = TypeVar("S")   # the game's state
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
-from renderer.common import Sheet, StaticBoard, font
+from renderer.fonts import font
+from renderer.sheet import Sheet, StaticBoard
 
 KINDS = ("piece", "square", "label", "trace", "badge", "banner", "note", "name", "die")
 # Items that must never cover a piece or a label a player reads or types.

@@ -17,7 +17,7 @@ from bot.core.config import Settings
 from bot.domain import i18n
 from bot.store import CONNECT_TIMEOUT_S, is_postgresql, postgresql_url, shown_url
 from bot.store.schema import MIGRATIONS
-from renderer.common import FALLBACK_FONTS, faces
+from renderer.fonts import FALLBACK_FONTS, faces
 
 OK, WARN, FAIL = "check.ok", "check.warn", "check.fail"   # how each result is shown
 

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from bot.cogs.commands.game import GameCog
 from bot.domain import i18n
+from bot.domain.i18n import LOCALES
 from tests.fake_discord import command_problems
 from tests.fake_discord.contract import JSON, request_errors
 
@@ -25,7 +26,15 @@ def test_game_new_offers_seating_after_its_earlier_options():
 def test_game_new_offers_the_game_s_language_last():
     options = {p.name: p for p in GameCog.new.parameters}
     assert list(options) == ["game", "teams", "turn_time", "seating", "thread", "language"]
-    assert not options["language"].required and [c.value for c in options["language"].choices] == ["en", "fr"]
+    assert not options["language"].required and [c.value for c in options["language"].choices] == list(LOCALES)
+    assert list(LOCALES[:3]) == ["en", "fr", "es"]
+
+
+def test_game_defaults_offers_the_language_last():
+    """Issue 48: a server's default language for its new games, before its Discord language."""
+    options = {p.name: p for p in GameCog.defaults.parameters}
+    assert list(options) == ["turn_time", "on_timeout", "seating", "language"]
+    assert [c.value for c in options["language"].choices] == list(LOCALES)
 
 
 async def test_the_commands_synced_to_discord_are_the_pinned_ones(fake_discord, bot_process):
@@ -39,14 +48,18 @@ async def test_the_commands_synced_to_discord_are_the_pinned_ones(fake_discord, 
     assert synced == json.loads(SYNCED.read_text(encoding="utf-8"))
 
 
+def _ours(localizations: dict | None) -> set[str]:
+    """Our locales that Discord's localizations cover (es-ES and es-419 are our es)."""
+    return {i18n.locale_of(discord_locale) for discord_locale in localizations or {}}
+
+
 def _untranslated(node: dict, others: set[str], where: str = "") -> list[str]:
     """The descriptions and choice names of a command's tree that lack one of `others` locales."""
     where = f"{where}/{node['name']}"
-    missing = [f"{where} description: {sorted(others - set(node.get('description_localizations') or {}))}"
-               ] if node.get("description") and not others <= set(node.get("description_localizations") or {}) \
-        else []
+    missing = [f"{where} description: {sorted(others - _ours(node.get('description_localizations')))}"
+               ] if node.get("description") and not others <= _ours(node.get("description_localizations")) else []
     missing += [f"{where} choice {choice['name']!r}" for choice in node.get("choices") or []
-                if not others <= set(choice.get("name_localizations") or {})]
+                if not others <= _ours(choice.get("name_localizations"))]
     return missing + [line for option in node.get("options") or [] for line in _untranslated(option, others, where)]
 
 

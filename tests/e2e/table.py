@@ -230,7 +230,8 @@ def check_alt_text(message: Message) -> None:
     """The picture's attachment description tells the game in words (bot/present/alt_text.py), in the
     message's language, within Discord's limit (the fake records a longer one as a violation)."""
     alt = message.files[0].description or ""
-    assert alt.startswith(("Board of ", "Plateau de ")) and len(alt) <= ATTACHMENT_DESCRIPTION_LIMIT, alt
+    openings = tuple(str(i18n.catalogue(locale)["alt.board"]).split("{game}")[0] for locale in i18n.LOCALES)
+    assert alt.startswith(openings) and len(alt) <= ATTACHMENT_DESCRIPTION_LIMIT, alt
 
 
 def two_players(fake) -> list:

@@ -25,6 +25,13 @@ async def test_each_failed_check_is_a_reason():
     assert metrics.STORE_REACHABLE._value.get() == 0
 
 
+async def test_before_discord_was_reached_the_reason_is_the_last_try_s():
+    async def ping() -> None:
+        pass
+    health = Health(lambda: ["all"], ping, LoopLag(), lambda: "try 2 failed: Cannot connect to host discord.com:443")
+    assert await health.problems() == ["Discord not reached yet (try 2 failed: Cannot connect to host discord.com:443)"]
+
+
 async def test_a_database_that_hangs_is_out_of_reach(monkeypatch):
     monkeypatch.setattr("bot.operations.health.STORE_TIMEOUT_S", 0.05)
     async def hangs() -> None:

@@ -7,7 +7,7 @@ from bot.games import get_ruleset
 from bot.present.picture import picture
 from bot.services import Sessions
 from renderer import cross68, layout
-from renderer.common import TRACE
+from renderer.colours import TRACE
 from tests.game_logs import play
 
 PARCHEESI = get_ruleset("parcheesi")

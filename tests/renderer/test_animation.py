@@ -10,7 +10,7 @@ from bot.domain.positions import ruleset_of
 from bot.games import get_ruleset
 from bot.store import Store
 from renderer.animation import FRAME_SIDE, MAX_FRAMES, STRIP, Stopped, animate, move_numbers, sample, spans
-from renderer.common import INK, TRACE
+from renderer.colours import INK, TRACE
 from tests.game_logs import play
 
 NAMES = ("Ana", "Bruno", "Chloé", "Dai")

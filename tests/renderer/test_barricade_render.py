@@ -9,8 +9,8 @@ from PIL import Image
 from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE, START, START_OF_TURN, Held
 from renderer import PlayerTag, layout, render_png
-from renderer.barricade import BAR_RGB, FREE_RGB, LAST_MOVE_RGB, POINT_R, RING_R, _axis_spots, centre, slot_centres
-from renderer.common import CHOICE, PIECE_RGB
+from renderer.barricade import BAR_RGB, FREE_RGB, LAST_MOVE_RGB, POINT_R, RING_R, axis_spots, centre, slot_centres
+from renderer.colours import CHOICE, PIECE_RGB
 from tests.benchmarks.common import random_game
 
 GAME = Barricade()
@@ -86,9 +86,9 @@ def test_the_letters_and_numbers_naming_the_points_to_choose_stand_out():
     state = position(pawns=(red,) + GAME.new_game(4, {}, 0).pawns[1:], die=2)
     focused, plain = image(state, focus="c3"), image(state)
     for point in ("a3", "e3", "c5"):
-        for xy, _ in _axis_spots(GAME.board, IX[point]):
+        for xy, _ in axis_spots(GAME.board, IX[point]):
             assert highlighted(focused, xy) > 40 and highlighted(plain, xy) == 0, point
-    for xy, _ in _axis_spots(GAME.board, IX["q13"]):
+    for xy, _ in axis_spots(GAME.board, IX["q13"]):
         assert highlighted(focused, xy) == 0
 
 

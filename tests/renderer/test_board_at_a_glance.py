@@ -15,10 +15,11 @@ from bot.games.parcheesi.board import GOAL, HOUSE, Cross68Scene, ScenePawn, boar
 from bot.games.pariti import Pariti, PaState, parse_piece
 from bot.games.pariti_board import N_SQUARES, SQUARE_INDEX
 from renderer import PlayerTag, barricade, cross68, layout, pariti, render_png
-from renderer.common import CHAT_TEXT, CHAT_WIDTH, CHOICE, INK, TRACE
+from renderer.colours import CHOICE, INK, TRACE
+from renderer.fonts import CHAT_TEXT, CHAT_WIDTH
 
 COLOURS = ("yellow", "blue", "red", "green")
-LAYOUT = cross68.Layout(cross68.SIZE, board())
+LAYOUT = cross68.Grid(cross68.SIZE, board())
 GEO = board()
 
 
@@ -142,7 +143,7 @@ def test_the_house_panels_carry_the_goal_count_the_partner_and_every_note():
     view = Cross68Scene(pawns, dice=(5, 3), notes=notes)
     players = [PlayerTag(n, (c,), c == "red") for n, c in zip(("Ann", "Bob", "Cat", "Dan"), COLOURS)]
     plan = cross68.plan(view, players, teams=True)
-    red = cross68.Layout(cross68.SIZE, board()).panel_box("red")
+    red = cross68.Grid(cross68.SIZE, board()).panel_box("red")
     in_red = [item for item in plan.of("note")
               if red[0] <= item.box[0] and item.box[2] <= red[2] and red[1] <= item.box[1] and item.box[3] <= red[3]]
     refs = [item.ref for item in in_red]

@@ -15,18 +15,11 @@ from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, Cross68Scene, Sce
 from bot.games.pariti import Pariti, PaState, parse_piece
 from bot.games.pariti_board import N_SQUARES, SQUARE_INDEX
 from renderer import barricade, cross68, pariti
-from renderer.common import (
-    INK,
-    PIECE_RGB,
-    PlayerTag,
-    digit_height,
-    font,
-    label_reach,
-    label_size,
-    piece_reach,
-    shape_of,
-)
+from renderer.colours import INK, PIECE_RGB, shape_of
+from renderer.fonts import digit_height, font
+from renderer.legend import PlayerTag
 from renderer.plan import inside, text_box
+from renderer.sprites import label_reach, label_size, piece_reach
 
 CHAT_WIDTH, CHAT_TEXT = 400, 9
 COLOURS = ("yellow", "blue", "red", "green")
@@ -38,8 +31,8 @@ def high_enough(size: int, width: int) -> bool:
 
 
 def test_the_cross_boards_square_numbers_are_readable_and_each_fits_its_own_tile():
-    layout = cross68.Layout(cross68.SIZE, cross68.board())
-    size = cross68.number_size(cross68.SIZE)
+    layout = cross68.Grid(cross68.SIZE, cross68.geometry.board())
+    size = cross68.geometry.number_size(cross68.SIZE)
     assert high_enough(size, cross68.SIZE)
     boxes = layout.number_boxes()
     assert sorted(boxes) == list(range(1, 69))
@@ -51,7 +44,7 @@ def test_the_cross_boards_square_numbers_are_readable_and_each_fits_its_own_tile
 
 
 def test_the_cross_boards_pawn_numbers_are_readable_on_the_track_and_at_home():
-    layout = cross68.Layout(cross68.SIZE, cross68.board())
+    layout = cross68.Grid(cross68.SIZE, cross68.geometry.board())
     view = Cross68Scene((ScenePawn("red", "red", 10, "3"), ScenePawn("blue", "blue", HOUSE, "4")))
     for place in cross68.pawn_places(layout, view.pawns):
         assert high_enough(place.text or label_size(place.diameter, place.pawn.label), cross68.SIZE), place
@@ -98,7 +91,7 @@ def test_pawns_sharing_a_square_stand_inside_it_readable_at_chat_size():
     (a pawn beside it read as standing on the next square), corner to corner; legible on a phone:
     at chat size each is 11 px at least on its short side (they were 9), so they overlap a little, and
     their numbers (6 px high at least: they were 5) never meet, each on its own piece."""
-    layout = cross68.Layout(cross68.SIZE, board())
+    layout = cross68.Grid(cross68.SIZE, board())
     scale = CHAT_WIDTH / cross68.SIZE
     for view in sharing_every_square():
         places = cross68.pawn_places(layout, view.pawns)
@@ -119,7 +112,7 @@ def test_pawns_sharing_a_square_stand_inside_it_readable_at_chat_size():
 def test_the_numbers_of_two_pawns_on_one_square_are_drawn_whole_over_both():
     """The front pawn overlaps the back one a little: the back one's number is drawn over it, outlined in
     its own colour, so that no pixel of the other pawn's colour lies in either number's box."""
-    layout = cross68.Layout(cross68.SIZE, board())
+    layout = cross68.Grid(cross68.SIZE, board())
     players = [PlayerTag(c, (c,)) for c in COLOURS]
     for view in list(sharing_every_square())[:68 * 3:7]:
         plan = cross68.plan(view, players)
@@ -150,7 +143,7 @@ def test_barricades_point_names_are_readable_on_the_grids_letters_and_numbers():
     game = Barricade()
     height = barricade.height(4, game.board)
     for point, name in enumerate(game.board.names):
-        (top, letter), (bottom, _), (left, number), (right, _) = barricade._axis_spots(game.board, point)
+        (top, letter), (bottom, _), (left, number), (right, _) = barricade.axis_spots(game.board, point)
         assert letter + number == name
         assert all(0 < x < barricade.WIDTH and 0 < y < height for x, y in (top, bottom, left, right))
 

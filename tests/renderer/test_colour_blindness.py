@@ -15,7 +15,8 @@ from bot.games.barricade import Barricade
 from bot.games.barricade.state import MOVE
 from bot.games.parcheesi.board import Cross68Scene, ScenePawn
 from renderer import barricade, cross68, pariti
-from renderer.common import CHOICE, PIECE_RGB, TRACE, PlayerTag, shape_of
+from renderer.colours import CHOICE, PIECE_RGB, TRACE, shape_of
+from renderer.legend import PlayerTag
 
 MACHADO = {
     "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
@@ -72,7 +73,7 @@ def cross_board(colour: str | None) -> Image.Image:
 
 
 def test_the_cross_boards_pawns_of_every_colour_have_their_own_shape_where_colour_fails():
-    layout = cross68.Layout(cross68.SIZE, cross68.board())
+    layout = cross68.Grid(cross68.SIZE, cross68.geometry.board())
     x, y = layout.centre(layout.geo.track_cells[15])
     box = tuple(round(v) for v in (x - layout.cell, y - layout.cell, x + layout.cell, y + layout.cell))
     empty = cross_board(None)
@@ -85,11 +86,11 @@ def test_the_cross_boards_legend_shows_each_colours_shape():
     view = Cross68Scene(tuple(ScenePawn(c, c, 0, "1") for c in ("yellow", "blue", "red", "green")))
     players = [PlayerTag(n, (c,)) for n, c in zip("ABCD", ("yellow", "blue", "red", "green"))]
     picture = cross68.picture(view, players).convert("RGB")
-    layout = cross68.Layout(cross68.SIZE, cross68.board())
+    layout = cross68.Grid(cross68.SIZE, cross68.geometry.board())
     swatches = {}
     for colour in ("yellow", "blue", "red", "green"):
         x0, y0, _, _ = layout.panel_box(colour)
-        pad, size = layout.cell // 5, cross68.readable_size(cross68.SIZE)
+        pad, size = layout.cell // 5, cross68.geometry.readable_size(cross68.SIZE)
         box = (x0 + pad + 8, y0 + pad + 5, x0 + pad + 8 + size, y0 + pad + 5 + size)
         region = picture.crop(box)
         mask = Image.new("1", region.size)

@@ -12,11 +12,13 @@ from bot.games import get_ruleset
 from bot.games.base import msg
 from bot.games.parcheesi.board import GOAL, HOUSE, Cross68Scene, ScenePawn, board
 from renderer import cross68, render_png
-from renderer.common import DIE_SPENT, INK, PAPER, PIECE_RGB, TRACE, WHITE, PlayerTag, blend, piece_reach, shape_of
+from renderer.colours import DIE_SPENT, INK, PAPER, PIECE_RGB, TRACE, WHITE, blend, shape_of
+from renderer.legend import PlayerTag
+from renderer.sprites import piece_reach
 
 COLOURS = ("yellow", "blue", "red", "green")
 PLAYERS = [PlayerTag(f"Player {c}", (c,), to_move=(c == "red")) for c in COLOURS]
-LAYOUT = cross68.Layout(cross68.SIZE, board())
+LAYOUT = cross68.Grid(cross68.SIZE, board())
 
 
 class StubRuleset:
@@ -85,7 +87,7 @@ def test_empty_track_square_and_goal_colours():
     start = LAYOUT.centre(geo.track_cells[geo.start_square["blue"]])
     assert close(image.getpixel((round(start[0]), round(start[1] + 8))), PIECE_RGB["blue"])
     for colour in COLOURS:   # each corridor leads to its colour's triangle of the goal
-        tri = cross68._triangle(LAYOUT, colour)
+        tri = cross68.geometry.goal_triangle(LAYOUT, colour)
         centroid = (round(sum(x for x, _ in tri) / 3), round(sum(y for _, y in tri) / 3))
         assert close(image.getpixel(centroid), PIECE_RGB[colour])
 
@@ -141,7 +143,7 @@ def test_two_pawns_on_a_square_both_stand_inside_it_none_on_a_neighbouring_squar
 def frame_probe(view: Cross68Scene) -> tuple[int, int]:
     """A point of a shared square's frame, between its two pawns (which stand corner to corner)."""
     first = view.pawns[0]
-    x0, y0, x1, y1 = LAYOUT.box(*cross68._cell(board(), first.route, first.progress))
+    x0, y0, x1, y1 = LAYOUT.box(*cross68.geometry.cell_of(board(), first.route, first.progress))
     return x1 - 1, (y0 + y1) // 2
 
 
@@ -172,7 +174,7 @@ def test_maghreb_pieces_keep_their_colour_on_the_side_route():
         assert close(image.getpixel((x, y)), PIECE_RGB[p.colour])
     # The blue and green houses are not in play: faded.
     _, by0, bx1, _ = LAYOUT.house_box("blue")   # its outer corner: the inner sides hold square numbers
-    assert close(image.getpixel((bx1 - 5, by0 + 5)), blend(PIECE_RGB["blue"], PAPER, cross68.FADE))
+    assert close(image.getpixel((bx1 - 5, by0 + 5)), blend(PIECE_RGB["blue"], PAPER, cross68.geometry.FADE))
 
 
 def test_dice_in_the_acting_house_spent_one_grey():
@@ -189,8 +191,8 @@ def test_last_move_outlined_with_an_arrow():
     image = draw(view)
     geo = board()
     for progress in (25, 30):
-        assert count(image, LAYOUT.box(*cross68._cell(geo, "red", progress)), TRACE, 40) > 100
-    between = LAYOUT.box(*cross68._cell(geo, "red", 27))
+        assert count(image, LAYOUT.box(*cross68.geometry.cell_of(geo, "red", progress)), TRACE, 40) > 100
+    between = LAYOUT.box(*cross68.geometry.cell_of(geo, "red", 27))
     assert count(image, between, TRACE, 40) > 50     # the arrow runs along the way
     assert count(draw(Cross68Scene((pawn("red", 30),))), between, TRACE, 40) == 0
 
@@ -198,11 +200,11 @@ def test_last_move_outlined_with_an_arrow():
 def test_focus_rings_the_named_pawn():
     view = Cross68Scene((pawn("yellow", 3, "2"), pawn("red", 3, "2")))
     box = LAYOUT.box(*board().track_cells[board().track_square("yellow", 3)])
-    assert count(draw(view, focus="Y2"), box, cross68.FOCUS, 30) > 50
-    assert count(draw(view, focus=None), box, cross68.FOCUS, 30) == 0
+    assert count(draw(view, focus="Y2"), box, cross68.geometry.FOCUS, 30) > 50
+    assert count(draw(view, focus=None), box, cross68.geometry.FOCUS, 30) == 0
     red_box = LAYOUT.box(*board().track_cells[board().track_square("red", 3)])
-    assert count(draw(view, focus="Y2"), red_box, cross68.FOCUS, 30) == 0
-    assert cross68._focused(view.pawns[0], "Y2:5") and not cross68._focused(view.pawns[0], "Y23")
+    assert count(draw(view, focus="Y2"), red_box, cross68.geometry.FOCUS, 30) == 0
+    assert cross68.pieces.focused(view.pawns[0], "Y2:5") and not cross68.pieces.focused(view.pawns[0], "Y23")
 
 
 def test_names_and_notes_are_written_in_the_houses():
@@ -242,10 +244,10 @@ def test_maghrebs_unused_routes_are_drawn_muted():
         return image.getpixel((round(x0 + 4), round(y0 + 4)))
 
     for colour in ("green", "blue"):
-        assert ground(f"{colour} H3") == blend(cross68.tint(colour), PAPER, cross68.FADE)
-        assert ground(str(geo.start_square[colour])) == blend(PIECE_RGB[colour], PAPER, cross68.FADE)
+        assert ground(f"{colour} H3") == blend(cross68.geometry.tint(colour), PAPER, cross68.geometry.FADE)
+        assert ground(str(geo.start_square[colour])) == blend(PIECE_RGB[colour], PAPER, cross68.geometry.FADE)
     for colour in ("red", "yellow"):
-        assert ground(f"{colour} H3") == cross68.tint(colour)
+        assert ground(f"{colour} H3") == cross68.geometry.tint(colour)
         assert ground(str(geo.start_square[colour])) == PIECE_RGB[colour]
     four = get_ruleset("parcheesi")
     assert not [item for item in cross68.layout(four, four.new_game(4, {}, 1), PLAYERS).of("square")

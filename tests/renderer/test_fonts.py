@@ -4,20 +4,12 @@ that no font has is left out, never drawn as an empty box. These tests hold with
 fonts (CI installs none)."""
 from PIL import Image
 
-from renderer import common
-from renderer.common import (
-    INK,
-    PAPER,
-    WHITE,
-    PlayerTag,
-    Sheet,
-    StaticBoard,
-    faces,
-    has_glyph,
-    make_palette,
-    printable,
-    runs,
-)
+from renderer import fonts
+from renderer.colours import INK, PAPER, WHITE
+from renderer.fonts import faces, has_glyph, runs
+from renderer.legend import PlayerTag
+from renderer.sheet import Sheet, StaticBoard, make_palette
+from renderer.writing import printable
 
 NAMES = ("小明", "Grand-mère Josette 🎲", "Дмитрий 👍🏽", "さくら", "Éloïse")
 
@@ -63,13 +55,13 @@ def test_the_shipped_font_draws_latin_and_cyrillic_names_itself():
 
 def test_on_a_machine_without_system_fonts_names_still_read(monkeypatch):
     """As on CI: only the shipped DejaVu."""
-    monkeypatch.setattr(common, "FONT_DIRS", ())
-    common._system_font.cache_clear()
-    common.faces.cache_clear()
+    monkeypatch.setattr(fonts, "FONT_DIRS", ())
+    fonts._system_font.cache_clear()
+    fonts.faces.cache_clear()
     try:
         assert faces() == (faces()[0],)
         assert printable("小明") == "??" and printable("Grand-mère Josette 🎲") == "Grand-mère Josette"
         assert tag_picture("Josette 🎲").tobytes() == tag_picture("Josette").tobytes()
     finally:
-        common._system_font.cache_clear()
-        common.faces.cache_clear()
+        fonts._system_font.cache_clear()
+        fonts.faces.cache_clear()

@@ -16,10 +16,11 @@ from bot.games.barricade.state import MOVE
 from bot.games.parcheesi.board import HOUSE, Cross68Scene, ScenePawn, board
 from bot.games.pariti import PAIR, piece_code
 from renderer import PlayerTag, cross68, layout
-from renderer.common import CHAT_WIDTH, printable
-from renderer.cross68 import _namer
+from renderer.cross68.panels import namer
+from renderer.fonts import CHAT_WIDTH
 from renderer.plan import OVERLAYS, inside, overlap
 from renderer.sample import HARD, hard_position
+from renderer.writing import printable
 from tests.renderer.test_plan import positions
 
 # Names as bot.domain.names.short_names leaves them, as wide as NAME_LIMIT characters get in the shipped face.
@@ -85,7 +86,7 @@ def test_a_partner_is_named_whole_in_two_vs_two():
     for name in WIDE[1:]:
         players = [PlayerTag(name if i == 2 else f"P{i}", (c,), i == 0) for i, c in enumerate(COLOURS)]
         plan = cross68.plan(Cross68Scene(pawns, dice=(5, 3)), players, teams=True)
-        yellow = cross68.Layout(cross68.SIZE, board()).panel_box("yellow")   # seat 0: plays with seat 2
+        yellow = cross68.Grid(cross68.SIZE, board()).panel_box("yellow")   # seat 0: plays with seat 2
         words = "".join(item.ref for item in plan.of("note") if inside(item.box, yellow))
         assert letters(name) in letters(words) or letters(name[:-1])[:6] in letters(words), words
 
@@ -119,7 +120,8 @@ def test_the_player_to_move_is_told_apart_without_colour():
     them apart in grey, as under any colour blindness."""
     from PIL import Image
 
-    from renderer.common import INK, PAPER, TO_MOVE_BAND, WHITE, Sheet, StaticBoard, make_palette
+    from renderer.colours import INK, PAPER, TO_MOVE_BAND, WHITE
+    from renderer.sheet import Sheet, StaticBoard, make_palette
 
     def grey_edge(tag: PlayerTag) -> int:
         sheet = Sheet(StaticBoard.build(Image.new("RGB", (300, 50), WHITE),
@@ -145,7 +147,7 @@ def test_four_player_classics_call_out_note_is_written_whole_where_no_house_is_f
     assert not [note for note in notes if "more note" in note or "autre" in note], notes
     written = letters(" ".join(notes)).replace("…", "")
     for note in view.notes:
-        assert letters(printable(i18n.render(note, locale, _namer(players)))).replace("…", "") in written, notes
+        assert letters(printable(i18n.render(note, locale, namer(players)))).replace("…", "") in written, notes
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])

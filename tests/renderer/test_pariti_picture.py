@@ -9,7 +9,8 @@ from PIL import Image
 from bot.games.pariti import PAIR, Pariti, PaState, parse_piece
 from bot.games.pariti_board import N_SQUARES, SQUARE_INDEX
 from renderer import render_png
-from renderer.common import PIECE_RGB, PlayerTag
+from renderer.colours import PIECE_RGB
+from renderer.legend import PlayerTag
 from renderer.pariti import (
     DARK_SQUARE,
     HEIGHT,

@@ -19,8 +19,9 @@ from bot.games.parcheesi.board import GOAL, HOUSE, LAST_TRACK, board
 from bot.games.pariti import is_pair, number_of, piece_name
 from bot.games.pariti_board import SQUARE_NAMES
 from renderer import PlayerTag, layout, render_png
-from renderer.common import CHAT_TEXT, CHAT_WIDTH, badge_radius, digit_height
+from renderer.fonts import CHAT_TEXT, CHAT_WIDTH, digit_height
 from renderer.plan import OVERLAYS, TEXTS, Plan, crosses, inside, overlap
+from renderer.sheet import badge_radius
 from tests.benchmarks.common import random_action
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")

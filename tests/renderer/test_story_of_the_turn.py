@@ -10,7 +10,8 @@ import pytest
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.parcheesi.board import HOUSE, Cross68Scene, ScenePawn
 from renderer import PlayerTag, barricade, cross68, layout, pariti, render_png
-from renderer.common import TRACE, Sheet, badge_radius
+from renderer.colours import TRACE
+from renderer.sheet import Sheet, badge_radius
 from tests.benchmarks.common import random_action
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -25,21 +26,21 @@ def test_every_move_is_traced_and_numbered_in_order_on_the_cross_board():
     moves = [("yellow", 4, 10), ("red", 3, 8)]
     players = [PlayerTag("A", ("yellow",)), PlayerTag("B", ("red",))]
     image = cross68.picture(view, players, moves=moves).convert("RGB")
-    layout = cross68.Layout(cross68.SIZE, cross68.board())
+    layout = cross68.Grid(cross68.SIZE, cross68.geometry.board())
     badges = cross68.plan(view, players, moves=moves).of("badge")
     assert [b.ref for b in badges] == ["1", "2"]
     for (route, start, end), badge in zip(moves, badges):
         for progress in (start, end):   # both squares outlined (a pawn there leaves the corners)
-            x0, y0, x1, y1 = layout.box(*cross68._cell(layout.geo, route, progress))
+            x0, y0, x1, y1 = layout.box(*cross68.geometry.cell_of(layout.geo, route, progress))
             assert close(image.getpixel((x0 + 4, y0 + 4)), TRACE, 60), (route, progress)
         x0, y0, x1, y1 = badge.box   # its order badge, beside the square it left
         assert close(image.getpixel((round(x0 + (x1 - x0) * 0.2), round((y0 + y1) / 2))), TRACE), (route, start)
-        sx0, sy0, sx1, sy1 = layout.box(*cross68._cell(layout.geo, route, start))
+        sx0, sy0, sx1, sy1 = layout.box(*cross68.geometry.cell_of(layout.geo, route, start))
         assert abs((x0 + x1) / 2 - (sx0 + sx1) / 2) <= 2 * layout.cell
         assert abs((y0 + y1) / 2 - (sy0 + sy1) / 2) <= 2 * layout.cell
     without = cross68.picture(view, [PlayerTag("A", ("yellow",)), PlayerTag("B", ("red",))],
                               moves=moves[1:]).convert("RGB")
-    x0, y0, x1, y1 = layout.box(*cross68._cell(layout.geo, "yellow", 4))
+    x0, y0, x1, y1 = layout.box(*cross68.geometry.cell_of(layout.geo, "yellow", 4))
     assert not close(without.getpixel((x0 + 4, y0 + 4)), TRACE)   # only the moves given
 
 
@@ -128,7 +129,7 @@ def test_a_piece_brought_out_is_traced_from_its_own_house_slot():
     moves = cross68.moves(Views, [before, after])
     assert moves == [("yellow", HOUSE, 0, "Y3", ())]
     image = cross68.plan(after, PLAYERS, moves=moves).picture().convert("RGB")
-    slots = cross68.home_slots(cross68.Layout(cross68.SIZE, cross68.board()), after.pawns)
+    slots = cross68.home_slots(cross68.Grid(cross68.SIZE, cross68.geometry.board()), after.pawns)
     for slot, traced in ((slots["Y3"], True), (slots["Y1"], False)):   # the arrow runs left from the slot
         assert close(image.getpixel((round(slot[0] - 6), round(slot[1]))), TRACE) == traced, slot
 
@@ -136,7 +137,7 @@ def test_a_piece_brought_out_is_traced_from_its_own_house_slot():
 def test_a_capture_traces_the_captured_pieces_way_home():
     """Only the captor's move was traced; the captured piece's way home is traced too,
     from the square it was taken on to its own slot in its house (dashed, under the pieces)."""
-    geo = cross68.board()
+    geo = cross68.geometry.board()
     square = geo.track_square("yellow", 10)
     red_progress = (square - geo.start_square["red"]) % 68
     before = yellow_and_red({1: 6}, {2: red_progress})
@@ -149,7 +150,7 @@ def test_a_capture_traces_the_captured_pieces_way_home():
     r2 = next(item for item in plan.of("piece") if item.ref == "R2")
     x, y = (r2.box[0] + r2.box[2]) / 2, (r2.box[1] + r2.box[3]) / 2
     assert home.box[0] <= x <= home.box[2] and home.box[1] <= y <= home.box[3]   # it ends at R2's slot
-    layout = cross68.Layout(cross68.SIZE, geo)
+    layout = cross68.Grid(cross68.SIZE, geo)
     assert home.strokes[0][0] == layout.centre(geo.track_cells[square])   # from the square it was taken on
     image = plan.picture().convert("RGB")
     along = [(a[0] + (b[0] - a[0]) * t / 20, a[1] + (b[1] - a[1]) * t / 20) for stroke in home.strokes
@@ -175,7 +176,7 @@ def test_every_traced_move_has_its_number_as_large_as_the_square_numbers(game):
         moves = cross68.moves(ruleset, window)
         plan = render_layout(ruleset, window[-1], window)
         assert [b.ref for b in plan.of("badge")] == [str(i + 1) for i in range(len(moves))]
-        size = cross68.number_size(cross68.SIZE)
+        size = cross68.geometry.number_size(cross68.SIZE)
         for badge in plan.of("badge"):
             assert badge.box[2] - badge.box[0] >= 2 * badge_radius(badge.ref, size) - 0.5, badge
         checked += len(moves) >= 10

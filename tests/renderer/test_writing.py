@@ -10,9 +10,10 @@ import pytest
 from PIL import Image, ImageChops, ImageFont, features
 
 from bot.games import get_ruleset
-from renderer import PlayerTag, layout, writing
-from renderer.common import break_lines, draw_text, faces, has_glyph, printable, tag_lines, text_length
-from renderer.writing import FSI, PDI, isolate, visual_runs
+from renderer import PlayerTag, fonts, layout, writing
+from renderer.fonts import faces, has_glyph
+from renderer.legend import tag_lines
+from renderer.writing import FSI, PDI, break_lines, draw_text, isolate, printable, text_length, visual_runs
 from tests.benchmarks.common import random_action
 
 YUSUF, FATIMA, DAVID = "يوسف", "فاطمة", "דוד כהן"
@@ -22,7 +23,7 @@ LAYOUTS = [pytest.param(ImageFont.Layout.BASIC, id="basic")] + (
 
 @pytest.fixture(params=LAYOUTS)
 def engine(request, monkeypatch):
-    monkeypatch.setattr(writing, "LAYOUT", request.param)
+    monkeypatch.setattr(fonts, "LAYOUT", request.param)
     return request.param
 
 
@@ -82,7 +83,7 @@ def test_without_raqm_arabic_letters_are_joined_as_raqm_joins_them(monkeypatch):
     """The fallback writes what raqm writes: the same joined glyphs, in the same order (a few pixels of
     kerning apart at most)."""
     raqm = line_picture(isolate(YUSUF))
-    monkeypatch.setattr(writing, "LAYOUT", ImageFont.Layout.BASIC)
+    monkeypatch.setattr(fonts, "LAYOUT", ImageFont.Layout.BASIC)
     basic = line_picture(isolate(YUSUF))
     a, b = ink(raqm), ink(basic)
     assert a is not None and b is not None and abs((a[2] - a[0]) - (b[2] - b[0])) <= 3
@@ -127,6 +128,6 @@ def test_the_maghreb_final_board_names_its_arabic_winner_first_in_the_banner_as_
 
 
 def test_the_start_up_log_says_which_layout_writes_right_to_left_names(monkeypatch):
-    assert ("raqm" in writing.layout_description()) == (writing.LAYOUT == ImageFont.Layout.RAQM)
-    monkeypatch.setattr(writing, "LAYOUT", ImageFont.Layout.BASIC)
+    assert ("raqm" in writing.layout_description()) == (fonts.LAYOUT == ImageFont.Layout.RAQM)
+    monkeypatch.setattr(fonts, "LAYOUT", ImageFont.Layout.BASIC)
     assert "python-bidi" in writing.layout_description() and "arabic-reshaper" in writing.layout_description()

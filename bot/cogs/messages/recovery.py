@@ -18,7 +18,6 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.cogs.events.departures import Departures
-from bot.cogs.messages.delivery import Unprompted
 from bot.cogs.messages.faults import FAULTS, channel_gone, said
 from bot.cogs.messages.publisher import BoardPublisher
 from bot.domain.session_results import Outcome
@@ -52,7 +51,7 @@ class Recovery:
         resumed = await self.sessions.boards.to_resume()
         for record, shown, shown_status in resumed:
             try:
-                await self.publisher.catch_up(record, shown, shown_status, why=Unprompted.RESUMED)
+                await self.publisher.catch_up(record, shown, shown_status)
             except GameError:   # the version check: another process (that had these shards before) moved it first
                 log.info("game %s was resumed elsewhere first", record.id)
             except FAULTS as error:
@@ -69,12 +68,11 @@ class Recovery:
         """How many games' boards are being tried again (metrics.BOARDS_WAITING)."""
         return len(self._recovering)
 
-    async def publish_or_recover(self, outcome: Outcome, interaction: discord.Interaction | None = None,
-                                 why: Unprompted = Unprompted.RECOVERED) -> None:
-        """Publish (through `interaction`, else for `why`); what Discord or the database keeps from being shown
-        is shown later (recover_later)."""
+    async def publish_or_recover(self, outcome: Outcome, interaction: discord.Interaction | None = None) -> None:
+        """Publish (through `interaction`, else the channel's endpoints); what Discord or the database keeps from
+        being shown is shown later (recover_later)."""
         try:
-            await self.publisher.publish(outcome, interaction, why)
+            await self.publisher.publish(outcome, interaction)
         except FAULTS as error:
             self.recover_later(outcome.record.id, error)
             return
@@ -134,7 +132,7 @@ class Recovery:
         """Catch the game up once; whether anything had to be shown or played."""
         self._recover_again.discard(game_id)
         found = await self.sessions.boards.to_resume(game_id)
-        return bool(found) and await self.publisher.catch_up(*found[0], why=Unprompted.RECOVERED)
+        return bool(found) and await self.publisher.catch_up(*found[0])
 
 
 def _given_up(what: str, error: BaseException) -> bool:

@@ -87,7 +87,7 @@ class ScenePawn:
 @dataclass(frozen=True)
 class Cross68Scene:
     """What stands on the cross board in one position, and what the player to move sees beside it: what
-    the three rulesets' `scene` gives renderer/cross68.py to draw."""
+    the three rulesets' `scene` gives renderer/cross68/ to draw."""
 
     pawns: tuple[ScenePawn, ...]
     dice: tuple[int, ...] = ()              # the current roll, if any

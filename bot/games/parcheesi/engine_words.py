@@ -1,5 +1,5 @@
 """What the 68-square Parcheesi rulesets say: names of pawns and squares, the events of a move, the
-labels of actions, the position in words and the scene renderer/cross68.py draws (engine.py plays)."""
+labels of actions, the position in words and the scene renderer/cross68/ draws (engine.py plays)."""
 from __future__ import annotations
 
 from functools import cache
@@ -171,7 +171,7 @@ def shared_notes(s: State, played: int) -> list[Message]:
 
 
 def scene(state: State, notes: list[Message]) -> Cross68Scene:
-    """What renderer/cross68.py draws of the position, with the variant's `notes`."""
+    """What renderer/cross68/ draws of the position, with the variant's `notes`."""
     pawns = tuple(ScenePawn(colour=COLOURS[c], route=COLOURS[c], progress=p, label=str(i % 4 + 1))
                   for i, (p, c) in enumerate(zip(state.pos, (c for c in state.colours for _ in range(4)))))
     last = None

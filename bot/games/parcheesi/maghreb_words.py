@@ -1,5 +1,5 @@
 """What Parchís Maghreb says (parchis-maghreb.md, MG): the labels of actions, the position in words, the notes
-beside the board and the scene renderer/cross68.py draws (maghreb.py plays)."""
+beside the board and the scene renderer/cross68/ draws (maghreb.py plays)."""
 from __future__ import annotations
 
 from functools import cache
@@ -76,7 +76,7 @@ def notes(s: MaghrebState) -> list[Message]:
 
 
 def scene(state: MaghrebState) -> Cross68Scene:
-    """What renderer/cross68.py draws of the position."""
+    """What renderer/cross68/ draws of the position."""
     s = state
     pawns = tuple(ScenePawn(colour=COLOURS[i >> 2], route=ROUTES[i >> 3], progress=p, label=str((i & 3) + 1))
                   for i, p in enumerate(s.pieces))
