@@ -26,6 +26,18 @@ class Request:
     version: int = 0
     page: int = 0
     seat: int = 0
+    on_board: bool = False   # a board's control: `version` is the version that board shows
+
+
+# The interaction's `extras` key of the control it carries, read once (GameEvents.on_interaction) and found there
+# by whoever answers it further on: the overdue deadline's check, the board publisher.
+CONTROL = "tablero.control"
+
+
+def control_of(interaction: discord.Interaction) -> Request | None:
+    """The control this interaction carries, as read when it came in (None: a command)."""
+    found = interaction.extras.get(CONTROL)
+    return found if isinstance(found, Request) else None
 
 
 def channel_of(interaction: discord.Interaction) -> int:

@@ -1,9 +1,17 @@
 """The control kinds: every control the bot sends reads back as itself; anything else is Forged."""
+import inspect
+from operator import attrgetter
+
+import discord
 import pytest
+from discord.ext import commands
 
 from bot.cogs.events.controls import ACTION, KINDS, LARGEST, Forged, decode, view_of
 from bot.cogs.handlers import Request
+from bot.cogs.parts import GameParts
+from bot.core.config import Settings
 from bot.present.post import Control, ControlKind
+from bot.services import Sessions
 
 BOARD = {"tb:a:7:3:roll": (), "tb:g:7:3": ("R1", "R2"), "tb:c:7:3": (), "tb:l:7:join": (), "tb:h:7:2:n": (),
          "tb:v:7:1:end": (), ACTION.encode(LARGEST, LARGEST, "Y1+5"): (), "tb:u:7:3": (), "tb:r:7": (),
@@ -11,20 +19,31 @@ BOARD = {"tb:a:7:3:roll": (), "tb:g:7:3": ("R1", "R2"), "tb:c:7:3": (), "tb:l:7:
 
 
 @pytest.mark.parametrize("custom_id, values, expected", [
-    ("tb:a:7:3:roll", (), Request("a", 7, "roll", version=3)),
-    ("tb:g:7:3", ("R2",), Request("g", 7, "R2", version=3)),
-    ("tb:c:7:3", (), Request("c", 7, version=3)),
+    ("tb:a:7:3:roll", (), Request("a", 7, "roll", version=3, on_board=True)),
+    ("tb:g:7:3", ("R2",), Request("g", 7, "R2", version=3, on_board=True)),
+    ("tb:c:7:3", (), Request("c", 7, version=3, on_board=True)),
     ("tb:l:7:join", (), Request("l", 7, "join")),
     ("tb:h:7:2:n", (), Request("h", 7, "n", page=2)),
     ("tb:v:7:1:end", (), Request("v", 7, "end", seat=1)),
-    (ACTION.encode(LARGEST, LARGEST, "Y1+5"), (), Request("a", LARGEST, "Y1+5", version=LARGEST)),
-    ("tb:u:7:3", (), Request("u", 7, version=3)),
+    (ACTION.encode(LARGEST, LARGEST, "Y1+5"), (), Request("a", LARGEST, "Y1+5", version=LARGEST, on_board=True)),
+    ("tb:u:7:3", (), Request("u", 7, version=3, on_board=True)),
     ("tb:r:7", (), Request("r", 7)),
     ("tb:t:7:3:yes", (), Request("t", 7, "yes", version=3)),
-    ("tb:d:7:3", (), Request("d", 7, version=3)),   # Claim the turn
+    ("tb:d:7:3", (), Request("d", 7, version=3, on_board=True)),   # Claim the turn
 ])
 def test_the_controls_the_bot_sends_read_back(custom_id, values, expected):
     assert decode(custom_id, BOARD, is_select=bool(values), values=values) == expected
+
+
+async def test_each_kind_names_a_handler_that_takes_the_interaction_and_its_control(store):
+    """A kind's row names what answers it (an attribute path of the parts): a new kind is its row and its
+    handler, and a row naming no handler, or one of another shape, fails here rather than at a click."""
+    parts = GameParts(commands.AutoShardedBot(command_prefix="!", intents=discord.Intents.none()), Sessions(store),
+                      Settings(None, "unused", None, None, "INFO", 60, None))
+    for kind in KINDS.values():
+        handler = attrgetter(kind.handler)(parts)
+        assert inspect.iscoroutinefunction(handler), kind.code
+        assert list(inspect.signature(handler).parameters) == ["interaction", "request"], kind.code
 
 
 @pytest.mark.parametrize("custom_id, values", [

@@ -80,6 +80,10 @@ class LobbyCommands:
         await self.responder.run(interaction, lambda: self.sessions.lobby.rematch(
             channel_of(interaction), seat_of(interaction), game))
 
+    async def on_rematch(self, interaction: discord.Interaction, request: Request) -> None:
+        """The Rematch button of game `request.game`'s final board."""
+        await self.rematch(interaction, request.game)
+
     async def on_lobby(self, interaction: discord.Interaction, request: Request) -> None:
         channel, user, game = channel_of(interaction), interaction.user.id, request.game
         calls = {

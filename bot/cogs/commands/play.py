@@ -119,7 +119,7 @@ class PlayCommands:
             action = await self._typed(channel_of(interaction), request.value) if typed else request.value
             return await self.sessions.play.act(channel_of(interaction), interaction.user.id, action,
                                                 game_id=request.game, version=request.version)
-        await self.responder.run(interaction, play, board=request)
+        await self.responder.run(interaction, play)
 
     async def on_group(self, interaction: discord.Interaction, request: Request) -> None:
         """A pawn (or area) was picked: show its moves to that player alone."""

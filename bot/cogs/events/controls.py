@@ -16,9 +16,9 @@ Boards already in the channels carry them: a code or a field's meaning never cha
 """
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
@@ -36,26 +36,6 @@ MOVE_LENGTH = 40             # what that field accepts
 TAKEBACK_ANSWERS = ("yes", "no")
 
 Style = discord.ButtonStyle
-
-
-class ControlAnswers(Protocol):
-    """What answers each kind of control (bot/cogs/events/game_events.py, which hands each to its handler)."""
-
-    async def on_action(self, interaction: discord.Interaction, request: Request) -> None: ...
-    async def on_group(self, interaction: discord.Interaction, request: Request) -> None: ...
-    async def on_call_button(self, interaction: discord.Interaction, request: Request) -> None: ...
-    async def on_other_move_button(self, interaction: discord.Interaction, request: Request) -> None: ...
-    async def on_undo_request(self, interaction: discord.Interaction, request: Request) -> None: ...
-    async def on_lobby(self, interaction: discord.Interaction, request: Request) -> None: ...
-    async def on_rematch(self, interaction: discord.Interaction, game: int | None) -> None: ...
-    async def on_history_page(self, interaction: discord.Interaction, request: Request) -> None: ...
-    async def on_vote(self, interaction: discord.Interaction, request: Request) -> None: ...
-    async def on_takeback_answer(self, interaction: discord.Interaction, request: Request) -> None: ...
-    async def on_forget(self, interaction: discord.Interaction, request: Request) -> None: ...
-    async def on_claim(self, interaction: discord.Interaction, request: Request) -> None: ...
-
-
-Handler = Callable[[ControlAnswers, discord.Interaction, Request], Awaitable[None]]
 
 
 class Forged(ValueError):
@@ -99,7 +79,7 @@ class Kind:
     (`typed`)."""
 
     code: str
-    handler: Handler
+    handler: str              # what answers it: an attribute path of the Discord layer's parts (bot/cogs/parts.py)
     number: Callable[[str], int] | None = None
     value: Callable[[str], str] | None = None
     picked: bool = False
@@ -122,33 +102,34 @@ class Kind:
         number = self.number(next(fields)) if self.number else 0
         value = self.value(next(fields)) if self.value else picked if self.picked else typed if self.typed else ""
         return Request(self.code, game, value or "", version=number if self.number_is == "version" else 0,
-                       page=number if self.number_is == "page" else 0, seat=number if self.number_is == "seat" else 0)
+                       page=number if self.number_is == "page" else 0, seat=number if self.number_is == "seat" else 0,
+                       on_board=self.on_board)
 
 
-ACTION = Kind("a", lambda cog, i, r: cog.on_action(i, r), _number, _action, on_board=True,
+ACTION = Kind("a", "play.on_action", _number, _action, on_board=True,
               looks={ControlKind.ROLL: Look(Style.primary, emoji="🎲"), ControlKind.ACTION: Look(Style.success)})
-MOVES = Kind("s", lambda cog, i, r: cog.on_action(i, r), _number, picked=True, on_board=True,
+MOVES = Kind("s", "play.on_action", _number, picked=True, on_board=True,
              looks={ControlKind.MOVES: Look()})
-GROUPS = Kind("g", lambda cog, i, r: cog.on_group(i, r), _number, picked=True, on_board=True,
+GROUPS = Kind("g", "play.on_group", _number, picked=True, on_board=True,
               looks={ControlKind.GROUPS: Look()})
-CALL = Kind("c", lambda cog, i, r: cog.on_call_button(i, r), _number, on_board=True,
+CALL = Kind("c", "play.on_call_button", _number, on_board=True,
             looks={ControlKind.CALL: Look(Style.danger)})
-OTHER_MOVE = Kind("x", lambda cog, i, r: cog.on_other_move_button(i, r), _number, on_board=True,
+OTHER_MOVE = Kind("x", "play.on_other_move_button", _number, on_board=True,
                   looks={ControlKind.OTHER_MOVE: Look()})
-TYPED_MOVE = Kind("m", lambda cog, i, r: cog.on_action(i, r), _number, typed=True)   # the Other move modal
-UNDO = Kind("u", lambda cog, i, r: cog.on_undo_request(i, r), _number, on_board=True,
+TYPED_MOVE = Kind("m", "play.on_action", _number, typed=True)   # the Other move modal
+UNDO = Kind("u", "takebacks.on_undo_request", _number, on_board=True,
             looks={ControlKind.UNDO: Look()})
-LOBBY = Kind("l", lambda cog, i, r: cog.on_lobby(i, r), value=_one_of(LOBBY_VERBS),
+LOBBY = Kind("l", "lobby.on_lobby", value=_one_of(LOBBY_VERBS),
              looks={ControlKind.LOBBY: Look(by_value={"join": Style.success, "start": Style.primary})})
-REMATCH = Kind("r", lambda cog, i, r: cog.on_rematch(i, r.game), looks={ControlKind.REMATCH: Look(Style.primary)})
-HISTORY_PAGE = Kind("h", lambda cog, i, r: cog.on_history_page(i, r), _number, _one_of(HISTORY_SLOTS), number_is="page")
-VOTE = Kind("v", lambda cog, i, r: cog.on_vote(i, r), _number, _one_of(VOTE_CHOICES), number_is="seat",
+REMATCH = Kind("r", "lobby.on_rematch", looks={ControlKind.REMATCH: Look(Style.primary)})
+HISTORY_PAGE = Kind("h", "history.on_history_page", _number, _one_of(HISTORY_SLOTS), number_is="page")
+VOTE = Kind("v", "deadline_commands.on_vote", _number, _one_of(VOTE_CHOICES), number_is="seat",
             looks={ControlKind.VOTE: Look(Style.primary, {"end": Style.danger})})
-TAKEBACK_ANSWER = Kind("t", lambda cog, i, r: cog.on_takeback_answer(i, r), _number, _one_of(TAKEBACK_ANSWERS),
+TAKEBACK_ANSWER = Kind("t", "takebacks.on_takeback_answer", _number, _one_of(TAKEBACK_ANSWERS),
                        looks={ControlKind.TAKEBACK: Look(Style.danger, {"yes": Style.success})})
 # /game forget's confirmation: its "game" field is the id of the user it forgets (only they may click it).
-FORGET = Kind("f", lambda cog, i, r: cog.on_forget(i, r))
-CLAIM = Kind("d", lambda cog, i, r: cog.on_claim(i, r), _number, on_board=True,
+FORGET = Kind("f", "privacy.on_forget")
+CLAIM = Kind("d", "deadline_commands.on_claim", _number, on_board=True,
              looks={ControlKind.CLAIM: Look(Style.danger, emoji="⏰")})
 
 KINDS = {kind.code: kind for kind in (ACTION, MOVES, GROUPS, CALL, OTHER_MOVE, TYPED_MOVE, UNDO, LOBBY, REMATCH,

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
+from operator import attrgetter
 
 import discord
 from discord import app_commands
@@ -14,7 +16,7 @@ from discord.ext import commands
 
 from bot.cogs.events.answering import Answering
 from bot.cogs.events.controls import KINDS, Forged, read
-from bot.cogs.handlers import Request
+from bot.cogs.handlers import CONTROL, Request
 from bot.cogs.messages.faults import DISCORD_FAULTS, said
 from bot.cogs.parts import GameParts
 from bot.core.shards import Shards
@@ -57,48 +59,12 @@ class GameEvents(commands.Cog, name="GameEvents"):
             if request is None:
                 await self.parts.responder.tell(interaction, msg("controls.error.unknown"))
             else:
-                await KINDS[request.kind].handler(self, interaction, request)
+                interaction.extras[CONTROL] = request   # read once: whoever answers it further on finds it there
+                await answerer(self.parts, request)(interaction, request)
         except StoreUnavailable as error:
             await self.parts.responder.storage_unreachable(interaction, error)
         except DISCORD_FAULTS as error:
             _unanswered(interaction, error)
-
-    # What answers each kind (controls.ControlAnswers).
-    async def on_action(self, interaction: discord.Interaction, request: Request) -> None:
-        await self.parts.play.on_action(interaction, request)
-
-    async def on_group(self, interaction: discord.Interaction, request: Request) -> None:
-        await self.parts.play.on_group(interaction, request)
-
-    async def on_call_button(self, interaction: discord.Interaction, request: Request) -> None:
-        await self.parts.play.on_call_button(interaction, request)
-
-    async def on_other_move_button(self, interaction: discord.Interaction, request: Request) -> None:
-        await self.parts.play.on_other_move_button(interaction, request)
-
-    async def on_undo_request(self, interaction: discord.Interaction, request: Request) -> None:
-        await self.parts.takebacks.on_undo_request(interaction, request)
-
-    async def on_lobby(self, interaction: discord.Interaction, request: Request) -> None:
-        await self.parts.lobby.on_lobby(interaction, request)
-
-    async def on_rematch(self, interaction: discord.Interaction, game: int | None) -> None:
-        await self.parts.lobby.rematch(interaction, game)
-
-    async def on_history_page(self, interaction: discord.Interaction, request: Request) -> None:
-        await self.parts.history.on_history_page(interaction, request)
-
-    async def on_vote(self, interaction: discord.Interaction, request: Request) -> None:
-        await self.parts.deadline_commands.on_vote(interaction, request)
-
-    async def on_takeback_answer(self, interaction: discord.Interaction, request: Request) -> None:
-        await self.parts.takebacks.on_takeback_answer(interaction, request)
-
-    async def on_forget(self, interaction: discord.Interaction, request: Request) -> None:
-        await self.parts.privacy.on_forget(interaction, request)
-
-    async def on_claim(self, interaction: discord.Interaction, request: Request) -> None:
-        await self.parts.deadline_commands.on_claim(interaction, request)
 
     # --- channels and servers that go away (or come back) ---------------------------------
     @commands.Cog.listener()
@@ -144,6 +110,14 @@ class GameEvents(commands.Cog, name="GameEvents"):
             _unanswered(interaction, cause)
             return
         await app_commands.CommandTree.on_error(self.bot.tree, interaction, error)
+
+
+def answerer(parts: GameParts, request: Request) -> Callable[[discord.Interaction, Request], Awaitable[None]]:
+    """The handler its kind names (Kind.handler, an attribute path of the parts): a new kind of control is its
+    row in bot/cogs/events/controls.py and its handler, nothing between (tests/cogs/test_controls.py checks that
+    every row names one)."""
+    answer: Callable[[discord.Interaction, Request], Awaitable[None]] = attrgetter(KINDS[request.kind].handler)(parts)
+    return answer
 
 
 def _unanswered(interaction: discord.Interaction, error: BaseException) -> None:

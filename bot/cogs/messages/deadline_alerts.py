@@ -13,7 +13,7 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.events.controls import view_of
-from bot.cogs.handlers import Request, channel_of
+from bot.cogs.handlers import channel_of, control_of
 from bot.cogs.messages.components import pinging
 from bot.cogs.messages.faults import DISCORD_FAULTS
 from bot.cogs.messages.links import board_link
@@ -40,14 +40,15 @@ class DeadlineAlerts:
         self.timers = turn_timers
         self.recovery = recovery
 
-    def overdue_first(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
-                      board: Request | None = None) -> Callable[[], Awaitable[Outcome]]:
+    def overdue_first(self, interaction: discord.Interaction,
+                      call: Callable[[], Awaitable[Outcome]]) -> Callable[[], Awaitable[Outcome]]:
         """`call`, after the turn whose deadline passed in this interaction's game, if any, was played or passed
-        and shown: where the bot only answers interactions, the timers leave that to the next one. `board`: the
-        board control clicked, which names the game and its version."""
+        and shown: where the bot only answers interactions, the timers leave that to the next one. A board's
+        control names its game and version: where this process wrote that version, the game is not read again."""
         async def after_overdue() -> Outcome:
-            overdue = await self.sessions.claims.apply_overdue(
-                channel_of(interaction), self.timers.clock.now(), *((board.game, board.version) if board else ()))
+            board = control_of(interaction)
+            at = (board.game, board.version) if board is not None and board.on_board else ()
+            overdue = await self.sessions.claims.apply_overdue(channel_of(interaction), self.timers.clock.now(), *at)
             if overdue is None:
                 return await call()
             await self.show_expiry(overdue, interaction)

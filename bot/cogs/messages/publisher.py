@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.events.controls import controls_of, view_of
+from bot.cogs.handlers import control_of
 from bot.cogs.messages import board_messages
 from bot.cogs.messages.announcer import Announcer
 from bot.cogs.messages.board_messages import Retire, Retired, Said
@@ -142,7 +143,9 @@ class BoardPublisher:
             return recorded
         if message.id in self._deleted:   # deleted by a board posted meanwhile (a repost): that one shows the game
             return recorded
-        game, version = controls_of(message) or (None, None)
+        clicked = control_of(via.interaction) if via.interaction is not None else None
+        game, version = (clicked.game, clicked.version) if clicked is not None and clicked.on_board \
+            else controls_of(message) or (None, None)
         if game != record.id or version is None:   # another game's, or the lobby the game started from
             return recorded
         if recorded is not None:
