@@ -362,3 +362,20 @@ def test_no_die_stands_in_the_house_of_a_player_who_must_roll(game):
             assert not layout(ruleset, state, players, "en", traced=history).of("die")
             checked += 1
     assert checked
+
+
+def test_pariti_s_last_move_stays_seen_while_a_piece_is_chosen():
+    """A piece chosen draws the ways it can go; the last move's line is drawn over them (it was hidden)."""
+    checked = 0
+    for ruleset, state, players, history in positions("pariti"):
+        if ruleset.result(state) is not None or not state.last:
+            continue
+        focus = next((g for a in ruleset.legal_actions(state) if (g := ruleset.action_group(state, a))), None)
+        if focus is None:
+            continue
+        plan = layout(ruleset, state, players, "en", focus, history)
+        traces = plan.of("trace")
+        last = [i for i, t in enumerate(traces) if t.role == "last"]
+        assert len(last) == 1 and last[0] == len(traces) - 1, [t.ref for t in traces]
+        checked += 1
+    assert checked
