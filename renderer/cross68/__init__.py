@@ -115,8 +115,8 @@ def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus
     """The picture of `view`: `moves` (oldest first; default: the last move) traced under the
     pieces and numbered beside them; the house panels carry each player's name, pieces in the
     goal, partner, and for whoever acts the dice and notes; `result` names the winner in a panel; the
-    `movable` pieces ("Y2") ringed in their colour; while the player to move must roll (`rolling`), no dice
-    stand in their house (those of the move before were another player's)."""
+    `movable` pieces ("Y2") ringed in their colour; while the player to move must roll (`rolling`), their
+    house says so first, and no dice stand in it (those of the move before were another player's)."""
     geo = board()
     routes = frozenset(p.route for p in view.pawns)
     owners = owners_of(view.pawns, players)
@@ -145,7 +145,8 @@ def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus
         words += panel_items(lay, route, view, tag, names.get(route, ()), partners.get(route, ()),
                              route == acting and not rolling, locale)
     if acting is not None:
-        notes = [i18n.render(note, locale, namer(players)) for note in view.notes]
+        notes = [i18n.text("picture.must_roll", locale)] * rolling + \
+            [i18n.render(note, locale, namer(players)) for note in view.notes]
         words += note_items(lay, notes, note_boxes(lay, view, acting, owners, routes, words), locale)
     banner = None
     if result is not None:

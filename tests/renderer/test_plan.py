@@ -353,13 +353,16 @@ def test_a_long_absence_in_barricade_stays_between_the_rows_and_the_last_moves_l
 
 
 @pytest.mark.parametrize("game", [g for g in GAME_IDS if get_ruleset(g).board_family == "renderer.cross68"])
-def test_no_die_stands_in_the_house_of_a_player_who_must_roll(game):
-    """While the player to move must roll, the dice of the move before (another player's, spent) are not shown
-    in their house (Maghreb showed the opponent's spent die in the panel of the player who must roll)."""
+def test_the_house_of_a_player_who_must_roll_says_so_and_shows_no_die(game):
+    """While the player to move must roll, their house says so first ("must roll" was written only in the
+    message), and the dice of the move before (another player's, spent) are not shown there (Maghreb showed the
+    opponent's spent die in the panel of the player who must roll)."""
     checked = 0
     for ruleset, state, players, history in positions(game):
         if ruleset.result(state) is None and ruleset.roll_due(state):
-            assert not layout(ruleset, state, players, "en", traced=history).of("die")
+            plan = layout(ruleset, state, players, "en", traced=history)
+            assert not plan.of("die")
+            assert "Roll the dice." in [note.ref for note in plan.of("note")]
             checked += 1
     assert checked
 
