@@ -3,16 +3,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import os
 import signal
 import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from contextlib import closing
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from bot.core.config import CONSOLE_DATABASE, SettingError, Settings
+from bot.core.config import CONSOLE_DATABASE, DATABASE, SettingError, Settings
 from bot.core.shards import ShardSpecError
 from bot.domain import i18n
 from bot.domain.seating import SEATINGS
@@ -22,8 +24,8 @@ from bot.operations import logs
 # Imported where used: the console, `python -m bot play`, starts without discord and aiohttp, and a Ctrl-C
 # while it imports the store and the rest is answered in one line.
 if TYPE_CHECKING:
-    import discord
 
+    from bot.app import Startup
     from bot.store.schema import SchemaTooNew
 
 log = logging.getLogger("bot")
@@ -34,19 +36,29 @@ FIRST_RETRY_S = 1.0
 MAX_RETRY_S = 60.0
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A command line with a typo is answered in one line (what is wrong, and where the choices are), not
+    argparse's usage block and its error below it."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, i18n.text("cli.usage_error", "en", prog=self.prog, error=message) + "\n")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description=i18n.text("cli.description", "en"))
+    terminal = i18n.terminal_locale(os.environ)   # the console's language unless --lang says otherwise
+    parser = OneLineParser(prog="python -m bot", description=i18n.text("cli.description", terminal))
     commands = parser.add_subparsers(dest="command")
-    local = commands.add_parser("play", help=i18n.text("cli.play", "en"), description=i18n.text("cli.play_keys", "en"))
+    local = commands.add_parser("play", help=i18n.text("cli.play", terminal),
+                                description=i18n.text("cli.play_keys", terminal))
     local.add_argument("game", choices=GAME_IDS)
     local.add_argument("--seats", default="human,normal",
-                       help=i18n.text("cli.seats", "en"))
-    local.add_argument("--database", default=CONSOLE_DATABASE, help=i18n.text("cli.database", "en"))
-    local.add_argument("--board", default="board.png", help=i18n.text("cli.board", "en"))
-    local.add_argument("--new", action="store_true", help=i18n.text("cli.new", "en"))
-    local.add_argument("--seating", choices=SEATINGS, default="lobby", help=i18n.text("cli.seating", "en"))
-    local.add_argument("--lang", choices=i18n.LOCALES, default="en")
-    commands.add_parser("check", help=i18n.text("cli.check", "en"), description=i18n.text("cli.check", "en"))
+                       help=i18n.text("cli.seats", terminal))
+    local.add_argument("--database", default=CONSOLE_DATABASE, help=i18n.text("cli.database", terminal))
+    local.add_argument("--board", default="board.png", help=i18n.text("cli.board", terminal))
+    local.add_argument("--new", action="store_true", help=i18n.text("cli.new", terminal))
+    local.add_argument("--seating", choices=SEATINGS, default="lobby", help=i18n.text("cli.seating", terminal))
+    local.add_argument("--lang", choices=i18n.LOCALES, default=terminal, help=i18n.text("cli.lang", terminal))
+    commands.add_parser("check", help=i18n.text("cli.check", terminal), description=i18n.text("cli.check", terminal))
     args = parser.parse_args(argv)
     try:
         settings = Settings.from_env()
@@ -88,67 +100,105 @@ def main(argv: list[str] | None = None) -> int:
 def run_bot(settings: Settings, token: str) -> int:
     """Run the bot until it stops; what a self-hoster gets wrong first (the token, the network, the
     database file) ends it with one line on stderr, not a traceback."""
-    from bot.app import TableroBot
     from bot.store import is_postgresql
     from renderer.writing import layout_description
 
     log.info("%s", layout_description())
-    # A SQLite file this start creates is removed if the start fails: an empty database left behind
-    # would later pass for the server's (and migrate "OK" with no game).
+    # A SQLite file this start creates is removed if the bot never got going (a failed start, a stop during the
+    # first tries): an empty database left behind would later pass for the server's (and migrate "OK" with no game).
     created = not is_postgresql(settings.database) and not Path(settings.database).exists()
     problem = database_problem(settings.database)
+    connected = False
     if problem is None:
-        problem = _run(lambda: TableroBot(settings), token, settings.database)
+        problem, connected = _run(settings, token)
+    if created and not connected:
+        _remove_if_empty(settings.database)
     if problem is None:
         return 0
-    if created:
-        _remove_if_empty(settings.database)
     print(problem, file=sys.stderr)
     return 1
 
 
-def _run(make_bot: Callable[[], discord.Client], token: str, database: str) -> str | None:
-    """Run the bot until it stops; None when it stopped normally, else why it could not run."""
+def _run(settings: Settings, token: str) -> tuple[str | None, bool]:
+    """Run the bot until it stops: (None when it stopped normally, else why it could not run; whether it was
+    ever set up)."""
     import asyncpg
     import discord
     from sqlalchemy.exc import SQLAlchemyError
 
+    from bot.app import ConsoleGames
     from bot.operations.listener import CannotListen
 
+    startup: list[Startup] = []   # made inside the loop (its event belongs to it)
+    problem = None
     try:
-        asyncio.run(_start(make_bot, token))
+        asyncio.run(_start(settings, token, startup.append))
     except KeyboardInterrupt:   # Ctrl-C: stopped, as asked
         pass
     except discord.LoginFailure:
-        return i18n.text("cli.bad_token", "en")
+        problem = i18n.text("cli.bad_token", "en")
     except CannotListen as error:
-        return i18n.text("cli.http_in_use", "en", address=error.address, reason=error.reason)
+        problem = i18n.text("cli.http_in_use", "en", address=error.address, reason=error.reason)
+    except ConsoleGames as error:
+        problem = i18n.text("cli.console_database", "en", database=settings.database, count=error.count,
+                            default=DATABASE, console=CONSOLE_DATABASE)
     except (SQLAlchemyError, asyncpg.PostgresError, sqlite3.Error) as error:   # the URL unreadable, a login refused...
-        return _bad_database(database, error)
-    return None
+        problem = _bad_database(settings.database, error)
+    return problem, any(s.ever_set_up for s in startup)
 
 
-async def _start(make_bot: Callable[[], discord.Client], token: str) -> None:
-    """Run a bot until it stops. Discord out of reach at start-up (DNS, a refused or reset connection, its 5xx)
-    is waited out, a new bot tried after 1, 2, 4 ... s (MAX_RETRY_S at most), one log line per try; a wrong
-    token (discord.LoginFailure) ends it at once."""
+async def _start(settings: Settings, token: str, started: Callable[[Startup], object]) -> None:
+    """Run a bot until it stops. The listener and SIGTERM's handling come first (bot.app.Startup). Discord out
+    of reach at start-up (DNS, a refused or reset connection, its 5xx) is waited out, a new bot tried after 1,
+    2, 4 ... s (MAX_RETRY_S at most), one log line per try; a wrong token (discord.LoginFailure) ends it at
+    once; SIGTERM meanwhile stops it at once."""
     import aiohttp
     import discord
 
+    from bot.app import Startup, TableroBot
+
     delay, attempt = FIRST_RETRY_S, 1
-    while True:
-        async with make_bot() as bot:
-            try:
-                await bot.start(token)
+    async with Startup(settings) as startup:
+        started(startup)
+        while True:
+            async with TableroBot(settings) as bot:
+                startup.trying(bot)
+                try:
+                    await _until_stopped(startup, bot.start(token))
+                    return
+                except (aiohttp.ClientConnectionError, discord.DiscordServerError,
+                        discord.GatewayNotFound) as error:
+                    if bot.is_ready():   # connected once: discord.py's own reconnection gave up
+                        raise
+                    reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+                    startup.failed = f"try {attempt} failed: {reason}"
+                    log.warning("Discord cannot be reached at %s (%s): try %d failed, trying again in %.0f s. "
+                                "Check this machine's network and DNS, a proxy or firewall on the way%s",
+                                discord.http.Route.BASE, reason, attempt, delay,
+                                ", and DISCORD_API_BASE" if settings.api_base else "")
+                finally:
+                    startup.trying(None)
+            if not await _until_stopped(startup, asyncio.sleep(delay)):
                 return
-            except (aiohttp.ClientConnectionError, discord.DiscordServerError, discord.GatewayNotFound) as error:
-                if bot.is_ready():   # connected once: discord.py's own reconnection gave up
-                    raise
-                log.warning("Discord cannot be reached at %s (%s): try %d failed, trying again in %.0f s",
-                            discord.http.Route.BASE, str(error).splitlines()[0] if str(error) else type(error).__name__,
-                            attempt, delay)
-        await asyncio.sleep(delay)
-        delay, attempt = min(2 * delay, MAX_RETRY_S), attempt + 1
+            delay, attempt = min(2 * delay, MAX_RETRY_S), attempt + 1
+
+
+async def _until_stopped(startup: Startup, work: Coroutine[Any, Any, None]) -> bool:
+    """Await `work` unless SIGTERM comes first (then cancel it): whether it ended on its own. A bot set up
+    meanwhile is stopped by SIGTERM its own way (TableroBot.stop_on_signal), and `work` (its start) ends."""
+    task = asyncio.ensure_future(work)
+    stop = asyncio.ensure_future(startup.stopping.wait())
+    try:
+        await asyncio.wait({task, stop}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stop.cancel()
+    if task.done():
+        task.result()   # its error, if any
+        return True
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    return False
 
 
 def _remove_if_empty(path: str) -> None:

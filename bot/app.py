@@ -17,12 +17,15 @@ from discord.ext import commands
 from bot.cogs.commands.game import GameCog
 from bot.cogs.commands.stats import StatsCog
 from bot.cogs.commands.translator import CatalogueTranslator
+from bot.cogs.events.answering import Answering, AnsweringTree
 from bot.cogs.events.controls import KINDS
 from bot.cogs.events.game_events import GameEvents
 from bot.cogs.parts import GameParts
 from bot.core import metrics
 from bot.core.config import Settings
+from bot.core.game_records import console_channels
 from bot.core.outages import StoreUnavailable
+from bot.games import GAME_IDS
 from bot.operations.discord_watch import DiscordWatch
 from bot.operations.health import Health, LoopLag
 from bot.operations.listener import Listener
@@ -42,8 +45,19 @@ COMMANDS_DIGEST = "commands_digest"
 GAMES_EVERY_S = 15.0
 # On SIGTERM (docker stop, which kills after 10 s) the interactions under way get this long to finish.
 DRAIN_S = 8.0
-# discord.py's names of the tasks that answer an interaction: a slash command, or a control (on_interaction).
-ANSWERING = ("CommandTree-invoker", "discord.py: on_interaction")
+
+# Tablero joins no voice channel: discord.py's start-up warning that its voice libraries (PyNaCl, davey) are not
+# installed is no problem here, and a newcomer would take it for one.
+discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+
+
+class ConsoleGames(Exception):
+    """The database holds open games of the terminal console (`python -m bot play`): the bot would take their
+    pretend channels for Discord's, post there and end them. It does not start."""
+
+    def __init__(self, count: int):
+        super().__init__(count)
+        self.count = count
 
 
 class TableroBot(commands.AutoShardedBot):
@@ -60,25 +74,26 @@ class TableroBot(commands.AutoShardedBot):
             intents=discord.Intents.none() | discord.Intents(guilds=True),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             http_trace=(watch := DiscordWatch(KINDS)).trace,   # Discord's answers counted by status
+            tree_cls=AnsweringTree,   # each command's task counted among those answering interactions
         )
+        assert isinstance(self.tree, AnsweringTree)
+        self.answering: Answering = self.tree.answering   # the controls' listener adds its tasks too
         self.settings = settings
         self.store: Store | None = None
         self.watch = watch
-        self.lag = LoopLag()
-        self.listener: Listener | None = None
         self._game: GameParts | None = None
         self._games_read = float("-inf")   # time.monotonic() of the last read: never yet
         self._stopping: asyncio.Task[None] | None = None   # the stop SIGTERM asked for
 
     async def setup_hook(self) -> None:
         sys.setswitchinterval(SWITCH_INTERVAL_S)
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.stop_on_signal)
         self.watch.install(self)
-        self.lag.start()
         self.store = store = await Store.open(self.settings.database)
+        if console := await store.games.count_in(console_channels(GAME_IDS), open_only=True):
+            raise ConsoleGames(console)
         sessions = Sessions(store, shards=self.settings.shards)
         self._game = game = GameParts(self, sessions, self.settings)
-        await self.add_cog(events := GameEvents(self, game))
+        await self.add_cog(events := GameEvents(self, game, self.answering))
         await self.add_cog(GameCog(game))
         self.tree.error(events.on_app_command_error)   # every command (stats too) meeting the database out of reach
         await self.add_cog(StatsCog(sessions.records))
@@ -88,10 +103,6 @@ class TableroBot(commands.AutoShardedBot):
             await self.sync_commands(store, translator)
         else:
             log.info("application commands are synced by the process running shard 0")
-        if self.settings.http is not None:
-            self.listener = Listener(*self.settings.http, Health(self.shards_down, store.ping, self.lag),
-                                     self.refresh_metrics)
-            await self.listener.start()
         # What start-up built (modules, rules tables, catalogues) lives as long as the process: out of the
         # collector's sight, a full collection scans only what came later (it paused the loop for tens of ms).
         gc.freeze()
@@ -136,28 +147,87 @@ class TableroBot(commands.AutoShardedBot):
         log.info("connected as %s (id %s) to %d guilds", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
     def stop_on_signal(self) -> None:
-        """SIGTERM: stop as asked, the interactions under way finished first; `run` then returns (exit 0)."""
+        """SIGTERM: stop as asked, the interactions under way finished first; `start` then returns (exit 0)."""
         log.info("SIGTERM: stopping once the interactions under way are answered")
         self._stopping = asyncio.create_task(self.close(), name="stop on SIGTERM")
+
+    @property
+    def set_up(self) -> bool:
+        """Logged in and its parts built (setup_hook): from then on a stop drains what is under way."""
+        return self._game is not None
 
     async def close(self) -> None:
         # First, so that a game ending while the interactions drain draws no animation either.
         animations = self._game.announcer.stop_animations() if self._game is not None else set()
-        await _answered(DRAIN_S, animations)
-        if self.listener is not None:
-            await self.listener.stop()
-        await self.lag.stop()
+        await _answered(self.answering, DRAIN_S, animations)
         await super().close()
         if self.store is not None:
             await self.store.close()
 
 
-async def _answered(timeout: float, ending: Collection[asyncio.Task[None]] = ()) -> None:
+class Startup:
+    """What outlives each try to connect: the health and metrics listener and the SIGTERM handler, in place
+    before the first try, so that /healthz answers (503 and why) while Discord is out of reach and SIGTERM
+    then stops the process at once (exit 0). `bot` is the try's bot (None between tries)."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.bot: TableroBot | None = None
+        self.failed: str | None = None   # why the last try failed
+        self.stopping = asyncio.Event()   # SIGTERM before the bot was set up: the try or the wait ends
+        self.ever_set_up = False
+        self.lag = LoopLag()
+        self.listener = (Listener(*settings.http, Health(self.shards_down, self.ping, self.lag, self.unreached),
+                                  self.refresh_metrics) if settings.http is not None else None)
+
+    async def __aenter__(self) -> Startup:
+        """The listener up (CannotListen at once when its address is taken) and SIGTERM handled."""
+        if self.listener is not None:
+            await self.listener.start()
+        self.lag.start()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.on_sigterm)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
+        await self.lag.stop()
+        if self.listener is not None:
+            await self.listener.stop()
+
+    def trying(self, bot: TableroBot | None) -> None:
+        """`bot` tries to connect now (None: its try is over)."""
+        if self.bot is not None and self.bot.set_up:
+            self.ever_set_up = True
+        self.bot = bot
+
+    def on_sigterm(self) -> None:
+        if self.bot is not None and self.bot.set_up:
+            self.bot.stop_on_signal()
+        else:
+            log.info("SIGTERM: stopping before Discord was reached")
+            self.stopping.set()
+
+    def unreached(self) -> str | None:
+        return None if self.bot is not None and self.bot.set_up else self.failed
+
+    def shards_down(self) -> list[str]:
+        return self.bot.shards_down() if self.bot is not None else ["all"]
+
+    async def ping(self) -> None:
+        if self.bot is not None and self.bot.store is not None:
+            await self.bot.store.ping()
+
+    async def refresh_metrics(self) -> None:
+        if self.bot is not None:
+            await self.bot.refresh_metrics()
+
+
+async def _answered(answering: Answering, timeout: float, ending: Collection[asyncio.Task[None]] = ()) -> None:
     """Wait (at most `timeout` s) for the tasks answering interactions (and what they wait for: the services'
     writes, the board's post) to end, those that start meanwhile included, and for the `ending` ones."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while pending := [t for t in asyncio.all_tasks() if (t.get_name() in ANSWERING or t in ending) and not t.done()]:
+    while pending := answering.pending() + [t for t in ending if not t.done()]:
         if (left := deadline - loop.time()) <= 0:
             log.warning("stopping with %d interactions unanswered after %.0f s", len(pending), timeout)
             return

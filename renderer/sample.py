@@ -3,7 +3,7 @@ what this writes):
 
 - `python -m renderer.sample docs/board.png`: the board picture the README shows, a four-player
   Parcheesi game of seeded random moves stopped mid-game, the last round of moves traced as the
-  player to move sees them;
+  player to move sees them; `--lang de` (any served locale) draws it with that language's words;
 - `python -m renderer.sample --gallery docs`: hard positions of every ruleset (shared squares, a
   long absence, a finished game, a 2 vs 2, emoji, CJK and Arabic names) at chat size, 400 px wide, in
   docs/boards/, with docs/boards.md showing them, and a long absence's alt text (bot.present's words:
@@ -11,6 +11,7 @@ what this writes):
 """
 from __future__ import annotations
 
+import argparse
 import io
 import random
 import sys
@@ -23,6 +24,7 @@ from typing import Any
 from PIL import Image
 
 from bot.core.game_records import GameRecord, Seat
+from bot.domain import i18n
 from bot.domain.names import short_names
 from bot.games import get_ruleset
 from bot.games.barricade import Barricade
@@ -38,7 +40,7 @@ HARD_NAMES = short_names(("Grand-mère Josette 👵", "小明", "Bob 🎲", "さ
 CHAT_WIDTH = 400
 
 
-def sample_png() -> bytes:
+def sample_png(locale: str = i18n.DEFAULT_LOCALE) -> bytes:
     ruleset = get_ruleset(GAME)
     state, rng = ruleset.new_game(4, {}, SEED), random.Random(SEED)
     positions = [state]
@@ -48,8 +50,10 @@ def sample_png() -> bytes:
         state = ruleset.apply(state, action).state
         positions.append(state)
     to_move, colours = ruleset.to_move(state), ruleset.seat_colours(4, {})
-    players = [PlayerTag(NAMES[i], colours[i], to_move == i) for i in range(4)]
-    return render_png(ruleset, state, players, "en", traced=positions[-TRACED:])
+    computer = i18n.Word(i18n.text("player.computer", locale, level=i18n.text("level.hard", locale)))
+    names = [computer if name == NAMES[2] else name for name in NAMES]   # as the bot names it: "Computer (hard)"
+    players = [PlayerTag(names[i], colours[i], to_move == i) for i in range(4)]
+    return render_png(ruleset, state, players, locale, traced=positions[-TRACED:])
 
 
 # --- the gallery --------------------------------------------------------------------
@@ -75,6 +79,7 @@ class Hard:
     focus: bool = False
     names: tuple[str, ...] = tuple(HARD_NAMES)
     made: Callable[[], Position] | None = None   # a position set up
+    locale: str = i18n.DEFAULT_LOCALE            # the language of its words
 
 
 def _shared(plan: Plan) -> bool:
@@ -149,6 +154,13 @@ HARD = (
          2, _anything, skip=12, focus=True),
     Hard("pariti-finished", "pariti", "Pariti, finished: who won, in the side panel", 1, _anything, traced=5,
          finished=True),
+    Hard("parcheesi-es-capture", "parcheesi", "Parchís in Spanish: a capture and its count of 20 told in the acting "
+         "house; the longer Spanish words within the panels", 6, _capture, traced=3, skip=20, locale="es",
+         names=("María José", "Íñigo", "la máquina (difícil)", "Lucía")),
+    Hard("barricade-de-finished", "barricade", "Malefiz in German, finished: the banner says who won (gewinnt) "
+         "under a long German name; our words (der Computer) and names with umlauts within the legend at 400 px", 1,
+         _anything, traced=4, finished=True, locale="de",
+         names=("Jürgen", "Großvater Günther", "der Computer (schwer)", "Hannelore Müller-Lüdenscheidt")),
     Hard("maghreb-arabic-winner", "parchis-maghreb", "Parchís Maghreb, finished: an Arabic name wins, written right to "
          "left in the panel and at the start of the banner, whose sentence still reads left to right", 4, _anything,
          traced=4, finished=True, names=("يوسف", "فاطمة الزهراء")),
@@ -239,19 +251,28 @@ def gallery(root: Path) -> None:
     (root / "boards" / "full").mkdir(parents=True, exist_ok=True)
     for hard in HARD:
         ruleset, state, players, traced, focus = hard_position(hard)
-        png = render_png(ruleset, state, players, "en", focus, traced)
+        png = render_png(ruleset, state, players, hard.locale, focus, traced)
         (root / "boards" / "full" / f"{hard.name}.png").write_bytes(png)
         (root / "boards" / f"{hard.name}.png").write_bytes(chat_size(png))
     (root / "boards.md").write_text(gallery_page(), encoding="utf-8")
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["--gallery"]:
-        gallery(Path(argv[1] if len(argv) > 1 else "docs"))
+    parser = argparse.ArgumentParser(prog="python -m renderer.sample", description="Draw the README's board picture, "
+                                     "or the gallery of hard positions (docs/boards.md).")
+    parser.add_argument("target", nargs="?", default="board.png", help="the README's board picture (board.png)")
+    parser.add_argument("--gallery", metavar="FOLDER", nargs="?", const="docs",
+                        help="draw the hard positions into FOLDER/boards/ and FOLDER/boards.md instead (docs)")
+    parser.add_argument("--lang", choices=i18n.LOCALES, default=i18n.DEFAULT_LOCALE,
+                        help="the language of the board's words (default: English)")
+    args = parser.parse_args(argv)   # --help prints the usage (it was taken for a file name)
+    if args.gallery is not None:
+        gallery(Path(args.gallery))
         return 0
-    target = Path(argv[0] if argv else "board.png")
+    target = Path(args.target)
+    locale = args.lang
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(sample_png())
+    target.write_bytes(sample_png(locale))
     return 0
 
 

@@ -1,5 +1,6 @@
 """Shared fixtures: the fake Discord and the bot run as a separate process against it."""
 
+import dataclasses
 import hashlib
 import itertools
 import os
@@ -11,6 +12,7 @@ import pytest
 
 from bot.domain import dice
 from tests.fake_discord import ClientProcess, FakeDiscord
+from tests.fake_discord.contract import ContractTally
 from tests.support.zygote import stop_zygote, use_zygote
 
 REPO = Path(__file__).resolve().parent.parent
@@ -82,14 +84,44 @@ def reproducible_seeds(request, monkeypatch):
                         lambda: hashlib.sha256(f"{request.node.nodeid}#{next(count)}".encode()).hexdigest())
 
 
+# What the fakes of this process checked against Discord's OpenAPI document (tests/fake_discord/contract.py); the
+# controller adds up its workers' and reports once per run (pytest_terminal_summary).
+CONTRACT = ContractTally()
+
+
 @pytest.fixture
 async def fake_discord(request):
-    """A fake Discord on 127.0.0.1; the test fails if the bot broke one of Discord's rules."""
+    """A fake Discord on 127.0.0.1; the test fails if the bot broke one of Discord's rules (its own, or the
+    OpenAPI document's), or if the fake answered what Discord would not (a gap in its answers)."""
     marker = request.node.get_closest_marker("fake_discord")
     fake = await FakeDiscord(**(marker.kwargs if marker else {})).start()
     yield fake
     await fake.close()
+    CONTRACT.add(fake.contract)
     fake.assert_clean()
+
+
+def pytest_sessionfinish(session):
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:   # an xdist worker: hand the tally to the controller
+        workeroutput["contract"] = dataclasses.asdict(CONTRACT)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """(xdist's controller) A worker's tally, added to the run's."""
+    tally = getattr(node, "workeroutput", {}).get("contract")
+    if tally:
+        CONTRACT.add(ContractTally(**tally))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Once per run: request bodies validated and their violations, the fake's answers and their gaps."""
+    if CONTRACT.requests or CONTRACT.answers:
+        terminalreporter.write_sep("-", "Discord's contract")
+        terminalreporter.write_line(CONTRACT.summary())
+        for line in (CONTRACT.violations + CONTRACT.gaps)[:20]:
+            terminalreporter.write_line(f"  {line}")
 
 
 @pytest.fixture

@@ -120,3 +120,16 @@ async def test_a_postgresql_database_out_of_reach_is_one_line_without_its_passwo
         code, stderr = await run_bot(fake_discord.token, fake_discord.api_base, url)
         assert code == 1
         assert "secret" not in one_line(stderr, "cli.bad_postgresql") and "asyncpg" not in stderr
+
+
+async def test_the_console_s_database_is_refused_in_one_line(fake_discord, tmp_path):
+    """Its games live under pretend channels: the bot would post there and end them."""
+    from bot.console.game import play
+
+    console = tmp_path / "tablero-console.sqlite3"
+    assert await play("pariti", ["human", "easy"], str(console), str(tmp_path / "b.png"), "en",
+                      lambda prompt="": "q", lambda line: None) == 0
+    code, stderr = await run_bot(fake_discord.token, fake_discord.api_base, console)
+    assert code == 1 and "Traceback" not in stderr
+    assert stderr.strip() == i18n.text("cli.console_database", "en", database=console, count=1,
+                                       default="tablero.sqlite3", console="tablero-console.sqlite3")

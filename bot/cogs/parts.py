@@ -24,6 +24,7 @@ from bot.cogs.messages.delivery import Tokens
 from bot.cogs.messages.publisher import BoardPublisher
 from bot.cogs.messages.recovery import Recovery
 from bot.cogs.messages.responder import CLICKS_AT_ONCE, Responder
+from bot.cogs.messages.turn_notices import TurnNotices
 from bot.core.config import Settings
 from bot.services import Sessions
 from bot.services.scheduler import DeadlineScheduler, SystemClock
@@ -38,10 +39,10 @@ class GameParts:
                                      record, seat, deadline),
                                  on_expiry=lambda outcome: self.deadline_alerts.show_expiry(outcome))
         work_slots = asyncio.Semaphore(CLICKS_AT_ONCE)
-        self.my_games = MineCommand(bot, sessions, self.scheduler)
+        self.mine = MineCommand(sessions, self.scheduler)
         self.announcer = Announcer(sessions)
         self.publisher = BoardPublisher(bot, sessions, self.scheduler, Tokens(settings.token_lifetime), work_slots,
-                                        self.my_games, self.announcer)
+                                        TurnNotices(bot, sessions, self.scheduler), self.announcer)
         self.departures = Departures(sessions, self.scheduler)
         self.recovery = Recovery(sessions, self.publisher, self.departures)
         self.deadline_alerts = DeadlineAlerts(bot, sessions, self.scheduler, self.recovery)

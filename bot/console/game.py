@@ -12,69 +12,64 @@ types is read in bot/console/prompts.py.
 from __future__ import annotations
 
 import asyncio
-import hashlib
+import contextlib
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from bot.console.prompts import CALL, Say, prompt, read_answer, refusal_line
+from bot.core.game_records import LEGACY_CONSOLE_CHANNELS, console_channel, console_channels
 from bot.domain import i18n
 from bot.domain.positions import position, ruleset_of
 from bot.domain.session_results import Outcome
-from bot.games import get_ruleset
+from bot.domain.timeline import steps
+from bot.games import GAME_IDS, get_ruleset
 from bot.games.base import GameError, msg
 from bot.present.picture import picture
 from bot.present.words import result_line, say
-from bot.services import GameRecord, Seat, Sessions
+from bot.services import COMPUTER_LEVELS, GameRecord, Seat, Sessions
 from bot.store import Store
 
+HUMAN = "human"                     # a person's seat in --seats (the others name a computer's level)
 INTERRUPTED = 128 + signal.SIGINT   # the exit status of a program stopped by Ctrl-C (130)
-# Releases before keying saves by game id numbered them by the game's place in the menu (1 to 5).
-LEGACY_CHANNELS = range(1, 6)
 Reader = Callable[[str], str]      # input(prompt): the line typed
 Writer = Callable[[str], object]   # print(line)
-
-
-def console_channel(game: str) -> int:
-    """The "channel" a kind of game's saved game is kept under: fixed by the game's id, so that adding a
-    game to the menu moves no save (48 bits of its SHA-256: apart from the legacy numbers 1 to 5)."""
-    return int.from_bytes(hashlib.sha256(game.encode()).digest()[:6], "big")
 
 
 async def play(game: str, seats: list[str], database: str, board_file: str, locale: str,
                read: Reader = input, write: Writer = print, new: bool = False, seating: str = "lobby") -> int:
     """`seating` "lobby" keeps the seats in the order given (the first person, the host, sits
     first), "random" draws them from the game's seed as on Discord."""
-    most = get_ruleset(game).player_range({"seating": seating})[1]
-    if len(seats) > most:
-        write(i18n.text("console.too_many_seats", locale, count=most))
-        return 2
-    if "human" not in seats:
-        write(i18n.text("console.need_human", locale))
+    refusal = seats_refusal(game, seats, seating, locale)
+    if refusal is not None:   # said before the database is opened: a refused command stores nothing
+        write(refusal)
         return 2
     store = await Store.open(database)
     sessions = Sessions(store)
     record: GameRecord | None = None
     try:
+        if await store.games.count_in(console_channels(GAME_IDS), inside=False):   # kept apart both ways
+            write(i18n.text("console.bot_database", locale, database=database))
+            return 2
         channel, record = await _saved(sessions, game)
-        if record is not None and new:
+        # A lobby left by an older release (seated before a refusal, maybe not as now asked) is not resumed.
+        if record is not None and (new or record.status == "lobby"):
             await sessions.endings.end(channel, 0, can_manage=True)
-            write(i18n.text("console.ended_saved", locale, game_id=record.id, database=database))
+            if new:
+                write(i18n.text("console.ended_saved", locale, game_id=record.id, database=database))
             channel, record = console_channel(game), None
-        if record is None or record.status == "lobby":
-            try:
-                get_ruleset(game).check_setup(len(seats), {"seating": seating})   # refused: nothing is stored
-                record = await _seat(sessions, channel, game, seats, locale, seating) if record is None else record
-            except GameError as refusal:
-                write(i18n.render(refusal.message, locale))
-                return 2
+        if record is None:
+            record = await _seat(sessions, channel, game, seats, locale, seating)
             write(i18n.text("console.started", locale, database=database))
             outcome = await sessions.lobby.start(channel, record.host_id)
         else:
             write(i18n.text("console.resumed", locale, game=msg(ruleset_of(record).name), database=database))
+            await _retell_since_last_prompt(sessions, record, locale, write)
             # The computers' turn Ctrl-C cut short is played now, as the bot does at start-up.
             outcome = await sessions.play.resume(channel, record.id) or Outcome(record)
         record = outcome.record
@@ -92,13 +87,46 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
         await store.close()
 
 
+def seats_refusal(game: str, seats: list[str], seating: str, locale: str) -> str | None:
+    """Why the console cannot seat `seats` ("human" or a computer's level each) in this game, or None."""
+    ruleset = get_ruleset(game)
+    most = ruleset.player_range({"seating": seating})[1]
+    if len(seats) > most:
+        return i18n.text("console.too_many_seats", locale, count=most)
+    if unknown := [seat for seat in seats if seat != HUMAN and seat not in COMPUTER_LEVELS]:
+        return i18n.text("console.unknown_seat", locale, given=unknown[0][:20],
+                         levels=", ".join(COMPUTER_LEVELS))
+    if HUMAN not in seats:
+        return i18n.text("console.need_human", locale)
+    try:
+        ruleset.check_setup(len(seats), {"seating": seating})
+    except GameError as refusal:
+        return i18n.render(refusal.message, locale)
+    return None
+
+
+async def _retell_since_last_prompt(sessions: Sessions, record: GameRecord, locale: str, write: Writer) -> None:
+    """What was played from the last move of a person (from the start, if none moved yet) to the stored position,
+    as it was printed when played: a Ctrl-C may have cut its printing short, and what the computers rolled must
+    be seen (a cheat is called out from it)."""
+    actions = await sessions.store.games.actions(record.id)
+    people = [i for i, logged in enumerate(actions)
+              if logged.seat is not None and record.seats[logged.seat].level is None]
+    played = [line for step in islice(steps(ruleset_of(record), record, actions), people[-1] if people else 0, None)
+              for line in step.events]
+    if played:
+        write(i18n.text("console.since_last_prompt", locale))
+    for line in played:
+        write("• " + say(record, line, locale))
+
+
 async def _saved(sessions: Sessions, game: str) -> tuple[int, GameRecord | None]:
     """The channel and open game (lobby or in play) of this kind of game; a save of an older release,
     numbered by the menu, is found and played on where it is."""
     channel = console_channel(game)
     record = await sessions.channels.open_game(channel)
     if record is None:
-        for legacy in LEGACY_CHANNELS:
+        for legacy in LEGACY_CONSOLE_CHANNELS:
             found = await sessions.channels.open_game(legacy)
             if found is not None and found.game == game:
                 return legacy, found
@@ -110,7 +138,7 @@ async def _seat(sessions: Sessions, channel: int, game: str, seats: list[str], l
     """The lobby with every seat taken. The first human hosts it, so sits (and, seated in lobby order, plays)
     first; the others follow in the order given, each person named after the place they sit at. Ctrl-C
     waits for the few writes to end: a lobby half seated would start another game on resume."""
-    humans = [i for i, s in enumerate(seats) if s == "human"]
+    humans = [i for i, s in enumerate(seats) if s == HUMAN]
     order = humans[:1] + [i for i in range(len(seats)) if i != humans[0]]
 
     def person(place: int) -> Seat:
@@ -120,7 +148,7 @@ async def _seat(sessions: Sessions, channel: int, game: str, seats: list[str], l
         outcome = await sessions.lobby.create(channel_id=channel, guild_id=None, host=person(0), game=game,
                                               options={"seating": seating})
         for place, i in enumerate(order[1:], start=1):
-            if seats[i] == "human":
+            if seats[i] == HUMAN:
                 outcome = await sessions.lobby.join(channel, person(place))
             else:
                 outcome = await sessions.lobby.add_computer(channel, person(0).user_id, seats[i])
@@ -181,6 +209,8 @@ async def _ask(read: Reader, question: str) -> str:
     task = asyncio.current_task()
     if task is not None and task.cancelling():   # one that asyncio.wait_for swallowed (Python 3.11, gh-86296)
         raise asyncio.CancelledError
+    if read is input:
+        discard_type_ahead()
     loop = asyncio.get_running_loop()
     answer: asyncio.Future[str] = loop.create_future()
 
@@ -207,6 +237,19 @@ async def _ask(read: Reader, question: str) -> str:
 
     threading.Thread(target=run, daemon=True).start()
     return await answer
+
+
+def discard_type_ahead() -> None:
+    """Forget what was typed before the question is shown (keys pressed while the computers played): it
+    answered a question not yet asked. Only a terminal has such keys; a pipe's lines are the answers."""
+    if not sys.stdin.isatty():
+        return
+    try:
+        import termios
+    except ImportError:   # Windows: its console keeps them
+        return
+    with contextlib.suppress(termios.error, OSError):
+        termios.tcflush(sys.stdin, termios.TCIFLUSH)
 
 
 def _show(outcome: Outcome, board_file: str, locale: str, write: Writer, traced: list[Any]) -> None:

@@ -78,23 +78,30 @@ def read_answer(record: GameRecord, typed: str, locale: str) -> Answer:
         return ROLL
     if not typed:
         return Say(())   # the moves again
+    if ruleset.roll_due(state):   # only a roll (or what is above) is taken here
+        code = canonical(ruleset, typed)
+        if code == ROLL or code in ruleset.accepted_actions(state):
+            return code
+        return Say((i18n.text("console.unknown", locale, typed=typed[:20]),))
     shown_moves = listing(ruleset, state)
     if typed.isdigit():
         if 1 <= int(typed) <= len(shown_moves.numbered):
             return shown_moves.numbered[int(typed) - 1]
-        if ruleset.roll_due(state):
-            return canonical(ruleset, typed)   # the services say a roll comes first
         count = len(shown_moves.numbered)
         return Say((i18n.text("console.not_listed" if count else "console.no_numbers", locale, number=typed[:20],
                               count=count),))
-    ending = [a for a in ruleset.legal_actions(state) if _destination(a) != a and
-              _destination(a).casefold() == word] if not ruleset.roll_due(state) else []
+    ending = [a for a in ruleset.legal_actions(state) if _destination(a) != a and _destination(a).casefold() == word]
     if len(ending) == 1 and typed not in ending:
         return ending[0]
     if len(ending) > 1:
         numbers = [str(shown_moves.numbered.index(a) + 1) for a in ending if a in shown_moves.numbered]
         return Say((i18n.text("console.several_end_there", locale, point=typed, numbers=", ".join(numbers)),))
-    return canonical(ruleset, typed)
+    code = canonical(ruleset, typed)
+    if len(shown_moves.by_name) == 1 and not re.search("[:-]", code):   # a point named where points are asked
+        named = next(iter(shown_moves.by_name)) + word
+        if ruleset.refusal(state, named) is not None:   # the rules say why it is refused (a barricade's point)
+            return named
+    return code
 
 
 def _destination(action: str) -> str:
@@ -152,6 +159,11 @@ def prompt(record: GameRecord, locale: str, note: tuple[str, ...] = ()) -> str:
     if ruleset.roll_due(state):
         return "\n".join(call + list(note) + [i18n.text("console.prompt_roll", locale) + " "])
     moves = listing(ruleset, state)
+    if not moves.numbered and len(moves.by_name) == 1:   # only points to name (where a barricade goes)
+        (same,) = moves.by_name.values()
+        points = game_text(ruleset, "console.prompt_points", locale, count=len(same),
+                           example=same[0].partition(":")[2])
+        return "\n".join([points] + call + list(note) + [i18n.text("console.prompt_point", locale) + " "])
     lines = [f"  {i}. {say(record, ruleset.action_label(state, a), locale)}  [{shown(ruleset, a, locale)}]"
              for i, a in enumerate(moves.numbered, start=1)]
     lines += [i18n.text("console.prompt_label", locale, count=len(same), example=same[0].partition(":")[2])

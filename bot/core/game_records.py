@@ -1,14 +1,31 @@
 """The domain records the store keeps and the services pass around: a game's seats, the game itself, a
 logged action, a turn's clock. Plain frozen data, apart from the queries that read and write them
-(bot/store/__init__.py), so that the layers that only read games (words, pictures, rules of replay) need not know
+(bot/store/), so that the layers that only read games (words, pictures, rules of replay) need not know
 the database."""
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 LOBBY_SEATS = "lobby_seats"    # options: the seats in lobby order, kept when they were drawn at random
 INTERACTIONS_ONLY = "interactions_only"   # options: the game lives where the bot may only answer interactions
+# The console (`python -m bot play`) keeps each kind of game's save under a pretend channel, in no guild:
+# console_channel(game), and before that the numbers 1 to 5 (releases that numbered saves by the menu).
+LEGACY_CONSOLE_CHANNELS = range(1, 6)
+
+
+def console_channel(game: str) -> int:
+    """The "channel" a kind of game's saved game is kept under in the console: fixed by the game's id, so that
+    adding a game to the menu moves no save (48 bits of its SHA-256: apart from the legacy numbers 1 to 5, and
+    below any Discord id)."""
+    return int.from_bytes(hashlib.sha256(game.encode()).digest()[:6], "big")
+
+
+def console_channels(game_ids: Iterable[str]) -> frozenset[int]:
+    """Every pretend channel of the console's games: none is a Discord channel, and the bot must keep off them."""
+    return frozenset(console_channel(game) for game in game_ids) | frozenset(LEGACY_CONSOLE_CHANNELS)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 A PostgreSQL server stopped, restarting or failing over (the connection refused, closed by the server,
 timing out), or a SQLite file that cannot be written (read-only, the disk full, locked too long) is no bug:
-the store turns each into `StoreUnavailable` (bot/store/__init__.py, Store.run), nothing of the call is written,
+the store turns each into `StoreUnavailable` (bot/store/calls.py, Database.run), nothing of the call is written,
 and the front ends answer "the game's storage is not reachable, try again in a moment". The same URL
 answering again is enough: the pool opens new connections (a pooled one the server closed meanwhile is
 dropped, and the call tried once more on a fresh one)."""

@@ -21,29 +21,64 @@ the whole text would also change "de" followed by a quoted code.
 French typography in the fr catalogue (tests/domain/test_i18n.py checks it): a
 no-break space (U+00A0) before : ; ! ? and inside « guillemets », the
 typographic apostrophe ’.
+
+Every language joins its words to a value the same way, through the format spec
+(data/i18n/README.md for translators): Spanish contracts "de el" and "a el"
+({seat:de} -> "del ordenador") and writes "e", "u" for "y", "o" before the
+sounds i, o ({last:y} -> "Ana e Inés"); Portuguese contracts de, em, a, por with
+an article ({seat:de} -> "do computador", "da Ana" only where our words carry
+the article); German puts our words' article in the case its preposition
+governs ({seat:von} -> "vom Computer", {seat:acc} -> "den Computer").
+Contractions and cases touch only our own words (a Word): a player's name stays
+as written ("de El Guapo").
+
+A language is served when its folder exists (LOCALES); a message whose key, or
+a key of a message inside it, the language lacks is said wholly in English, never
+half in one language and half in another.
 """
 from __future__ import annotations
 
 import json
 import logging
 import string
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
 from bot.core.data_files import data_file
 from bot.games.base import Message
 
-LOCALES = ("en", "fr")
 DEFAULT_LOCALE = "en"
+# The languages Tablero can speak, in the order menus show them; each is served once its folder exists.
+KNOWN_LOCALES = ("en", "fr", "es", "de", "pt-BR")
+# Discord's locales (and a terminal's language codes) for each of ours: one Spanish for Spain and Latin America.
+_REGIONS = {"fr": "fr", "es": "es", "de": "de", "pt": "pt-BR"}
 
 log = logging.getLogger(__name__)
 
 
+def _served() -> tuple[str, ...]:
+    folder = data_file("i18n")
+    return tuple(locale for locale in KNOWN_LOCALES if (folder / locale).is_dir())
+
+
+LOCALES = _served()
+
+
 def locale_of(discord_locale: object) -> str:
-    """Our locale for a Discord locale value ("fr", "en-US", Locale.french...)."""
+    """Our locale for a Discord locale value ("fr", "es-419", "pt-BR", Locale.german...) or a terminal's
+    ("es_ES.UTF-8"); English for a language we do not serve."""
     code = str(getattr(discord_locale, "value", discord_locale) or "")
-    return "fr" if code.lower().startswith("fr") else DEFAULT_LOCALE
+    ours = _REGIONS.get(code.replace("_", "-").split("-")[0].split(".")[0].lower(), DEFAULT_LOCALE)
+    return ours if ours in LOCALES else DEFAULT_LOCALE
+
+
+def terminal_locale(environ: Mapping[str, str]) -> str:
+    """Our locale for a terminal's language, as POSIX finds it: LC_ALL, else LC_MESSAGES, else LANG
+    ("es_ES.UTF-8" -> "es"; "C", "POSIX" or nothing: English)."""
+    found = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), "")
+    return locale_of(found)
 
 
 Template = str | dict[str, str]
@@ -84,12 +119,15 @@ def render(message: Message, locale: str, name_of: Callable[[int], str] | None =
            capitalised: bool = False, nested: bool = False) -> str:
     """Translate `message`; seats are shown with `name_of(seat)` (default "Player N"). `nested`: a part of
     another message's text, which says where sentences start."""
+    if locale != DEFAULT_LOCALE and not _has_words(message, catalogue(locale)):
+        locale = DEFAULT_LOCALE   # never a sentence half in one language and half in English
     template = catalogue(locale).get(message.key) or catalogue(DEFAULT_LOCALE).get(message.key)
     if template is None:
         log.warning("missing translation key %s", message.key)
         return message.key
     if isinstance(template, dict):
-        template = template[plural_category(message.params.get("count", 0), locale)]
+        category = plural_category(message.params.get("count", 0), locale)
+        template = template.get(category) or template["other"]
     values = {k: _value(k, v, locale, name_of) for k, v in message.params.items()}
     for name in _sentence_starts(template, at_start=not nested):
         if name in values:
@@ -103,7 +141,7 @@ def render(message: Message, locale: str, name_of: Callable[[int], str] | None =
         elif lead in values and not _is_seat(lead):           # our word ("red 3"), not a player's name
             values[lead] = str(values[lead])[:1].upper() + str(values[lead])[1:]
     try:
-        rendered = _format(template, values)
+        rendered = _format(template, values, locale)
     except (KeyError, IndexError, ValueError):
         log.warning("bad parameters for translation key %s", message.key)
         return template
@@ -114,6 +152,12 @@ def render(message: Message, locale: str, name_of: Callable[[int], str] | None =
     # Word too: it takes a capital letter where it opens a sentence.
     ours = nested and lead is None
     return Word(rendered) if ours or (lead is not None and isinstance(values.get(lead), Word)) else rendered
+
+
+def _has_words(message: Message, words: dict[str, Template]) -> bool:
+    """Whether `words` (a catalogue) has the key of `message` and of every message inside it."""
+    return message.key in words and all(_has_words(v, words) for v in message.params.values()
+                                        if isinstance(v, Message))
 
 
 ELIDED = {"de": "d’", "que": "qu’", "le": "l’"}
@@ -130,16 +174,92 @@ def elide(word: str, following: str) -> str:
     return f"{word} {following}"
 
 
+def _bare(text: str) -> str:
+    """`text` casefolded without its accents: "Íñigo" -> "inigo"."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.casefold()) if not unicodedata.combining(c))
+
+
+def spanish_conjunction(word: str, following: str) -> str:
+    """"y" becomes "e" before the sound i ("Ana e Inés", "e Hilda"; not before a diphthong: "y Hielo"),
+    "o" becomes "u" before the sound o ("Pablo u Óscar", "u Horacio")."""
+    bare = _bare(following)
+    sound = bare[1:] if bare.startswith("h") else bare
+    if word == "y" and sound[:1] == "i" and not (bare.startswith("h") and sound[1:2] in ("a", "e", "o", "u")):
+        return f"e {following}"
+    if word == "o" and sound[:1] == "o":
+        return f"u {following}"
+    return f"{word} {following}"
+
+
+def _article_join(contracted: dict[tuple[str, str], str]) -> Callable[[str, str], str]:
+    """A preposition joined to our words when they start with an article: ("de", "el ordenador") ->
+    "del ordenador" where `contracted` has ("de", "el"): "del"."""
+    def join(word: str, following: str) -> str:
+        article, _, rest = following.partition(" ")
+        if isinstance(following, Word) and rest and (word, article) in contracted:
+            joined = contracted[word, article]
+            return f"{joined} {rest}" if joined else rest
+        return f"{word} {following}"
+    return join
+
+
+_SPANISH = _article_join({("de", "el"): "del", ("a", "el"): "al"})
+_PORTUGUESE_FORMS = {"de": ("do", "da", "dos", "das"), "em": ("no", "na", "nos", "nas"), "a": ("ao", "à", "aos", "às"),
+                     "por": ("pelo", "pela", "pelos", "pelas")}
+_PORTUGUESE = _article_join({(p, a): c for p, forms in _PORTUGUESE_FORMS.items()
+                             for a, c in zip(("o", "a", "os", "as"), forms, strict=True)})
+# German: the article of our words (nominative in the catalogue) in the case its preposition governs, and the
+# contractions written with it ("von dem" -> "vom"); `acc` and `dat` give the case alone ("den Computer").
+_DATIVE = {"der": "dem", "die": "der", "das": "dem", "ein": "einem", "eine": "einer"}
+_ACCUSATIVE = {"der": "den", "ein": "einen"}
+_GERMAN_CASES = {**dict.fromkeys(("von", "mit", "zu", "bei", "nach", "aus", "seit", "in", "an", "dat"), _DATIVE),
+                 **dict.fromkeys(("für", "gegen", "ohne", "um", "durch", "acc"), _ACCUSATIVE)}
+_GERMAN_CONTRACTED = {("von", "dem"): "vom", ("zu", "dem"): "zum", ("zu", "der"): "zur", ("bei", "dem"): "beim",
+                      ("in", "dem"): "im", ("an", "dem"): "am"}
+
+
+_GERMAN_ARTICLES = ("der", "die", "das", "ein", "eine")
+
+
+def german_case(word: str, following: str) -> str:
+    """`word` (a preposition, or the case alone: acc, dat) before `following`, our words' article declined;
+    our words opening a sentence ("Der Computer") open it declined ("Den Computer", "Vom Computer")."""
+    article, _, rest = following.partition(" ")
+    if isinstance(following, Word) and rest and article.lower() in _GERMAN_ARTICLES:
+        article, opens = _GERMAN_CASES[word].get(article.lower(), article.lower()), article[:1].isupper()
+        if (word, article) in _GERMAN_CONTRACTED:
+            joined = f"{_GERMAN_CONTRACTED[word, article]} {rest}"
+        else:
+            joined = f"{article} {rest}" if word in ("acc", "dat") else f"{word} {article} {rest}"
+        return joined[:1].upper() + joined[1:] if opens else joined
+    return following if word in ("acc", "dat") else f"{word} {following}"
+
+
+# The words a template may name as a placeholder's format spec, in each language, and how each joins the value.
+JOINS: dict[str, dict[str, Callable[[str, str], str]]] = {
+    "fr": dict.fromkeys(ELIDED, elide),
+    "es": {"de": _SPANISH, "a": _SPANISH, "y": spanish_conjunction, "o": spanish_conjunction},
+    "pt-BR": dict.fromkeys(("de", "em", "a", "por"), _PORTUGUESE),
+    "de": dict.fromkeys(_GERMAN_CASES, german_case),
+}
+
+
 class _Formatter(string.Formatter):
-    """str.format, where a format spec naming a word to elide ({seat:de}) puts that word before the value."""
+    """str.format, where a format spec naming a word of the language ({seat:de}) joins that word to the value
+    as the language writes them."""
+
+    def __init__(self, joins: dict[str, Callable[[str, str], str]]) -> None:
+        self.joins = joins
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec in ELIDED:
-            return elide(format_spec, format(value))
+        if format_spec in self.joins:
+            shown = format(value)
+            return self.joins[format_spec](format_spec, Word(shown) if isinstance(value, Word) else shown)
         return format(value, format_spec)   # what string.Formatter.format_field does
 
 
-_FORMATTER = _Formatter()
+_FORMATTER = _Formatter({})
+_FORMATTERS = {locale: _Formatter(joins) for locale, joins in JOINS.items()}
 
 
 @cache   # a function of the catalogue's templates: parsed once each, not on every message
@@ -155,13 +275,14 @@ def _fields(template: str) -> tuple[tuple[str, str | None, str], ...] | None:
     return tuple(parts)
 
 
-def _format(template: str, values: dict[str, Any]) -> str:
-    """_FORMATTER.vformat(template, (), values), without parsing the template again on every message (string.
-    Formatter's pure-Python parse was much of the cost of rendering a message)."""
+def _format(template: str, values: dict[str, Any], locale: str) -> str:
+    """The locale's formatter's vformat(template, (), values), without parsing the template again on every
+    message (string.Formatter's pure-Python parse was much of the cost of rendering a message)."""
+    formatter = _FORMATTERS.get(locale, _FORMATTER)
     parts = _fields(template)
     if parts is None:
-        return _FORMATTER.vformat(template, (), values)
-    return "".join(literal if name is None else literal + _FORMATTER.format_field(values[name], spec)
+        return formatter.vformat(template, (), values)
+    return "".join(literal if name is None else literal + formatter.format_field(values[name], spec)
                    for literal, name, spec in parts)
 
 
@@ -195,11 +316,22 @@ def _is_seat(name: str) -> bool:
     return name == "seat" or name.endswith("_seat")
 
 
+# CLDR's cardinal categories for whole numbers: "one" takes 0 too in French and Portuguese; "many" (whole
+# millions in French, Spanish and Portuguese: "un millón de fichas") is optional in a template, "other" stands
+# in for it.
+_ONE_WITH_ZERO = ("fr", "pt-BR")
+_MANY_MILLIONS = ("fr", "es", "pt-BR")
+PLURAL_FORMS = {locale: {"one", "other"} | ({"many"} if locale in _MANY_MILLIONS else set())
+                for locale in KNOWN_LOCALES}
+
+
 def plural_category(count: int, locale: str) -> str:
-    """CLDR's cardinal category for whole numbers, in the two languages we speak."""
-    if locale == "fr":
-        return "one" if count in (0, 1) else "other"
-    return "one" if count == 1 else "other"
+    """CLDR's cardinal category of a whole number in `locale`."""
+    if count == 1 or (count == 0 and locale in _ONE_WITH_ZERO):
+        return "one"
+    if count and count % 1_000_000 == 0 and locale in _MANY_MILLIONS:
+        return "many"
+    return "other"
 
 
 def _value(name: str, value: Any, locale: str, name_of: Callable[[int], str] | None) -> Any:

@@ -56,6 +56,9 @@ class Outcome:
     # A vote opened or counted (Deadlines.expire, Deadlines.vote), a take-back asked or answered (Takebacks).
     vote: Vote | None = None
     takeback_asked: TakebackAsked | None = None
+    # The seated people's time away and wish for a turn's direct message, read with the write (PeopleRows.of's
+    # answer, as of the move): the board shows them. None: not read, whoever shows the outcome reads them.
+    people: tuple[dict[int, float], set[int]] | None = None
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ from bot.domain import dice, seating
 from bot.domain.timeline import at_setup, is_roll
 from bot.games import get_ruleset
 from bot.games.base import GameError, Ruleset
-from bot.store import Store, is_postgresql
+from bot.store import Store, is_postgresql, shown_url
+from bot.store.schema import SchemaNotCurrent
 
 # The statuses of a game whose seed is revealed (before, it would tell every roll to come).
 OVER = ("finished", "ended")
@@ -75,7 +76,7 @@ def verify(ruleset: Ruleset[Any], record: GameRecord, actions: Sequence[LoggedAc
 
 
 async def _load(database: str, game_id: int) -> tuple[GameRecord | None, list[LoggedAction]]:
-    store = await Store.open(database)
+    store = await Store.open(database, migrate=False)   # read only: an empty database is left empty
     try:
         return await store.games.game(game_id), await store.games.actions(game_id)
     finally:
@@ -91,7 +92,11 @@ def main(argv: list[str] | None = None) -> int:
     if not is_postgresql(args.database) and not Path(args.database).is_file():   # opening it would create it
         sys.stderr.write(f"{args.database}: no such file\n")
         return 2
-    record, actions = asyncio.run(_load(args.database, args.game_id))
+    try:
+        record, actions = asyncio.run(_load(args.database, args.game_id))
+    except SchemaNotCurrent as error:   # nothing was written: a database restored into next is not in the way
+        sys.stderr.write(_not_current(args.database, error) + "\n")
+        return 2
     if record is None:
         sys.stderr.write(f"no game {args.game_id} in {args.database}\n")
         return 2
@@ -122,6 +127,15 @@ def main(argv: list[str] | None = None) -> int:
                   f"OK: {checked} matches the seed") if result.ok else "MISMATCH")
     sys.stdout.write("\n".join(lines) + "\n")
     return 0 if result.ok else 1
+
+
+def _not_current(database: str, error: SchemaNotCurrent) -> str:
+    shown = shown_url(database) if is_postgresql(database) else database
+    if not error.found:
+        return f"{shown} holds no Tablero games (no Tablero schema there)"
+    remedy = ("start the bot on it once (it brings the schema up to date), then verify" if error.found < error.known
+              else "verify with the release that wrote it")
+    return f"{shown} has schema version {error.found}, this code reads version {error.known}: {remedy}"
 
 
 def _player(seat: Seat) -> str:

@@ -218,6 +218,11 @@ class Ruleset(ABC, Generic[StateT]):
     def legal_actions(self, state: StateT) -> list[str]:
         """Every non-roll action the rules allow `to_move(state)` to take now."""
 
+    def refusal(self, state: StateT, action: str) -> Message | None:
+        """Why `action`, not among the accepted actions, is refused, when the rules can say more than "not a move
+        you can play now" (a point that is no point, one where the rules forbid it); None: they cannot."""
+        return None
+
     def accepted_actions(self, state: StateT) -> list[str]:
         """Actions the bot accepts (cheating rulesets: wider than legal_actions)."""
         return self.legal_actions(state)

@@ -19,6 +19,7 @@ class LoopLag:
 
     def __init__(self) -> None:
         self.seconds = 0.0
+        self.probed = asyncio.Event()   # set at each probe (`seconds` measured anew)
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -37,19 +38,24 @@ class LoopLag:
             await asyncio.sleep(LAG_PROBE_S)
             self.seconds = max(0.0, loop.time() - due)
             metrics.LOOP_LAG.set(self.seconds)
+            self.probed.set()
 
 
 class Health:
     """`shards_down()`: the shards of this process not connected (all of them before the first connection);
-    `ping()`: one round trip to the database."""
+    `ping()`: one round trip to the database; `unreached()`: why Discord could not be reached at start-up
+    (None once it was)."""
 
-    def __init__(self, shards_down: Callable[[], list[str]], ping: Callable[[], Awaitable[None]], lag: LoopLag):
-        self._shards_down, self._ping, self._lag = shards_down, ping, lag
+    def __init__(self, shards_down: Callable[[], list[str]], ping: Callable[[], Awaitable[None]], lag: LoopLag,
+                 unreached: Callable[[], str | None] = lambda: None):
+        self._shards_down, self._ping, self._lag, self._unreached = shards_down, ping, lag, unreached
 
     async def problems(self) -> list[str]:
         """Why the process is unhealthy ([]: it is healthy)."""
         problems = []
-        if down := self._shards_down():
+        if unreached := self._unreached():
+            problems.append(f"Discord not reached yet ({unreached})")
+        elif down := self._shards_down():
             problems.append(f"Discord shards not connected: {', '.join(down)}")
         try:
             await asyncio.wait_for(self._ping(), STORE_TIMEOUT_S)

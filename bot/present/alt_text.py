@@ -83,8 +83,11 @@ def partners_line(record: GameRecord, loc: str) -> str:
     teams = ruleset_of(record).teams(len(record.seats), record.options)
     if not teams or all(len(team) == 1 for team in teams):
         return ""
-    names = [i18n.text("alt.team", loc, first=seat_name(record, team[0], loc),
-                       rest=", ".join(seat_name(record, seat, loc) for seat in team[1:])) for team in teams]
+    # Each team is a part of the sentence, not one of its own: our words leading it keep their small letter
+    # after the separator ("…; l’ordinateur (facile) avec Dan").
+    names = [i18n.render(msg("alt.team", first=seat_name(record, team[0], loc),
+                             rest=", ".join(seat_name(record, seat, loc) for seat in team[1:])), loc, nested=True)
+             for team in teams]
     return i18n.text("alt.partners", loc, teams=i18n.text("alt.teams_separator", loc).join(names))
 
 

@@ -1,11 +1,13 @@
 """Move codes as each language writes them: in French a yellow pawn is J (jaune), a green one V (vert),
 a pink Pariti piece R (rose); English initials are the canonical ones the rulesets and the store use.
 
-A code's colour letter is the initial of the colour's name in the catalogue (`colour.<id>`), upper case,
-for the colours a ruleset names in its codes (`Ruleset.code_colours`). `shown` writes a canonical code
+A code's colour letter is the catalogue's `colour.letter.<id>` (the initial of the colour's name where it
+can be: Spanish writes amarillo A and azul Z), for the colours a ruleset names in its codes
+(`Ruleset.code_colours`). `shown` writes a canonical code
 with the letters of a locale, `canonical` reads a typed code back: it takes the letters of every locale,
-since no locale's letter stands for another colour of the same game (checked when the table is built),
-so a code typed from either language's list is understood in any game.
+since no locale's letter stands for another colour of the same game (an initial that would, as German's G
+for Gelb and Grün, leaves that colour its canonical letter), so a code typed from either language's list is
+understood in any game.
 """
 from __future__ import annotations
 
@@ -21,11 +23,16 @@ from bot.games.base import Ruleset
 _LETTER = re.compile(r"(?:^|(?<=:))([A-Za-z])(?=[0-9+]|$)")
 
 
+def letter(colour: str, locale: str) -> str:
+    """The letter of `colour` in the move codes of `locale`."""
+    return i18n.text(f"colour.letter.{colour}", locale)
+
+
 @cache
 def _letters(game_id: str, code_colours: tuple[str, ...], locale: str) -> dict[str, str]:
     """{canonical letter: the locale's letter} for the letters that differ."""
-    canonical = {colour: i18n.text(f"colour.{colour}", i18n.DEFAULT_LOCALE)[0].upper() for colour in code_colours}
-    local = {colour: i18n.text(f"colour.{colour}", locale)[0].upper() for colour in code_colours}
+    canonical = {colour: letter(colour, i18n.DEFAULT_LOCALE) for colour in code_colours}
+    local = {colour: letter(colour, locale) for colour in code_colours}
     differ = {canonical[c]: local[c] for c in code_colours if local[c] != canonical[c]}
     clash = set(differ.values()) & set(canonical.values())
     assert not clash, f"{game_id}: {locale} letters {clash} already name other colours"

@@ -14,4 +14,6 @@ def defaults_text(options: dict[str, Any], locale: str) -> str:
         i18n.render(deadline_math.settings_message(options), locale),
         i18n.text("defaults.seating", locale,
                   seating=i18n.text(f"choice.seating.{options.get('seating', RANDOM)}", locale)),
+        i18n.text("defaults.language", locale, language=i18n.text(
+            f"choice.language.{options['language']}" if "language" in options else "defaults.language_server", locale)),
     ])

@@ -76,8 +76,8 @@ def result_line(record: GameRecord, loc: str) -> str:
     return line
 
 
-def game_text(ruleset: Ruleset[Any], key: str, locale: str) -> str:
+def game_text(ruleset: Ruleset[Any], key: str, locale: str, **params: object) -> str:
     """A shared text in the game's own words when it has them ("<key>.<game id>": what its
     groups are, what a call-out names)."""
     specific = f"{key}.{ruleset.id}"
-    return i18n.text(specific if i18n.has_key(specific, locale) else key, locale)
+    return i18n.text(specific if i18n.has_key(specific, locale) else key, locale, **params)

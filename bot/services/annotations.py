@@ -27,12 +27,15 @@ class Annotations:
         self.store = store
         self.timelines = timelines
 
-    async def of(self, record: GameRecord, now: float, before: int | None = None) -> BoardAnnotations:
+    async def of(self, record: GameRecord, now: float, before: int | None = None,
+                 people: tuple[dict[int, float], set[int]] | None = None) -> BoardAnnotations:
         """What a board of `record` shows; `before`: the version before the change shown (what happened from
-        it on is the caller's to tell; Timelines.since_turn)."""
+        it on is the caller's to tell; Timelines.since_turn); `people`: the seated people's time away and turn
+        messages where the write that made `record` read them (Outcome.people), else they are read here."""
         line = await self.timelines.timeline(record)
         if record.status != "active":
             return BoardAnnotations(since_turn(line, record, before), None, People({}, frozenset()), None)
-        away, turn_dms = await self.store.people.of({seat.user_id for seat in record.seats if seat.level is None})
+        away, turn_dms = people if people is not None else \
+            await self.store.people.of({seat.user_id for seat in record.seats if seat.level is None})
         return BoardAnnotations(since_turn(line, record, before), person(record, line.taker()),
                                 people_of(record, away, turn_dms, now), deadline_math.shown_deadline(record, away, now))

@@ -35,6 +35,9 @@ def remember(cache: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
         del cache[next(iter(cache))]
 
 
+KNOWN_GAMES = 2000   # games whose last write this process remembers, the least recently written dropped first
+
+
 class Channels:
     """The store, one lock per channel, and the reads of a channel's game: what the parts that change a game
     share (each part takes the channel's lock from here before reading the game it changes).
@@ -46,6 +49,27 @@ class Channels:
         self.store = store
         self.shards = shards
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # Each game as this process last wrote it. A click names the version its board shows: where that is
+        # the version written here, the game is not read again. Safe across processes: the write that follows
+        # is checked against the stored version (StaleVersion), which another process's write has moved on.
+        self._written: dict[int, GameRecord] = {}
+
+    def written(self, record: GameRecord) -> None:
+        """`record` as this process just wrote it."""
+        remember(self._written, record.id, record, KNOWN_GAMES)
+
+    def forget(self, game_id: int) -> None:
+        """The copy of the game this process wrote is not to be trusted (the store said so, or it changed)."""
+        self._written.pop(game_id, None)
+
+    def as_written(self, channel_id: int, game_id: int | None, version: int | None) -> GameRecord | None:
+        """The game in play `game_id` at `version` of this channel, as this process last wrote it; None where
+        this process wrote no such version (then the store is read)."""
+        record = self._written.get(game_id) if game_id is not None else None
+        if record is None or record.version != version or record.channel_id != channel_id \
+                or record.status != "active":
+            return None
+        return record
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The channel's lock: one change of its game at a time in this process."""
@@ -70,6 +94,8 @@ class Channels:
 
     async def active(self, channel_id: int, game_id: int | None, version: int | None) -> GameRecord:
         """The channel's game in play (`game_id`, at `version`, when a button says which); GameError otherwise."""
+        if (written := self.as_written(channel_id, game_id, version)) is not None:
+            return written
         record = await self.store.games.open_game(channel_id)
         if record is None:
             raise GameError(msg("error.no_game"))
@@ -84,6 +110,8 @@ class Channels:
     async def save(self, record: GameRecord, **changes: Any) -> GameRecord:
         """Write changes outside the action log (seats, options, status); a concurrent write is refused."""
         try:
-            return await self.store.games.update_game(record, **changes)
+            saved = await self.store.games.update_game(record, **changes)
         except StaleVersion:
             raise GameError(msg("error.stale")) from None
+        self.written(saved)   # seats, options or status, changed without a new version
+        return saved

@@ -18,10 +18,13 @@ class Claims:
         self.channels = channels
         self.deadlines = deadlines
 
-    async def apply_overdue(self, channel_id: int, now: float) -> Outcome | None:
+    async def apply_overdue(self, channel_id: int, now: float, game_id: int | None = None,
+                            version: int | None = None) -> Outcome | None:
         """The channel's game's turn whose deadline passed, played or passed by its timeout rule, if the game
-        waits for interactions; None when nothing was overdue (or the timers fire this game's deadlines)."""
-        record = await self.channels.store.games.open_game(channel_id)
+        waits for interactions; None when nothing was overdue (or the timers fire this game's deadlines).
+        `game_id`/`version`: the game a click names, not read again where this process wrote that version."""
+        record = self.channels.as_written(channel_id, game_id, version) or \
+            await self.channels.store.games.open_game(channel_id)
         if record is None or record.status != "active" or not deadline_math.waits_for_interactions(record) or \
                 not record.options.get("turn_time") or record.updated_at + record.options["turn_time"] > now:
             return None   # time away only moves a deadline later: not due yet either way

@@ -1,17 +1,18 @@
-"""Server defaults (`/game defaults`): the turn time, what happens when it runs out, and the seating that
+"""Server defaults (`/game defaults`): the turn time, what happens when it runs out, the seating and the language that
 a server's new games get unless their own `/game new` options say otherwise (bot/services/lobby.py merges
 them). Only members who may manage the server change them."""
 from __future__ import annotations
 
 from typing import Any
 
-from bot.domain import deadline_math
+from bot.domain import deadline_math, i18n
 from bot.domain.seating import SEATINGS
 from bot.games.base import GameError, msg
 from bot.store import Store
 
 # What a server may choose, and the values each takes (turn_time: seconds, checked by the front end).
-DEFAULT_OPTIONS = {"turn_time": None, "on_timeout": deadline_math.ON_TIMEOUT, "seating": SEATINGS}
+DEFAULT_OPTIONS = {"turn_time": None, "on_timeout": deadline_math.ON_TIMEOUT, "seating": SEATINGS,
+                   "language": i18n.LOCALES}
 
 
 class ServerDefaults:

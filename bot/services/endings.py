@@ -9,14 +9,24 @@ from bot.domain.names import person_name
 from bot.domain.positions import position
 from bot.domain.session_results import Outcome
 from bot.games.base import GameError, Message, msg
-from bot.services.base import Channels, hosts
+from bot.services.base import Channels, hosts, remember
 from bot.services.play import Play
+
+# Games this process ended because their channel or server is gone, remembered so that nothing more is shown
+# of them (a board computed before the end, posted after it, would meet Discord's 403 or 404).
+KNOWN_GONE = 2000
 
 
 class Endings:
     def __init__(self, channels: Channels, play: Play):
         self.channels = channels
         self.play = play
+        self._gone: dict[int, None] = {}
+
+    def gone(self, game_id: int) -> bool:
+        """Whether this process ended the game because its channel was deleted or the bot removed from its
+        server: nothing of it is to be shown any more."""
+        return game_id in self._gone
 
     async def resign(self, channel_id: int, user_id: int) -> Outcome:
         """Two sides, or no other person seated: the others win. Otherwise a computer player takes the seat."""
@@ -57,6 +67,7 @@ class Endings:
             record = await self.channels.store.games.open_game(channel_id)
             if record is None:
                 return None
+            remember(self._gone, record.id, None, KNOWN_GONE)
             return await self.end_without_result(record, {why: True})
 
     async def close_guild(self, guild_id: int) -> list[GameRecord]:

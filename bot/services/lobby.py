@@ -22,6 +22,11 @@ from bot.store import ChannelBusy
 COMPUTER_LEVELS = ("easy", "normal", "hard")
 
 
+def _language(options: dict[str, Any], locale: str | None, host: Seat) -> str:
+    """The game's own language option (the server's default merged in), else `locale`, else the host's."""
+    return options.get("language") or locale or host.locale
+
+
 def started_events(record: GameRecord) -> tuple[Message, ...]:
     """What the first board of a started game says: the game begins, who sits where."""
     ruleset = ruleset_of(record)
@@ -44,19 +49,27 @@ class Lobby:
             raise GameError(msg("error.bad_language"))
         return seating.chosen(options)
 
+    async def with_defaults(self, guild_id: int | None, options: dict[str, Any]) -> dict[str, Any]:
+        """A new game's options: the server's defaults, then the host's choices over them."""
+        defaults = await self.channels.store.defaults.of(guild_id) if guild_id is not None else {}
+        return {**defaults, **options}
+
+    async def language(self, guild_id: int | None, options: dict[str, Any], locale: str | None, host: Seat) -> str:
+        """The language a new game's shared messages will be in (`create` says why), known before it opens:
+        the name of its thread."""
+        return _language(await self.with_defaults(guild_id, options), locale, host)
+
     async def create(self, *, channel_id: int, guild_id: int | None, host: Seat, game: str,
                      options: dict[str, Any], locale: str | None = None) -> Outcome:
         """Open a lobby; the server's defaults fill in the options the host did not choose. Its shared
-        messages are in the game's language: `options["language"]` when the host chose one, else
-        `locale` (on Discord the server's preferred language), else the host's."""
-        defaults = await self.channels.store.defaults.of(guild_id) if guild_id is not None else {}
-        options = self.check_new(game, {**defaults, **options})
+        messages are in the game's language: `options["language"]` when the host chose one, else the server's
+        default language, else `locale` (on Discord the server's own language), else the host's."""
+        options = self.check_new(game, await self.with_defaults(guild_id, options))
         async with self.channels.lock(channel_id):
             try:
                 record = await self.channels.store.games.create_game(
                     guild_id=guild_id, channel_id=channel_id, game=game, host=host,
-                    locale=options.get("language") or locale or host.locale,
-                    options=options, seed=dice.new_seed())
+                    locale=_language(options, locale, host), options=options, seed=dice.new_seed())
             except ChannelBusy:
                 raise GameError(msg("error.channel_busy")) from None
         return Outcome(record, (msg("lobby.created", seat=0, game=msg(ruleset_of(record).name)),))

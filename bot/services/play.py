@@ -34,25 +34,37 @@ class Play:
         """Apply `action` (or ROLL) for `user_id`. `game_id`/`version` come from a
         button: a click on an older board is refused."""
         async with self.channels.lock(channel_id):
-            record = await self.channels.active(channel_id, game_id, version)
-            ruleset, state = position(record)
-            seat = record.seat_of(user_id)
-            if seat is None:
-                raise GameError(msg("error.not_a_player"))
-            seat_before = ruleset.to_move(state)
-            if action in ruleset.call_actions(state, seat):
-                outcome = await self.apply(record, ruleset, state, seat, user_id, action)
-            else:
-                if action == ROLL and not ruleset.has_dice:   # whoever asks: the answer is the same
-                    raise GameError(msg("error.no_dice"))
-                if seat_before != seat:
-                    assert seat_before is not None   # a game in play has a player to move
-                    raise GameError(msg("error.not_your_turn", player=person_name(record, seat_before)))
-                outcome = await self.apply(record, ruleset, state, seat, user_id, self._resolve(
-                    ruleset, state, record, action))
-            outcome = await self.computers(outcome.record, outcome.events)
+            try:
+                return await self._act(await self.channels.active(channel_id, game_id, version), user_id, action)
+            except GameError as refusal:
+                # The copy this process wrote missed a change made without a new version (a seat rewritten,
+                # the settings): the write refused it; the click is answered from the game as stored.
+                if refusal.message.key != "error.stale" or self.channels.as_written(channel_id, game_id,
+                                                                                     version) is None:
+                    raise
+                assert game_id is not None   # as_written found it
+                self.channels.forget(game_id)
+                return await self._act(await self.channels.active(channel_id, game_id, version), user_id, action)
+
+    async def _act(self, record: GameRecord, user_id: int, action: str) -> Outcome:
+        ruleset, state = position(record)
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise GameError(msg("error.not_a_player"))
+        seat_before = ruleset.to_move(state)
+        if action in ruleset.call_actions(state, seat):
+            played = await self.apply(record, ruleset, state, seat, user_id, action)
+        else:
+            if action == ROLL and not ruleset.has_dice:   # whoever asks: the answer is the same
+                raise GameError(msg("error.no_dice"))
+            if seat_before != seat:
+                assert seat_before is not None   # a game in play has a player to move
+                raise GameError(msg("error.not_your_turn", player=person_name(record, seat_before)))
+            played = await self.apply(record, ruleset, state, seat, user_id, self._resolve(
+                ruleset, state, record, action))
+        outcome = await self.computers(played.record, played.events)
         return Outcome(outcome.record, outcome.events, seat_before=seat_before, version_before=record.version,
-                       unfinished=outcome.unfinished)
+                       unfinished=outcome.unfinished, people=outcome.people or played.people)
 
     async def call_out(self, channel_id: int, user_id: int, action: str) -> Outcome:
         """`/game call`: a call-out (cheating rulesets), refused unless it is one the player may make now."""
@@ -101,16 +113,19 @@ class Play:
             action in ruleset.call_actions(state, seat)
         applied = ruleset.apply(state, action, seat)
         result = ruleset.result(applied.state)
+        # The people the board shows next, read in the write's own round trip.
+        seated = {player.user_id for player in record.seats if player.level is None}
         try:
-            record = await self.channels.store.games.append_action(
-                record, seat=seat, user_id=user_id or None, action=action, legal=legal,
+            record, people = await self.channels.store.games.append_action_reading_people(
+                record, seated, seat=seat, user_id=user_id or None, action=action, legal=legal,
                 state=ruleset.to_json(applied.state), status="finished" if result else "active",
                 result=None if result is None else result_json(result),
                 events=[event.to_json() for event in applied.events])
         except StaleVersion:
             raise GameError(msg("error.stale")) from None
+        self.channels.written(record)
         self.timelines.written(record.id, LoggedAction(record.version - 1, seat, user_id or None, action, legal))
-        return Outcome(record, events + applied.events)
+        return Outcome(record, events + applied.events, people=people)
 
     async def computers(self, record: GameRecord, events: tuple[Message, ...]) -> Outcome:
         """Let computer seats act until a person must act or the game is over.
@@ -165,13 +180,14 @@ def refusal(ruleset: Ruleset[Any], state: Any, action: str) -> Message:
 
     In a cheating ruleset a player may type any move the ruleset accepts, legal or not, so the
     ruleset says what is wrong with the code (`apply`'s refusal: its code syntax for a malformed
-    one, ...). Elsewhere only legal moves are accepted: the answer points at their list."""
+    one, ...). Elsewhere only legal moves are accepted: the answer says why when the rules can (Ruleset.refusal),
+    else points at their list."""
     if ruleset.allows_cheating:
         try:
             ruleset.apply(state, action, ruleset.to_move(state))
         except GameError as refused:
             return refused.message
-    return msg("error.illegal_move", move=action[:40])
+    return ruleset.refusal(state, action) or msg("error.illegal_move", move=action[:40])
 
 
 def computer_seed(record: GameRecord) -> int:

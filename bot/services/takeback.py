@@ -77,6 +77,7 @@ class Takebacks:
                 state=line.ruleset.to_json(applied.state), events=[event.to_json() for event in applied.events])
         except StaleVersion:
             raise GameError(msg("error.stale")) from None
+        self.channels.written(undone)
         self.timelines.written(record.id, logged)
         outcome = await self.play.computers(undone, applied.events)
         return Outcome(outcome.record, outcome.events, seat_before, version_before=record.version,

@@ -14,7 +14,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from sqlalchemy import BigInteger, Column, Double, ForeignKey, Index, Integer, MetaData, Table, Text, func, select, text
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Double,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    Table,
+    Text,
+    func,
+    select,
+    text,
+)
 
 metadata = MetaData()
 
@@ -60,6 +73,8 @@ games = Table(
     Column("reminded_version", BigInteger),        # version whose half-time reminder was sent
     Column("board_version", BigInteger),           # version the posted board shows (store.LOBBY_SHOWN: the lobby)
     Column("board_status", Text),                  # the game's status the posted board shows
+    # played through a user's install of the app: the option of that name, copied (migration 12)
+    Column("interactions_only", Integer, nullable=False, server_default="0"),   # 1 or 0
     Index("one_open_game_per_channel", "channel_id", unique=True),   # WHERE status IN ('lobby', 'active')
     Index("games_by_channel", "channel_id", "id"),
     Index("games_by_guild", "guild_id", "status"),
@@ -191,13 +206,30 @@ MIGRATIONS: tuple[tuple[str | Mapping[str, str], ...], ...] = (
             UNION SELECT games.id, (seat ->> 'user_id')::bigint
                 FROM games, jsonb_array_elements(COALESCE(games.options::jsonb -> 'lobby_seats', '[]')) AS seat
                 WHERE seat ->> 'level' IS NULL"""}),
+    # 12: whether a game is played through a user's install of the app (its options' interactions_only), a
+    # column rather than a LIKE on the options' JSON, so that a server's games the bot played itself are found
+    # (bot/store/privacy.py) by a plain condition. Filled from the JSON, each database's own way.
+    ("ALTER TABLE games ADD COLUMN interactions_only INTEGER NOT NULL DEFAULT 0",
+     {"sqlite": "UPDATE games SET interactions_only = 1 WHERE json_extract(options, '$.interactions_only') = 1",
+      "postgresql": """UPDATE games SET interactions_only = 1
+            WHERE options::jsonb -> 'interactions_only' = 'true'::jsonb"""}),
 )
+
 
 class SchemaTooNew(Exception):
     """The database was migrated by a newer Tablero than this one: nothing is read or written."""
 
     def __init__(self, found: int, known: int = len(MIGRATIONS)):
         super().__init__(f"schema version {found}, newer than this code's {known}")
+        self.found, self.known = found, known
+
+
+class SchemaNotCurrent(Exception):
+    """A database opened only to be read (Store.open(..., migrate=False)) is not at this code's schema: none
+    yet (`found` 0: not a Tablero database, or an empty one), an older one, or a newer one. Nothing was written."""
+
+    def __init__(self, found: int, known: int = len(MIGRATIONS)):
+        super().__init__(f"schema version {found}, this code's is {known}")
         self.found, self.known = found, known
 
 
@@ -221,6 +253,16 @@ async def migrate_one(db: Statements) -> bool:
     else:
         await db.execute(_schema_version.update().values(version=applied + 1))
     return True
+
+
+async def schema_version(db: Statements) -> int:
+    """How many migrations the database has (0: no schema yet), read without writing anything."""
+    if db.dialect == "sqlite":
+        return await applied_migrations(db)
+    if not (await db.rows(text("SELECT to_regclass('schema_version') IS NOT NULL AS found")))[0]["found"]:
+        return 0
+    rows = await db.rows(select(_schema_version.c.version))
+    return int(rows[0]["version"]) if rows else 0
 
 
 async def applied_migrations(db: Statements) -> int:

@@ -22,9 +22,9 @@ from pathlib import Path
 
 from sqlalchemy import make_url
 
-from bot.core.config import Settings
+from bot.core.config import database_setting
 from bot.domain import i18n
-from bot.store import is_postgresql
+from bot.store import client_options, is_postgresql
 
 
 @dataclass(frozen=True)
@@ -78,11 +78,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--restore", action="store_true", help=i18n.text("backup.cli_restore", "en"))
     parser.add_argument("--database", help=i18n.text("backup.cli_database", "en"))
     args = parser.parse_args(argv)
-    database = args.database or Settings.from_env().database
+    database = args.database or database_setting()
     if is_postgresql(database):
         url = make_url(database).set(drivername="postgresql")
         print(i18n.text("backup.postgresql", "en", url=url.render_as_string(hide_password=True),
-                        database=url.database or "tablero"), file=sys.stderr)
+                        database=url.database or "tablero", options=client_options(database)), file=sys.stderr)
         return 2
     if args.restore:
         if not Path(args.dest).is_file():

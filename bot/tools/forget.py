@@ -9,7 +9,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.core.config import Settings
+from bot.core.config import database_setting
 from bot.domain import i18n
 from bot.domain.session_results import Forgotten
 from bot.services import Sessions
@@ -27,9 +27,9 @@ async def forget(database: str, user_id: int) -> Forgotten:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.tools.forget", description=i18n.text("forget.cli", "en"))
     parser.add_argument("user_id", type=int, help=i18n.text("forget.cli_user", "en"))
-    parser.add_argument("--database", help=i18n.text("backup.cli_database", "en"))
+    parser.add_argument("--database", help=i18n.text("forget.cli_database", "en"))
     args = parser.parse_args(argv)
-    database = args.database or Settings.from_env().database
+    database = args.database or database_setting()
     if not is_postgresql(database) and not Path(database).is_file():   # never a new, empty database
         print(i18n.text("backup.no_file", "en", path=database), file=sys.stderr)
         return 1

@@ -5,9 +5,10 @@
 Every row of every table (bot/store/schema.py: games, actions, turn timers and reminders, seat votes,
 turn-notification choices, bot facts) is copied with its id; both databases are first brought to
 the current schema, as the bot does at start-up. A target that already holds games is refused
-unless --force, which empties it first. Then the copy is checked: every game and its log read back
-equal to the source's, every open game's snapshot is the replay of its log, and every finished game
-passes bot.domain.verify. Exit status: 0 copied and checked, 1 a check failed, 2 refused.
+unless --force, which empties it first; so is a source holding the terminal console's games (`python -m bot
+play` keeps them under pretend channels, which the bot would take for Discord's). Then the copy is checked: every
+game and its log read back equal to the source's, every open game's snapshot is the replay of its log, and every
+finished game passes bot.domain.verify. Exit status: 0 copied and checked, 1 a check failed, 2 refused.
 """
 from __future__ import annotations
 
@@ -22,10 +23,11 @@ import asyncpg
 from sqlalchemy import Table, func, select, text
 
 from bot.core.config import CONSOLE_DATABASE, DATABASE
+from bot.core.game_records import console_channels
 from bot.core.outages import StoreUnavailable
 from bot.domain.verify import verify
-from bot.games import get_ruleset
-from bot.store import Store, is_postgresql, postgresql_url, shown_url
+from bot.games import GAME_IDS, get_ruleset
+from bot.store import Store, client_options, is_postgresql, postgresql_url, shown_url
 from bot.store.schema import Statements, games, metadata
 
 BATCH = 2000  # rows per read and per insert transaction
@@ -111,10 +113,8 @@ async def _open_target(url: str) -> Store:
         parts = postgresql_url(url)
         if error.sqlstate != MISSING_DATABASE:
             raise Refused(f"cannot open {shown_url(url)}: {error}") from None
-        options = " ".join(f"{flag} {value}" for flag, value in (("-h", parts.host), ("-p", parts.port),
-                                                                   ("-U", parts.username)) if value)
         raise Refused(f"the database {parts.database!r} does not exist on the server: create it first "
-                      f"(createdb {options} {parts.database}), then run this again") from None
+                      f"(createdb {client_options(url)} {parts.database}), then run this again") from None
     except StoreUnavailable as error:   # no server there: refused connection, unknown host
         raise Refused(f"cannot reach {shown_url(url)}: {error}") from None
 
@@ -126,6 +126,10 @@ async def migrate(sqlite_file: str, target_url: str, force: bool) -> tuple[dict[
         raise Refused("the target must be a postgresql:// (or postgres://) URL")
     source = await Store.open(sqlite_file)
     try:
+        if console := await source.games.count_in(console_channels(GAME_IDS)):
+            raise Refused(f"{sqlite_file} holds the terminal console's games (python -m bot play; {console} found), "
+                          f"which the bot would take for Discord games: migrate the bot's database "
+                          f"(TABLERO_DATABASE, {DATABASE} by default), not the console's")
         target = await _open_target(target_url)
         try:
             copied = await copy(source, target, force)

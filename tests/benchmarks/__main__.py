@@ -103,11 +103,13 @@ def run_render(games: list[str], quick: bool, profile: Path | None) -> None:
 
 
 def run_e2e(games: list[str], quick: bool, profile: Path | None, *, backend: str = "sqlite",
-            processes: int = 1, pace: str = "both", scrape: float | None = None, place: str = "server") -> None:
+            processes: int = 1, pace: str = "both", scrape: float | None = None, place: str = "server",
+            db_latency_ms: float | None = None) -> None:
     tables = 40 if quick else 200
     bots = "one `python -m bot`" if processes == 1 else f"{processes} `python -m bot` processes (one shard each)"
     where = "group DMs (only interactions reach them)" if place == "group-dm" else "server channels"
-    print(f"\n## End to end: {tables} games at once in {where}, fake Discord on loopback, {bots}, {backend}")
+    reached = f" {db_latency_ms:g} ms a round trip away (latency proxy)" if db_latency_ms is not None else ""
+    print(f"\n## End to end: {tables} games at once in {where}, fake Discord on loopback, {bots}, {backend}{reached}")
     paces = {"closed": (0.0, "closed loop (act at once)"), "human": (2.0 if quick else 10.0, "human pace")}
     for think, what in (paces.values() if pace == "both" else [paces[pace]]):
         bot_profile = ("cpu", profile / "bot-e2e.prof") if profile and not think else None
@@ -115,7 +117,7 @@ def run_e2e(games: list[str], quick: bool, profile: Path | None, *, backend: str
         for scrape_s in ((None, scrape) if scrape else (None,)):
             f = e2e.measure(games, backend=backend, processes=processes, games=tables, moves=300 if quick else 4000,
                             seconds=10 if quick else 60, think=think, profile=bot_profile, scrape_s=scrape_s,
-                            place=place)
+                            place=place, db_latency_s=None if db_latency_ms is None else db_latency_ms / 1000)
             _print_e2e(f, what, think)
             if scrape_s:
                 _print_listener_cost(f, without)
@@ -144,7 +146,10 @@ def _print_e2e(f: e2e.E2EFigures, what: str, think: float) -> None:
           f"click to next board: p50 {f.board_p50_ms:.0f} ms, p99 {f.board_p99_ms:.0f} ms")
     print(f"  CPU: bot {f.bot_cpu:.0%} of a core ({f.cpu_ms_per_move:.1f} ms per move), fake Discord + players "
           f"{f.driver_cpu:.0%}; stuck tables {f.stuck}, refused {f.refused}, boards edited out of place {f.misplaced}")
-    print("  database per move: " + ", ".join(f"{value:,.1f} {key}" for key, value in f.database.items()))
+    print("  database per move: " + ", ".join(f"{value:,.1f} {key}" for key, value in
+                                              {**f.database, **f.db_exchanges}.items()))
+    if f.db_statements:
+        print("  statements per move: " + ", ".join(f"{n:.2f} {kind}" for kind, n in f.db_statements.items()))
     print(f"  Discord requests per move: {f.requests['global']:.3f} against the global limit, "
           f"{f.requests['interaction']:.3f} through interactions (exempt); by route:")
     for route, per_move in f.routes.items():
@@ -209,14 +214,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--place", choices=("server", "group-dm"), default="server",
                         help="e2e: games in server channels (default) or in group DMs where one player installed "
                              "the app")
+    parser.add_argument("--db-latency", type=float, metavar="MS",
+                        help="e2e on postgresql: reach the database through a loopback proxy adding MS "
+                             "milliseconds a round trip, which counts round trips and statements per move")
     args = parser.parse_args(argv)
+    if args.db_latency is not None and args.backend != "postgresql":
+        parser.error("--db-latency needs --backend postgresql")
     logging.basicConfig(level=logging.ERROR)
     games = [r.id for r in rulesets(args.game)]
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
     print(f"# Tablero benchmarks{' (quick)' if args.quick else ''}: {machine()}")
     runners = {**RUNNERS, "e2e": partial(run_e2e, backend=args.backend, processes=args.processes,
-                                             pace=args.pace, scrape=args.scrape, place=args.place)}
+                                             pace=args.pace, scrape=args.scrape, place=args.place,
+                                             db_latency_ms=args.db_latency)}
     for part in args.only or PARTS:
         runners[part](games, args.quick, args.profile)
         sys.stdout.flush()

@@ -8,7 +8,9 @@ Latency is what Discord measures: from the interaction's arrival to the bot's fi
 (the fake records it); "board" is from the click until the next board is visible. CPU is the bot
 processes' own (the database server's is not counted); the database's load is read from it before and
 after the measured phase: actions logged, bytes grown, and on PostgreSQL transactions (each statement
-outside a transaction is one) and rows written. With `scrape_s`, each bot runs its health and metrics listener
+outside a transaction is one) and rows written. With `db_latency_s` (PostgreSQL), the bots reach the database
+through a loopback proxy that adds that round trip to each exchange and counts the round trips and statements
+(tests/benchmarks/latency_proxy.py). With `scrape_s`, each bot runs its health and metrics listener
 (TABLERO_HTTP) and its /metrics is fetched every `scrape_s` seconds all along, as Prometheus would; after the
 measured phase, the CPU of one scrape is measured alone (SCRAPES scrapes of the idle bot).
 """
@@ -22,7 +24,7 @@ import re
 import sqlite3
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +34,7 @@ from sqlalchemy import make_url
 
 from bot.store import is_postgresql
 from tests.benchmarks.common import percentile
+from tests.benchmarks.latency_proxy import Counts, LatencyProxy
 from tests.benchmarks.tables import Table, Timings, add_players, bot_against_fake, warm_up
 from tests.databases import scratch_database
 
@@ -86,6 +89,9 @@ class E2EFigures:
     # and by route (method and template), as the fake received them in the measured phase.
     requests: dict[str, float] = field(default_factory=dict)
     routes: dict[str, float] = field(default_factory=dict)
+    db_latency_s: float | None = None   # the round trip the proxy added (None: no proxy)
+    db_exchanges: dict[str, float] = field(default_factory=dict)   # per move: round trips, statements
+    db_statements: dict[str, float] = field(default_factory=dict)  # per move, by kind ("UPDATE games")
 
     @property
     def moves_per_s(self) -> float:
@@ -144,6 +150,18 @@ def measure(game_ids: list[str], *, backend: str = "sqlite", **options) -> E2EFi
         return asyncio.run(run(game_ids, database=url, **options))
 
 
+@contextlib.asynccontextmanager
+async def _reached(database: str | None, delay_s: float | None) -> AsyncIterator[tuple[str | None, Counts]]:
+    """The database's URL for the bots: itself, or through a latency proxy (TLS off, so that the proxy reads
+    the protocol); and the proxy's counts (zero without one)."""
+    if database is None or delay_s is None:
+        yield database, Counts()
+        return
+    async with LatencyProxy(database, delay_s) as proxy:
+        url = make_url(proxy.url)
+        yield url.set(query={**url.query, "sslmode": "disable"}).render_as_string(hide_password=False), proxy.counts
+
+
 async def _database_counters(database: str) -> dict[str, float]:
     """actions (rows of the log), bytes (the database's size: SQLite's pages in use, PostgreSQL's files, dead
     row versions included until vacuumed), and on PostgreSQL transactions (commits: a statement outside a
@@ -188,12 +206,14 @@ def _group_dm_table(fake, game: str, number: int) -> Table:
 
 async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, think: float = 0.0,
               opening: int = 40, profile: tuple[str, Path] | None = None, database: str | None = None,
-              processes: int = 1, scrape_s: float | None = None, place: str = "server") -> E2EFigures:
+              processes: int = 1, scrape_s: float | None = None, place: str = "server",
+              db_latency_s: float | None = None) -> E2EFigures:
     """`games` tables spread evenly over `game_ids` (and over the processes); at most `opening` lobbies
     opened at once. `place`: "server" (channels of servers that installed the bot) or "group-dm" (group DMs
     where one player installed the app: only interactions reach them)."""
-    async with bot_against_fake(profile, database=database, processes=processes,
-                                listen=scrape_s is not None) as (fake, bots):
+    async with _reached(database, db_latency_s) as (reached, exchanges), \
+            bot_against_fake(profile, database=reached, processes=processes,
+                             listen=scrape_s is not None) as (fake, bots):
         await warm_up(fake, game_ids, bots=bots)
         if place == "group-dm":
             tables = [_group_dm_table(fake, game_ids[i % len(game_ids)], i) for i in range(games)]
@@ -210,7 +230,9 @@ async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, th
         timings = {g: Timings() for g in game_ids}
         seen, sent = len(fake.interactions), len(fake.requests)
         rng = random.Random(0)
-        counted = await _database_counters(bots.database)
+        counted = await _database_counters(database or bots.database)
+        exchanged = (exchanges.round_trips, exchanges.statements)
+        kinds = Counter(exchanges.kinds)
         cpu0, own0, start = bots.cpu_seconds(), time.process_time(), time.monotonic()
         budget = [moves]
         scrapes, alone = [0], [0]
@@ -221,6 +243,8 @@ async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, th
             if scraping:
                 scraping.cancel()
         elapsed = time.monotonic() - start
+        exchanged = (exchanges.round_trips - exchanged[0], exchanges.statements - exchanged[1])
+        kinds = exchanges.kinds - kinds
         bot_cpu_s = bots.cpu_seconds() - cpu0
         requests = fake.requests[sent:]
         driver_cpu = (time.process_time() - own0) / elapsed
@@ -232,7 +256,7 @@ async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, th
         errors = [f"{t.channel.name}: {t.error}" for t in tables if t.error]
         for bot in bots.processes:   # stopped: the database server has counted all they did
             await bot.terminate()
-        after = await _database_counters(bots.database)
+        after = await _database_counters(database or bots.database)
     moved = max(1, sum(len(t.moves) for t in timings.values()))
     by_limit = Counter(limit_of(path) for _, path in requests)
     by_route = Counter(route_of(method, path) for method, path in requests)
@@ -253,5 +277,7 @@ async def run(game_ids: list[str], *, games: int, moves: int, seconds: float, th
         backend="postgresql" if database and is_postgresql(database) else "sqlite", processes=processes,
         bot_cpu_s=bot_cpu_s, database=per_move, scrape_s=scrape_s, scrapes=scrapes[0], scrape_cpu_ms=scrape_cpu_ms,
         requests={limit: by_limit[limit] / moved for limit in ("global", "interaction")},
-        routes={route: count / moved for route, count in by_route.most_common()})
+        routes={route: count / moved for route, count in by_route.most_common()}, db_latency_s=db_latency_s,
+        db_exchanges={"round trips": exchanged[0] / moved, "statements": exchanged[1] / moved} if db_latency_s else {},
+        db_statements={kind: count / moved for kind, count in kinds.most_common()})
     return figures

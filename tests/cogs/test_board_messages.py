@@ -1,6 +1,6 @@
 """What a new board does to the channel's board messages (board_messages.changes, which the board publisher
 carries out)."""
-from bot.cogs.messages.board_messages import DELETE, KEEP, BoardChanges, Retire, changes
+from bot.cogs.messages.board_messages import BoardChanges, Retire, Retired, changes
 
 SAID = ("Ana rolled 3.", "Ana moved R1.")
 
@@ -15,7 +15,7 @@ def test_an_edit_of_a_board_this_process_did_not_post_remembers_it_alone():
 
 def test_a_new_turn_posts_and_retires_the_board_it_replaces():
     """After a restart (nothing remembered) only the replaced board's controls go."""
-    assert changes(10, (), SAID, edit=False) == BoardChanges(None, before=(Retire(10, KEEP),))
+    assert changes(10, (), SAID, edit=False) == BoardChanges(None, before=(Retire(10, Retired.KEEP),))
 
 
 def test_a_board_never_shown_is_posted_with_nothing_to_retire():
@@ -31,7 +31,7 @@ def test_lines_the_new_board_says_again_are_taken_from_the_earlier_boards():
     'now' no more (its lines all repeated) and is deleted once Bea's is up; an older board keeps its lines."""
     recent = ((8, ("Old news.",)), (9, ("Ana rolled 3.",)), (10, ("Ana moved R1.",)))
     assert changes(10, recent, ("Ana rolled 3.", "Ana moved R1.", "Bea rolled 6."), edit=False) == BoardChanges(
-        None, after=(Retire(9, DELETE), Retire(10, DELETE)), kept=((8, ("Old news.",)),))
+        None, after=(Retire(9, Retired.DELETE), Retire(10, Retired.DELETE)), kept=((8, ("Old news.",)),))
 
 
 def test_a_board_partly_repeated_keeps_the_rest_and_stays_before_the_new_post():

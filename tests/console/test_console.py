@@ -8,15 +8,19 @@ import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 
-from bot.console.game import LEGACY_CHANNELS, console_channel, play
+from bot.console.game import play
 from bot.console.prompts import Say, prompt, read_answer
+from bot.core.game_records import LEGACY_CONSOLE_CHANNELS, console_channel
 from bot.domain import dice, i18n
 from bot.games import GAME_IDS, get_ruleset
 from bot.games.barricade.state import PLACE, Held
 from bot.games.base import msg
+from bot.present.words import say
 from bot.services import GameRecord, Seat, Sessions
+from bot.services.play import refusal
 from bot.store import Store
 from tests.benchmarks.common import random_action
 
@@ -54,17 +58,32 @@ def test_a_fifth_seat_is_refused_and_seats_take_any_case(tmp_path):
     assert mixed.returncode == 0 and "Game 1 is saved in" in mixed.stdout
 
 
-def run_console(tmp_path, *args, stdin):
+def run_console(tmp_path, *args, stdin, language="C.UTF-8"):
+    """`python -m bot play` in a terminal whose language is `language` (LANG; English for C)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES")} | {"LANG": language}
     return subprocess.run([sys.executable, "-m", "bot", "play", *args, "--database", str(tmp_path / "c.sqlite3"),
                            "--board", str(tmp_path / "b.png")], cwd=REPO, input=stdin, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=60, env=env)
+
+
+def test_the_console_speaks_the_terminal_s_language_unless_lang_says_otherwise(tmp_path):
+    """LANG=es_MX.UTF-8 gives a Spanish game; --lang picks another; a language Tablero lacks, English."""
+    spanish = run_console(tmp_path, "parcheesi", "--seats", "human,easy,easy,easy,easy", stdin="q\n",
+                          language="es_MX.UTF-8")
+    assert spanish.stdout.strip() == "Este juego admite como mucho 4 jugadores."
+    english = run_console(tmp_path, "parcheesi", "--seats", "human,easy,easy,easy,easy", "--lang", "en", stdin="q\n",
+                          language="es_ES.UTF-8")
+    assert english.stdout.strip() == "At most 4 players can play this game."
+    japanese = run_console(tmp_path, "parcheesi", "--seats", "human,easy,easy,easy,easy", stdin="q\n",
+                           language="ja_JP.UTF-8")
+    assert japanese.stdout.strip() == "At most 4 players can play this game."
 
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def test_ctrl_c_at_a_prompt_saves_and_leaves_at_once_in_one_line(tmp_path):
-    console = subprocess.Popen([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,easy",
+    console = subprocess.Popen([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,easy", "--lang", "en",
                                 "--database", str(tmp_path / "c.sqlite3"), "--board", str(tmp_path / "b.png")],
                                cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True)
@@ -87,7 +106,7 @@ def test_ctrl_c_in_a_terminal_after_a_computer_played_prints_one_line_and_no_wor
     """A terminal's Ctrl-C reaches the whole process group, the computer players' worker processes too."""
     database = tmp_path / "c.sqlite3"
     console = subprocess.Popen([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,normal",
-                                "--database", str(database), "--board", str(tmp_path / "b.png")],
+                                "--lang", "en", "--database", str(database), "--board", str(tmp_path / "b.png")],
                                cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, start_new_session=True)
     try:
@@ -395,7 +414,7 @@ async def test_a_save_numbered_by_the_menu_place_is_still_resumed_and_new_saves_
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT channel_id, status FROM games ORDER BY id").fetchall() == [
             (legacy, "ended"), (console_channel("pariti"), "active")]
-    assert len({console_channel(game) for game in GAME_IDS} | set(LEGACY_CHANNELS)) == len(GAME_IDS) + 5
+    assert len({console_channel(game) for game in GAME_IDS} | set(LEGACY_CONSOLE_CHANNELS)) == len(GAME_IDS) + 5
 
 
 async def test_a_computer_s_turn_cut_short_is_finished_when_the_game_resumes(tmp_path):
@@ -415,7 +434,10 @@ async def test_a_computer_s_turn_cut_short_is_finished_when_the_game_resumes(tmp
     prompts: list[str] = []
     shown: list[str] = []
     await play("pariti", ["human", "easy"], database, board, "en", recorded(prompts, "1", "q"), shown.append)
-    assert any(line.startswith("• Computer (easy) ") for line in shown[:3]), shown[:5]
+    # Retold first: the player's move stored before the Ctrl-C, which its printing may not have reached.
+    assert shown[1] == i18n.text("console.since_last_prompt", "en")
+    assert shown[2] == "• " + say(record, applied.events[0], "en")
+    assert any(line.startswith("• Computer (easy) ") for line in shown[3:5]), shown[:5]
     assert not any("not playing" in line or "not your turn" in line for line in shown + prompts)
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT count(*) FROM actions").fetchone()[0] >= 3   # moves, computer's, player's again
@@ -427,8 +449,7 @@ async def test_seats_the_game_refuses_store_nothing(tmp_path):
     assert await play("pariti", ["human"], str(database), str(tmp_path / "b.png"), "en", scripted("q"),
                       shown.append) == 2
     assert shown == [i18n.render(msg("error.player_count", min=2, max=2), "en")]
-    with sqlite3.connect(database) as db:
-        assert db.execute("SELECT count(*) FROM games").fetchone() == (0,)
+    assert not database.exists()   # refused before the database is opened
 
 
 def test_help_lists_what_the_prompt_takes_and_rules_the_game_s_rules():
@@ -476,3 +497,98 @@ def test_every_call_out_form_gets_its_answer():
 
 def position_record(game, wanted):
     return position(game, wanted, seats=2, seed=3)
+
+
+def test_a_typo_in_the_seats_stores_nothing_and_the_corrected_command_starts_as_asked(tmp_path):
+    """A refused command line leaves no database behind; the corrected one seats what it says (not what the
+    refused one had seated: no half-filled lobby is resumed)."""
+    for game, typo in (("parcheesi", "human,expert"), ("pariti", "human,expert"), ("barricade", "human,hard,expert")):
+        folder = tmp_path / game
+        folder.mkdir()
+        refused = run_console(folder, game, "--seats", typo, stdin="q\n")
+        assert refused.returncode == 2 and refused.stderr == "", refused.stderr
+        assert refused.stdout.strip() == i18n.text("console.unknown_seat", "en", given="expert",
+                                                   levels="easy, normal, hard")
+        assert list(folder.iterdir()) == []
+        corrected = run_console(folder, game, "--seats", "human,easy", stdin="q\n")
+        assert corrected.returncode == 0 and "Traceback" not in corrected.stderr, corrected.stderr
+        with closing(sqlite3.connect(folder / "c.sqlite3")) as db:
+            assert db.execute("SELECT status, seats FROM games").fetchall() == [
+                ("active", '[{"level":null,"locale":"en","name":"Player 1","user_id":1},'
+                           '{"level":"easy","locale":"en","name":"","user_id":0}]')]
+
+
+async def test_a_lobby_an_older_release_left_is_not_resumed_but_seated_anew(tmp_path):
+    """Older releases stored the lobby before refusing a seat: that lobby is ended, the seats asked for seated."""
+    database = str(tmp_path / "c.sqlite3")
+    store = await Store.open(database)
+    sessions = Sessions(store)
+    channel = console_channel("barricade")
+    await sessions.lobby.create(channel_id=channel, guild_id=None, host=Seat(1, "Player 1"), game="barricade",
+                                options={})
+    await sessions.lobby.add_computer(channel, 1, "hard")
+    await store.close()
+    shown: list[str] = []
+    assert await play("barricade", ["human", "easy"], database, str(tmp_path / "b.png"), "en", scripted("q"),
+                      shown.append) == 0
+    assert shown[0] == i18n.text("console.started", "en", database=database)
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT status FROM games ORDER BY id").fetchall() == [("ended",), ("active",)]
+        assert '"level":"easy"' in db.execute("SELECT seats FROM games WHERE id = 2").fetchone()[0]
+
+
+async def test_the_console_keeps_off_a_database_holding_the_bot_s_games(tmp_path):
+    database = str(tmp_path / "tablero.sqlite3")
+    store = await Store.open(database)
+    await Sessions(store).lobby.create(channel_id=1234567890123456789, guild_id=42, host=Seat(7, "Ana"),
+                                       game="pariti", options={})
+    await store.close()
+    shown: list[str] = []
+    assert await play("pariti", ["human", "easy"], database, str(tmp_path / "b.png"), "en", scripted("q"),
+                      shown.append) == 2
+    assert shown == [i18n.text("console.bot_database", "en", database=database)]
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM games").fetchone() == (1,)
+
+
+def test_an_unknown_word_at_a_roll_prompt_is_said_unknown_not_roll_first():
+    record = position("parchis-maghreb", lambda r, s: r.roll_due(s) and not r.call_actions(s, r.to_move(s)))
+    for typed in ("xyz", "Y1+4", "5"):
+        assert read_answer(record, typed, "en") == Say((i18n.text("console.unknown", "en", typed=typed),))
+    assert read_answer(record, "r", "en") == read_answer(record, "", "en") == "roll"
+
+
+def barricade_placing(**changes):
+    ruleset = get_ruleset("barricade")
+    placing = ruleset.new_game(2, {}, 1).evolve(held=(Held(0, 0, False, True),), stage=PLACE, seat=0, order=(0, 1),
+                                                 ranking=(), order_rolls=(), die=None, **changes)
+    return ruleset, placing, GameRecord(
+        id=1, guild_id=None, channel_id=4, game="barricade", status="active", host_id=1, locale="en", options={},
+        seats=(Seat(1, "Ann"), Seat(0, "", level="easy")), seed="0", state=ruleset.to_json(placing), version=1)
+
+
+def test_barricade_s_place_prompt_asks_for_a_point_and_says_why_each_point_is_refused():
+    """BA-5.3: not on the bottom row (the start line), the goal, a pawn or another barricade; a point that is not
+    on the board, or a number, is said to be no point."""
+    ruleset, placing, record = barricade_placing()
+    shown = prompt(record, "en").splitlines()
+    count = len(ruleset.legal_actions(placing))
+    assert shown[0] == i18n.text("console.prompt_points.barricade", "en", count=count, example="a13")
+    assert shown[1] == i18n.text("console.prompt_point", "en") + " " and len(shown) == 2
+    assert read_answer(record, "1", "en") == Say((i18n.text("console.no_numbers", "en", number="1", count=0),))
+    goal, barricade = ruleset.board.names[ruleset.board.goal], ruleset.board.names[placing.barricades[0]]
+    pawn = ruleset.board.names[next(p for p in range(len(ruleset.board.names)) if p not in ruleset.board.start_line
+                                    and p != ruleset.board.goal and p not in placing.barricades)]
+    _, occupied, occupied_record = barricade_placing(pawns=((ruleset.board.index[pawn],),) + placing.pawns[1:])
+    for typed, key, point, at in (("z9", "barricade.error.no_such_point", "z9", record),
+                                  ("A0", "barricade.error.no_such_point", "a0", record),
+                                  ("c1", "barricade.error.place_start_line", "c1", record),
+                                  (goal, "barricade.error.place_goal", goal, record),
+                                  (barricade, "barricade.error.place_barricade", barricade, record),
+                                  (pawn, "barricade.error.place_pawn", pawn, occupied_record)):
+        action = read_answer(at, typed, "en")
+        assert action == f"bar:{point}", typed
+        message = ruleset.refusal(ruleset.from_json(at.state), action)
+        assert message is not None and message.key == key, typed
+        said = refusal(ruleset, ruleset.from_json(at.state), action)
+        assert point in i18n.render(said, "en"), typed

@@ -5,7 +5,8 @@ included), Ctrl-D or q, then resumed by the same command.
 
 It passes when no traceback is ever printed, every input is answered before the next prompt, no game is stuck
 (whenever the console asks, a person is to move), each resumed game goes on from its stored position (its log
-kept, the position shown the stored one) and every log replays to its stored snapshot. The computers' dice come
+kept, the position shown the stored one, and every move since the person's last prompt printed first: a Ctrl-C may
+have cut their printing short) and every log replays to its stored snapshot. The computers' dice come
 from each game's own seed (secret, in the database: python -m bot.domain.verify names it once a game is over); the
 campaign's own choices come from its seed. It waits on the prompts' text, never on a clock.
 """
@@ -19,13 +20,15 @@ import sys
 import time
 from contextlib import closing
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 
 import pexpect
 import pytest
 
-from bot.console.game import console_channel
+from bot.core.game_records import console_channel
 from bot.domain.positions import position
+from bot.domain.timeline import steps
 from bot.domain.verify import verify
 from bot.present.words import say
 from bot.services import GameRecord
@@ -62,6 +65,23 @@ def stored(database: Path, game: str) -> Stored:
             return Stored(record, [(a.seq, a.action) for a in await store.games.actions(record.id)])
         finally:
             await store.close()
+    return asyncio.run(read())
+
+
+def played_since_last_prompt(database: Path, game: str, stored_before: int) -> list[str]:
+    """The lines of every move from the person's last one among the first `stored_before` actions (what was
+    stored when the last session ended) to the end of the log, as the console prints them."""
+    async def read() -> list[str]:
+        store = await Store.open(str(database))
+        try:
+            record = await store.games.open_game(console_channel(game))
+            logged = await store.games.actions(record.id)
+        finally:
+            await store.close()
+        people = [i for i, a in enumerate(logged[:stored_before]) if record.seats[a.seat].level is None]
+        return ["• " + say(record, line, "en") for step in islice(steps(position(record)[0], record, logged),
+                                                                   people[-1] if people else 0, None)
+                for line in step.events]
     return asyncio.run(read())
 
 
@@ -168,6 +188,9 @@ def session(game: str, seats: str, database: Path, rng: random.Random, new: bool
         if turn == 0 and resumed:   # the game goes on from its stored position: its log kept, that position shown
             assert now.log[:len(before.log)] == before.log, console.tail()
             assert all(say(now.record, line, "en") in said for line in ruleset.describe(state)), console.tail()
+            # Every move since the person's last prompt, a Ctrl-C's or not: the computers' rolls can be seen.
+            missing = [line for line in played_since_last_prompt(database, game, len(before.log)) if line not in said]
+            assert not missing, f"not retold: {missing}\n{console.tail()}"
         typed, _ = answers(said, rng)
         console.send(typed)
         up, said = console.wait()
@@ -192,6 +215,20 @@ def session(game: str, seats: str, database: Path, rng: random.Random, new: bool
     status = console.ended()
     last = console.transcript.rstrip().splitlines()[-1]
     assert status in (0, 130) and ("saved in" in last or "is over" in last), f"exit status {status}\n{console.tail()}"
+
+
+def test_keys_typed_while_the_computer_plays_do_not_answer_the_next_prompt(tmp_path):
+    """Two moves typed at once in Pariti: the second, typed before its question was asked, is discarded."""
+    database = tmp_path / "c.sqlite3"
+    console = Console("pariti", "human,easy", database, new=False)
+    console.wait()
+    console.transcript += "<'1' '1'>"
+    console.child.send("1\r1\r")
+    up, said = console.wait()   # the computer's move, then the next question, left unanswered
+    assert up, console.tail()
+    console.send("q")
+    assert console.ended() == 0
+    assert [seat for seat, in sqlite3.connect(database).execute("SELECT seat FROM actions")] == [0, 1], console.tail()
 
 
 @pytest.mark.parametrize("game", list(SEATS))

@@ -1,14 +1,22 @@
 """Fair dice: a real game's log verifies against its seed; any altered roll or action is caught."""
+import asyncio
 import dataclasses
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
+from pathlib import Path
 
+import asyncpg
 import pytest
+from sqlalchemy import make_url
 
 from bot.domain import dice
 from bot.domain.positions import ruleset_of
 from bot.domain.verify import verify
 from bot.services import Seat, Sessions
+from bot.store import is_postgresql
+from bot.tools import backup
 from tests.game_logs import play
 
 
@@ -52,6 +60,17 @@ async def test_command_line_check(store, tmp_path):
     assert "the stored seats match: True" in done.stdout
 
 
+async def test_the_command_line_leaves_a_backup_s_copy_as_it_is(store, tmp_path):
+    """A backup is one self-contained file (journal mode DELETE): verify reads it without switching it to WAL."""
+    record, _ = await play(store, "parcheesi", max_actions=30, resign=1)
+    copy = tmp_path / "copy" / "tablero.sqlite3"
+    copy.parent.mkdir()
+    assert backup.main([str(copy), "--database", str(tmp_path / "t.sqlite3")]) == 0
+    before = copy.read_bytes()
+    assert run_verify(copy, record.id).returncode == 0
+    assert copy.read_bytes() == before and sorted(p.name for p in copy.parent.iterdir()) == ["tablero.sqlite3"]
+
+
 async def test_the_command_line_never_prints_the_seed_of_a_game_still_being_played(store, tmp_path):
     """The seed draws every roll to come: before the game is over only its fingerprint is shown."""
     record, _ = await play(store, "parcheesi", max_actions=10)
@@ -71,6 +90,28 @@ def test_a_file_that_does_not_exist_is_said_so_and_nothing_is_created(tmp_path):
     done = run_verify(tmp_path / "typo.sqlite3", 1)
     assert done.returncode == 2 and done.stdout == "" and done.stderr == f"{tmp_path / 'typo.sqlite3'}: no such file\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_verify_on_an_empty_database_says_so_and_writes_nothing(database, tmp_path):
+    """docs/backup.md restores a PostgreSQL dump into a new, empty database: verify run there first (a read-only
+    tool) must not create the tables the restore then trips on."""
+    if not is_postgresql(database):
+        Path(database).write_bytes(b"")   # an empty file is an empty SQLite database
+    done = run_verify(database, 1)
+    assert done.returncode == 2 and done.stdout == "" and "holds no Tablero games" in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+    assert asyncio.run(tables(database)) == []
+
+
+async def tables(database: str) -> list[str]:
+    if not is_postgresql(database):
+        with closing(sqlite3.connect(database)) as db:
+            return [row[0] for row in db.execute("SELECT name FROM sqlite_master")]
+    connection = await asyncpg.connect(make_url(database).set(drivername="postgresql").render_as_string(False))
+    try:
+        return [row[0] for row in await connection.fetch("SELECT tablename FROM pg_tables WHERE schemaname='public'")]
+    finally:
+        await connection.close()
 
 
 async def test_a_game_that_never_started_is_answered_in_one_line(store, tmp_path):

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from bot.cogs.messages.recovery import RESUMED
 from bot.core.game_records import GameRecord, Seat
 from bot.domain import i18n
 from bot.games import get_ruleset
@@ -229,7 +230,8 @@ def check_alt_text(message: Message) -> None:
     """The picture's attachment description tells the game in words (bot/present/alt_text.py), in the
     message's language, within Discord's limit (the fake records a longer one as a violation)."""
     alt = message.files[0].description or ""
-    assert alt.startswith(("Board of ", "Plateau de ")) and len(alt) <= ATTACHMENT_DESCRIPTION_LIMIT, alt
+    openings = tuple(str(i18n.catalogue(locale)["alt.board"]).split("{game}")[0] for locale in i18n.LOCALES)
+    assert alt.startswith(openings) and len(alt) <= ATTACHMENT_DESCRIPTION_LIMIT, alt
 
 
 def two_players(fake) -> list:
@@ -536,3 +538,13 @@ async def let_the_window_close(table: Table, game: Game, done: Cheat, roll: re.P
         refusal = (await table.fake.click(done.opponent, board, custom_id=button_id(board, "c"))).message
         assert refusal.ephemeral and refusal.content == said("error.cannot_call", done.opponent)
     assert game.row() == before and game.log()[done.at][1:] == (done.move, False)
+
+
+async def start_caught_up(fake, bot) -> None:
+    """(Re)start the bot and wait until its start-up catch-up is done (Recovery.resume_games says so in its
+    log): what it was to post is posted, and a test may look for what it must not have."""
+    before = bot.log_path.read_text().count(RESUMED) if bot.log_path.exists() else 0
+    await bot.start()
+    await fake.wait_until(lambda: bot.log_path.read_text().count(RESUMED) > before, timeout=30,
+                          what="the start-up catch-up")
+

@@ -1,9 +1,11 @@
 """What moderators, strangers and careless hosts do to a game: a deleted lobby or board is
 posted afresh, reposts notify nobody, host powers pass with the seat, names stay as players wrote them."""
 
+import asyncio
+
 import pytest
 
-from tests.e2e.table import Table, left_nothing, said, stored
+from tests.e2e.table import Table, board_version, in_play, left_nothing, said, stored
 from tests.fake_discord import MANAGE_MESSAGES, MEMBER_PERMISSIONS
 
 pytestmark = pytest.mark.e2e
@@ -81,3 +83,23 @@ async def test_host_powers_pass_to_the_next_seated_person_and_strangers_have_non
     assert left_nothing(await fake_discord.slash(bruno, table.channel, "game settings", turn_time="1h"))
     await fake_discord.slash(mod, table.channel, "game end")
     assert stored(bot_process.database)[0][0][1] == "ended"
+
+
+async def test_reposts_racing_plays_leave_one_live_board(fake_discord, bot_process):
+    """A watcher's burst of /game board at the instant a player rolls or moves: whichever order the bot meets
+    them in, one message shows live controls, the newest position's."""
+    ana, bruno, carla = (fake_discord.add_user(name) for name in ("ana", "bruno", "carla"))
+    table = Table(fake_discord, [ana, bruno], "parcheesi", seed=11)
+    await table.open()
+
+    async def repost(delay: float):
+        await asyncio.sleep(delay)
+        return await fake_discord.slash(carla, table.channel, "game board")
+
+    for play in range(8):
+        spread = 0.02 * (play % 4)   # the reposts all at once, or spread over up to 0.18 s
+        await asyncio.gather(table.play_once(), *(repost(i * spread) for i in range(4)))  # each waits till settled
+        boards = [m for m in fake_discord.messages(table.channel) if m.files]
+        shown = [m for m in boards if in_play(m)]
+        assert [board_version(m) for m in shown] == [max(map(board_version, shown or boards))], \
+            (play, [(m.id, board_version(m), m.content[:60]) for m in shown])

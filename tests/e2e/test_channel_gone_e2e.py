@@ -58,6 +58,37 @@ async def test_removing_the_bot_from_the_server_ends_its_games_and_lobbies(fake_
     assert [path for _, path in fake_discord.requests[requests:] if not of_table(fake_discord, witness, path)] == []
 
 
+@pytest.mark.parametrize("held", ["POST /channels/{channel}/messages",
+                                  "PATCH /webhooks/{app}/{token}/messages/{message}"],
+                         ids=["post in flight", "retire in flight"])
+async def test_a_board_the_removal_overtakes_meets_discords_403_calmly_and_nothing_starts_after(
+        fake_discord, quick_bot, held):
+    """A deadline's board on its way when the server removes the bot. The post already sent meets Discord's 403
+    (no fault of the bot's: it could not know), taken calmly (one line, no retry). Or the earlier board was being
+    retired (through the Start click's token): once the bot ended the server's games, the new board's post never
+    starts (it would meet the same 403)."""
+    ana, bruno = fake_discord.add_user("ana"), fake_discord.add_user("bruno")
+    table = Table(fake_discord, [ana, bruno], "parcheesi", seed=2)
+    method, route = held.split()
+    await table.open(turn_time=f"{TURN_S}s")
+    hold = fake_discord.hold(method, route, before=True)   # the next: the deadline's, TURN_S after the start
+    await hold.wait(timeout=5 * TURN_S)   # the deadline played the turn: its board on the way
+    await fake_discord.remove_bot()
+    await fake_discord.wait_until(lambda: stored(quick_bot.database)[0][0][1] == "ended", timeout=5,
+                                  what="the game to end")
+    mark = len(fake_discord.requests)
+    hold.release()
+    witness = await a_later_deadline_fired(fake_discord, [fake_discord.add_user("carl"),
+                                                          fake_discord.add_user("dora")],
+                                           TURN_S, guild=fake_discord.add_guild("Elsewhere"))
+    later = [f"{m} {path}" for m, path in fake_discord.requests[mark:] if not of_table(fake_discord, witness, path)]
+    assert later == [], later   # the held request itself arrived before the mark
+    if method == "POST":
+        assert [r.split(":")[0] for r in fake_discord.refusals] == [f"POST /channels/{table.channel.id}/messages"]
+    log = quick_bot.log_tail(400)
+    assert "Traceback" not in log and "cannot be shown (Discord answered 403)" in log or method == "PATCH", log
+
+
 async def test_a_channel_deleted_while_the_bot_was_down_ends_its_game_at_start_up(fake_discord, bot_process):
     """The bot stored a move, died before posting its board, and the channel was deleted meanwhile: at
     start-up Discord answers the board's post 404 Unknown Channel, so the game ends as if the bot had

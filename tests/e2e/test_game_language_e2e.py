@@ -70,3 +70,67 @@ async def test_french_boards_read_computers_and_names_aloud(fake_discord, bot_pr
     assert "L’ordinateur 2 (normal) lance " in said and "(normal) (" not in said, said
     status = await fake_discord.slash(yasmine, channel, "game status")
     assert "L’ordinateur (normal, bleu)\u00a0: " in status.content and ") (" not in status.content
+
+
+@pytest.mark.fake_discord(guild_locale="es-ES")
+async def test_a_game_opened_by_a_german_user_in_a_spanish_server_is_in_spanish_and_his_answers_in_german(
+        fake_discord, bot_process):
+    """The game's shared messages in the server's language (es-ES: Spanish), what the German host alone
+    reads in German (English while this Tablero has no German catalogue: never a mix)."""
+    german = i18n.locale_of("de")
+    dieter, lucia = fake_discord.add_user("Dieter", locale="de"), fake_discord.add_user("Lucía", locale="es-419")
+    channel = fake_discord.add_channel("partida")
+    await fake_discord.slash(dieter, channel, "game new", game="parcheesi", seating="lobby")
+    lobby = fake_discord.last_message(channel, lambda m: m.buttons)
+    assert labels(lobby) == [i18n.text(f"lobby.button.{verb}", "es") for verb in ("join", "leave", "add-bot", "start")]
+    assert "una nueva partida busca jugadores." in lobby.content
+    refused = await fake_discord.click(dieter, lobby, label="Empezar")
+    assert [m.content for m in told(refused)] == [i18n.text("error.player_count", german, min=2, max=4)]
+    assert i18n.text("error.player_count", german, min=2, max=4) != i18n.text("error.player_count", "es", min=2, max=4)
+    await fake_discord.click(lucia, lobby, label="Unirme")
+    assert not told(await fake_discord.click(dieter, lobby, label="Empezar"))
+    board = fake_discord.last_message(channel, lambda m: m.files)
+    assert "¡Empieza la partida de Parchís (Mundijeux)!" in board.content
+    assert "Puestos por orden de llegada: Dieter (amarillo), Lucía (rojo). Dieter empieza." in board.content
+    not_yours = await fake_discord.slash(lucia, channel, "game roll")
+    assert not_yours.content == i18n.text("error.not_your_turn", "es", player="Dieter"), "Lucía reads Spanish"
+    rules = await fake_discord.slash(dieter, channel, "game rules")
+    assert rules.content == i18n.text("rules.parcheesi", german)
+
+
+@pytest.mark.fake_discord(guild_locale="es-419")
+async def test_a_game_s_thread_is_named_in_the_game_s_language_and_its_opening_told_in_the_host_s(
+        fake_discord, bot_process):
+    """The thread's name is shared: the game's language (the server's), not the German host's."""
+    dieter = fake_discord.add_user("Dieter", locale="de")
+    hall = fake_discord.add_channel("sala")
+    opened = await fake_discord.slash(dieter, hall, "game new", game="parcheesi-classic", thread=True)
+    (thread,) = fake_discord.threads(hall)
+    assert thread.name == "Parchís clásico · Dieter"
+    assert opened.content == i18n.text("thread.opened", i18n.locale_of("de"), thread=f"<#{thread.id}>")
+    lobby = fake_discord.last_message(thread, lambda m: m.buttons)
+    assert labels(lobby)[0] == "Unirme"
+
+
+@pytest.mark.fake_discord(guild_locale="pt-BR")
+async def test_a_brazilian_server_plays_in_portuguese_with_its_own_letters(fake_discord, bot_process):
+    """Lobby and board in Brazilian Portuguese; a blue piece is Z (azul), typed so and stored as B."""
+    ana, bruno = fake_discord.add_user("ana", locale="pt-BR"), fake_discord.add_user("bruno", locale="pt-BR")
+    channel = fake_discord.add_channel("jogo")
+    await fake_discord.slash(ana, channel, "game new", game="pariti")
+    lobby = fake_discord.last_message(channel, lambda m: m.buttons)
+    assert "uma nova partida procura jogadores." in lobby.content and "Entrar" in labels(lobby)
+    assert not (await fake_discord.click(bruno, lobby, label="Entrar")).followups
+    assert not told(await fake_discord.click(ana, lobby, label="Começar"))
+    board = fake_discord.last_message(channel, lambda m: m.files)
+    assert "Começa a partida de Pariti!" in board.content
+
+    game = Game(bot_process.database, "pariti", fake_discord)
+    player = game.user(game.ruleset.to_move(game.state()))
+    blue = next(a for a in game.ruleset.legal_actions(game.state()) if a.startswith("B"))
+    brazilian = shown(game.ruleset, blue, "pt-BR")
+    assert brazilian.startswith("Z")
+    offered = await fake_discord.autocomplete(player, channel, "game move", "move", typed=brazilian.lower())
+    assert offered[0]["value"] == blue and offered[0]["name"].startswith(f"{brazilian} · "), offered
+    await fake_discord.slash(player, channel, "game move", move=brazilian)
+    assert game.log()[-1][1:] == (blue, True)

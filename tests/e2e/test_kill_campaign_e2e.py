@@ -14,7 +14,7 @@ import pytest
 
 from bot.domain import dice
 from bot.games import get_ruleset
-from tests.e2e.table import ACTION_ID, Table, choices, stale, told, two_players
+from tests.e2e.table import ACTION_ID, Table, choices, stale, start_caught_up, told, two_players
 
 pytestmark = pytest.mark.e2e
 
@@ -120,7 +120,7 @@ async def kill_at(fake, bot, table: Table, click, hold=None):
     await bot.kill()
     if hold is not None:
         hold.release()
-    await bot.start()
+    await start_caught_up(fake, bot)   # what the restart was to post is posted
     return await clicking   # settled once something shows it (what the restart posts, for one)
 
 
@@ -152,7 +152,6 @@ async def test_a_kill_at_each_moment_of_a_turn_loses_nothing_and_leaves_one_live
         shown = await fake.wait_until(lambda version=version: [m for m in live_boards(fake, table)
                                                                if version_of(m) == version],
                                       what=f"the board of version {version} ({moment})")
-        await asyncio.sleep(0.5)    # let the restart finish whatever it does
         assert live_boards(fake, table) == shown and len(shown) == 1, f"{moment}: {live_boards(fake, table)}"
         assert len(live_boards(fake, idle)) == 1, moment
         posted = [m.id for m in fake.messages(table.channel) if m.files and m.id not in boards_before]

@@ -3,6 +3,7 @@ guilds of both shards go on side by side; the process of shard 1 is killed with 
 waits (the other process leaves it alone, deadline included) while the other shard's game goes on; restarted,
 it fires the deadline that passed meanwhile once and the game carries on. Turn notifications come from both
 processes; `/stats` and `/leaderboard` answer for each server from the shared database."""
+import asyncio
 import sys
 
 import pytest
@@ -13,6 +14,9 @@ from tests.conftest import REPO
 from tests.e2e.table import Table, a_later_deadline_fired, two_players
 
 pytestmark = [pytest.mark.e2e, pytest.mark.fake_discord(shard_count=2)]
+# The requests that answer a command once it acknowledged it (its reply, a follow-up, the reply deleted).
+ANSWERS = (("PATCH", "/webhooks/{app}/{token}/messages/{message}"), ("POST", "/webhooks/{app}/{token}"),
+           ("DELETE", "/webhooks/{app}/{token}/messages/{message}"))
 
 
 def shard_process(fake, database, shard: int, tmp_path):
@@ -44,8 +48,18 @@ async def test_two_shard_processes_share_the_database_and_one_survives_a_kill(fa
             plays[table] += 4
         assert all(any(t == "INTERACTION_CREATE" for t, _ in fake.dispatched(shard)) for shard in (0, 1))
 
-        await fake.slash(ana, away.channel, "game settings", turn_time="2s")
-        await second.kill()   # SIGKILL, mid-game, a deadline running
+        # SIGKILL, mid-game, a deadline running: as soon as the settings are stored (the first request of their
+        # answer held). Killed once the command settled instead (0.3 s after its last answer), a busy machine
+        # could let the 2 s run out first: that deadline fired before the kill, the next one while it was down,
+        # and the restart showed two expiries.
+        holds = [fake.hold(method, route, before=True) for method, route in ANSWERS]
+        answering = asyncio.create_task(fake.slash(ana, away.channel, "game settings", turn_time="2s"))
+        await fake.wait_until(lambda: any(h.reached.is_set() for h in holds), what="the settings stored")
+        await second.kill()
+        for held in holds:
+            held.release()
+            fake.drop_hold(held)
+        answering.cancel()
         stalled = await version_of(database, away)
         await home.play(6)    # the other shard's game goes on meanwhile
         plays[home] += 6

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tests.e2e.table import Table, in_play, two_players
+from tests.e2e.table import Table, in_play, start_caught_up, two_players
 
 pytestmark = pytest.mark.e2e
 
@@ -35,7 +35,8 @@ async def test_sigterm_with_a_click_in_flight_answers_it_then_exits_0_within_10_
 
     started = time.monotonic()
     stopping = asyncio.create_task(bot_process.terminate(timeout=10))
-    await asyncio.sleep(1.0)                                   # the bot has the signal; Discord answers late
+    await fake_discord.wait_until(lambda: "SIGTERM" in bot_process.log_path.read_text(),
+                                  what="the bot to have the signal")  # it has; Discord answers late
     held.release()
     status = await stopping
     took = time.monotonic() - started
@@ -50,8 +51,7 @@ async def test_sigterm_with_a_click_in_flight_answers_it_then_exits_0_within_10_
     log = bot_process.log_path.read_text()
     assert "SIGTERM" in log and "Traceback" not in log
 
-    await bot_process.start()                                  # nothing is left to catch up: no second board
-    await asyncio.sleep(1.0)
+    await start_caught_up(fake_discord, bot_process)           # nothing is left to catch up: no second board
     assert table.board().id == new_board.id
 
 
@@ -79,8 +79,7 @@ async def test_sigterm_while_a_finished_games_animation_is_drawn_leaves_it_undra
     version, board_version = stored(bot_process.database)
     assert board_version == version                            # the final board, recorded
 
-    await bot_process.start()                                  # nothing left to catch up: no second board
-    await asyncio.sleep(1.0)
+    await start_caught_up(fake_discord, bot_process)           # nothing left to catch up: no second board
     assert table.board().id == final.id
     history = await fake_discord.slash(bruno, table.channel, "game history")
     assert history.ephemeral and "🏆" in history.content     # the game and its result, as they were

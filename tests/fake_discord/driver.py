@@ -63,6 +63,7 @@ from tests.fake_discord.constants import (
     USER_INSTALL,
     VIEW_CHANNEL,
 )
+from tests.fake_discord.contract import ContractTally
 from tests.fake_discord.counting import CountedRequest, GlobalLimiter, RequestCounts
 from tests.fake_discord.entities import (
     Channel,
@@ -101,7 +102,8 @@ class FakeDiscord(GatewayMixin, RestMixin):
         self.application_id = next(self._ids)
         self.bot_user: JsonObject = {"id": str(self.application_id), "username": "Tablero", "global_name": None,
                          "discriminator": "0000", "avatar": None, "bot": True, "verified": True,
-                         "mfa_enabled": False, "flags": 0, "public_flags": 0}
+                         "mfa_enabled": False, "flags": 0, "public_flags": 0, "locale": "en-US",
+                         "primary_guild": None}
         self.shard_count = shard_count  # what GET /gateway/bot recommends
         self.max_concurrency = max_concurrency  # session_start_limit.max_concurrency (reported, not enforced)
         self.guilds: dict[int, Guild] = {}
@@ -115,6 +117,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         self.interactions: list[Interaction] = []
         self._by_token: dict[str, Interaction] = {}
         self.violations: list[str] = []
+        self.contract = ContractTally()  # bodies and answers checked against Discord's OpenAPI document
         self.refusals: list[str] = []  # errors answered where the bot broke no rule (see DiscordError)
         self._dm_channels: dict[int, User] = {}  # DM channel id -> the user at the other end
         self._dms: dict[int, list[Message]] = {}  # user id -> direct messages the bot sent
@@ -199,6 +202,8 @@ class FakeDiscord(GatewayMixin, RestMixin):
 
     def assert_clean(self) -> None:
         assert not self.violations, "Discord would have rejected:\n  " + "\n  ".join(self.violations)
+        assert not self.contract.gaps, "The fake answered what Discord would not (tests/fake_discord/" \
+                                       "contract.py):\n  " + "\n  ".join(self.contract.gaps)
 
     def _notify(self) -> None:
         self._change.set()
@@ -411,15 +416,15 @@ class FakeDiscord(GatewayMixin, RestMixin):
         not installed the app (its channel endpoints answer 403, code 50001; users' installs still work). With
         `bot_offline`, while no bot is connected: Discord sends no event then, and READY at the next
         connection simply lacks the guild."""
-        guild_id = (guild or self.default_guild).id
+        removed = guild or self.default_guild
+        removed.bot_installed, removed.removed = False, True   # the bot is out before Discord tells it
         if not bot_offline:
-            await self.dispatch("GUILD_DELETE", {"id": str(guild_id)}, guild_id=guild_id)
-        self.guilds[guild_id].bot_installed = False
+            await self.dispatch("GUILD_DELETE", {"id": str(removed.id)}, guild_id=removed.id)
 
     async def add_bot(self, guild: Guild, *, bot_offline: bool = False) -> None:
         """The server installs the app with its bot (GUILD_CREATE on the guild's shard; with `bot_offline`, no
         event: READY at the next connection lists the guild)."""
-        guild.bot_installed = True
+        guild.bot_installed, guild.removed = True, False
         if not bot_offline:
             await self.dispatch("GUILD_CREATE", self._guild_payload(guild), guild_id=guild.id)
 
@@ -678,7 +683,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         interaction = Interaction(
             id=next(self._ids), token="aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48), type=kind,
             application_id=self.application_id, guild_id=None if guild is None else guild.id, user=user,
-            channel=channel, payload={}, created_at=self.now(), source_message=source, command=command,
+            channel=channel, payload={}, created_at=self.now(), source_message=source, parent=parent, command=command,
             context=context, owners=owners,
             forced_ephemeral=(guild is not None and str(GUILD_INSTALL) not in owners
                               and not permissions & USE_EXTERNAL_APPS))

@@ -18,6 +18,8 @@ from tests.fake_discord.constants import (
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     GUILD_INSTALL,
+    INTERACTION_COMPONENT,
+    INTERACTION_MODAL,
     MEMBER_PERMISSIONS,
     OPTION_SUB_COMMAND,
     OPTION_SUB_COMMAND_GROUP,
@@ -66,6 +68,10 @@ class Guild:
     name: str
     locale: str = "en-US"
     bot_installed: bool = True  # False: only users installed the app; the bot is not in the server
+    # The server removed the bot (FakeDiscord.remove_bot): a channel request then answers 403 (50001) as ever,
+    # but is no violation: it may have been sent before the bot saw GUILD_DELETE (the e2e tests check that
+    # none starts after the bot ended the server's games)
+    removed: bool = False
     unavailable: bool = False  # an outage: READY lists it, its GUILD_CREATE at connection says only unavailable
 
     def shard_id(self, shard_count: int) -> int:
@@ -85,12 +91,12 @@ class User:
 
     def payload(self) -> JsonObject:
         return {"id": str(self.id), "username": self.name, "global_name": self.name, "discriminator": "0",
-                "avatar": None, "bot": False, "public_flags": 0}
+                "avatar": None, "bot": False, "public_flags": 0, "flags": 0, "primary_guild": None}
 
     def member_payload(self, *, with_user: bool = True, roles: Sequence[int] = ()) -> JsonObject:
         member = {"roles": [str(r) for r in roles], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False,
-                  "mute": False, "flags": 0, "pending": False, "nick": None, "avatar": None, "premium_since": None,
-                  "communication_disabled_until": None}
+                  "mute": False, "flags": 0, "pending": False, "nick": None, "avatar": None, "banner": None,
+                  "premium_since": None, "communication_disabled_until": None}
         if with_user:
             member["user"] = self.payload()
         return member
@@ -241,8 +247,7 @@ class Message:
             ia = self.interaction
             data["webhook_id"] = str(ia.application_id)
             data["application_id"] = str(ia.application_id)
-            data["interaction_metadata"] = {"id": str(ia.id), "type": ia.type, "user": ia.user.payload(),
-                                            "authorizing_integration_owners": ia.owners}
+            data["interaction_metadata"] = ia.metadata()
         return data
 
     def __repr__(self) -> str:
@@ -267,6 +272,7 @@ class Interaction:
     owners: dict[str, str] = dataclasses.field(default_factory=dict)  # authorizing_integration_owners
     shard_id: int = 0  # the gateway shard it was dispatched on
     source_message: Message | None = None  # the message whose component was used
+    parent: Interaction | None = None  # a modal submit's: the interaction the modal answered
     command: JsonObject | None = None  # the synced command, for slash and autocomplete
     response_type: int | None = None
     responded_at: float | None = None
@@ -321,6 +327,17 @@ class Interaction:
     def components(self) -> list[JsonObject]:
         return self.message.components
 
+    def metadata(self) -> JsonObject:
+        """The `interaction_metadata` of the messages it created: a component's names the message clicked, a
+        modal submit's the interaction that opened the modal."""
+        data = {"id": str(self.id), "type": self.type, "user": self.user.payload(),
+                "authorizing_integration_owners": self.owners}
+        if self.type == INTERACTION_COMPONENT and self.source_message is not None:
+            data["interacted_message_id"] = str(self.source_message.id)
+        if self.type == INTERACTION_MODAL and self.parent is not None:
+            data["triggering_interaction_metadata"] = self.parent.metadata()
+        return data
+
     def describe(self) -> str:
         data = self.payload.get("data", {})
         what = data.get("custom_id") or "/" + " ".join(_command_path(data))
@@ -339,11 +356,12 @@ def _command_path(data: JsonObject) -> list[str]:
 class DiscordError(Exception):
     """A REST request Discord refuses; becomes the HTTP error response."""
 
-    def __init__(self, status: int, code: int, message: str, *, bot_at_fault: bool = True):
+    def __init__(self, status: int, code: int, message: str, *, bot_at_fault: bool = True,
+                 errors: JsonObject | None = None):
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
         self.bot_at_fault = bot_at_fault  # False: Discord refuses, but the bot broke no rule (closed DMs)
-
+        self.errors = errors  # Discord's `errors` of an Invalid Form Body: the fields' paths and what is wrong
 
 
 def _role_payload(role_id: int, name: str, permissions: int) -> JsonObject:

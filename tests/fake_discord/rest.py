@@ -6,6 +6,7 @@ import json
 import logging
 import math
 import re
+import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +41,7 @@ from tests.fake_discord.constants import (
     USER_INSTALL_FOLLOWUP_LIMIT,
     VIEW_CHANNEL,
 )
+from tests.fake_discord.contract import JSON, MULTIPART, ContractTally, request_errors, response_gaps, success_status
 from tests.fake_discord.counting import CountedRequest, GlobalLimiter, scope_of
 from tests.fake_discord.entities import (
     Attachment,
@@ -57,6 +59,7 @@ from tests.fake_discord.entities import (
 from tests.fake_discord.limits import (
     _choice_problems,
     _length_problems,
+    command_integration_types,
     command_problems,
     message_problems,
     modal_field_problems,
@@ -67,6 +70,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 USER_MENTION = re.compile(r"<@!?(\d+)>")
+ROUTE = web.RequestKey("route", str)   # a request's route template, whose schemas check its body
 
 # What a route answers: a JSON object or array, or nothing (204 No Content).
 Answer = JsonObject | list[JsonObject] | None
@@ -94,6 +98,7 @@ class RestMixin:
         refusals: list[str]
         requests: list[tuple[str, str]]
         counted: list[CountedRequest]
+        contract: ContractTally
         rate_limited: list[tuple[str, str]]
         failed: list[tuple[str, str]]
         dropped: list[tuple[str, str]]
@@ -272,6 +277,7 @@ class RestMixin:
         if not webhook and request.headers.get("Authorization") != f"Bot {self.token}":
             outcome.update(code=0, bot_at_fault=True)
             return _error(401, 0, "401: Unauthorized")
+        request[ROUTE] = template   # the route whose schemas check the body (_check_contract)
         try:
             await self._held(method, template, match.groupdict(), None, before=True)
             if request.transport is None or request.transport.is_closing():
@@ -286,18 +292,48 @@ class RestMixin:
                 log.info("refused (not a rule violation): %s %s: %s", request.method, path, error.message)
                 self.refusals.append(f"{request.method} {path}: {error.message}")
                 self._notify()
-            return _error(error.status, error.code, error.message)
+            return _error(error.status, error.code, error.message, error.errors)
         if answer is not None:   # carried out, but the answer was lost on the way back
             self._notify()
             return answer
         if result is None:
             return web.Response(status=204)
-        return _json(result)
+        status = success_status(method, template)
+        self._check_answer(method, template, status, result)
+        return _json(result, status)
+
+    def _check_contract(self, request: web.Request, body: Any, media: str) -> None:
+        """Refuse a body that Discord's OpenAPI document refuses (contract.py) as Discord does: 400, 50035,
+        "Invalid Form Body" and the fields' paths; the bot's fault."""
+        started = time.perf_counter()
+        found = request_errors(request.method, request[ROUTE], media, body)
+        self.contract.requests += 1
+        self.contract.seconds += time.perf_counter() - started
+        if found is not None:
+            self.contract.violations.append(f"{request.method} {request[ROUTE]}: {found}")
+            raise DiscordError(400, 50035, str(found), errors=found.errors)
+
+    def _check_answer(self, method: str, template: str, status: int, answer: Answer) -> None:
+        """Note where the fake's answer departs from what Discord answers (contract.py; the fake's own tests
+        and the e2e summary show them)."""
+        started = time.perf_counter()
+        gaps = response_gaps(method, template, status, answer)
+        self.contract.answers += 1
+        self.contract.seconds += time.perf_counter() - started
+        if gaps:
+            log.error("the fake's answer departs from Discord's: %s", "; ".join(gaps))
+            self.contract.gaps += gaps
+
+    async def _json_body(self, request: web.Request) -> Any:
+        """A JSON body, checked against the route's request schema."""
+        body = await request.json()
+        self._check_contract(request, body, JSON)
+        return body
 
     async def _read_body(self, request: web.Request) -> tuple[JsonObject, dict[int, Attachment]]:
         """JSON body, or multipart payload_json + files[n] parts."""
         if not request.content_type.startswith("multipart/"):
-            return (await request.json() if request.can_read_body else {}), {}
+            return (await self._json_body(request) if request.can_read_body else {}), {}
         body: JsonObject = {}
         files: dict[int, Attachment] = {}
         reader = await request.multipart()
@@ -312,17 +348,22 @@ class RestMixin:
                                                   part.headers.get("Content-Type", "application/octet-stream"))
             else:
                 raise DiscordError(400, 50035, f"unexpected multipart field {part.name!r}")
+        self._check_contract(request, body, MULTIPART)
         return body, files
 
     async def _get_me(self, request: web.Request) -> JsonObject:
         return self.bot_user
 
     async def _get_application(self, request: web.Request) -> JsonObject:
-        owner = {"id": str(self.application_id + 1), "username": "owner", "discriminator": "0", "avatar": None,
-                 "global_name": "owner", "public_flags": 0}
-        return {"id": str(self.application_id), "name": "Tablero", "icon": None, "description": "",
+        owner = User(self.application_id + 1, "owner").payload()
+        del owner["bot"]
+        return {"id": str(self.application_id), "name": "Tablero", "icon": None, "description": "", "type": None,
                 "bot_public": True, "bot_require_code_grant": False, "owner": owner, "verify_key": "0" * 64,
-                "flags": 0, "team": None, "summary": "", "rpc_origins": [], "bot": self.bot_user}
+                "flags": 0, "flags_new": "0", "team": None, "summary": "", "rpc_origins": [], "bot": self.bot_user,
+                "redirect_uris": [], "interactions_endpoint_url": None, "role_connections_verification_url": None,
+                "approximate_guild_count": len(self.guilds), "approximate_user_install_count": 0,
+                "approximate_user_authorization_count": 0, "explicit_content_filter": 0,
+                "eligible_oauth2_scopes": ["applications.commands", "bot"]}
 
     async def _get_gateway(self, request: web.Request) -> JsonObject:
         return {"url": self.gateway_url, "shards": self.shard_count,
@@ -334,7 +375,8 @@ class RestMixin:
         if found is None:
             raise DiscordError(404, 10004, "Unknown Guild")
         if not found.bot_installed:
-            raise DiscordError(403, 50001, f"Missing Access: the bot is not in the server {found.name}")
+            raise DiscordError(403, 50001, f"Missing Access: the bot is not in the server {found.name}",
+                               bot_at_fault=not found.removed)
 
     def _check_app(self, app: str) -> None:
         if int(app) != self.application_id:
@@ -345,7 +387,7 @@ class RestMixin:
         guild_id = int(guild) if guild else None
         if guild:
             self._check_guild_access(guild)
-        commands = await request.json()
+        commands = await self._json_body(request)
         problems = command_problems(commands)
         if problems:
             raise DiscordError(400, 50035, "Invalid Form Body (command sync): " + "; ".join(problems))
@@ -365,14 +407,14 @@ class RestMixin:
             stored.append(entry)
         self.command_syncs += 1
         self._notify()
-        return stored
+        return [_command_answer(entry) for entry in stored]
 
     async def _get_commands(self, request: web.Request, app: str, guild: str | None = None) -> list[JsonObject]:
         self._check_app(app)
         guild_id = int(guild) if guild else None
         if guild:
             self._check_guild_access(guild)
-        return [c for key, c in self.commands.items() if key[0] == guild_id]
+        return [_command_answer(c) for key, c in self.commands.items() if key[0] == guild_id]
 
     # interaction responses
 
@@ -441,13 +483,13 @@ class RestMixin:
             return None
         # The interaction callback response (with_response): a message only for the callbacks that create or
         # update one with content (receiving-and-responding#interaction-callback-interaction-callback-resource-object)
-        answer: JsonObject = {"interaction": {"id": str(ia.id), "type": ia.type}, "resource": {"type": kind}}
+        answer: JsonObject = {"interaction": {"id": str(ia.id), "type": ia.type}}
         if message is not None and kind != CALLBACK_DEFERRED_UPDATE:
             answer["interaction"].update(response_message_id=str(message.id),
                                          response_message_loading=kind == CALLBACK_DEFERRED_MESSAGE,
                                          response_message_ephemeral=message.ephemeral)
             if kind in (CALLBACK_MESSAGE, CALLBACK_UPDATE):
-                answer["resource"]["message"] = message.payload()
+                answer["resource"] = {"type": kind, "message": message.payload()}
         return answer
 
     def _choices_problems(self, ia: Interaction, choices: object) -> list[str]:
@@ -524,8 +566,10 @@ class RestMixin:
             raise DiscordError(404, 10003, "Unknown Channel")
         if not self.bot_present(channel):
             where = "a private channel between users" if channel.is_private else "a server without the bot"
+            guild = self.guilds.get(channel.guild_id or 0)
             raise DiscordError(403, 50001, f"Missing Access: #{channel.name or channel.id} is {where} "
-                                           "(only interaction endpoints work there)")
+                                           "(only interaction endpoints work there)",
+                               bot_at_fault=guild is None or not guild.removed)   # removed: maybe in flight
         if channel.is_thread and needed & SEND_MESSAGES:  # in a thread, Send Messages in Threads instead
             needed = needed & ~SEND_MESSAGES | SEND_MESSAGES_IN_THREADS
         if self.bot_permissions(channel) & needed != needed:
@@ -625,7 +669,7 @@ class RestMixin:
     async def _start_thread(self, request: web.Request, channel: str, message: str | None = None) -> JsonObject:
         """Start a thread (without a message: type 11 or 12; from a message: public, with the message's id)."""
         parent = self._channel(channel, VIEW_CHANNEL)
-        body = await request.json()
+        body = await self._json_body(request)
         kind = PUBLIC_THREAD if message is not None else body.get("type", PRIVATE_THREAD)
         if message is not None:
             self._channel_message(parent, message)
@@ -653,7 +697,7 @@ class RestMixin:
 
     async def _open_dm(self, request: web.Request) -> JsonObject:
         """POST /users/@me/channels: the DM channel with a user (the same one each time)."""
-        recipient = self.users.get(int((await request.json()).get("recipient_id", 0)))
+        recipient = self.users.get(int((await self._json_body(request)).get("recipient_id", 0)))
         if recipient is None:
             raise DiscordError(400, 50035, "Invalid Form Body: recipient_id is not a known user")
         channel_id = next((cid for cid, user in self._dm_channels.items() if user is recipient), None)
@@ -719,6 +763,8 @@ class RestMixin:
                 setattr(message, key, data[key] if data[key] is not None else ("" if key == "content" else []))
         for number, item in enumerate((i for row in message.components for i in [row, *row.get("components", [])]), 1):
             item.setdefault("id", number)
+            if isinstance(item.get("emoji"), dict) and item["emoji"].get("id") is None:
+                item["emoji"] = {"name": item["emoji"]["name"]}   # a Unicode emoji: Discord answers its name alone
         if message.thinking and counting:
             message.flags &= ~FLAG_LOADING  # the deferred response becomes the real one
             if message.ephemeral_to is None:
@@ -747,6 +793,14 @@ class RestMixin:
         if event != "MESSAGE_DELETE":
             data = {**message.payload(), "guild_id": str(guild_id)}
         session.dispatch(event, data)
+
+
+def _command_answer(command: JsonObject) -> JsonObject:
+    """A stored command as Discord answers it: with the defaults of what the bot left out."""
+    return {**command, "description": command.get("description") or "",
+            "default_member_permissions": command.get("default_member_permissions"),
+            "integration_types": sorted(command_integration_types(command)),
+            "contexts": command.get("contexts"), "nsfw": bool(command.get("nsfw"))}
 
 
 def _as_answered(ia: Interaction, data: JsonObject) -> JsonObject:
@@ -782,7 +836,10 @@ def _json(data: Any, status: int = 200) -> web.Response:
     return web.Response(body=json.dumps(data).encode(), status=status, content_type="application/json")
 
 
-def _error(status: int, code: int, message: str) -> web.Response:
+def _error(status: int, code: int, message: str, errors: JsonObject | None = None) -> web.Response:
+    """Discord's error body; an Invalid Form Body (50035) says what is wrong where in `errors`."""
+    if errors is not None:
+        return _json({"message": "Invalid Form Body", "code": code, "errors": errors}, status)
     return _json({"message": message, "code": code}, status)
 
 

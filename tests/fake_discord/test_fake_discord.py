@@ -89,7 +89,7 @@ async def test_late_first_response_is_a_violation(fake_discord, client, alice, t
 
 
 @pytest.mark.parametrize("kind, expected", [
-    ("long", "content has 2001 characters"),
+    ("long", "data.content: BASE_TYPE_MAX_LENGTH: Must be 2000 or fewer in length."),
     ("rows", "6 action rows"),
     ("twice", "already been acknowledged"),
 ])
@@ -104,7 +104,7 @@ async def test_rule_breaking_replies_are_violations(fake_discord, client, alice,
 async def test_too_many_autocomplete_choices_is_a_violation(fake_discord, client, alice, table):
     with pytest.raises(TimeoutError):
         await fake_discord.autocomplete(alice, table, "demo pick", "fruit", typed="all", timeout=2)
-    assert "40 choices (max 25)" in fake_discord.take_violations()[0]
+    assert "data.choices: BASE_TYPE_MAX_LENGTH: Must be 25 or fewer" in fake_discord.take_violations()[0]
 
 
 async def test_users_cannot_send_what_the_schema_forbids(fake_discord, client, alice, table):
@@ -322,7 +322,7 @@ async def test_attachment_alt_text_is_recorded_and_limited(fake_discord, client,
     assert posted.files[0].description == "d" * 1024
     await fake_discord.slash(alice, table, "demo alt", length=1025)
     await fake_discord.wait_until(lambda: fake_discord.violations, what="the violation")
-    assert "description has 1025 characters" in fake_discord.take_violations()[0]
+    assert "attachments.0.description: BASE_TYPE_MAX_LENGTH: Must be 1024 or fewer" in fake_discord.take_violations()[0]
 
 
 async def test_pings_are_recorded_as_discord_notifies_them(fake_discord, client, alice, table):

@@ -81,3 +81,8 @@ def test_a_postgresql_database_is_checked_and_left_as_it_was():
             await admin.execute("DROP DATABASE IF EXISTS tablero_check_test")
             await admin.close()
         asyncio.run(drop())
+
+
+def test_operating_md_s_example_shows_this_code_s_schema_version():
+    """The example of docs/operating.md is check's own line for the current schema (it showed 9 at version 11)."""
+    assert schema_result(len(MIGRATIONS)).line() in (REPO / "docs" / "operating.md").read_text()

@@ -25,6 +25,13 @@ async def test_each_failed_check_is_a_reason():
     assert metrics.STORE_REACHABLE._value.get() == 0
 
 
+async def test_before_discord_was_reached_the_reason_is_the_last_try_s():
+    async def ping() -> None:
+        pass
+    health = Health(lambda: ["all"], ping, LoopLag(), lambda: "try 2 failed: Cannot connect to host discord.com:443")
+    assert await health.problems() == ["Discord not reached yet (try 2 failed: Cannot connect to host discord.com:443)"]
+
+
 async def test_a_database_that_hangs_is_out_of_reach(monkeypatch):
     monkeypatch.setattr("bot.operations.health.STORE_TIMEOUT_S", 0.05)
     async def hangs() -> None:
@@ -37,6 +44,6 @@ async def test_the_loop_lag_measures_a_blocked_loop():
     lag.start()
     await asyncio.sleep(0.05)
     time.sleep(0.6)   # the loop blocked: the probe due 0.5 s after its start runs about 0.15 s late
-    await asyncio.sleep(0.1)
+    await asyncio.wait_for(lag.probed.wait(), 10)   # that probe ran (on a busy machine, later still)
     await lag.stop()
     assert lag.seconds >= 0.1 and metrics.LOOP_LAG._value.get() == lag.seconds

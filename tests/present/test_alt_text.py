@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.core.game_records import Seat
 from bot.domain import i18n, timeline
 from bot.domain.positions import ruleset_of
 from bot.games import GAME_IDS
@@ -128,6 +129,16 @@ async def test_a_team_game_names_the_partners_in_both_languages(store):
     assert f"Équipes\u00a0: {a} avec {c}\u00a0; {b} avec {d}." in board_alt(record, "fr")
     alone, _ = await play(store, "parcheesi", players=(1, 2, 3, 4), channel=6, max_actions=8)
     assert "Partners" not in board_alt(alone, "en")
+
+
+async def test_a_computer_leading_the_second_team_keeps_its_small_letter_after_the_separator(store):
+    """The partners are one sentence: "Duplas: Ana com Zé; o computador 1 (fácil) com Lu.", not "; O computador"."""
+    record, _ = await play(store, "parcheesi", players=(1, 2, 3, 4), options={"teams": True}, max_actions=8)
+    first = ruleset_of(record).teams(4, record.options)[1][0]
+    seats = tuple(Seat(0, "1", "easy") if i == first else seat for i, seat in enumerate(record.seats))
+    shown = replace(record, seats=seats)
+    assert "; o computador 1 (fácil) com " in board_alt(shown, "pt-BR")
+    assert "\u00a0; l’ordinateur 1 (facile) avec " in board_alt(shown, "fr")
 
 
 @pytest.mark.parametrize("game", GAME_IDS)

@@ -43,3 +43,19 @@ def test_a_french_game_suggests_french_codes_and_takes_them_typed():
     assert yellow and all(name.startswith("J") for name, _ in yellow), "shown in the game's language"
     typed = codes.shown(PARCHEESI, yellow[0][1], "fr").lower()
     assert moves.move_choices(record, PARCHEESI, state, typed, "en")[0][1] == yellow[0][1], "stored canonical"
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_no_letter_of_any_language_names_two_colours_of_a_game(game):
+    """A typed code is read with the letters of every language at once: one letter, one colour (Spanish
+    writes azul Z because amarillo has the A)."""
+    ruleset, named = get_ruleset(game), {}
+    for locale in codes.i18n.LOCALES:
+        for colour in ruleset.code_colours:
+            named.setdefault(codes.letter(colour, locale), set()).add(colour)
+    assert {letter: colours for letter, colours in named.items() if len(colours) > 1} == {}
+
+
+def test_spanish_codes_use_spanish_letters():
+    assert codes.shown(PARCHEESI, "Y2+4", "es") == "A2+4" and codes.shown(PARCHEESI, "B1+3", "es") == "Z1+3"
+    assert codes.canonical(PARCHEESI, "z1+3") == "b1+3" and codes.canonical(PARCHEESI, "V3+5") == "G3+5"

@@ -81,6 +81,70 @@ def test_the_import_graph_has_no_cycle():
             assert cycle is None, " -> ".join(cycle)
 
 
+# The README's layer table, top to bottom, as the folders that hold each layer (test_the_table_is_the_readmes
+# checks that the README says the same). A module belongs to the layer of the longest folder that holds it.
+LAYERS = (
+    ("Start-up", ("bot/__main__.py", "bot/app.py")),
+    ("Operators' tools", ("bot/operations/", "bot/tools/")),
+    ("Front ends", ("bot/cogs/", "bot/console/")),
+    ("Words", ("bot/present/",)),
+    ("Services", ("bot/services/",)),
+    ("Computer players", ("bot/ai/",)),
+    ("Pictures", ("renderer/",)),
+    ("Domain helpers", ("bot/domain/",)),
+    ("Rules", ("bot/games/",)),
+    ("Store", ("bot/store/",)),
+    ("Records and leaves", ("bot/core/",)),
+)
+# Arrows up the table that the README's "What it may import" column allows, each by name: the final board's
+# result sentence, in words (bot/present/results.py), and renderer/sample.py, which draws docs/'s pictures with
+# the words players read.
+UPWARD = {("renderer", "bot.present.results"), ("renderer.sample", "bot.present")}
+# No module over this many lines: a longer one holds several things, each worth a module of its own.
+MAX_LINES = 400
+# The rulesets' tables (data more than code) may be longer: none is today.
+TABLES: tuple[str, ...] = ()
+
+
+def _folder_module(folder: str) -> str:
+    return folder.removesuffix("/").removesuffix(".py").replace("/", ".")
+
+
+def layer_of(name: str) -> int:
+    """The index in LAYERS of the layer `name` belongs to (the package `bot` itself: start-up's)."""
+    found = [(len(folder), rank) for rank, (_, folders) in enumerate(LAYERS) for folder in folders
+             if _within(name, _folder_module(folder))]
+    return max(found)[1] if found else 0 if name == "bot" else -1
+
+
+def test_every_module_belongs_to_a_layer():
+    assert [name for name in MODULES if layer_of(name) < 0] == []
+
+
+def test_the_table_is_the_readmes():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("\n## Architecture\n"):].split("\n## ", 2)[1]
+    rows = [line.split(" | ") for line in table.splitlines() if line.startswith("| ")][1:]   # after the heading
+    assert [row[0].removeprefix("| ") for row in rows] == [name for name, _ in LAYERS]
+    for row, (name, folders) in zip(rows, LAYERS):
+        assert all(f"`{folder}`" in row[1] for folder in folders), (name, row[1])
+
+
+def test_each_layer_imports_only_its_own_and_lower_layers():
+    """The README's table read from the top: a module imports modules of its own layer or of the layers below,
+    never above (but for UPWARD's arrows)."""
+    wrong = [(name, target) for name in MODULES for target in GRAPH[name]
+             if layer_of(target) < layer_of(name)
+             and not any(_within(name, low) and _within(target, high) for low, high in UPWARD)]
+    assert wrong == []
+
+
+def test_no_module_is_over_400_lines():
+    over = {name: lines for name, path in MODULES.items()
+            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES and name not in TABLES}
+    assert over == {}
+
+
 def test_nothing_imports_the_discord_layer_but_start_up():
     wrong = [(name, target) for name in MODULES if not _within(name, "bot.cogs") and name != "bot.app"
              for target in imports_of(name) if _within(target, "bot.cogs")]
@@ -106,6 +170,10 @@ BELOW_PRESENT_AND_SERVICES = ("bot.domain.positions", "bot.domain.player_actions
 
 @pytest.mark.parametrize("package, forbidden", [
     ("bot.cogs", ("bot.store",)),                                   # the Discord layer calls services
+    # The Discord layer's shared infrastructure (messages going out, events coming in) serves the commands and
+    # never reaches up into one of them (nor, for the messages, into the parts that wire the commands in).
+    ("bot.cogs.messages", ("bot.cogs.commands", "bot.cogs.parts")),
+    ("bot.cogs.events", ("bot.cogs.commands",)),
     # Words for every front end, from the records the services return: neither the services nor the store.
     ("bot.present", ("discord",) + FRONT_ENDS + ("bot.services", "bot.store", "bot.store.schema")),
     ("bot.services", ("discord", "bot.cogs", "bot.present", "bot.console")),

@@ -67,6 +67,13 @@ def test_the_layer_table_names_every_package_and_only_files_that_exist():
     assert "tests/repo/test_layers.py" in section("Architecture") and "```" not in section("Architecture")
 
 
+def test_every_registered_game_has_its_row_in_the_games_table():
+    """docs/adding-a-game.md, step 8: each game in GAMES has a row naming its id, and only those."""
+    from bot.games import GAME_IDS
+    named = re.findall(r"^\| [^|]+\(`([a-z-]+)`\) \|", section("The games"), flags=re.M)
+    assert named == list(GAME_IDS)
+
+
 def test_performance_figures_are_in_docs_behind_a_link():
     assert "docs/performance.md" in README
     notes = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
@@ -80,6 +87,6 @@ def test_every_link_and_path_a_page_names_exists(page):
     links = [m.split("#")[0] for m in re.findall(r"\]\(([^)\s]+)\)", text)]
     missing = [link for link in links if link and not link.startswith(("http://", "https://"))
                and not (page.parent / link).exists()]
-    paths = [p.rstrip(".,:") for p in re.findall(r"`((?:bot|renderer|tests|docs|data)/[^`\s<*]*)`", text)]
+    paths = [p.split(":")[0].rstrip(".,:") for p in re.findall(r"`((?:bot|renderer|tests|docs|data)/[^`\s<*]*)`", text)]
     missing += [path for path in paths if not (ROOT / path).exists()]
     assert missing == []

@@ -42,3 +42,25 @@ async def test_without_manage_server_or_with_a_bad_value_nothing_changes(session
     with pytest.raises(GameError):
         await sessions.defaults.change(7, True, {"on_timeout": "explode"})
     assert await sessions.defaults.of(7) == {"seating": "lobby"}
+
+
+async def test_a_game_s_language_is_its_own_else_the_server_default_else_the_server_s_discord_locale(sessions):
+    """`/game new language:`, then `/game defaults language:`, then the server's Discord locale, then
+    the host's."""
+    async def opened(channel, guild, options, locale):
+        return (await sessions.lobby.create(channel_id=channel, guild_id=guild, host=Seat(1, "Ann", locale="de"),
+                                            game="parcheesi", options=options, locale=locale)).record.locale
+    assert await opened(1, 7, {}, "es") == "es"                       # the server's Discord locale
+    await sessions.defaults.change(7, True, {"language": "fr"})
+    assert await opened(2, 7, {}, "es") == "fr"                       # the server's default wins over it
+    assert await opened(3, 7, {"language": "en"}, "es") == "en"       # the game's own option wins over both
+    assert await opened(4, 8, {}, None) == "de"                       # no server locale: the host's
+    with pytest.raises(GameError):
+        await sessions.defaults.change(7, True, {"language": "xx"})
+
+
+def test_the_defaults_say_the_server_s_language():
+    from bot.present.defaults import defaults_text
+    assert defaults_text({}, "en").endswith("Language: the server's Discord language.")
+    assert defaults_text({"language": "es"}, "en").endswith("Language: Español.")
+    assert defaults_text({"language": "fr"}, "es").endswith("Idioma: Français.")

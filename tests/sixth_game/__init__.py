@@ -1,5 +1,7 @@
-"""A sixth game, added as docs/adding-a-game.md says and played like the five: Line race (rules.py), its board
-family (board.py), its computer players' heuristic (ai.py) and its words in both languages (words/<locale>.json).
+"""A sixth game, added as docs/adding-a-game.md says and played like the five: Line race, its rules with their IDs
+(rules.md), its ruleset (rules.py), its board family and that family's contract (board.py), its computer players'
+heuristic (ai.py), its words in every language (words/<locale>.json), and its sample position and README row
+(sample.py). tests/test_a_sixth_game.py checks each of the guide's steps on it.
 
 `register` does what a developer's edit of the repository does for a real game: it lists the ruleset last in
 `bot.games.GAMES`, the one registration, and adds its words to each locale's catalogue, as a file of

@@ -1,21 +1,27 @@
-"""Line race's board family: the line's squares, and each pawn on its square, one lane per seat."""
+"""Line race's board family: the line's squares, and each pawn on its square, one lane per seat. What it reads of
+a ruleset is its contract, LineGame: the family draws any ruleset that hands it a LineScene."""
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 from PIL import Image, ImageDraw
 
-from bot.games.base import Ruleset
 from renderer.colours import INK, PAPER, PIECE_RGB
 from renderer.legend import PlayerTag
 from renderer.plan import Item, Plan, centred
 from renderer.sheet import StaticBoard, make_palette
 from renderer.sprites import disc_sprite
-from tests.sixth_game.rules import LENGTH, LineState
+from tests.sixth_game.rules import LENGTH, LineScene, LineState
 
 SQUARE = 200   # a square's side: 1,200 x 400 pixels, the size a chat shows a board at
 SHADE = (214, 208, 196)   # every other square
+
+
+class LineGame(Protocol):
+    """The family's contract: what it reads of the rulesets that name it (Ruleset.board_family)."""
+
+    def scene(self, state: LineState) -> LineScene: ...
 
 
 @cache
@@ -29,10 +35,10 @@ def _ground() -> StaticBoard:
     return StaticBoard.build(rgb, palette)
 
 
-def layout(ruleset: Ruleset, state: LineState, players: list[PlayerTag], locale: str = "en",
+def layout(ruleset: LineGame, state: LineState, players: list[PlayerTag], locale: str = "en",
            focus: str | None = None, traced: Any = ()) -> Plan:
     items = [Item("square", str(i), (i * SQUARE, 0, (i + 1) * SQUARE, 2 * SQUARE)) for i in range(LENGTH)]
-    for seat, square in enumerate(state.squares):
+    for seat, square in enumerate(ruleset.scene(state).squares):
         sprite = disc_sprite(PIECE_RGB[players[seat].colours[0]], SQUARE // 2)
         xy = ((square + 0.5) * SQUARE, (seat + 0.5) * SQUARE)
         items.append(Item("piece", players[seat].colours[0][0].upper(), centred(xy, *sprite.size), str(square),

@@ -1,11 +1,12 @@
-"""Line race's ruleset, pure as every ruleset is (bot/games/base.py): each player has one pawn on square 0 of a
-line of LENGTH squares; on a turn the player rolls one die (1 to 3), then moves the pawn that far ("go"), no
-further than the last square; the first pawn on the last square wins."""
+"""Line race's ruleset, pure as every ruleset is (bot/games/base.py), its rules in tests/sixth_game/rules.md: each
+player has one pawn on square 0 of a line of LENGTH squares (LR-1); on a turn the player rolls one die (1 to 3),
+then moves the pawn that far ("go"), no further than the last square (LR-2); the first pawn on the last square
+wins (LR-3). What its board family draws, it hands over as a LineScene (`scene`, the family's contract)."""
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.games.base import Applied, IllegalAction, Message, Result, Ruleset, msg
 
@@ -18,6 +19,12 @@ class LineState:
     squares: tuple[int, ...]   # each seat's pawn
     turn: int
     die: int | None = None     # rolled, not moved yet
+
+
+class LineScene(NamedTuple):
+    """What stands where, as the board family (tests/sixth_game/board.py) reads it."""
+
+    squares: tuple[int, ...]   # each seat's pawn, by seat
 
 
 class LineRace(Ruleset):
@@ -65,12 +72,16 @@ class LineRace(Ruleset):
         if action not in self.legal_actions(state):
             raise IllegalAction(msg("error.illegal_move", move=action[:40]))
         squares = list(state.squares)
-        squares[state.turn] = min(LENGTH - 1, squares[state.turn] + (state.die or 0))
+        squares[state.turn] = min(LENGTH - 1, squares[state.turn] + (state.die or 0))   # LR-2: never past the end
         return Applied(LineState(tuple(squares), 1 - state.turn),
                        (msg("line-race.event.moved", seat=state.turn, square=squares[state.turn]),))
 
     def action_label(self, state: LineState, action: str) -> Message:
         return msg("line-race.action.go", count=state.die or 0)
+
+    def scene(self, state: LineState) -> LineScene:
+        """The board family's contract (board.LineGame): each pawn's square."""
+        return LineScene(state.squares)
 
     def describe(self, state: LineState) -> list[Message]:
         return [msg("line-race.describe.square", seat=seat, square=square) for seat, square in enumerate(state.squares)]

@@ -5,9 +5,9 @@ import sqlite3
 from sqlalchemy import URL, inspect, select, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.core.game_records import LOBBY_SEATS
+from bot.core.game_records import INTERACTIONS_ONLY, LOBBY_SEATS, Seat
 from bot.store import Store, is_postgresql, postgresql_url
-from bot.store.schema import MIGRATIONS, game_people, metadata, spelled
+from bot.store.schema import MIGRATIONS, game_people, games, metadata, spelled
 from tests.schema_fixtures.make import play_games
 
 
@@ -74,5 +74,29 @@ async def test_migration_11_reads_from_the_json_the_people_the_store_writes_with
         await store.execute(game_people.delete())
         await store.run(lambda db: db.execute(text(spelled(MIGRATIONS[10][2], db.dialect))))   # migration 11's fill
         assert await store.run(_named) == written
+    finally:
+        await store.close()
+
+
+async def _user_installs(db) -> dict[int, bool]:
+    return {row["id"]: bool(row["interactions_only"]) for row in await db.rows(select(games.c.id,
+                                                                                          games.c.interactions_only))}
+
+
+async def test_migration_12_reads_from_the_json_which_games_are_played_through_a_users_install(database):
+    """The column the purge and the servers' census read (bot/store/privacy.py) holds what the options say, in the
+    games the store writes and in those migration 12 fills from an earlier release's JSON."""
+    store = await Store.open(database)
+    try:
+        for channel, options in ((1, {}), (2, {INTERACTIONS_ONLY: True}), (3, {"turn_time": 60})):
+            await store.games.create_game(guild_id=5, channel_id=channel, game="pariti", host=Seat(7, "Ann"),
+                                          locale="en", options=options, seed="00" * 32)
+        lobby = await store.games.open_game(3)
+        await store.games.update_game(lobby, options={INTERACTIONS_ONLY: True})   # the option set afterwards
+        written = await store.run(_user_installs)
+        assert written == {1: False, 2: True, 3: True}
+        await store.execute(games.update().values(interactions_only=0))
+        await store.run(lambda db: db.execute(text(spelled(MIGRATIONS[11][1], db.dialect))))   # migration 12's fill
+        assert await store.run(_user_installs) == written
     finally:
         await store.close()

@@ -40,3 +40,4 @@ def test_postgresql_is_backed_up_with_pg_dump_and_the_password_is_not_shown(caps
     assert backup.main(["/backups"]) == 2
     said = capsys.readouterr().err
     assert "pg_dump --format=custom" in said and "pg_restore --no-owner" in said and "s3cret" not in said
+    assert "createdb -h db.example -U tablero tablero && pg_restore" in said   # docs/backup.md's commands

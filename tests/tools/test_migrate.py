@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import make_url
 
+from bot.console.game import play as console_play
 from bot.core.game_records import Seat
 from bot.domain import dice
 from bot.services import Sessions
@@ -125,3 +126,18 @@ async def test_an_empty_sqlite_file_warns_that_nothing_was_copied_and_names_the_
     done = _migrate(empty, postgresql_database)
     assert done.returncode == 0
     assert "holds no games: nothing was copied" in done.stderr and "tablero-console.sqlite3" in done.stderr
+
+
+async def test_the_console_s_database_is_refused_its_games_are_not_the_bot_s(tmp_path, postgresql_database):
+    """Its games live under pretend channels: the bot would post there (404s) and end them."""
+    console = str(tmp_path / "tablero-console.sqlite3")
+    assert await console_play("pariti", ["human", "easy"], console, str(tmp_path / "b.png"), "en",
+                              lambda prompt="": "q", lambda line: None) == 0
+    done = _migrate(console, postgresql_database)
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
+    assert "holds the terminal console's games (python -m bot play; 1 found)" in done.stderr
+    target = await Store.open(postgresql_database)
+    try:
+        assert await target.games.count_in([], inside=False) == 0
+    finally:
+        await target.close()

@@ -28,14 +28,16 @@ class DefaultsCommands:
 
     async def defaults(self, interaction: discord.Interaction, turn_time: str | None = None,
                        on_timeout: app_commands.Choice[str] | None = None,
-                       seating: app_commands.Choice[str] | None = None) -> None:
+                       seating: app_commands.Choice[str] | None = None,
+                       language: app_commands.Choice[str] | None = None) -> None:
         loc = i18n.locale_of(interaction.locale)
         if interaction.guild_id is None:   # a DM or group DM has no server defaults
             await self.responder.tell(interaction, msg("interactions.error.server_only"))
             return
         try:
             changes = deadline_changes(turn_time, on_timeout, self.min_turn_time) \
-                | ({"seating": seating.value} if seating is not None else {})
+                | ({"seating": seating.value} if seating is not None else {}) \
+                | ({"language": language.value} if language is not None else {})
             if changes:
                 options = await self.sessions.defaults.change(
                     guild_of(interaction), interaction.permissions.manage_guild, changes)

@@ -35,17 +35,19 @@ class GameCog(commands.GroupCog, name="GameCog", group_name="game", group_descri
     # --- a member's games, server defaults, history (game_mine, game_defaults, game_history) -----------------
     @app_commands.command(name="mine", description=_("cmd.mine.description"))
     async def mine(self, interaction: discord.Interaction) -> None:
-        await self.parts.my_games.mine(interaction)
+        await self.parts.mine.mine(interaction)
 
     @app_commands.command(name="defaults", description=_("cmd.defaults.description"))
     @app_commands.describe(turn_time=_("opt.defaults_turn_time.description"),
                            on_timeout=_("opt.defaults_on_timeout.description"),
-                           seating=_("opt.defaults_seating.description"))
-    @app_commands.choices(on_timeout=ON_TIMEOUT_CHOICES, seating=SEATING_CHOICES)
+                           seating=_("opt.defaults_seating.description"),
+                           language=_("opt.defaults_language.description"))
+    @app_commands.choices(on_timeout=ON_TIMEOUT_CHOICES, seating=SEATING_CHOICES, language=LANGUAGE_CHOICES)
     async def defaults(self, interaction: discord.Interaction, turn_time: str | None = None,
                        on_timeout: app_commands.Choice[str] | None = None,
-                       seating: app_commands.Choice[str] | None = None) -> None:
-        await self.parts.defaults.defaults(interaction, turn_time, on_timeout, seating)
+                       seating: app_commands.Choice[str] | None = None,
+                       language: app_commands.Choice[str] | None = None) -> None:
+        await self.parts.defaults.defaults(interaction, turn_time, on_timeout, seating, language)
 
     @app_commands.command(name="history", description=_("cmd.history.description"))
     @app_commands.describe(game_id=_("opt.game_id.description"))

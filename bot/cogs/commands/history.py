@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import discord
 
-from bot.cogs.commands.mine import can_view
 from bot.cogs.events.controls import HISTORY_PAGE
 from bot.cogs.handlers import Request, channel_of
 from bot.cogs.messages.components import button, stopped
+from bot.cogs.messages.links import can_view
 from bot.cogs.messages.responder import Responder
 from bot.domain import i18n
 from bot.games.base import GameError

@@ -33,7 +33,8 @@ class LobbyCommands:
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], teams: bool = False,
                   turn_time: str | None = None, seating: app_commands.Choice[str] | None = None,
                   thread: bool = False, language: app_commands.Choice[str] | None = None) -> None:
-        """Shared messages are in the game's language: `language` if given, else the server's. A game
+        """Shared messages, and the name of the game's thread, are in the game's language: `language` if given,
+        else the server's default, else the server's Discord language. A game
         where only interactions reach the channel (a DM or group DM between users, a server without the
         bot) is marked so (INTERACTIONS_ONLY): nothing is posted there unprompted."""
         only_interactions = reached_only_by_interactions(interaction)
@@ -47,13 +48,14 @@ class LobbyCommands:
                 | ({"turn_time": turn_seconds(turn_time, self.min_turn_time)} if turn_time else {}) \
                 | ({"language": language.value} if language else {}) \
                 | ({INTERACTIONS_ONLY: True} if only_interactions else {})
-            channel_id = channel_of(interaction)
+            channel_id, host = channel_of(interaction), seat_of(interaction)
+            server = i18n.locale_of(interaction.guild_locale) if interaction.guild_locale else None
             if thread:   # checked before the thread opens, so that a refused game leaves no empty thread
                 self.sessions.lobby.check_new(game.value, options)
-                channel_id = await open_thread(interaction, msg(f"game.{game.value}"), user_locale(interaction))
+                named_in = await self.sessions.lobby.language(interaction.guild_id, options, server, host)
+                channel_id = await open_thread(interaction, msg(f"game.{game.value}"), named_in)
             return await self.sessions.lobby.create(channel_id=channel_id, guild_id=interaction.guild_id,
-                                                    host=seat_of(interaction), game=game.value, options=options,
-                                                    locale=i18n.locale_of(interaction.guild_locale))
+                                                    host=host, game=game.value, options=options, locale=server)
         await self.responder.run(interaction, create, done=(lambda outcome: msg(
             "thread.opened", thread=f"<#{outcome.record.channel_id}>")) if thread else None, shows_here=not thread)
 

@@ -119,7 +119,7 @@ class PlayCommands:
             action = await self._typed(channel_of(interaction), request.value) if typed else request.value
             return await self.sessions.play.act(channel_of(interaction), interaction.user.id, action,
                                                 game_id=request.game, version=request.version)
-        await self.responder.run(interaction, play)
+        await self.responder.run(interaction, play, board=request)
 
     async def on_group(self, interaction: discord.Interaction, request: Request) -> None:
         """A pawn (or area) was picked: show its moves to that player alone."""
@@ -176,7 +176,9 @@ class PlayCommands:
         return codes.canonical(ruleset_of(record), text.strip()) if record is not None else text.strip()
 
     async def _current_board(self, interaction: discord.Interaction, request: Request) -> GameRecord:
-        record = await self.sessions.channels.game(channel_of(interaction), request.game)
+        channel = channel_of(interaction)
+        record = self.sessions.channels.as_written(channel, request.game, request.version) or \
+            await self.sessions.channels.game(channel, request.game)
         if record.version != request.version or record.status != "active":
             raise GameError(msg("error.stale"))
         return record

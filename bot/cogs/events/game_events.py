@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.events.answering import Answering
 from bot.cogs.events.controls import KINDS, Forged, read
 from bot.cogs.handlers import Request
 from bot.cogs.messages.faults import DISCORD_FAULTS, said
@@ -24,9 +25,10 @@ log = logging.getLogger(__name__)
 
 
 class GameEvents(commands.Cog, name="GameEvents"):
-    def __init__(self, bot: commands.AutoShardedBot, parts: GameParts) -> None:
+    def __init__(self, bot: commands.AutoShardedBot, parts: GameParts, answering: Answering) -> None:
         self.bot = bot
         self.parts = parts
+        self.answering = answering   # the tasks shutdown waits for (bot/app.py)
         self._tasks: list[asyncio.Task[None]] = []
 
     async def cog_load(self) -> None:
@@ -45,6 +47,7 @@ class GameEvents(commands.Cog, name="GameEvents"):
         """Every click, select and modal submission, whatever it holds, is read once and answered."""
         if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
             return
+        self.answering.track_current()
         try:
             request = read(interaction)
         except Forged as why:

@@ -9,12 +9,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from dataclasses import replace
 
 import discord
 
 from bot.cogs.messages.components import png_file
-from bot.cogs.messages.delivery import Unprompted, Via
+from bot.cogs.messages.delivery import Via
 from bot.domain.session_results import Outcome
 from bot.domain.verify import OVER
 from bot.present.alt_text import animation_alt, board_alt
@@ -43,7 +42,7 @@ class Announcer:
             await via.send(fair_dice_text(record, over=False), files=[], mentions=quiet)
         elif record.status in OVER:
             await via.send(fair_dice_text(record, over=True), files=[], mentions=quiet)
-            task = asyncio.create_task(self._add_animation(record, replace(via, why=Unprompted.ANIMATION)))
+            task = asyncio.create_task(self._add_animation(record, via))
             self._animations.add(task)
             task.add_done_callback(self._animations.discard)
 

@@ -11,20 +11,31 @@ restart no recent board is known: only the controls of the replaced board go.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from bot.present.post import retired as retired_lines
 
 Said = tuple[int, tuple[str, ...]]   # a board message and its lines telling what happened
-KEEP = None                          # Retire.text: the text stays, only the controls go
-DELETE = ""                          # Retire.text: the message goes
+
+
+class Retired(Enum):
+    """What becomes of a retired board's text, when it is not new text."""
+
+    KEEP = "keep"       # the text stays, only the controls go
+    DELETE = "delete"   # the message goes (it has nothing left to say)
+
+
+def _saying(lines: tuple[str, ...]) -> str | Retired:
+    """A retired board's new text: its lines, or nothing left to say (deleted)."""
+    return "\n".join(lines) or Retired.DELETE
 
 
 @dataclass(frozen=True)
 class Retire:
-    """An earlier board: its controls go, and its text becomes `text` (KEEP, DELETE or new lines)."""
+    """An earlier board: its controls go, and its text becomes `text` (new lines), or stays, or goes (Retired)."""
 
     message: int
-    text: str | None
+    text: str | Retired
 
 
 @dataclass(frozen=True)
@@ -39,7 +50,7 @@ class BoardChanges:
 
 
 def changes(board: int | None, recent: tuple[Said, ...], said: tuple[str, ...], *, edit: bool,
-            retired: str | None = None) -> BoardChanges:
+            retired: str | Retired | None = None) -> BoardChanges:
     """What to do to show a new board saying `said`. `board`: the game's board message (None: none
     recorded, or deleted); `recent`: the boards this process posted in the channel, oldest first;
     `edit`: the same player goes on; `retired`: the text the replaced board takes (None: see above)."""
@@ -49,12 +60,12 @@ def changes(board: int | None, recent: tuple[Said, ...], said: tuple[str, ...], 
     if board is None or not ours:
         recent = ()   # not this process's boards (a restart): only the controls go
     kept = retired_lines([lines for _, lines in recent], said)
-    text = retired if retired is not None else "\n".join(kept[-1]) if recent else KEEP
+    text = retired if retired is not None else _saying(kept[-1]) if recent else Retired.KEEP
     before: list[Retire] = []
     after: list[Retire] = []
     if board is not None:
-        (after if text == DELETE else before).append(Retire(board, text))
-    earlier = [Retire(message, "\n".join(now)) for (message, lines), now in zip(recent[:-1], kept[:-1])
+        (after if text is Retired.DELETE else before).append(Retire(board, text))
+    earlier = [Retire(message, _saying(now)) for (message, lines), now in zip(recent[:-1], kept[:-1])
                if now != lines]
     return BoardChanges(None, tuple(before), (*earlier, *after),
                 tuple((message, now) for (message, _), now in zip(recent, kept) if now))

@@ -12,12 +12,11 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord.ext import commands
 
-from bot.cogs.commands.mine import board_link
 from bot.cogs.events.controls import view_of
-from bot.cogs.handlers import channel_of
+from bot.cogs.handlers import Request, channel_of
 from bot.cogs.messages.components import pinging
-from bot.cogs.messages.delivery import Unprompted
 from bot.cogs.messages.faults import DISCORD_FAULTS
+from bot.cogs.messages.links import board_link
 from bot.cogs.messages.recovery import Recovery
 from bot.domain import deadline_math, i18n
 from bot.domain.positions import ruleset_of
@@ -41,12 +40,14 @@ class DeadlineAlerts:
         self.timers = turn_timers
         self.recovery = recovery
 
-    def overdue_first(self, interaction: discord.Interaction,
-                      call: Callable[[], Awaitable[Outcome]]) -> Callable[[], Awaitable[Outcome]]:
+    def overdue_first(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
+                      board: Request | None = None) -> Callable[[], Awaitable[Outcome]]:
         """`call`, after the turn whose deadline passed in this interaction's game, if any, was played or passed
-        and shown: where the bot only answers interactions, the timers leave that to the next one."""
+        and shown: where the bot only answers interactions, the timers leave that to the next one. `board`: the
+        board control clicked, which names the game and its version."""
         async def after_overdue() -> Outcome:
-            overdue = await self.sessions.claims.apply_overdue(channel_of(interaction), self.timers.clock.now())
+            overdue = await self.sessions.claims.apply_overdue(
+                channel_of(interaction), self.timers.clock.now(), *((board.game, board.version) if board else ()))
             if overdue is None:
                 return await call()
             await self.show_expiry(overdue, interaction)
@@ -62,7 +63,7 @@ class DeadlineAlerts:
         """The board after an expiry (fired by the timers, applied at `interaction`, or claimed by it), then the
         vote it opened, if any: a public follow-up of the interaction (the bot may only answer interactions where
         nothing fires on its own), which the board, shown first, leaves free for a message of its own."""
-        await self.recovery.publish_or_recover(outcome, interaction, Unprompted.DEADLINE)
+        await self.recovery.publish_or_recover(outcome, interaction)
         if outcome.vote is None:
             return
         record, seat = outcome.record, outcome.vote.seat

@@ -10,13 +10,13 @@ endpoints count against it, and where only a user installed the app they answer 
 - a new message beyond that is a follow-up (at most MAX_FOLLOWUPS per interaction);
 - a message an interaction sent can be edited or deleted through that interaction's token while it lasts
   (Tokens: 15 minutes, kept in memory).
-What no interaction carries goes through the channel endpoints, and the caller names why (`Unprompted`). In a
+What no interaction carries goes through the channel endpoints (a deadline firing, a board resumed after a
+restart or caught up after a fault, one older than the interaction's, whose token lapsed). In a
 game only interactions reach (`INTERACTIONS_ONLY` in its options) nothing goes through them: a message that
 cannot be sent waits for the next interaction, and one that cannot be edited is left as it is.
 """
 from __future__ import annotations
 
-import enum
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,18 +35,6 @@ ORIGINAL, FOLLOWUPS = "tablero.original", "tablero.followups"
 CLICKED = "clicked"        # a click acknowledged as an update: the original response is the clicked message
 UNUSED = "unused"          # a command acknowledged publicly: its response is waiting to become a message
 USED = "used"              # a command's response became a message (or was deleted)
-
-
-class Unprompted(enum.Enum):
-    """Why a message goes through the channel endpoints (counted against the global limit): no interaction
-    carries it."""
-
-    DEADLINE = "a deadline, a vote or a reminder firing"
-    RESUMED = "computer turns or a board resumed after a restart"
-    RECOVERED = "a board caught up after Discord or the database failed"
-    OLDER_BOARD = "a board older than the interaction's, whose token lapsed"
-    THREAD = "a game opened in a new thread"
-    ANIMATION = "the animated GIF added to a final board after its token lapsed"
 
 
 def reached_only_by_interactions(interaction: discord.Interaction) -> bool:
@@ -124,14 +112,13 @@ class Tokens:
 
 @dataclass
 class Via:
-    """How one showing reaches a channel: `interaction` (None: none carries it, `why` says what does), the
+    """How one showing reaches a channel: `interaction` (None: none carries it, the channel endpoints do), the
     tokens of earlier interactions, and whether the channel endpoints may be used at all."""
 
     channel: discord.PartialMessageable
     interaction: discord.Interaction | None
     tokens: Tokens
     interactions_only: bool = False
-    why: Unprompted = Unprompted.RECOVERED
 
     @property
     def _carrier(self) -> discord.Interaction | None:
@@ -161,7 +148,7 @@ class Via:
             log.info("channel %s: a message waits for the next interaction (only interactions reach it)",
                      self.channel.id)
             return None
-        # What no interaction carries: the channel endpoint (self.why says which path).
+        # What no interaction carries: the channel endpoint (counted against the global limit).
         posted = await self.channel.send(content, files=files, view=view or discord.utils.MISSING,
                                          allowed_mentions=mentions)
         return posted.id
@@ -184,7 +171,7 @@ class Via:
                     self.tokens.forget(message_id)
             if self.interactions_only:
                 return False
-            # Unprompted.OLDER_BOARD, or self.why: no interaction carries this edit.
+            # No interaction carries this edit (none, or a board older than the interaction's, its token lapsed).
             await self.channel.get_partial_message(message_id).edit(**fields)
             return True
         except discord.NotFound:
@@ -205,7 +192,7 @@ class Via:
                     if not expired_token(error):
                         raise
                     self.tokens.forget(message_id)
-            if not self.interactions_only:   # Unprompted.OLDER_BOARD, or self.why
+            if not self.interactions_only:   # no interaction carries it
                 await self.channel.get_partial_message(message_id).delete()
         except discord.NotFound:
             pass

@@ -10,20 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import defaultdict
+from collections import defaultdict, deque
 from dataclasses import replace
 
 import discord
 from discord.ext import commands
 
-from bot.cogs.commands.mine import MineCommand
 from bot.cogs.events.controls import controls_of, view_of
 from bot.cogs.messages import board_messages
 from bot.cogs.messages.announcer import Announcer
-from bot.cogs.messages.board_messages import DELETE, KEEP, Retire, Said
+from bot.cogs.messages.board_messages import Retire, Retired, Said
 from bot.cogs.messages.components import pinging, png_file
-from bot.cogs.messages.delivery import Tokens, Unprompted, Via, answers_with_new_message
+from bot.cogs.messages.delivery import Tokens, Via, answers_with_new_message
 from bot.cogs.messages.faults import channel_gone
+from bot.cogs.messages.turn_notices import TurnNotices
 from bot.core import metrics
 from bot.core.game_records import INTERACTIONS_ONLY
 from bot.domain import i18n
@@ -67,40 +67,44 @@ class BoardPublisher:
     and the fair-dice lines and animation (`announcer.announce`)."""
 
     def __init__(self, bot: commands.AutoShardedBot, sessions: Sessions, timers: DeadlineScheduler, tokens: Tokens,
-                 work_slots: asyncio.Semaphore, my_games: MineCommand, announcer: Announcer) -> None:
+                 work_slots: asyncio.Semaphore, turn_notices: TurnNotices, announcer: Announcer) -> None:
         self.bot = bot
         self.sessions = sessions
         self.timers = timers
         self.tokens = tokens             # the interactions that sent recent messages
         self.work_slots = work_slots           # the interactions and catch-ups worked on at once
-        self.my_games = my_games
+        self.turn_notices = turn_notices
         self.announcer = announcer
         # One board update at a time per channel, so a board just posted is the one the next update sees.
         self._publishing: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # The recent boards posted in each channel (oldest first) and their lines of what happened, so that
         # the next board's post can take back from them what it says again (after a restart: none known).
         self._said: dict[int, list[Said]] = {}
+        # The boards this process deleted lately (a board whose every line a newer one says again): a click on
+        # one, in flight while it went, must not make it the game's board again (_clicked_board).
+        self._deleted: deque[int] = deque(maxlen=RECENT_BOARDS * 50)
 
-    def via(self, record: GameRecord, interaction: discord.Interaction | None = None,
-            why: Unprompted = Unprompted.RECOVERED) -> Via:
+    def via(self, record: GameRecord, interaction: discord.Interaction | None = None) -> Via:
         """How messages of `record`'s game reach its channel: through `interaction` where it carries them
-        (bot/cogs/messages/delivery.py), else through the channel endpoints for `why`."""
+        (bot/cogs/messages/delivery.py), else through the channel endpoints."""
         return Via(self.bot.get_partial_messageable(record.channel_id), interaction, self.tokens,
-                   interactions_only=bool(record.options.get(INTERACTIONS_ONLY)), why=why)
+                   interactions_only=bool(record.options.get(INTERACTIONS_ONLY)))
 
-    async def publish(self, outcome: Outcome, interaction: discord.Interaction | None = None,
-                      why: Unprompted = Unprompted.RECOVERED) -> None:
-        """Show the outcome in the channel, through `interaction` when one asked (else for `why`): edit the
+    async def publish(self, outcome: Outcome, interaction: discord.Interaction | None = None) -> None:
+        """Show the outcome in the channel, through `interaction` when one asked (else the channel's): edit the
         board when the same player goes on (a command: answered with the board, the older one retired),
         otherwise retire the old board's controls and post a new one, which pings whoever must act only
         when the turn passed to them (a board shown again, by `/game board` or after a restart, pings
         nobody)."""
         record = outcome.record
+        if self.sessions.endings.gone(record.id):
+            log.info("game %s: its channel or server is gone, nothing shown", record.id)
+            return
         if record.options.get("turn_time"):
             # A change may start, move or end this game's deadline. Untimed games have none (a deadline
             # the settings just removed fires as a no-op: the sessions re-check it under the lock).
             self.timers.wake()
-        via = self.via(record, interaction, why)
+        via = self.via(record, interaction)
         if record.state is None:  # lobby (open or closed)
             async with self._publishing[record.channel_id]:
                 await self._show(via, record, lobby_post(record), edit=True, version=LOBBY_SHOWN)
@@ -110,7 +114,8 @@ class BoardPublisher:
         ruleset = ruleset_of(record)
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
         # The board tells the player to move everything since his last turn, not just this click.
-        annotations = await self.sessions.annotations.of(record, self.timers.clock.now(), outcome.version_before)
+        annotations = await self.sessions.annotations.of(record, self.timers.clock.now(), outcome.version_before,
+                                                         outcome.people)
         post = board.board_post(record, annotations.since.earlier + outcome.events,
                                 takeback_seat=annotations.takeback_seat)
         post.png = await draw(record, traced=annotations.since.positions)
@@ -125,7 +130,7 @@ class BoardPublisher:
             await self._show(via, replace(record, board_message_id=board_id), post,
                              edit=same_player, version=record.version, retired=lobby, ping=new_turn)
         if new_turn:
-            await self.my_games.notify_turn(record, post.mention, annotations.people)
+            await self.turn_notices.notify_turn(record, post.mention, annotations.people)
         await self.announcer.announce(outcome, via)  # fair-dice commitment / reveal and animation
 
     async def _clicked_board(self, via: Via, record: GameRecord, recorded: int | None) -> int | None:
@@ -135,26 +140,28 @@ class BoardPublisher:
         message = via.interaction.message if via.interaction is not None else None
         if message is None or message.id == recorded or message.flags.ephemeral:   # a piece's moves, to one player
             return recorded
+        if message.id in self._deleted:   # deleted by a board posted meanwhile (a repost): that one shows the game
+            return recorded
         game, version = controls_of(message) or (None, None)
         if game != record.id or version is None:   # another game's, or the lobby the game started from
             return recorded
         if recorded is not None:
-            await self._retire(via, recorded, KEEP)
+            await self._retire(via, recorded, Retired.KEEP)
         log.info("game %s: board %s clicked before it was found (its post's answer lost)", record.id, message.id)
         return message.id
 
     async def _show(self, via: Via, record: GameRecord, post: Post, edit: bool, version: int,
-                    retired: str | None = None, ping: bool = False) -> None:
+                    retired: str | Retired | None = None, ping: bool = False) -> None:
         """Show `post` as the game's board (board_messages.changes says how), then record which version it shows.
 
         A command answers with the board itself, so it never edits one in place: the board it replaces
         is retired (a lobby deleted). A board deleted by a moderator (404), or out of reach, is posted
         afresh; only a new post with `ping` notifies anyone. A board older than one this process already
         showed (a publish overtaken by the next, or caught up late) is not shown: never a stale one."""
-        if self.sessions.boards.shows_newer(record.id, version):
-            return
+        if self.sessions.boards.shows_newer(record.id, version) or self.sessions.endings.gone(record.id):
+            return   # (gone: the channel deleted, or the bot removed from the server, since the publish began)
         if edit and answers_with_new_message(via.interaction) and record.board_message_id is not None:
-            edit, retired = False, DELETE if record.state is None else retired
+            edit, retired = False, Retired.DELETE if record.state is None else retired
         recent = tuple(self._said.get(record.channel_id, ()))
         steps = board_messages.changes(record.board_message_id, recent, post.said, edit=edit, retired=retired)
         controls = view_of(record.id, record.version, post.controls)
@@ -168,6 +175,8 @@ class BoardPublisher:
             log.info("board %s of game %s was deleted (or is out of reach): posting it again", steps.edit, record.id)
             steps = board_messages.changes(None, recent, post.said, edit=edit, retired=retired)
         await self._retire_all(via, steps.before)
+        if self.sessions.endings.gone(record.id):   # gone while the earlier board was retired
+            return
         message = await via.send(post.content, files=_files(post), view=controls,
                                  mentions=pinging(post.mention if ping else None))
         if message is None:   # only interactions reach the game: the next one shows it
@@ -181,11 +190,12 @@ class BoardPublisher:
         for earlier in boards:
             await self._retire(via, earlier.message, earlier.text)
 
-    async def _retire(self, via: Via, message: int, text: str | None) -> None:
-        """An earlier board: without controls, saying `text` (KEEP: as it was; DELETE: deleted)."""
-        if text == DELETE:
+    async def _retire(self, via: Via, message: int, text: str | Retired) -> None:
+        """An earlier board: without controls, saying `text` (Retired.KEEP: as it was; Retired.DELETE: deleted)."""
+        if text is Retired.DELETE:
+            self._deleted.append(message)
             await via.delete(message)
-        elif text is KEEP:
+        elif text is Retired.KEEP:
             await via.edit(message, view=None)
         else:
             await via.edit(message, content=text, view=None)
@@ -195,8 +205,7 @@ class BoardPublisher:
 
     # --- what a restart or a fault left unshown ----------------------------------------
     async def catch_up(self, record: GameRecord, shown: int | None, shown_status: str | None,
-                       interaction: discord.Interaction | None = None,
-                       why: Unprompted = Unprompted.RECOVERED) -> bool:
+                       interaction: discord.Interaction | None = None) -> bool:
         """Play what computer players have to, and post the board of the stored position if the posted one
         lags behind (or of the lobby, never shown); whether anything was played or posted. `shown`: the
         version the posted board shows (None: not recorded; with no board recorded either, never shown);
@@ -206,7 +215,7 @@ class BoardPublisher:
         if record.options.get(INTERACTIONS_ONLY) and interaction is None:
             return False
         async with self.work_slots:
-            return await self._catch_up(record, shown, shown_status, interaction, why)
+            return await self._catch_up(record, shown, shown_status, interaction)
 
     async def catch_up_here(self, interaction: discord.Interaction, record: GameRecord) -> bool:
         """In a game only interactions reach, what a restart or a fault left unshown (or computer turns
@@ -214,10 +223,10 @@ class BoardPublisher:
         if not record.options.get(INTERACTIONS_ONLY):
             return False
         found = await self.sessions.boards.to_resume(record.id)
-        return bool(found) and await self._catch_up(*found[0], interaction, Unprompted.RECOVERED)
+        return bool(found) and await self._catch_up(*found[0], interaction)
 
     async def _catch_up(self, record: GameRecord, shown: int | None, shown_status: str | None,
-                        interaction: discord.Interaction | None, why: Unprompted) -> bool:
+                        interaction: discord.Interaction | None) -> bool:
         never_shown = shown is None and record.board_message_id is None
         ended_unshown = shown == record.version and shown_status is not None and shown_status != record.status
         outcome = await self.sessions.play.resume(record.channel_id, record.id)
@@ -228,7 +237,7 @@ class BoardPublisher:
             outcome = Outcome(record, version_before=None if record.state is None else record.version)
         if record.state is not None and (shown == LOBBY_SHOWN or never_shown):
             outcome = replace(outcome, events=started_events(record) + outcome.events)
-        await self.publish(outcome, interaction, why)
+        await self.publish(outcome, interaction)
         if outcome.unfinished:
             raise StoreUnavailable("computer players wait for the database")
         return True
@@ -241,7 +250,7 @@ class BoardPublisher:
         interactions reach the game, no history can be read: the board is posted.)"""
         if record.options.get(INTERACTIONS_ONLY):
             return False
-        via = self.via(record, why=Unprompted.RESUMED)
+        via = self.via(record)
         channel = via.channel
         after = discord.Object(record.board_message_id - 1) if record.board_message_id else None
         try:
@@ -252,7 +261,7 @@ class BoardPublisher:
             kept = current.id if current else record.board_message_id
             for stray in shown:
                 if stray.id != kept:
-                    await self._retire(via, stray.id, KEEP)
+                    await self._retire(via, stray.id, Retired.KEEP)
         except discord.HTTPException as error:
             if channel_gone(error):
                 raise

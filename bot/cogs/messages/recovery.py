@@ -18,7 +18,6 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.cogs.events.departures import Departures
-from bot.cogs.messages.delivery import Unprompted
 from bot.cogs.messages.faults import FAULTS, channel_gone, said
 from bot.cogs.messages.publisher import BoardPublisher
 from bot.domain.session_results import Outcome
@@ -27,6 +26,8 @@ from bot.services import Sessions, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
+# The log line that ends the start-up's catch-up (the tests wait for it, not for a while).
+RESUMED = "start-up catch-up done"
 FIRST_RETRY_S = 1.0
 MAX_RETRY_S = 60.0
 RETRY_FOR_S = 15 * 60.0
@@ -47,9 +48,10 @@ class Recovery:
         telling the player to move what happened since his last turn; a game whose first board never
         went out (the lobby is what shows) gets it, with who sits where; and a game a move finished, its
         final board (BoardRows.to_resume)."""
-        for record, shown, shown_status in await self.sessions.boards.to_resume():
+        resumed = await self.sessions.boards.to_resume()
+        for record, shown, shown_status in resumed:
             try:
-                await self.publisher.catch_up(record, shown, shown_status, why=Unprompted.RESUMED)
+                await self.publisher.catch_up(record, shown, shown_status)
             except GameError:   # the version check: another process (that had these shards before) moved it first
                 log.info("game %s was resumed elsewhere first", record.id)
             except FAULTS as error:
@@ -59,18 +61,18 @@ class Recovery:
                     self.recover_later(record.id, error)
             except Exception:
                 log.exception("could not resume game %s in channel %s", record.id, record.channel_id)
+        log.info("%s: %d games looked at", RESUMED, len(resumed))
 
     @property
     def boards_waiting(self) -> int:
         """How many games' boards are being tried again (metrics.BOARDS_WAITING)."""
         return len(self._recovering)
 
-    async def publish_or_recover(self, outcome: Outcome, interaction: discord.Interaction | None = None,
-                                 why: Unprompted = Unprompted.RECOVERED) -> None:
-        """Publish (through `interaction`, else for `why`); what Discord or the database keeps from being shown
-        is shown later (recover_later)."""
+    async def publish_or_recover(self, outcome: Outcome, interaction: discord.Interaction | None = None) -> None:
+        """Publish (through `interaction`, else the channel's endpoints); what Discord or the database keeps from
+        being shown is shown later (recover_later)."""
         try:
-            await self.publisher.publish(outcome, interaction, why)
+            await self.publisher.publish(outcome, interaction)
         except FAULTS as error:
             self.recover_later(outcome.record.id, error)
             return
@@ -130,7 +132,7 @@ class Recovery:
         """Catch the game up once; whether anything had to be shown or played."""
         self._recover_again.discard(game_id)
         found = await self.sessions.boards.to_resume(game_id)
-        return bool(found) and await self.publisher.catch_up(*found[0], why=Unprompted.RECOVERED)
+        return bool(found) and await self.publisher.catch_up(*found[0])
 
 
 def _given_up(what: str, error: BaseException) -> bool:

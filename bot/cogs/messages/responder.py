@@ -12,8 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.cogs.commands.mine import board_link
-from bot.cogs.handlers import Show, channel_of, user_locale
+from bot.cogs.handlers import Request, Show, channel_of, user_locale
 from bot.cogs.messages.deadline_alerts import DeadlineAlerts
 from bot.cogs.messages.delivery import (
     CLICKED,
@@ -26,6 +25,7 @@ from bot.cogs.messages.delivery import (
     response_unused,
 )
 from bot.cogs.messages.faults import FAULTS
+from bot.cogs.messages.links import board_link
 from bot.cogs.messages.publisher import BoardPublisher
 from bot.cogs.messages.recovery import Recovery
 from bot.domain import i18n
@@ -70,7 +70,7 @@ class Responder:
 
     async def run(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
                   done: Message | Callable[[Outcome], Message] | None = None, needs_board: bool = True,
-                  show: Show | None = None, shows_here: bool = True) -> None:
+                  show: Show | None = None, shows_here: bool = True, board: Request | None = None) -> None:
         """Answer a command or a click that calls the services: acknowledge, call, show, reply.
 
         `show` shows the outcome (default: publish) through the interaction (bot/cogs/messages/delivery.py): a
@@ -79,7 +79,8 @@ class Responder:
         and nothing shown by the response, the response is deleted. Where the bot cannot post a board
         nothing is changed (a move nobody could see would stall the game), unless `needs_board` is False
         (ending a game): done, unposted, said so. Nor where Discord would show the answers to the user alone
-        (`answers_hidden`): a lobby, a board nobody else sees."""
+        (`answers_hidden`): a lobby, a board nobody else sees. `board`: the board's control clicked, if any (the
+        game and version it names)."""
         if answers_hidden(interaction):
             await self.tell(interaction, msg("interactions.error.ephemeral_only"))
             return
@@ -89,7 +90,7 @@ class Responder:
             return
         await self._acknowledge(interaction, public=shows_here and postable)
         async with self.work_slots:
-            outcome = await self._call(interaction, self.deadline_alerts.overdue_first(interaction, call))
+            outcome = await self._call(interaction, self.deadline_alerts.overdue_first(interaction, call, board))
             if outcome is None or (postable and not await self._show_outcome(interaction, outcome, show)):
                 return
         if interaction.type == discord.InteractionType.application_command:

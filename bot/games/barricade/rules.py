@@ -111,6 +111,27 @@ class Barricade(Ruleset[State]):
         return list(_moves(self.board, state.colours[seat], state.pawns[seat], state.barricades, state.die,
                            state.bonus))
 
+    def refusal(self, state: State, action: str) -> Message | None:
+        """Why a barricade may not go where `action` ("bar:<point>") puts it, while one is to be placed (BA-5.3)."""
+        kind, _, name = action.partition(":")
+        if kind != "bar" or state.stage not in (START_OF_TURN, PLACE) or not self.free_points(state):
+            return None
+        point = self.board.index.get(name)
+        if point is None:
+            columns = sorted({n[0] for n in self.board.names})
+            rows = sorted({int(n[1:]) for n in self.board.names})
+            return msg("barricade.error.no_such_point", point=name[:12], first_column=columns[0],
+                       last_column=columns[-1], first_row=rows[0], last_row=rows[-1])
+        if point in self.board.start_line:
+            return msg("barricade.error.place_start_line", point=name)
+        if point == self.board.goal:
+            return msg("barricade.error.place_goal", point=name)
+        if point in state.barricades:
+            return msg("barricade.error.place_barricade", point=name)
+        if any(point in pawns for pawns in state.pawns):
+            return msg("barricade.error.place_pawn", point=name)
+        return None
+
     def free_points(self, state: State) -> list[int]:
         """Where a barricade may be placed (BA-5.3)."""
         return [p for p in range(len(self.board.names)) if is_free(self.board, state, p)]
