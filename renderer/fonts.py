@@ -3,6 +3,7 @@ script and emoji, and the sizes text needs to be readable at chat size."""
 from __future__ import annotations
 
 import math
+import unicodedata
 from functools import cache, lru_cache
 from importlib.resources import as_file
 from pathlib import Path
@@ -129,8 +130,12 @@ def _drawn(f: ImageFont.FreeTypeFont, ch: str) -> bytes:
 
 @lru_cache(maxsize=4096)
 def has_glyph(path: str, ch: str) -> bool:
-    """Whether the font file `path` draws `ch` (anything but its "no glyph" box)."""
+    """Whether the font file `path` draws `ch` (anything but its "no glyph" box). A combining mark is tried on
+    a letter: alone, the layout engine draws it on a dotted circle, which told a mark the font lacks (a zalgo
+    name's) from the box, and the box was drawn."""
     f, _ = face_font(path, 24)
+    if unicodedata.category(ch) in ("Mn", "Me"):
+        return _drawn(f, "o" + ch) != _drawn(f, "o" + _MISSING)
     return ch.isspace() or _drawn(f, ch) != _drawn(f, _MISSING)
 
 

@@ -73,7 +73,8 @@ def layout(ruleset: Cross68Game[S], state: S, players: list[PlayerTag], locale: 
     result = ruleset.result(state)
     return plan(ruleset.scene(state), players, locale, focus, moves=moves(ruleset, traced), result=result,
                 teams=getattr(state, "teams", False),
-                movable=movable_pieces(ruleset, state) if result is None else frozenset())
+                movable=movable_pieces(ruleset, state) if result is None else frozenset(),
+                rolling=result is None and isinstance(ruleset, Played) and ruleset.roll_due(state))
 
 
 def movable_pieces(ruleset: object, state: S) -> frozenset[str]:
@@ -110,11 +111,12 @@ def picture(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", fo
 
 def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus: str | None = None,
          size: int = SIZE, moves: Sequence[Move] = (), result: Result | None = None, teams: bool = False,
-         movable: frozenset[str] = frozenset()) -> Plan:
+         movable: frozenset[str] = frozenset(), rolling: bool = False) -> Plan:
     """The picture of `view`: `moves` (oldest first; default: the last move) traced under the
     pieces and numbered beside them; the house panels carry each player's name, pieces in the
     goal, partner, and for whoever acts the dice and notes; `result` names the winner in a panel; the
-    `movable` pieces ("Y2") ringed in their colour."""
+    `movable` pieces ("Y2") ringed in their colour; while the player to move must roll (`rolling`), their
+    house says so first, and no dice stand in it (those of the move before were another player's)."""
     geo = board()
     routes = frozenset(p.route for p in view.pawns)
     owners = owners_of(view.pawns, players)
@@ -140,10 +142,11 @@ def plan(view: Cross68Scene, players: list[PlayerTag], locale: str = "en", focus
     words: list[Item] = []   # the panels' words: planned before the traces, which go round them
     for route in sorted(routes, key=geo.colours.index):
         tag = players[owners[route]] if route in owners else None
-        words += panel_items(lay, route, view, tag, names.get(route, ()), partners.get(route, ()), route == acting,
-                             locale)
+        words += panel_items(lay, route, view, tag, names.get(route, ()), partners.get(route, ()),
+                             route == acting and not rolling, locale)
     if acting is not None:
-        notes = [i18n.render(note, locale, namer(players)) for note in view.notes]
+        notes = [i18n.text("picture.must_roll", locale)] * rolling + \
+            [i18n.render(note, locale, namer(players)) for note in view.notes]
         words += note_items(lay, notes, note_boxes(lay, view, acting, owners, routes, words), locale)
     banner = None
     if result is not None:

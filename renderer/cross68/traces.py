@@ -9,7 +9,7 @@ from itertools import chain
 from typing import NamedTuple
 
 from bot.games.parcheesi.board import GOAL, HOUSE
-from renderer.cross68.geometry import ACROSS, FADED, HIGHLIGHT, RECENT, Grid, cell_of, number_size, spot_of, square_ref
+from renderer.cross68.geometry import FADED, HIGHLIGHT, RECENT, Grid, cell_of, number_size, spot_of, square_ref
 from renderer.fonts import CAPTURE_MARK, WAY_HOME, at_chat
 from renderer.plan import (
     FloatBox,
@@ -89,10 +89,8 @@ def _house_way(lay: Grid, route: str, far: Point, slot: Point, around: Around, m
                     for bend in ([(x_out, far[1])], [(far[0], y_out), (x_out, y_out)])]
         entries += [[*bend, (x, y_out), (x, y_in)] for x in xs
                     for bend in ([(far[0], y_out)], [(x_out, far[1]), (x_out, y_out)])]
-    c, r = lay.cell_at(far)   # the corners of `far`'s square and of the squares beside it
-    near_x, near_y = e[max(c - 2, 0):c + 2], e[max(r - 2, 0):r + 2]
-    corners = [(x, y) for x in near_x if abs(x - far[0]) <= cell * ACROSS
-               for y in near_y if abs(y - far[1]) <= cell * ACROSS]
+    c, r = lay.cell_at(far)   # the corners of `far`'s square
+    corners = [(x, y) for x in e[max(c - 1, 0):c + 1] for y in e[max(r - 1, 0):r + 1]]
     ways = [(cost(far, slot), [far, slot])]
     for entry in entries:
         lead = min(([far], *([far, corner] for corner in corners)), key=lambda way: length(*way, entry[0]))

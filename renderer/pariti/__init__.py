@@ -97,18 +97,19 @@ def plan(ruleset: Pariti, state: PaState, players: list[PlayerTag], locale: str 
                               paint=partial(Sheet.label, xy=low, text=name, size=AXIS, bold=True, fill=INK, anchor="md",
                                             halo=REACH)))
     traced = list(moves) or ([state.last] if state.last else [])
-    for path in reach.values():
+    for path in reach.values():   # (the last move's line goes over them: it was hidden under them)
         if not is_step(path):   # round the names of the squares it lands on: its tip short of the last one's
             strokes = gapped([centre(s) for s in path], [item.box for item in named], 4, CELL / 4, 24)
             items.append(Item("trace", "-".join(SQUARE_NAMES[s] for s in path), span(path),
                               paint=partial(draw_tree_path, path=path, strokes=strokes),
                               strokes=tuple(map(tuple, strokes))))
-    if focus_square is None:   # while choosing, only the choice's paths
-        for last in traced:
-            path = tuple(last[2:])
-            line = last_move_line(state.board, path)
-            items.append(Item("trace", "-".join(SQUARE_NAMES[s] for s in path), span(path),
-                              paint=partial(draw_last_move, path=path, line=line), strokes=(tuple(line),)))
+    for last in traced if focus_square is None else traced[-1:]:   # while choosing, the last move over its paths
+        path = tuple(last[2:])
+        line = last_move_line(state.board, path)
+        strokes = gapped(line, [item.box for item in named], 8, CELL / 4, 24) if named else [line]
+        items.append(Item("trace", "-".join(SQUARE_NAMES[s] for s in path), span(path), role="last",
+                          paint=partial(draw_last_move, path=path, strokes=strokes),
+                          strokes=tuple(map(tuple, strokes))))
     moved = {last[-1] for last in traced}
     for square, code in enumerate(state.board):
         if code:

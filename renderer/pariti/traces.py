@@ -40,12 +40,13 @@ def draw_tree_path(sheet: Sheet, path: tuple[int, ...], strokes: list[list[tuple
         dot(sheet, *centre(square), 6, FOCUS)
 
 
-def draw_last_move(sheet: Sheet, path: tuple[int, ...], line: list[tuple[float, float]]) -> None:
-    """Under the pieces: the start square outlined, then the arrow along `line` (last_move_line); a dot on
-    each landing in between."""
+def draw_last_move(sheet: Sheet, path: tuple[int, ...], strokes: Sequence[Sequence[tuple[float, float]]]) -> None:
+    """Under the pieces: the start square outlined, then the arrow along `strokes` (last_move_line, apart round
+    the names of the squares a chosen piece can reach); a dot on each landing in between."""
     x0, y0, x1, y1 = square_box(path[0])
     sheet.draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=LAST, width=6)
-    sheet.arrow(line, LAST, 8)
+    if strokes:
+        sheet.arrow(strokes[-1], LAST, 8, lead=strokes[:-1])
     for square in path[1:-1]:
         dot(sheet, *centre(square), 11, LAST)
 

@@ -65,3 +65,11 @@ def test_on_a_machine_without_system_fonts_names_still_read(monkeypatch):
     finally:
         fonts._system_font.cache_clear()
         fonts.faces.cache_clear()
+
+
+def test_a_combining_mark_the_face_lacks_is_known_lacking_so_no_box_is_drawn():
+    """A zalgo name's marks: alone, a mark is drawn on a dotted circle, which passed for a glyph, and the face's
+    "no glyph" box was drawn in the name. A mark is tried on a letter."""
+    shipped = fonts.faces()[0]
+    assert not fonts.has_glyph(shipped, "\u1ab0") and not fonts.has_glyph(shipped, "\u20dd")
+    assert fonts.has_glyph(shipped, "\u0301") and fonts.has_glyph(shipped, "\u0337")

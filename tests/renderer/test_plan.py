@@ -350,3 +350,35 @@ def test_a_long_absence_in_barricade_stays_between_the_rows_and_the_last_moves_l
             badges = plan.of("badge")
             assert len({round(b.box[2] - b.box[0], 3) for b in badges}) == 1
     assert checked
+
+
+@pytest.mark.parametrize("game", [g for g in GAME_IDS if get_ruleset(g).board_family == "renderer.cross68"])
+def test_the_house_of_a_player_who_must_roll_says_so_and_shows_no_die(game):
+    """While the player to move must roll, their house says so first ("must roll" was written only in the
+    message), and the dice of the move before (another player's, spent) are not shown there (Maghreb showed the
+    opponent's spent die in the panel of the player who must roll)."""
+    checked = 0
+    for ruleset, state, players, history in positions(game):
+        if ruleset.result(state) is None and ruleset.roll_due(state):
+            plan = layout(ruleset, state, players, "en", traced=history)
+            assert not plan.of("die")
+            assert "Roll the dice." in [note.ref for note in plan.of("note")]
+            checked += 1
+    assert checked
+
+
+def test_pariti_s_last_move_stays_seen_while_a_piece_is_chosen():
+    """A piece chosen draws the ways it can go; the last move's line is drawn over them (it was hidden)."""
+    checked = 0
+    for ruleset, state, players, history in positions("pariti"):
+        if ruleset.result(state) is not None or not state.last:
+            continue
+        focus = next((g for a in ruleset.legal_actions(state) if (g := ruleset.action_group(state, a))), None)
+        if focus is None:
+            continue
+        plan = layout(ruleset, state, players, "en", focus, history)
+        traces = plan.of("trace")
+        last = [i for i, t in enumerate(traces) if t.role == "last"]
+        assert len(last) == 1 and last[0] == len(traces) - 1, [t.ref for t in traces]
+        checked += 1
+    assert checked
