@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.table import Table, board_version, roll_id, stored, two_players
+from tests.e2e.table import Table, board_version, roll_id, said, stored, two_players
 
 pytestmark = pytest.mark.e2e
 
@@ -45,3 +45,19 @@ async def test_the_current_board_is_the_one_posted_after_the_old_one_is_retired(
         board = await table.current()
     pytest.fail("no play retired its board before posting the next in 40 plays")
 
+
+async def test_a_refusal_after_a_public_deferral_is_read_once_it_follows(fake_discord, bot_process):
+    """A command that would show the board is deferred in public ("thinking…"); refused, its loading message is
+    deleted, then the refusal follows to the user alone (Discord would turn a first follow-up into the public
+    loading message). The fake settles the command once the loading message is gone and the bot is quiet: a
+    starved bot may pause longer than that (the follow-up held back here), so the refusal is waited for."""
+    fake = fake_discord
+    table = Table(fake, two_players(fake), "pariti", seed=11)
+    await table.open()
+    held = fake.hold("POST", FOLLOWUP, before=True)
+    asked = await fake.slash(table.players[0], table.channel, "game roll")   # Pariti has no dice (PA-5)
+    with pytest.raises(AssertionError, match="produced no message"):
+        asked.message   # noqa: B018 (the reading that raced: settled, nothing told yet)
+    told = asyncio.create_task(fake.wait_for_reply(asked, lambda m: m.ephemeral))
+    held.release()
+    assert (await told).content == said("error.no_dice", table.players[0])
