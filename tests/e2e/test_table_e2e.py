@@ -6,11 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.table import Table, board_version, roll_id, said, stored, two_players
+from tests.e2e.table import Game, Table, board_version, button_id, roll_id, said, stored, two_players
+from tests.services.test_takeback import keeps_the_turn
 
 pytestmark = pytest.mark.e2e
 
 FOLLOWUP = "/webhooks/{app}/{token}"   # a click's new board: a follow-up of the click
+HOOK_MESSAGE = "/webhooks/{app}/{token}/messages/{message}"   # a message edited or deleted through its token
 
 
 async def test_the_current_board_is_the_one_posted_after_the_old_one_is_retired(fake_discord, bot_process):
@@ -61,3 +63,33 @@ async def test_a_refusal_after_a_public_deferral_is_read_once_it_follows(fake_di
     told = asyncio.create_task(fake.wait_for_reply(asked, lambda m: m.ephemeral))
     held.release()
     assert (await told).content == said("error.no_dice", table.players[0])
+
+
+async def test_a_click_may_settle_on_a_write_left_over_from_the_command_before_it(fake_discord, bot_process):
+    """A command's board is its own response; the older board, left with nothing to say, is deleted after it.
+    The fake settles the command once its response shows and the bot is quiet, so on a busy machine that
+    deletion may come after the next click's acknowledgement, and the click (acknowledged as an update of its
+    message) counts as settled on it, before its own board shows. Both writes held back here: the board read
+    at once is the one before the click; the test waits for what the click shows (test_takeback_e2e)."""
+    fake = fake_discord
+    table = Table(fake, two_players(fake), seed=3)
+    game = Game(bot_process.database, "parcheesi", fake)
+    await table.open()
+    await table.play_until(lambda: not game.ruleset.roll_due(game.state()) and keeps_the_turn(game.ruleset,
+                                                                                             game.state()), 400)
+    move, before, mover = keeps_the_turn(game.ruleset, game.state()), game.state(), table.to_act(table.board())
+    trailing = fake.hold("DELETE", HOOK_MESSAGE, before=True)   # the older board's deletion
+    await fake.slash(mover, table.channel, "game move", move=move)
+    assert trailing.reached.is_set(), "the command settled before the older board went"
+    board, clicks = table.board(), len(fake.interactions)
+    undone = fake.hold("PATCH", HOOK_MESSAGE, before=True)      # the undo's board, as slow as a starved bot's
+    click = asyncio.create_task(fake.click(mover, board, custom_id=button_id(board, "u")))
+    await fake.wait_until(lambda: len(fake.interactions) > clicks and fake.interactions[-1].responded_at,
+                          what="the undo acknowledged")
+    trailing.release()
+    await click
+    assert "takes back their last move" not in table.board().content, "settled on the command's leftover"
+    shown = asyncio.create_task(fake.wait_until(lambda: "takes back" in (b := table.board()).content and b,
+                                                what="the board taken back"))
+    undone.release()
+    assert not button_id(await shown, "u") and game.state() == before
