@@ -508,6 +508,15 @@ def left_nothing(reply: Interaction) -> bool:
     return shows and not any(m.ephemeral for m in reply.followups)
 
 
+async def told_alone(fake, reply: Interaction) -> Message:
+    """What a command told its user alone, once it is there. A command that would show the board is deferred in
+    public ("thinking…"); refused, its loading message is deleted, then the refusal follows to the user alone
+    (Discord would turn a first follow-up into the public loading message). The fake settles the command once
+    the loading message is gone and the bot is quiet, which a starved bot may stay longer than the fake's quiet
+    period before the follow-up: the reply is waited for, not read at once."""
+    return await fake.wait_for_reply(reply, lambda m: m.ephemeral)
+
+
 def told(answer: Interaction) -> list[Message]:
     """What an answer said to the user alone (its public follow-ups are boards and the fair-dice lines)."""
     return [m for m in answer.followups if m.ephemeral]

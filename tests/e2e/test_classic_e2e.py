@@ -21,6 +21,7 @@ from tests.e2e.table import (
     roll_id,
     said,
     save_png,
+    told_alone,
 )
 
 pytestmark = pytest.mark.e2e
@@ -62,8 +63,9 @@ async def test_two_users_play_a_whole_game_with_infractions(fake_discord, bot_pr
     done = await cheat(table, game, typed_in="command", revealing=REVEALING)
     await let_the_window_close(table, game, done, ROLL)
     before = game.row()
-    reply = await fake_discord.slash(done.opponent, table.channel, "game call", piece="call")
-    assert reply.ephemeral and reply.content == said("error.cannot_call", done.opponent) and game.row() == before
+    reply = await told_alone(fake_discord, await fake_discord.slash(done.opponent, table.channel, "game call",
+                                                                    piece="call"))
+    assert reply.content == said("error.cannot_call", done.opponent) and game.row() == before
 
     await table.play_to_the_end(limit=900)
     table.ended(bot_process.database)

@@ -24,6 +24,7 @@ from tests.e2e.table import (
     roll_id,
     said,
     save_png,
+    told_alone,
 )
 
 pytestmark = pytest.mark.e2e
@@ -61,8 +62,9 @@ async def test_two_users_play_a_whole_game_with_cheats(fake_discord, bot_process
     assert "nothing changes" in table.board().content.splitlines()[-2], table.board().content
     refusal = (await fake_discord.click(caller, table.board(), custom_id=button_id(table.board(), "c"))).message
     assert refusal.ephemeral and refusal.content == said("error.cannot_call", caller)
-    again = await fake_discord.slash(caller, table.channel, "game call", piece=f"call:{next(iter(moved))}")
-    assert again.ephemeral and again.content == said("error.cannot_call", caller)
+    again = await told_alone(fake_discord, await fake_discord.slash(caller, table.channel, "game call",
+                                                                    piece=f"call:{next(iter(moved))}"))
+    assert again.content == said("error.cannot_call", caller)
     assert game.state_json()["pieces"] == before
     assert roll_id(table.board()), "the caller still has to roll"
 

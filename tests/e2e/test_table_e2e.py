@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.table import Game, Table, board_version, button_id, roll_id, said, stored, two_players
+from tests.e2e.table import Game, Table, board_version, button_id, roll_id, said, stored, told_alone, two_players
 from tests.services.test_takeback import keeps_the_turn
 
 pytestmark = pytest.mark.e2e
@@ -60,7 +60,7 @@ async def test_a_refusal_after_a_public_deferral_is_read_once_it_follows(fake_di
     asked = await fake.slash(table.players[0], table.channel, "game roll")   # Pariti has no dice (PA-5)
     with pytest.raises(AssertionError, match="produced no message"):
         asked.message   # noqa: B018 (the reading that raced: settled, nothing told yet)
-    told = asyncio.create_task(fake.wait_for_reply(asked, lambda m: m.ephemeral))
+    told = asyncio.create_task(told_alone(fake, asked))
     held.release()
     assert (await told).content == said("error.no_dice", table.players[0])
 
