@@ -63,11 +63,31 @@ class Table:
         self.score = score
         self.greed = greed
         self.played: list[Choice] = []
+        self.database: Path | None = None   # the bot's SQLite file, where a test gives it (see `current`)
 
     # --- reading the channel -------------------------------------------------
     def board(self) -> Message:
         """The latest board: the last public message carrying the PNG."""
         return self.fake.last_message(self.channel, lambda m: m.files)
+
+    async def current(self, timeout: float = 10.0) -> Message:
+        """The current board: the latest board once it shows controls (live ones, or a final board's Rematch).
+        A play that passes the turn retires the old board (its controls go) before it posts the new one, so
+        that the channel never shows two live boards. A click, a select or a modal is acknowledged as an update
+        of its message, and the fake counts it settled once the bot is quiet for `fake.quiet`: a starved bot
+        may pause longer than that between the two, and `board()` would then give the retired board. Read the
+        board through this after such a play (a command's board is its own response: settled once it shows).
+        After a select or a modal on a message of its own (a piece's moves, the call-out menu), the old board
+        may even still be live: where the table knows its `database`, the board must show the stored version."""
+        def shown() -> Message | None:
+            board = self.board()
+            if not board.custom_ids:
+                return None
+            versions = [int(found[2]) for cid in board.custom_ids if (found := ACTION_ID.match(cid))]
+            if self.database is None or not versions:   # (a final board's Rematch names no version)
+                return board
+            return board if max(versions) == stored_version(self.database, self.channel) else None
+        return await self.fake.wait_until(shown, timeout=timeout, what="the board of the stored position")
 
     def to_act(self, board: Message):
         mentioned = re.findall(r"<@(\d+)>", board.content)
@@ -353,6 +373,14 @@ def assert_said_once(fake, channel, players, database) -> None:
     assert [m for m in everything_shown(fake, channel, players) if m.content in done] == []
 
 
+def stored_version(database, channel) -> int:
+    """The version of the channel's latest game, as stored."""
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        (version,) = db.execute("SELECT version FROM games WHERE channel_id=? ORDER BY id DESC",
+                                (channel.id,)).fetchone()
+    return int(version)
+
+
 def finished_record(database, channel) -> GameRecord:
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
         row = db.execute("SELECT id, guild_id, channel_id, game, status, host_id, locale, options, seats, seed, "
@@ -424,6 +452,7 @@ class Game:
 async def cheating_table(fake, database, game: str, seed: int) -> tuple[Table, Game]:
     """Two players at a started game of a cheating ruleset, its first board checked."""
     table = Table(fake, two_players(fake), game, seed=seed)
+    table.database = Path(database)
     table.opened(await table.open())
     return table, Game(database, game, fake)
 
@@ -479,6 +508,15 @@ def left_nothing(reply: Interaction) -> bool:
     return shows and not any(m.ephemeral for m in reply.followups)
 
 
+async def told_alone(fake, reply: Interaction) -> Message:
+    """What a command told its user alone, once it is there. A command that would show the board is deferred in
+    public ("thinking…"); refused, its loading message is deleted, then the refusal follows to the user alone
+    (Discord would turn a first follow-up into the public loading message). The fake settles the command once
+    the loading message is gone and the bot is quiet, which a starved bot may stay longer than the fake's quiet
+    period before the follow-up: the reply is waited for, not read at once."""
+    return await fake.wait_for_reply(reply, lambda m: m.ephemeral)
+
+
 def told(answer: Interaction) -> list[Message]:
     """What an answer said to the user alone (its public follow-ups are boards and the fair-dice lines)."""
     return [m for m in answer.followups if m.ephemeral]
@@ -511,7 +549,8 @@ async def cheat(table: Table, game: Game, *, typed_in: str, revealing: re.Patter
     assert left_nothing(answer), answer.describe()
     log = game.log()
     assert log[-1][1:] == (move, False), "logged with its legality"
-    assert not revealing.search(since_last_call_out(table.board().content)), table.board().content
+    shown = await table.current()   # the modal's answer may settle between the old board's retirement and the post
+    assert not revealing.search(since_last_call_out(shown.content)), shown.content
     return Cheat(cheater, opponent, move, len(log) - 1, before)
 
 

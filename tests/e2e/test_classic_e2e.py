@@ -21,6 +21,7 @@ from tests.e2e.table import (
     roll_id,
     said,
     save_png,
+    told_alone,
 )
 
 pytestmark = pytest.mark.e2e
@@ -54,7 +55,7 @@ async def test_two_users_play_a_whole_game_with_infractions(fake_discord, bot_pr
     done = await cheat(table, game, typed_in="modal", revealing=REVEALING)
     home = at_home(game, done.cheater)
     await call_out(fake_discord, done.opponent, table.board(), game.calls(done.opponent)[0])
-    text = table.board().content
+    text = (await table.current()).content   # the select's answer may settle before the new board is posted
     assert "blown back to the house" in text and at_home(game, done.cheater) == home + 1, text
     save_png(table.board().files[0].bytes, "/tmp/e2e_classic_blown.png")
 
@@ -62,8 +63,9 @@ async def test_two_users_play_a_whole_game_with_infractions(fake_discord, bot_pr
     done = await cheat(table, game, typed_in="command", revealing=REVEALING)
     await let_the_window_close(table, game, done, ROLL)
     before = game.row()
-    reply = await fake_discord.slash(done.opponent, table.channel, "game call", piece="call")
-    assert reply.ephemeral and reply.content == said("error.cannot_call", done.opponent) and game.row() == before
+    reply = await told_alone(fake_discord, await fake_discord.slash(done.opponent, table.channel, "game call",
+                                                                    piece="call"))
+    assert reply.content == said("error.cannot_call", done.opponent) and game.row() == before
 
     await table.play_to_the_end(limit=900)
     table.ended(bot_process.database)

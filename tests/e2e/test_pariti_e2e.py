@@ -9,7 +9,7 @@ import pytest
 from bot.domain import i18n
 from bot.games.pariti_board import START_SQUARES
 from renderer.pariti import DARK_SQUARE, LIGHT_SQUARE, PIECE, PIECE_FILL, centre, square_box
-from tests.e2e.table import Table, check_png, everything_shown, save_png, stored, two_players
+from tests.e2e.table import Table, check_png, everything_shown, save_png, stored, told_alone, two_players
 
 pytestmark = pytest.mark.e2e
 
@@ -41,8 +41,8 @@ async def test_two_users_play_a_whole_game(fake_discord, bot_process):
 
     before = stored(bot_process.database)
     for player in players:   # whoever asks, in their own language
-        reply = await fake_discord.slash(player, table.channel, "game roll")
-        assert reply.ephemeral and reply.content == i18n.text("error.no_dice", i18n.locale_of(player.locale))
+        reply = await told_alone(fake_discord, await fake_discord.slash(player, table.channel, "game roll"))
+        assert reply.content == i18n.text("error.no_dice", i18n.locale_of(player.locale))
     assert stored(bot_process.database) == before, "asking for a roll changed the game"
 
     plays = await table.play_to_the_end(limit=400)

@@ -8,7 +8,17 @@ import sqlite3
 import pytest
 
 from bot.domain import i18n
-from tests.e2e.table import Game, Table, button_id, in_play, rematch_id, save_transcript, stored, two_players
+from tests.e2e.table import (
+    Game,
+    Table,
+    button_id,
+    in_play,
+    rematch_id,
+    save_transcript,
+    stored,
+    told_alone,
+    two_players,
+)
 from tests.services.test_takeback import ends_the_turn, keeps_the_turn
 
 pytestmark = pytest.mark.e2e
@@ -37,9 +47,13 @@ async def test_a_move_is_taken_back_inside_the_turn_with_the_undo_button(fake_di
     assert button_id(board, "u") and table.to_act(board) is mover, "the same player goes on, and may undo"
     answer = await fake_discord.click(mover, board, custom_id=button_id(board, "u"))
     assert not [m for m in answer.followups if m.ephemeral]
+    # The click counts as settled at the first write in the channel after its acknowledgement; on a busy machine
+    # that may be a write left over from the move's command (the older board's retirement, once the command's
+    # own board showed), before the undo is even stored: wait for the board that shows it.
+    shown = await fake_discord.wait_until(lambda: "takes back their last move" in (b := table.board()).content and b,
+                                          timeout=10, what="the board taken back")
     assert game.state() == before and game.log()[-1][1] == "undo"
-    shown = table.board()
-    assert "takes back their last move" in shown.content and not button_id(shown, "u")
+    assert not button_id(shown, "u")
     assert await table.play_once(), "the game goes on from the position before the move"
 
 
@@ -94,8 +108,8 @@ async def test_no_take_back_once_a_die_was_rolled_since(fake_discord, bot_proces
     assert table.to_act(board) is not mover and button_id(board, "u"), "the mover could still ask"
     await table.roll(board)
     before = stored(bot_process.database)
-    reply = await fake_discord.slash(mover, table.channel, "game undo")
-    assert reply.ephemeral and reply.content == said("takeback.error.rolled", mover)
+    reply = await told_alone(fake_discord, await fake_discord.slash(mover, table.channel, "game undo"))
+    assert reply.content == said("takeback.error.rolled", mover)
     assert stored(bot_process.database) == before
 
 
@@ -112,8 +126,8 @@ async def test_a_rematch_lobby_seats_the_old_players(fake_discord, bot_process):
     seated = [line for line in lobby.content.splitlines() if re.match(r"\d\. ", line)]
     assert seated[0].startswith(f"1. <@{ana.id}>") and seated[1].startswith(f"2. <@{bruno.id}>")
     assert i18n.text("lobby.host", "fr") in seated[1], "bruno asked: he hosts, and the lobby speaks his language"
-    busy = await fake_discord.slash(ana, table.channel, "game rematch")
-    assert busy.ephemeral and busy.content == said("error.channel_busy", ana)
+    busy = await told_alone(fake_discord, await fake_discord.slash(ana, table.channel, "game rematch"))
+    assert busy.content == said("error.channel_busy", ana)
     with sqlite3.connect(f"file:{bot_process.database}?mode=ro", uri=True) as db:
         games = db.execute("SELECT status, seats, options, host_id FROM games ORDER BY id").fetchall()
     assert [g[0] for g in games] == ["ended", "lobby"] and games[0][1:3] == games[1][1:3]

@@ -14,7 +14,17 @@ import pytest
 from bot.domain import i18n
 from bot.games.base import msg
 from bot.games.parcheesi.maghreb_state import piece_code
-from tests.e2e.table import button_id, call_out, cheating_table, left_nothing, said, stored, told, two_players
+from tests.e2e.table import (
+    button_id,
+    call_out,
+    cheating_table,
+    left_nothing,
+    said,
+    stored,
+    told,
+    told_alone,
+    two_players,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -90,7 +100,7 @@ async def test_call_out_in_a_lobby_is_refused_politely(fake_discord, bot_process
         before = stored(bot_process.database)
         for user, piece in ((ana, "call"), (bruno, "call:R1")):
             assert await fake_discord.autocomplete(user, channel, "game call", "piece", typed="") == []
-            reply = await fake_discord.slash(user, channel, "game call", piece=piece)
-            assert reply.ephemeral and reply.content == said("error.not_started", user), reply.content
+            reply = await told_alone(fake_discord, await fake_discord.slash(user, channel, "game call", piece=piece))
+            assert reply.content == said("error.not_started", user), reply.content
         assert stored(bot_process.database) == before
     assert "Traceback" not in bot_process.log_tail(400)

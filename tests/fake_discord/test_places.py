@@ -240,6 +240,12 @@ async def test_requests_are_counted_by_limit_and_route(fake_discord, client, ali
 @pytest.mark.fake_discord(global_limit=True)
 async def test_the_global_limiter_answers_429_past_50_a_second(fake_discord):
     channel = fake_discord.add_channel("busy")
+    limiter = fake_discord.global_limiter
+    assert limiter is not None
+    # The burst within one second: the limiter's clock held still (a busy machine may take longer than a second
+    # to deliver 60 requests; real time would then rightly let more through).
+    now = 1000.0
+    limiter.clock = lambda: now
     headers = {"Authorization": f"Bot {fake_discord.token}"}
     async with aiohttp.ClientSession(headers=headers) as http:
         async def get(path):
@@ -258,4 +264,6 @@ async def test_the_global_limiter_answers_429_past_50_a_second(fake_discord):
     assert [a[0] for a in exempt] == [404] * 5
     assert len(fake_discord.refused) == 15 and fake_discord.counts().interaction_requests == 5
     fake_discord.take_violations()
+    now += 1.0   # a second later, the window is free again
+    assert limiter.retry_after() == 0.0
     assert FakeDiscord().global_limiter is None      # off by default
