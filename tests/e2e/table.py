@@ -24,6 +24,7 @@ from bot.core.game_records import GameRecord, Seat
 from bot.domain import i18n
 from bot.games import get_ruleset
 from bot.games.base import Message as Said
+from bot.present.board import seat_side
 from bot.present.words import seat_name, sentence
 from tests.fake_discord import ATTACHMENT_DESCRIPTION_LIMIT, BUTTON, Interaction, Message
 
@@ -165,7 +166,10 @@ class Table:
     async def next_position(self, version: int, timeout: float) -> Message:
         """The latest board once it shows a position after `version` and offers a choice, or is the final board."""
         def shown() -> Message | None:
-            board = self.board()
+            boards = [m for m in self.fake.messages(self.channel) if m.files]
+            if not boards:   # the retired board lost its picture; the next one is on its way
+                return None
+            board = boards[-1]
             if not in_play(board):
                 return board if rematch_id(board) else None
             return board if choices(board) and board_version(board) > version else None
@@ -203,18 +207,19 @@ class Table:
         """play_once `times` times (as `plays` does); the game must not end meanwhile."""
         assert await self.plays(times) == times, "the game ended early"
 
-    async def move(self, player, message: Message) -> Interaction:
-        """Pick among the message's choices; a picked group's moves come to this player alone."""
-        choice = self.pick(choices(message))
+    async def move(self, player, message: Message, panel: bool = False) -> Interaction:
+        """Pick among the message's choices; a picked group's moves come to this player alone, in a panel
+        (whose own menu of groups is not used here)."""
+        choice = self.pick([c for c in choices(message) if not (panel and c.kind == "g")])
         self.played.append(choice)
         if choice.kind == "a":
             return await self.fake.click(player, message, custom_id=choice.custom_id)
         answer = await self.fake.select(player, message, choice.custom_id, [choice.value])
-        if choice.kind == "g":
-            moves = answer.message
+        if choice.kind == "g":   # the board's pick answered by a panel; the panel's own by itself, edited
+            moves = await self.fake.wait_for_reply(answer, lambda m: m.ephemeral and bool(m.files))
             assert moves.ephemeral and moves.files[0].bytes.startswith(PNG_SIGNATURE), moves
             check_alt_text(moves)
-            return await self.move(player, moves)
+            return await self.move(player, moves, panel=True)
         return answer
 
     def pick(self, offered: list[Choice]) -> Choice:
@@ -342,10 +347,11 @@ def assert_said_once(fake, channel, players, database) -> None:
     lines = Counter(line for m in public for line in m.content.splitlines())
     twice = {line: (lines[line], n) for line, n in happened.items() if lines[line] > n}
     assert not twice, f"(said, happened) of events said more often than they happened: {twice}"
-    who = [f"<@{seat.user_id}>" if seat.level is None else seat_name(record, i, loc)
-           for i, seat in enumerate(record.seats)]
-    stale = [i18n.text("lobby.title", loc)] + [i18n.text(key, loc, player=p) for key in ("turn.roll", "turn.move")
-                                                for p in who]
+    ruleset = get_ruleset(record.game)
+    who = [(f"<@{seat.user_id}>" if seat.level is None else seat_name(record, i, loc),
+            seat_side(record, ruleset, i, loc)) for i, seat in enumerate(record.seats)]
+    stale = [i18n.text("lobby.title", loc)] + [i18n.text(key, loc, player=p, side=side)
+                                                for key in ("turn.call.roll", "turn.call.move") for p, side in who]
     assert [m.content for m in public if any(text in m.content for text in stale)] == []
     done = {i18n.text("ack.done", locale) for locale in i18n.LOCALES}
     assert [m for m in everything_shown(fake, channel, players) if m.content in done] == []

@@ -6,6 +6,7 @@ import json
 import logging
 import math
 import re
+import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -732,6 +733,7 @@ class RestMixin:
 
     def _delete(self, message: Message) -> None:
         message.deleted = True
+        message.deleted_at = time.monotonic()
         if message.ephemeral_to is None:
             self._dispatch_message_event("MESSAGE_DELETE", message)
 

@@ -10,6 +10,7 @@ from discord import app_commands
 from bot.cogs.events.controls import MOVE_FIELD, MOVE_LENGTH, TYPED_MOVE, view_of
 from bot.cogs.handlers import Request, channel_of, user_locale
 from bot.cogs.messages.components import png_file
+from bot.cogs.messages.delivery import CLICKED, acknowledged
 from bot.cogs.messages.publisher import BoardPublisher
 from bot.cogs.messages.responder import Responder
 from bot.domain import i18n
@@ -122,19 +123,42 @@ class PlayCommands:
         await self.responder.run(interaction, play)
 
     async def on_group(self, interaction: discord.Interaction, request: Request) -> None:
-        """A pawn (or area) was picked: show its moves to that player alone."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        """A pawn (or area) was picked: its moves, to the player to move alone, in one panel: picked on the
+        board, a new panel (the click acknowledged as an update of the board, which so stays within reach
+        where only interactions reach it, a restart since or not); picked again in the panel's own menu, the
+        same panel edited in place. Anyone else is told they are watching (or whose turn it is)."""
+        in_panel = interaction.message is not None and interaction.message.flags.ephemeral
+        await interaction.response.defer()
+        acknowledged(interaction, CLICKED)
+        if not in_panel and interaction.message is not None:
+            self.publisher.tokens.add(interaction.message.id, interaction)
         async with self.responder.work_slots:
             try:
                 record = await self._current_board(interaction, request)
+                self._to_move(record, interaction.user.id)
                 post = board.group_post(record, request.value, user_locale(interaction))
                 png = await draw(record, user_locale(interaction), request.value)
             except GameError as refusal:
                 await self.responder.tell(interaction, refusal.message)
                 return
-            await self.responder.answer(interaction, lambda: interaction.edit_original_response(
-                content=post.content, attachments=[png_file(png, post.alt)],
-                view=view_of(record.id, record.version, post.controls)))
+            view = view_of(record.id, record.version, post.controls)
+            if in_panel:
+                await self.responder.answer(interaction, lambda: interaction.edit_original_response(
+                    content=post.content, attachments=[png_file(png, post.alt)], view=view))
+            else:
+                await self.responder.answer(interaction, lambda: interaction.followup.send(
+                    post.content, file=png_file(png, post.alt), view=view, ephemeral=True, wait=True))
+
+    @staticmethod
+    def _to_move(record: GameRecord, user_id: int) -> None:
+        """GameError unless `user_id` is the player to move: a watcher is told so, a player whose turn it is not."""
+        ruleset, state = position(record)
+        to_move = ruleset.to_move(state)
+        seat = record.seat_of(user_id)
+        if to_move is None or seat == to_move:
+            return
+        player = words.seat_name(record, to_move, record.locale)
+        raise GameError(msg("error.watching" if seat is None else "error.not_your_turn", player=player))
 
     async def on_call_button(self, interaction: discord.Interaction, request: Request) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

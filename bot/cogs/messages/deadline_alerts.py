@@ -41,14 +41,17 @@ class DeadlineAlerts:
         self.timers = turn_timers
         self.recovery = recovery
 
-    def overdue_first(self, interaction: discord.Interaction,
-                      call: Callable[[], Awaitable[Outcome]]) -> Callable[[], Awaitable[Outcome]]:
+    def overdue_first(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
+                      acknowledge: Callable[[], Awaitable[None]] | None = None) -> Callable[[], Awaitable[Outcome]]:
         """`call`, after the turn whose deadline passed in this interaction's game, if any, was played or passed
-        and shown: where the bot only answers interactions, the timers leave that to the next one."""
+        and shown (the interaction `acknowledge`d first, if not yet): where the bot only answers interactions,
+        the timers leave that to the next one."""
         async def after_overdue() -> Outcome:
             overdue = await self.sessions.claims.apply_overdue(channel_of(interaction), self.timers.clock.now())
             if overdue is None:
                 return await call()
+            if acknowledge is not None:
+                await acknowledge()
             await self.show_expiry(overdue, interaction)
             try:
                 return await call()

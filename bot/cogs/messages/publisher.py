@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 
 # Boards remembered per channel to take back what a new board repeats: a recap of what a player missed
 # spans the boards of the other players' turns since his, at most a few.
-RECENT_BOARDS = 6
+RECENT_BOARDS = 16
 
 
 def _files(post: Post) -> list[discord.File]:
@@ -111,8 +111,10 @@ class BoardPublisher:
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
         # The board tells the player to move everything since his last turn, not just this click.
         annotations = await self.sessions.annotations.of(record, self.timers.clock.now(), outcome.version_before)
+        now = self.timers.clock.now()
+        claimable = annotations.deadline is not None and annotations.deadline <= now
         post = board.board_post(record, annotations.since.earlier + outcome.events,
-                                takeback_seat=annotations.takeback_seat)
+                                takeback_seat=annotations.takeback_seat, claimable=claimable)
         post.png = await draw(record, traced=annotations.since.positions)
         if lines := clock_lines(record, annotations):
             post.content = fit([post.content, *lines])
@@ -156,7 +158,9 @@ class BoardPublisher:
         if edit and answers_with_new_message(via.interaction) and record.board_message_id is not None:
             edit, retired = False, DELETE if record.state is None else retired
         recent = tuple(self._said.get(record.channel_id, ()))
-        steps = board_messages.changes(record.board_message_id, recent, post.said, edit=edit, retired=retired)
+        now_ms = int(self.timers.clock.now() * 1000)
+        steps = board_messages.changes(record.board_message_id, recent, post.said, edit=edit, retired=retired,
+                                       now_ms=now_ms)
         controls = view_of(record.id, record.version, post.controls)
         if steps.edit is not None:
             if await via.edit(steps.edit, content=post.content, attachments=_files(post), view=controls,
@@ -166,7 +170,7 @@ class BoardPublisher:
                 self._remember(record.channel_id, list(steps.kept))
                 return
             log.info("board %s of game %s was deleted (or is out of reach): posting it again", steps.edit, record.id)
-            steps = board_messages.changes(None, recent, post.said, edit=edit, retired=retired)
+            steps = board_messages.changes(None, recent, post.said, edit=edit, retired=retired, now_ms=now_ms)
         await self._retire_all(via, steps.before)
         message = await via.send(post.content, files=_files(post), view=controls,
                                  mentions=pinging(post.mention if ping else None))
@@ -175,6 +179,7 @@ class BoardPublisher:
         await self.sessions.boards.set_message(record.id, message, version, record.status)
         metrics.BOARDS.labels("posted").inc()
         await self._retire_all(via, steps.after)
+        await self._fold(via, steps.folds)
         self._remember(record.channel_id, [*steps.kept, (message, post.said)])
 
     async def _retire_all(self, via: Via, boards: tuple[Retire, ...]) -> None:
@@ -182,13 +187,24 @@ class BoardPublisher:
             await self._retire(via, earlier.message, earlier.text)
 
     async def _retire(self, via: Via, message: int, text: str | None) -> None:
-        """An earlier board: without controls, saying `text` (KEEP: as it was; DELETE: deleted)."""
+        """An earlier board: without controls, saying `text` without its picture (KEEP: as it was, picture
+        and all; DELETE: deleted)."""
         if text == DELETE:
             await via.delete(message)
         elif text is KEEP:
             await via.edit(message, view=None)
         else:
-            await via.edit(message, content=text, view=None)
+            await via.edit(message, content=text, view=None, attachments=[])
+
+    async def _fold(self, via: Via, folds: tuple[board_messages.Fold, ...]) -> None:
+        """Retired boards gathered into an earlier one (board_messages.fold): those gathered are deleted only
+        once it tells their turns."""
+        for gathered in folds:
+            if not await via.edit(gathered.into, content=gathered.text, view=None, attachments=[]):
+                log.info("board %s is out of reach: the boards after it are not folded into it", gathered.into)
+                continue
+            for gone in gathered.gone:
+                await via.delete(gone)
 
     def _remember(self, channel_id: int, boards: list[Said]) -> None:
         self._said[channel_id] = boards[-RECENT_BOARDS:]
