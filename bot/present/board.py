@@ -22,11 +22,10 @@ MAX_SELECT = 25              # options of one menu
 
 
 def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_controls: bool = True,
-               takeback_seat: int | None = None, claimable: bool = False) -> Post:
+               takeback_seat: int | None = None) -> Post:
     """The board: first the call to act (the player pinged, what they must do) or the result, then a short
     recap of what happened since that player last acted (bot/present/recap.py), one line a turn.
-    `takeback_seat`: the seat that may take back its last move now (the board offers Undo, in its name);
-    `claimable`: the player to move ran out of time where only interactions reach (the board offers Claim)."""
+    `takeback_seat`: the seat that may take back its last move now (the board offers Undo, in its name)."""
     loc = record.locale
     ruleset, state = position(record)
     to_move = ruleset.to_move(state) if record.status == "active" else None
@@ -47,9 +46,11 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
     if with_controls and record.status == "active":
         undo = (Control(ControlKind.UNDO, i18n.text("button.undo_for", loc, player=seat_name(
             record, takeback_seat, loc)), row=4),) if takeback_seat is not None else ()
-        # Nothing fires there on its own: the others claim a turn whose time ran out.
+        # Nothing fires there on its own, nor changes the board when time runs out: the others claim a turn
+        # whose time ran out (refused before then; the board says when).
         claim = (Control(ControlKind.CLAIM, i18n.text("claims.button", loc), row=4),) \
-            if claimable and mention is not None and deadline_math.waits_for_interactions(record) else ()
+            if mention is not None and record.options.get("turn_time") \
+            and deadline_math.waits_for_interactions(record) else ()
         shown = controls(record, ruleset, state) + undo + claim
     elif with_controls:   # the final board
         shown = (Control(ControlKind.REMATCH, i18n.text("button.rematch", loc)),)

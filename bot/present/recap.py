@@ -4,7 +4,7 @@ few lines (the earlier turns counted, with where to read them).
 
 A turn change is said once, by the board's call to act: the games' "X's turn." and "X rolls again." events
 are left out of the recap (the next line names its player anyway), and so is the games' own "X wins!"
-once the board's result line says it, and who sits where (the lobby message, which the game started
+once the board's result line says it, and that the game begins (the lobby message, which the game started
 from, says it just above).
 """
 from __future__ import annotations
@@ -20,7 +20,8 @@ from bot.present.words import sentence
 MAX_TURNS = 6          # recap lines on a board (the earlier turns are counted in one more)
 # Events whose only news is whose turn it is: the board's call to act says it.
 TURN_EVENTS = frozenset({"parcheesi.event.next", "parcheesi.event.again", "maghreb.event.turn"})
-# The game's start and who sits where: the lobby message, just above the first board, says it.
+# The game's start: the lobby message, just above the first board, says it (who sits where stays: the
+# first board says it in one line).
 START_EVENTS = frozenset({"game.started"})
 # Events that say a game is won: the board's result line says it.
 WIN_EVENTS = frozenset({"parcheesi.event.wins", "parcheesi.event.team_wins", "maghreb.event.win",
@@ -46,8 +47,7 @@ def turns(record: GameRecord, events: tuple[Message, ...], locale: str, *, ended
     seat: object = None
     number = 0
     for event in events:
-        if event.key in TURN_EVENTS or event.key in START_EVENTS or event.key.startswith("seating.") \
-                or (ended and event.key in WIN_EVENTS):
+        if event.key in TURN_EVENTS or event.key in START_EVENTS or (ended and event.key in WIN_EVENTS):
             continue
         who = event.params.get("seat")
         if not found or (who is not None and who != seat):

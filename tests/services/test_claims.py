@@ -137,10 +137,11 @@ async def test_the_third_claimed_expiry_in_a_row_opens_the_vote(table):
     assert decided.vote.decided == "computer" and decided.record.seats[seat].level == "normal"
 
 
-async def test_the_board_offers_the_claim_only_once_time_ran_out_where_deadlines_wait_for_interactions(table):
+async def test_the_board_offers_the_claim_only_where_deadlines_wait_for_interactions(table):
     await table.start(**ONLY)
-    assert ControlKind.CLAIM not in [c.kind for c in board_post(await table.record()).controls], "not before"
-    claims = [c for c in board_post(await table.record(), claimable=True).controls if c.kind == ControlKind.CLAIM]
+    claims = [c for c in board_post(await table.record()).controls if c.kind == ControlKind.CLAIM]
     assert [(c.label, c.row) for c in claims] == [("Claim the turn", 4)]
     await table.sessions.deadlines.configure(CHANNEL, ANN.user_id, {INTERACTIONS_ONLY: None})
-    assert ControlKind.CLAIM not in [c.kind for c in board_post(await table.record(), claimable=True).controls]
+    assert ControlKind.CLAIM not in [c.kind for c in board_post(await table.record()).controls]
+    await table.sessions.deadlines.configure(CHANNEL, ANN.user_id, {**ONLY, "turn_time": None})
+    assert ControlKind.CLAIM not in [c.kind for c in board_post(await table.record()).controls]

@@ -111,10 +111,8 @@ class BoardPublisher:
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
         # The board tells the player to move everything since his last turn, not just this click.
         annotations = await self.sessions.annotations.of(record, self.timers.clock.now(), outcome.version_before)
-        now = self.timers.clock.now()
-        claimable = annotations.deadline is not None and annotations.deadline <= now
         post = board.board_post(record, annotations.since.earlier + outcome.events,
-                                takeback_seat=annotations.takeback_seat, claimable=claimable)
+                                takeback_seat=annotations.takeback_seat)
         post.png = await draw(record, traced=annotations.since.positions)
         if lines := clock_lines(record, annotations):
             post.content = fit([post.content, *lines])
