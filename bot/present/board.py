@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.core.game_records import GameRecord
+from bot.core.game_records import INTERACTIONS_ONLY, GameRecord
 from bot.domain import deadline_math, i18n
 from bot.domain.player_actions import ROLL
 from bot.domain.positions import position
@@ -22,15 +22,16 @@ MAX_SELECT = 25              # options of one menu
 
 
 def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_controls: bool = True,
-               takeback_seat: int | None = None) -> Post:
+               takeback_seat: int | None = None, recap: bool = True) -> Post:
     """The board: first the call to act (the player pinged, what they must do) or the result, then a short
     recap of what happened since that player last acted (bot/present/recap.py), one line a turn.
-    `takeback_seat`: the seat that may take back its last move now (the board offers Undo, in its name)."""
+    `takeback_seat`: the seat that may take back its last move now (the board offers Undo, in its name);
+    `recap`: False, the recap is not shown (the board retired just above tells it), only kept in `said`."""
     loc = record.locale
     ruleset, state = position(record)
     to_move = ruleset.to_move(state) if record.status == "active" else None
     said = [sentence(record, e, loc) for e in events]
-    recap = recap_turns(record, events, loc, ended=record.status != "active")
+    turns = recap_turns(record, events, loc, ended=record.status != "active")
     mention = None
     if record.status != "active":
         first = result_line(record, loc)
@@ -52,10 +53,22 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
             if mention is not None and record.options.get("turn_time") \
             and deadline_math.waits_for_interactions(record) else ()
         shown = controls(record, ruleset, state) + undo + claim
+        if record.options.get(INTERACTIONS_ONLY):   # what friends without the app have instead of the commands
+            shown += _place_controls(shown, loc)
     elif with_controls:   # the final board
         shown = (Control(ControlKind.REMATCH, i18n.text("button.rematch", loc)),)
-    return Post(fit([first, *recap_lines(recap, loc)], keep=1), shown, None, mention, alt=board_alt(record, said=said),
-                said=tuple(turn.plain for turn in recap))
+    shown_recap = recap_lines(turns, loc) if recap else []
+    return Post(fit([first, *shown_recap], keep=1), shown, None, mention, alt=board_alt(record, said=said),
+                said=tuple(turn.plain for turn in turns))
+
+
+def _place_controls(shown: tuple[Control, ...], loc: str) -> tuple[Control, ...]:
+    """Status and Board, in the first row with room (25 places, a menu takes a row of five), if any."""
+    used = sum(5 if control.kind in (ControlKind.MOVES, ControlKind.GROUPS) else 1 for control in shown)
+    if used + 2 > 25:
+        return ()
+    return (Control(ControlKind.STATUS, i18n.text("button.status", loc)),
+            Control(ControlKind.SHOW_BOARD, i18n.text("button.board", loc)))
 
 
 def seat_side(record: GameRecord, ruleset: Ruleset[Any], seat: int, loc: str) -> str:

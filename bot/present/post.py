@@ -22,6 +22,8 @@ class ControlKind(StrEnum):
     TAKEBACK = "takeback"      # "yes" or "no": the answer of the player to move to a take-back request
     REMATCH = "rematch"        # a lobby for the same game again
     CLAIM = "claim"            # apply the late player's passed deadline now (where deadlines wait for interactions)
+    STATUS = "status"          # the position in words, to the one who asks (where only interactions reach)
+    SHOW_BOARD = "show_board"  # the board again, at the bottom of the channel (where only interactions reach)
 
 
 @dataclass(frozen=True)

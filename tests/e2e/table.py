@@ -352,7 +352,8 @@ def assert_said_once(fake, channel, players, database) -> None:
             seat_side(record, ruleset, i, loc)) for i, seat in enumerate(record.seats)]
     stale = [i18n.text("lobby.title", loc)] + [i18n.text(key, loc, player=p, side=side)
                                                 for key in ("turn.call.roll", "turn.call.move") for p, side in who]
-    assert [m.content for m in public if any(text in m.content for text in stale)] == []
+    left = [m.content for m in public if any(text in m.content for text in stale)]
+    assert left == [], left
     done = {i18n.text("ack.done", locale) for locale in i18n.LOCALES}
     assert [m for m in everything_shown(fake, channel, players) if m.content in done] == []
 
@@ -475,11 +476,12 @@ class Cheat:
 
 def left_nothing(reply: Interaction) -> bool:
     """A command the channel shows the result of left no acknowledgement behind: its public response
-    became the message that shows it (a board or a lobby, through the interaction) or was deleted, and nothing was told
-    to the user alone (no "Done.")."""
+    became the message that shows it (a board or a lobby, through the interaction) or was deleted (a click's: the
+    board clicked, edited or retired), and nothing was told to the user alone (no "Done.")."""
     original = reply.original
+    retired = reply.source_message is not None and original is not None and original.id == reply.source_message.id
     shows = original is not None and not original.thinking and not original.ephemeral \
-        and (original.deleted or bool(original.files or original.custom_ids))
+        and (original.deleted or retired or bool(original.files or original.custom_ids))
     return shows and not any(m.ephemeral for m in reply.followups)
 
 

@@ -59,6 +59,17 @@ def check_the_channel(fake, table: Table, game: Game) -> None:
         assert all(any(p.name in b.get("label", "") for p in table.players) for b in undo), undo
 
 
+async def friend_without_the_app_looks(fake, table: Table, friend) -> None:
+    """The position in words, to the friend alone; then the board again at the bottom, the older one retired."""
+    board = await table.live_board()
+    status = await fake.click(friend, board, label="Status")
+    assert [m.ephemeral for m in status.messages] == [True] and "Time" not in status.messages[0].content
+    shown = await fake.click(friend, board, label="Board")
+    assert not [m for m in shown.messages if m.ephemeral], shown.messages
+    again = await table.live_board()
+    assert again.id != board.id and again.content.split("\n")[0] == board.content.split("\n")[0]
+
+
 @pytest.mark.parametrize("place", ["server", "group_dm"])
 @pytest.mark.parametrize("game", ["parcheesi", "pariti"])
 async def test_a_whole_game_reads_calmly(fake_discord, bot_process, game, place):
@@ -75,6 +86,9 @@ async def test_a_whole_game_reads_calmly(fake_discord, bot_process, game, place)
         return False
 
     await table.plays(12, until=checked)
+    if place == "group_dm":   # a friend without the app has the board's Status and Board instead of the commands
+        await friend_without_the_app_looks(fake, table, users[-1])
+        check_the_channel(fake, table, stored_game)
     await bot_process.kill()
     await bot_process.start()
     await table.plays(3000, until=checked)
@@ -82,6 +96,11 @@ async def test_a_whole_game_reads_calmly(fake_discord, bot_process, game, place)
     final = table.board()
     assert not in_play(final) and rematch_id(final), final.content
     assert stored(bot_process.database)[0][0][1] == "finished"
+
+    status = await fake.slash(users[0], channel, "game status")
+    assert status.message.ephemeral and status.message.content.startswith("Last game here: "), status.message.content
+    rules = await fake.slash(users[0], channel, "game rules")
+    assert rules.message.ephemeral and ("Pariti" in rules.message.content) == (game == "pariti")
 
     left = fake.messages(channel)
     figures = {"messages": len(left), "pictures": sum(len(m.files) for m in left),

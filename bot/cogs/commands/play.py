@@ -80,13 +80,17 @@ class PlayCommands:
         await self.responder.run(interaction, repost, show=show)
 
     async def status(self, interaction: discord.Interaction) -> None:
+        """The open game's position; after a game, how the channel's last game ended."""
         loc = user_locale(interaction)
-        try:
-            record = await self.sessions.channels.current(channel_of(interaction))
-        except GameError as refusal:
-            await self.responder.tell(interaction, refusal.message)
-            return
-        if record.state is None:
+        record = await self.sessions.channels.open_game(channel_of(interaction))
+        if record is None:
+            last = await self._last_game(interaction)
+            if last is None:
+                await self.responder.tell(interaction, msg("error.no_game"))
+                return
+            text = i18n.text("game.last", loc, game=words.say(last, msg(ruleset_of(last).name), loc),
+                             result=words.result_line(last, loc))
+        elif record.state is None:
             text = lobby_post(record).content
         else:
             ruleset = ruleset_of(record)
@@ -94,6 +98,14 @@ class PlayCommands:
             text = words.fit(lines)
         await interaction.response.send_message(text, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
+
+    async def _last_game(self, interaction: discord.Interaction) -> GameRecord | None:
+        """The channel's last game, over, if the asker may see it (Records.game_for)."""
+        try:
+            return await self.sessions.records.game_for(interaction.guild_id, channel_of(interaction), None,
+                                                        interaction.user.id)
+        except GameError:
+            return None
 
     async def resign(self, interaction: discord.Interaction) -> None:
         await self.responder.run(interaction, lambda: self.sessions.endings.resign(
@@ -105,9 +117,11 @@ class PlayCommands:
             channel_of(interaction), interaction.user.id, can_manage=perms.manage_messages), needs_board=False)
 
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
+        """The rules of `game`, else of the channel's game, open or just played, else of Parcheesi."""
         game_id = game.value if game else None
         if game_id is None:
-            record = await self.sessions.channels.open_game(channel_of(interaction))
+            record = await self.sessions.channels.open_game(channel_of(interaction)) \
+                or await self._last_game(interaction)
             game_id = record.game if record else "parcheesi"
         message = get_ruleset(game_id).rules_summary()
         await interaction.response.send_message(i18n.render(message, user_locale(interaction)), ephemeral=True)

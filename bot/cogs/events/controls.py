@@ -53,6 +53,8 @@ class ControlAnswers(Protocol):
     async def on_takeback_answer(self, interaction: discord.Interaction, request: Request) -> None: ...
     async def on_forget(self, interaction: discord.Interaction, request: Request) -> None: ...
     async def on_claim(self, interaction: discord.Interaction, request: Request) -> None: ...
+    async def on_status(self, interaction: discord.Interaction, request: Request) -> None: ...
+    async def on_show_board(self, interaction: discord.Interaction, request: Request) -> None: ...
 
 
 Handler = Callable[[ControlAnswers, discord.Interaction, Request], Awaitable[None]]
@@ -151,8 +153,12 @@ FORGET = Kind("f", lambda cog, i, r: cog.on_forget(i, r))
 CLAIM = Kind("d", lambda cog, i, r: cog.on_claim(i, r), _number, on_board=True,
              looks={ControlKind.CLAIM: Look(Style.danger, emoji="⏰")})
 
+# Where only interactions reach a game, what the commands /game status and /game board do, for friends without them.
+STATUS = Kind("i", lambda cog, i, r: cog.on_status(i, r), looks={ControlKind.STATUS: Look(emoji="📋")})
+SHOW_BOARD = Kind("b", lambda cog, i, r: cog.on_show_board(i, r), looks={ControlKind.SHOW_BOARD: Look(emoji="🖼️")})
+
 KINDS = {kind.code: kind for kind in (ACTION, MOVES, GROUPS, CALL, OTHER_MOVE, TYPED_MOVE, UNDO, LOBBY, REMATCH,
-                                      HISTORY_PAGE, VOTE, TAKEBACK_ANSWER, FORGET, CLAIM)}
+                                      HISTORY_PAGE, VOTE, TAKEBACK_ANSWER, FORGET, CLAIM, STATUS, SHOW_BOARD)}
 _DRAWN = {shown: kind for kind in KINDS.values() for shown in kind.looks}   # present kind -> its Kind
 
 

@@ -97,6 +97,12 @@ class GameEvents(commands.Cog, name="GameEvents"):
     async def on_claim(self, interaction: discord.Interaction, request: Request) -> None:
         await self.parts.deadline_commands.on_claim(interaction, request)
 
+    async def on_status(self, interaction: discord.Interaction, request: Request) -> None:
+        await self.parts.play.status(interaction)
+
+    async def on_show_board(self, interaction: discord.Interaction, request: Request) -> None:
+        await self.parts.play.board(interaction)
+
     # --- channels and servers that go away (or come back) ---------------------------------
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:

@@ -6,7 +6,8 @@ replaces is retired: its controls and its picture go, and its text becomes the t
 that no earlier board this process remembers told (the turns played on it, whole, and the computers' turns
 after them: its recap of what its player missed was told by the boards of those turns), or the `retired`
 text if given (the lobby, once the game started). A retired board left with
-nothing to tell is deleted once the new one is up. The scrollback so reads as the game's log, each turn
+nothing to tell (the board shown again) is deleted once the new one is up, and once it has been up
+SETTLED_MS (the publisher waits out the rest). The scrollback so reads as the game's log, each turn
 once, and only the live board carries a picture: the position scrolled past is the one the text tells,
 and `/game history` shows any earlier one.
 
@@ -82,7 +83,7 @@ def changes(board: int | None, recent: tuple[Said, ...], said: tuple[str, ...], 
         elif recent:   # the turns finished since: the new board's, whole (the replaced one saw them in play)
             told = {line for _, lines in kept for line in lines}
             own = tuple(line for line in said if line not in told)
-            text = "\n".join(own)
+            text = "\n".join(own)   # nothing new (the board shown again): deleted
             if own:
                 kept.append((board, own))
         else:
@@ -92,11 +93,16 @@ def changes(board: int | None, recent: tuple[Said, ...], said: tuple[str, ...], 
     return BoardChanges(None, tuple(before), tuple(after), logs, folds)
 
 
+def settled(message: int, now_ms: int) -> bool:
+    """Whether a message has been up long enough to go (SETTLED_MS)."""
+    return now_ms - posted_at(message) >= SETTLED_MS
+
+
 def fold(boards: list[Said], now_ms: int) -> tuple[tuple[Said, ...], tuple[Fold, ...]]:
     """The retired boards gathered a few turns a message: what stays, and the folds that make it so."""
     logs: list[tuple[int, list[str], list[int]]] = []
     for message, lines in boards:
-        if logs and now_ms - posted_at(message) >= SETTLED_MS and len(logs[-1][1]) + len(lines) <= LOG_LINES \
+        if logs and settled(message, now_ms) and len(logs[-1][1]) + len(lines) <= LOG_LINES \
                 and sum(len(line) + 1 for line in (*logs[-1][1], *lines)) <= LOG_CHARS:
             logs[-1][1].extend(lines)
             logs[-1][2].append(message)

@@ -20,7 +20,7 @@ from bot.cogs.commands.mine import MineCommand
 from bot.cogs.events.controls import controls_of, view_of
 from bot.cogs.messages import board_messages
 from bot.cogs.messages.announcer import Announcer
-from bot.cogs.messages.board_messages import DELETE, KEEP, Retire, Said
+from bot.cogs.messages.board_messages import DELETE, KEEP, Retire, Said, posted_at
 from bot.cogs.messages.components import pinging, png_file
 from bot.cogs.messages.delivery import Tokens, Unprompted, Via, answers_with_new_message
 from bot.cogs.messages.faults import channel_gone
@@ -80,6 +80,7 @@ class BoardPublisher:
         # The recent boards posted in each channel (oldest first) and their lines of what happened, so that
         # the next board's post can take back from them what it says again (after a restart: none known).
         self._said: dict[int, list[Said]] = {}
+        self._later: set[asyncio.Task[None]] = set()   # deletions waiting for their message to have been up a while
 
     def via(self, record: GameRecord, interaction: discord.Interaction | None = None,
             why: Unprompted = Unprompted.RECOVERED) -> Via:
@@ -111,12 +112,13 @@ class BoardPublisher:
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
         # The board tells the player to move everything since his last turn, not just this click.
         annotations = await self.sessions.annotations.of(record, self.timers.clock.now(), outcome.version_before)
+        same_player = outcome.seat_before is not None and outcome.seat_before == to_move
+        # A final board posted anew says the result alone: the board it retires tells the last turns.
         post = board.board_post(record, annotations.since.earlier + outcome.events,
-                                takeback_seat=annotations.takeback_seat)
+                                takeback_seat=annotations.takeback_seat, recap=to_move is not None or same_player)
         post.png = await draw(record, traced=annotations.since.positions)
         if lines := clock_lines(record, annotations):
             post.content = fit([post.content, *lines])
-        same_player = outcome.seat_before is not None and outcome.seat_before == to_move
         # A turn passed: something happened, or a restart posts a board that never went out.
         new_turn = not same_player and (bool(outcome.events) or outcome.version_before is not None)
         async with self._publishing[record.channel_id]:
@@ -186,13 +188,28 @@ class BoardPublisher:
 
     async def _retire(self, via: Via, message: int, text: str | None) -> None:
         """An earlier board: without controls, saying `text` without its picture (KEEP: as it was, picture
-        and all; DELETE: deleted)."""
+        and all; DELETE: deleted, once it has been up SETTLED_MS: a message that vanishes as it appears reads
+        as a glitch)."""
         if text == DELETE:
-            await via.delete(message)
+            wait_ms = board_messages.SETTLED_MS - (int(self.timers.clock.now() * 1000) - posted_at(message))
+            if wait_ms <= 0:
+                await via.delete(message)
+                return
+            await via.edit(message, view=None)
+            task = asyncio.create_task(self._delete_later(via, message, wait_ms / 1000))
+            self._later.add(task)
+            task.add_done_callback(self._later.discard)
         elif text is KEEP:
             await via.edit(message, view=None)
         else:
             await via.edit(message, content=text, view=None, attachments=[])
+
+    async def _delete_later(self, via: Via, message: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        try:
+            await via.delete(message)
+        except discord.HTTPException as error:   # gone already, or Discord failing: it only lingers
+            log.info("board %s stays: %s", message, error)
 
     async def _fold(self, via: Via, folds: tuple[board_messages.Fold, ...]) -> None:
         """Retired boards gathered into an earlier one (board_messages.fold): those gathered are deleted only

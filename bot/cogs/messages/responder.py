@@ -205,15 +205,17 @@ class Responder:
     async def refuse(self, interaction: discord.Interaction, message: Message) -> None:
         """A refusal; a click on an older board is told where the current one is (and that board's
         controls go, through the click's own answer, when it is not the game's board any more)."""
-        if message.key == "error.stale" and (older := clicked(interaction)) is not None:
+        if message.key == "error.stale":
+            older = clicked(interaction)   # None: a command, or the click answered otherwise
             record = await self.sessions.channels.open_game(channel_of(interaction))
-            if record is not None and await self.publisher.catch_up_here(interaction, record):
+            if older is not None and record is not None and await self.publisher.catch_up_here(interaction, record):
                 return   # the stored position, which nobody had seen, is the answer
             board = await self.sessions.boards.message(record.id) if record is not None else None
-            if board is not None and board != older:
+            if board is not None and board != older:   # every "use the latest board" links to it
                 message = msg("boards.error.stale_here", link=board_link(interaction.guild_id,
                                                                          channel_of(interaction), board))
-                await self.answer(interaction, lambda: interaction.edit_original_response(view=None))
+                if older is not None:
+                    await self.answer(interaction, lambda: interaction.edit_original_response(view=None))
         await self.tell(interaction, message)
 
     async def storage_unreachable(self, interaction: discord.Interaction, error: StoreUnavailable) -> None:
