@@ -8,6 +8,7 @@ in `Table.played` so a test can check which kinds of controls a game went throug
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import random
@@ -63,6 +64,7 @@ class Table:
         self.score = score
         self.greed = greed
         self.played: list[Choice] = []
+        self.panels: list[Message] = []   # each private panel of a piece's moves, as shown (the move closes it)
 
     # --- reading the channel -------------------------------------------------
     def board(self) -> Message:
@@ -217,6 +219,7 @@ class Table:
         answer = await self.fake.select(player, message, choice.custom_id, [choice.value])
         if choice.kind == "g":   # the board's pick answered by a panel; the panel's own by itself, edited
             moves = await self.fake.wait_for_reply(answer, lambda m: m.ephemeral and bool(m.files))
+            self.panels.append(copy.copy(moves))   # its fields as shown (an edit replaces them)
             assert moves.ephemeral and moves.files[0].bytes.startswith(PNG_SIGNATURE), moves
             check_alt_text(moves)
             return await self.move(player, moves, panel=True)

@@ -70,8 +70,7 @@ async def test_two_users_play_a_whole_game(fake_discord, bot_process):
 
     await table.play_to_the_end(limit=900)
     table.ended(bot_process.database, COLOURS)
-    focused = [m for p in players for m in fake_discord.messages(table.channel, viewer=p, deleted=True)
-               if m.ephemeral and m.files]   # each panel closed by its move
+    focused = table.panels   # as shown: each panel is closed by its move
     areas = [m for m in focused if any(":bar:" in cid for cid in m.custom_ids)]
     pawns = [m for m in focused if m not in areas]
     for name, message in (("pawn", pawns[-1]), ("area", areas[-1])):

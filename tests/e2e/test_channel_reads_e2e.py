@@ -27,9 +27,9 @@ CLAIM_ID = re.compile(r"^tb:d:")
 def people(fake, place: str, count: int) -> tuple[list, object]:
     """`count` friends and where they play: a server channel, or a group DM where only the first installed the app."""
     names = ("ana", "bruno", "carla", "dai")[:count]
-    users = [fake.add_user(name, locale="en-US", installed=(place == "server" or i == 0))
+    users = [fake.add_user(name, locale="en-US", installed=(place != "group_dm" or i == 0))
              for i, name in enumerate(names)]
-    channel = fake.add_channel("table") if place == "server" else fake.add_group_dm(*users, name="friends")
+    channel = fake.add_group_dm(*users, name="friends") if place == "group_dm" else fake.add_channel("table")
     return users, channel
 
 
@@ -70,7 +70,7 @@ async def friend_without_the_app_looks(fake, table: Table, friend) -> None:
     assert again.id != board.id and again.content.split("\n")[0] == board.content.split("\n")[0]
 
 
-@pytest.mark.parametrize("place", ["server", "group_dm"])
+@pytest.mark.parametrize("place", ["server", "group_dm", "server_in_french"])
 @pytest.mark.parametrize("game", ["parcheesi", "pariti"])
 async def test_a_whole_game_reads_calmly(fake_discord, bot_process, game, place):
     fake = fake_discord
@@ -78,7 +78,8 @@ async def test_a_whole_game_reads_calmly(fake_discord, bot_process, game, place)
     users, channel = people(fake, place, SEATS[game])
     table = Table(fake, users, game, seed=5, channel=channel)
     stored_game = Game(bot_process.database, game, fake)
-    await table.open(seating="lobby")
+    language = "fr" if place == "server_in_french" else "en"
+    await table.open(seating="lobby", **({"language": "fr"} if language == "fr" else {}))
     check_the_channel(fake, table, stored_game)
 
     def checked() -> bool:
@@ -98,7 +99,8 @@ async def test_a_whole_game_reads_calmly(fake_discord, bot_process, game, place)
     assert stored(bot_process.database)[0][0][1] == "finished"
 
     status = await fake.slash(users[0], channel, "game status")
-    assert status.message.ephemeral and status.message.content.startswith("Last game here: "), status.message.content
+    last = i18n.text("game.last", "en", game="", result="").split(":")[0]   # the asker reads English
+    assert status.message.ephemeral and status.message.content.startswith(last), status.message.content
     rules = await fake.slash(users[0], channel, "game rules")
     assert rules.message.ephemeral and ("Pariti" in rules.message.content) == (game == "pariti")
 
@@ -109,4 +111,3 @@ async def test_a_whole_game_reads_calmly(fake_discord, bot_process, game, place)
     save_transcript(fake, channel, users, f"/tmp/e2e_reads_{game}_{place}.txt")
     with open(f"/tmp/e2e_reads_{game}_{place}.json", "w") as out:
         json.dump(figures, out)
-    assert i18n.LOCALES

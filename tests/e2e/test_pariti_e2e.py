@@ -51,11 +51,10 @@ async def test_two_users_play_a_whole_game(fake_discord, bot_process):
 
     kinds = "".join(c.kind for c in table.played)
     assert kinds == "ga" * plays, f"not piece then destination every time: {kinds}"
-    focused = [m for p in players for m in fake_discord.messages(table.channel, viewer=p, deleted=True)
-               if m.ephemeral and m.files]
+    focused = table.panels
     assert len(focused) == plays, "a panel of choices a move"
     assert not [m for m in everything_shown(fake_discord, table.channel, players) if m.ephemeral and m.files], \
-        "each panel closed by its move"
+        "each panel closed by its move (one line, no picture)"
     for message in focused[::10]:
         check_png(message.files[0].bytes, COLOURS)
     save_png(focused[len(focused) // 2].files[0].bytes, "/tmp/e2e_pariti_focus.png")

@@ -4,13 +4,18 @@ types), `/game board`, `/game status`, `/game resign`, `/game end` and `/game ru
 MOVES, GROUPS, CALL, OTHER_MOVE and TYPED_MOVE kinds)."""
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import discord
 from discord import app_commands
 
 from bot.cogs.events.controls import MOVE_FIELD, MOVE_LENGTH, TYPED_MOVE, view_of
 from bot.cogs.handlers import Request, channel_of, user_locale
 from bot.cogs.messages.components import png_file
-from bot.cogs.messages.delivery import CLICKED, acknowledged
+from bot.cogs.messages.delivery import CLICKED, acknowledged, reached_only_by_interactions
+from bot.cogs.messages.faults import FAULTS
 from bot.cogs.messages.publisher import BoardPublisher
 from bot.cogs.messages.responder import Responder
 from bot.domain import i18n
@@ -23,6 +28,20 @@ from bot.present import board, codes, moves, words
 from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.services import GameRecord, Sessions
+
+
+@contextmanager
+def as_typed(typed: str | None) -> Iterator[None]:
+    """A typed move refused as unknown is echoed as the player typed it ("V9+99", not the "G9+99" it was read as)."""
+    try:
+        yield
+    except GameError as refusal:
+        if typed is None or refusal.message.key != "error.illegal_move":
+            raise
+        raise GameError(msg("error.illegal_move", move=typed.strip()[:40])) from None
+
+
+log = logging.getLogger(__name__)
 
 
 def _as_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -42,8 +61,9 @@ class PlayCommands:
 
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         async def play() -> Outcome:
-            return await self.sessions.play.act(channel_of(interaction), interaction.user.id,
-                                                await self._typed(channel_of(interaction), move))
+            with as_typed(move):
+                return await self.sessions.play.act(channel_of(interaction), interaction.user.id,
+                                                    await self._typed(channel_of(interaction), move))
         await self.responder.run(interaction, play)
 
     async def move_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -132,20 +152,32 @@ class PlayCommands:
         async def play() -> Outcome:
             typed = request.kind == TYPED_MOVE.code   # in either language's colour letters
             action = await self._typed(channel_of(interaction), request.value) if typed else request.value
-            return await self.sessions.play.act(channel_of(interaction), interaction.user.id, action,
-                                                game_id=request.game, version=request.version)
+            with as_typed(request.value if typed else None):
+                return await self.sessions.play.act(channel_of(interaction), interaction.user.id, action,
+                                                    game_id=request.game, version=request.version)
         await self.responder.run(interaction, play)
 
     async def on_group(self, interaction: discord.Interaction, request: Request) -> None:
         """A pawn (or area) was picked: its moves, to the player to move alone, in one panel: picked on the
-        board, a new panel (the click acknowledged as an update of the board, which so stays within reach
-        where only interactions reach it, a restart since or not); picked again in the panel's own menu, the
-        same panel edited in place. Anyone else is told they are watching (or whose turn it is)."""
-        in_panel = interaction.message is not None and interaction.message.flags.ephemeral
-        await interaction.response.defer()
-        acknowledged(interaction, CLICKED)
-        if not in_panel and interaction.message is not None:
-            self.publisher.tokens.add(interaction.message.id, interaction)
+        board, a new panel; picked again in the panel's own menu, the same panel edited in place. Anyone else
+        is told they are watching (or whose turn it is)."""
+        clicked_on = interaction.message
+        in_panel = clicked_on is not None and clicked_on.flags.ephemeral
+        # A board out of reach (only interactions reach it, and its token is unknown: a restart since) is
+        # brought within reach: the pick is acknowledged as an update of it, the panel a follow-up.
+        reach = not in_panel and clicked_on is not None and reached_only_by_interactions(interaction) \
+            and self.publisher.tokens.get(clicked_on.id) is None
+        try:
+            if in_panel or reach:
+                await interaction.response.defer()
+                acknowledged(interaction, CLICKED)
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except FAULTS as error:   # not acknowledged: Discord tells the player it failed, nothing to answer
+            log.info("the pick of interaction %s was not acknowledged: %s", interaction.id, error)
+            return
+        if reach and clicked_on is not None:
+            self.publisher.tokens.add(clicked_on.id, interaction)
         async with self.responder.work_slots:
             try:
                 record = await self._current_board(interaction, request)
@@ -156,12 +188,12 @@ class PlayCommands:
                 await self.responder.tell(interaction, refusal.message)
                 return
             view = view_of(record.id, record.version, post.controls)
-            if in_panel:
-                await self.responder.answer(interaction, lambda: interaction.edit_original_response(
-                    content=post.content, attachments=[png_file(png, post.alt)], view=view))
-            else:
+            if reach:
                 await self.responder.answer(interaction, lambda: interaction.followup.send(
                     post.content, file=png_file(png, post.alt), view=view, ephemeral=True, wait=True))
+            else:
+                await self.responder.answer(interaction, lambda: interaction.edit_original_response(
+                    content=post.content, attachments=[png_file(png, post.alt)], view=view))
 
     @staticmethod
     def _to_move(record: GameRecord, user_id: int) -> None:

@@ -111,7 +111,9 @@ class BoardPublisher:
         ruleset = ruleset_of(record)
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
         # The board tells the player to move everything since his last turn, not just this click.
-        annotations = await self.sessions.annotations.of(record, self.timers.clock.now(), outcome.version_before)
+        # A board shown again (nothing happened, no version before) recaps all the same what its player missed.
+        before = outcome.version_before if outcome.version_before is not None or outcome.events else record.version
+        annotations = await self.sessions.annotations.of(record, self.timers.clock.now(), before)
         same_player = outcome.seat_before is not None and outcome.seat_before == to_move
         # A final board posted anew says the result alone: the board it retires tells the last turns.
         post = board.board_post(record, annotations.since.earlier + outcome.events,

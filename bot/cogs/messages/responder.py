@@ -116,10 +116,12 @@ class Responder:
 
     async def _close_panel(self, interaction: discord.Interaction) -> None:
         """A move played from a player's private panel of choices (a piece's moves, call-outs): the panel
-        goes, its choices spent (the board shows the move)."""
+        shrinks to one line, its choices and picture spent (the board shows the move). Edited, not deleted:
+        an edit of it Discord lost may still be tried again."""
+        text = i18n.text("select.played", user_locale(interaction))
         try:
-            await interaction.delete_original_response()
-        except discord.HTTPException as error:   # gone already, or Discord failing: it only lingers
+            await interaction.edit_original_response(content=text, view=None, attachments=[])
+        except FAULTS as error:   # Discord failing: it only lingers
             log.info("the panel of interaction %s stays: %s", interaction.id, error)
 
     async def _acknowledge(self, interaction: discord.Interaction, public: bool = True) -> None:
