@@ -74,3 +74,11 @@ def test_a_full_message_folds_no_more():
     steps = changes(messages[-1], recent, (f"Turn {len(messages) - 1}.",), edit=False,
                     now_ms=posted_at(messages[-1]) + SETTLED_MS)
     assert [len(lines) for _, lines in steps.kept] == [LOG_LINES, 2]
+
+
+def test_a_turn_said_again_word_for_word_is_still_told_by_the_board_it_was_played_on():
+    """"Cid rolls 4 + 6 and cannot play" twice in a game: the recap matches where the log ends, not any line."""
+    log, cid = ids(1, 2)
+    recent = ((log, ("Cid rolls 4 + 6 and cannot play.", "Ana rolls 1.")), (cid, ("Ana rolls 1.",)))
+    steps = changes(cid, recent, ("Ana rolls 1.", "Cid rolls 4 + 6 and cannot play."), edit=False)
+    assert steps.before == (Retire(cid, "Cid rolls 4 + 6 and cannot play."),)

@@ -86,10 +86,10 @@ class Table:
         host, *others = self.players
         reply = await self.fake.slash(host, self.channel, "game new", game=self.game, **options)
         assert left_nothing(reply), "the lobby is the answer: no acknowledgement stays behind"
-        lobby = self.fake.last_message(self.channel, lambda m: "Join" in [b.get("label") for b in m.buttons])
-        for player in others:
-            assert not (await self.fake.click(player, lobby, label="Join")).followups
-        started = await self.fake.click(host, lobby, label="Start")
+        lobby = self.fake.last_message(self.channel, lambda m: lobby_id(m, "join") is not None)
+        for player in others:   # the buttons, in whichever language the game speaks
+            assert not (await self.fake.click(player, lobby, custom_id=lobby_id(lobby, "join"))).followups
+        started = await self.fake.click(host, lobby, custom_id=lobby_id(lobby, "start"))
         assert not [m for m in started.followups if m.ephemeral], "the first board is a public follow-up"
         board = await self.live_board(timeout=10.0)   # a starved bot may pause between the lobby and the board
         assert board is not None, "no first board"
@@ -231,6 +231,11 @@ class Table:
             best = max(self.score(c.value) for c in offered)
             offered = [c for c in offered if self.score(c.value) == best]
         return self.rng.choice(offered)
+
+
+def lobby_id(message: Message, verb: str) -> str | None:
+    """The custom_id of a lobby's button for `verb` (join, leave, add-bot, start), if the message has it."""
+    return next((cid for cid in message.custom_ids if cid.startswith("tb:l:") and cid.endswith(":" + verb)), None)
 
 
 def check_alt_text(message: Message) -> None:

@@ -62,12 +62,13 @@ def check_the_channel(fake, table: Table, game: Game) -> None:
 async def friend_without_the_app_looks(fake, table: Table, friend) -> None:
     """The position in words, to the friend alone; then the board again at the bottom, the older one retired."""
     board = await table.live_board()
+    call = board.content.split("\n")[0]
     status = await fake.click(friend, board, label="Status")
     assert [m.ephemeral for m in status.messages] == [True] and "Time" not in status.messages[0].content
     shown = await fake.click(friend, board, label="Board")
     assert not [m for m in shown.messages if m.ephemeral], shown.messages
     again = await table.live_board()
-    assert again.id != board.id and again.content.split("\n")[0] == board.content.split("\n")[0]
+    assert again.id != board.id and again.content.split("\n")[0] == call
 
 
 @pytest.mark.parametrize("place", ["server", "group_dm", "server_in_french"])

@@ -25,7 +25,7 @@ KEEP = None                          # Retire.text: the text stays, only the con
 DELETE = ""                          # Retire.text: the message goes
 LOG_LINES = 12                       # turns a retired message gathers at most
 LOG_CHARS = 1800                     # and characters (Discord takes 2000)
-SETTLED_MS = 1200                    # a message is folded into an earlier one only once up this long
+SETTLED_MS = 1100                    # a message is folded into an earlier one only once up this long
 DISCORD_EPOCH_MS = 1420070400000
 
 
@@ -81,8 +81,7 @@ def changes(board: int | None, recent: tuple[Said, ...], said: tuple[str, ...], 
         if retired is not None:
             text: str | None = retired
         elif recent:   # the turns finished since: the new board's, whole (the replaced one saw them in play)
-            told = {line for _, lines in kept for line in lines}
-            own = tuple(line for line in said if line not in told)
+            own = untold([line for _, lines in kept for line in lines], said)
             text = "\n".join(own)   # nothing new (the board shown again): deleted
             if own:
                 kept.append((board, own))
@@ -91,6 +90,15 @@ def changes(board: int | None, recent: tuple[Said, ...], said: tuple[str, ...], 
         (after if text == DELETE else before).append(Retire(board, text))
     logs, folds = fold(kept, now_ms)
     return BoardChanges(None, tuple(before), tuple(after), logs, folds)
+
+
+def untold(told: list[str], said: tuple[str, ...]) -> tuple[str, ...]:
+    """The turns of `said` after those the retired boards told last (a recap begins where their log ends: the
+    same turn said again elsewhere, "carla rolls 4 + 6 and cannot play" twice, is no match)."""
+    for taken in range(min(len(told), len(said)), 0, -1):
+        if told[-taken:] == list(said[:taken]):
+            return said[taken:]
+    return said
 
 
 def settled(message: int, now_ms: int) -> bool:

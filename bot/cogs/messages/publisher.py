@@ -23,7 +23,7 @@ from bot.cogs.messages.announcer import Announcer
 from bot.cogs.messages.board_messages import DELETE, KEEP, Retire, Said, posted_at
 from bot.cogs.messages.components import pinging, png_file
 from bot.cogs.messages.delivery import Tokens, Unprompted, Via, answers_with_new_message
-from bot.cogs.messages.faults import channel_gone
+from bot.cogs.messages.faults import FAULTS, channel_gone
 from bot.core import metrics
 from bot.core.game_records import INTERACTIONS_ONLY
 from bot.domain import i18n
@@ -40,9 +40,9 @@ from bot.services.scheduler import DeadlineScheduler
 
 log = logging.getLogger(__name__)
 
-# Boards remembered per channel to take back what a new board repeats: a recap of what a player missed
-# spans the boards of the other players' turns since his, at most a few.
-RECENT_BOARDS = 16
+# Boards remembered per channel (what each tells): a new board's recap begins where their log ends, and the
+# retired ones are folded together once up a while (board_messages), however fast the turns come.
+RECENT_BOARDS = 48
 
 
 def _files(post: Post) -> list[discord.File]:
@@ -81,6 +81,7 @@ class BoardPublisher:
         # the next board's post can take back from them what it says again (after a restart: none known).
         self._said: dict[int, list[Said]] = {}
         self._later: set[asyncio.Task[None]] = set()   # deletions waiting for their message to have been up a while
+        self._folding: dict[int, asyncio.Task[None]] = {}   # per channel, a fold waiting for boards to settle
 
     def via(self, record: GameRecord, interaction: discord.Interaction | None = None,
             why: Unprompted = Unprompted.RECOVERED) -> Via:
@@ -183,6 +184,7 @@ class BoardPublisher:
         await self._retire_all(via, steps.after)
         await self._fold(via, steps.folds)
         self._remember(record.channel_id, [*steps.kept, (message, post.said)])
+        self._fold_later(via, record.channel_id)
 
     async def _retire_all(self, via: Via, boards: tuple[Retire, ...]) -> None:
         for earlier in boards:
@@ -206,11 +208,35 @@ class BoardPublisher:
         else:
             await via.edit(message, content=text, view=None, attachments=[])
 
+    def _fold_later(self, via: Via, channel_id: int) -> None:
+        """Once the boards just retired have been up long enough, fold them too (board_messages.fold): the
+        last turns of a game, or of a burst of quick ones, are gathered without waiting for another board."""
+        if channel_id in self._folding:
+            return
+
+        async def fold_then() -> None:
+            await asyncio.sleep(board_messages.SETTLED_MS / 1000 + 0.1)
+            async with self._publishing[channel_id]:
+                *retired, live = self._said.get(channel_id) or [(0, ())]
+                logs, folds = board_messages.fold(retired, int(self.timers.clock.now() * 1000))
+                if not folds:
+                    return
+                try:
+                    await self._fold(via, folds)
+                except FAULTS as error:   # Discord or the database failing: the boards stay as they are
+                    log.info("channel %s: boards not folded: %s", channel_id, error)
+                    return
+                self._remember(channel_id, [*logs, live])
+
+        task = asyncio.create_task(fold_then())
+        self._folding[channel_id] = task
+        task.add_done_callback(lambda _: self._folding.pop(channel_id, None))
+
     async def _delete_later(self, via: Via, message: int, delay: float) -> None:
         await asyncio.sleep(delay)
         try:
             await via.delete(message)
-        except discord.HTTPException as error:   # gone already, or Discord failing: it only lingers
+        except FAULTS as error:   # Discord failing: it only lingers
             log.info("board %s stays: %s", message, error)
 
     async def _fold(self, via: Via, folds: tuple[board_messages.Fold, ...]) -> None:
