@@ -68,8 +68,10 @@ class Table:
 
     # --- reading the channel -------------------------------------------------
     def board(self) -> Message:
-        """The latest board: the last public message carrying the PNG."""
-        return self.fake.last_message(self.channel, lambda m: m.files)
+        """The latest board: the last public message carrying the PNG (between a board's retirement, which takes
+        its picture, and the next board's post: the last message)."""
+        shown = self.fake.messages(self.channel)
+        return next((m for m in reversed(shown) if m.files), None) or self.fake.last_message(self.channel)
 
     def to_act(self, board: Message):
         mentioned = re.findall(r"<@(\d+)>", board.content)
