@@ -64,6 +64,7 @@ class Timeline:
         self.ruleset = ruleset
         self._people = people               # the seats persons hold: their only move plays itself
         self._options = options or {}
+        self._absent: int | None = None     # the seat whose turn a deadline is playing (its last action's)
         self.state = state
         self.length = 0                     # actions replayed
         self._moves: list[Move] = []        # the moves that can still be taken back, newest last
@@ -134,6 +135,15 @@ class Timeline:
         if not rolled and logged.user_id is not None and forced_action(
                 ruleset, before, logged.seat in self._people, self._options) == logged.action:
             applied = applied._replace(events=with_forced_note(applied.events))   # as bot.services.play says it
+        # A person's turn played for them at a deadline (no one's click): said once, before its first action, as
+        # bot.services.deadlines says it (a forfeit says why in its own events).
+        for_absent = logged.user_id is None and logged.seat in self._people and logged.action != ruleset.SKIP \
+            and logged.action not in ruleset.call_actions(before, logged.seat)
+        if for_absent and self._absent != logged.seat:
+            why = "timers.expired_roll" if rolled and self._options.get("on_timeout") == "skip" else \
+                "timers.expired_play"
+            applied = applied._replace(events=(msg(why, seat=logged.seat), *applied.events))
+        self._absent = logged.seat if for_absent else None
         # A person's move: not one a computer played, nor one played for an absent person at a deadline.
         a_move = logged.user_id is not None and not rolled and logged.seat is not None and \
             logged.action != ruleset.SKIP and logged.action not in ruleset.call_actions(before, logged.seat)
