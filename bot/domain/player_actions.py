@@ -3,7 +3,29 @@
 perhaps typed by hand (typed_action)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from bot.games.base import Message, Ruleset, msg
+
 ROLL = "roll"
+FORCED_MOVES = "forced_moves"     # the game option: a person's only move plays itself (default on)
+FORCED_EVENT = msg("game.forced_move")   # said after the events of such a move
+
+
+def forced_action(ruleset: Ruleset[Any], state: Any, person: bool, options: Mapping[str, Any]) -> str | None:
+    """The move that plays itself for the person to move (`person`: the seat to move is one): their only
+    one, but never a roll (players roll their own dice) nor where the rules let a player cheat or call out
+    (another move is always possible there), nor when the game's `forced_moves` option is off."""
+    if not person or ruleset.to_move(state) is None or ruleset.roll_due(state) or ruleset.allows_cheating \
+            or not options.get(FORCED_MOVES, True):
+        return None
+    actions = ruleset.distinct_actions(state, ruleset.legal_actions(state))
+    return actions[0] if len(actions) == 1 else None
+
+
+def with_forced_note(events: tuple[Message, ...]) -> tuple[Message, ...]:
+    return (*events, FORCED_EVENT)
 
 
 def typed_action(accepted: list[str], typed: str) -> str | None:

@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.core.game_records import GameRecord, LoggedAction
 from bot.domain import dice
+from bot.domain.player_actions import forced_action, with_forced_note
 from bot.games.base import Applied, GameError, Message, Ruleset, msg
 
 UNDO = "undo"
@@ -58,8 +59,12 @@ class Timeline:
     may ask for (a round of play, about a dozen) and no older ones, so that a board traces the moves
     since its player's last turn without replaying the game from the start."""
 
-    def __init__(self, ruleset: Ruleset[Any], state: Any, seats: int):
+    def __init__(self, ruleset: Ruleset[Any], state: Any, seats: int, people: frozenset[int] = frozenset(),
+                 options: dict[str, Any] | None = None):
         self.ruleset = ruleset
+        self._people = people               # the seats persons hold: their only move plays itself
+        self._options = options or {}
+        self._absent: int | None = None     # the seat whose turn a deadline is playing (its last action's)
         self.state = state
         self.length = 0                     # actions replayed
         self._moves: list[Move] = []        # the moves that can still be taken back, newest last
@@ -127,6 +132,18 @@ class Timeline:
         ruleset, before = self.ruleset, self.state
         rolled = is_roll(ruleset, before, logged.action, logged.seat)
         applied = ruleset.apply(before, logged.action, logged.seat)
+        if not rolled and logged.user_id is not None and forced_action(
+                ruleset, before, logged.seat in self._people, self._options) == logged.action:
+            applied = applied._replace(events=with_forced_note(applied.events))   # as bot.services.play says it
+        # A person's turn played for them at a deadline (no one's click): said once, before its first action, as
+        # bot.services.deadlines says it (a forfeit says why in its own events).
+        for_absent = logged.user_id is None and logged.seat in self._people and logged.action != ruleset.SKIP \
+            and logged.action not in ruleset.call_actions(before, logged.seat)
+        if for_absent and self._absent != logged.seat:
+            why = "timers.expired_roll" if rolled and self._options.get("on_timeout") == "skip" else \
+                "timers.expired_play"
+            applied = applied._replace(events=(msg(why, seat=logged.seat), *applied.events))
+        self._absent = logged.seat if for_absent else None
         # A person's move: not one a computer played, nor one played for an absent person at a deadline.
         a_move = logged.user_id is not None and not rolled and logged.seat is not None and \
             logged.action != ruleset.SKIP and logged.action not in ruleset.call_actions(before, logged.seat)
@@ -184,7 +201,8 @@ def setup(ruleset: Ruleset[Any], record: GameRecord) -> Any:
 
 def at_setup(ruleset: Ruleset[Any], record: GameRecord) -> Timeline:
     """The game's timeline at its set-up, ready to go through its log."""
-    return Timeline(ruleset, setup(ruleset, record), len(record.seats))
+    return Timeline(ruleset, setup(ruleset, record), len(record.seats),
+                    frozenset(i for i, seat in enumerate(record.seats) if seat.level is None), record.options)
 
 
 def steps(ruleset: Ruleset[Any], record: GameRecord, actions: Sequence[LoggedAction]) -> Iterator[Step]:

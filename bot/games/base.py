@@ -227,6 +227,11 @@ class Ruleset(ABC, Generic[StateT]):
         """Actions the bot accepts (cheating rulesets: wider than legal_actions)."""
         return self.legal_actions(state)
 
+    def distinct_actions(self, state: StateT, actions: list[str]) -> list[str]:
+        """`actions` without those that make the same move as an earlier one (two like pieces on one square
+        going to the same square with the same die): what a player is offered, each move once."""
+        return actions
+
     def call_actions(self, state: StateT, seat: int) -> list[str]:
         """Call-out actions that `seat` (not necessarily to_move) may take now."""
         return []

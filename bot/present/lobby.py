@@ -34,13 +34,17 @@ def lobby_post(record: GameRecord) -> Post:
         lines.append(say(record, deadline_math.settings_message(record.options), loc))
     if drawn:
         lines.append(i18n.text("lobby.seating_random", loc, commitment=dice.commitment(record.seed)))
+    elif started and seating.of(record) == seating.RANDOM:
+        lines.append(i18n.text("lobby.seating_drawn", loc))
     elif "seating" in record.options:   # lobbies opened before the option: as they always were
         lines.append(i18n.text("lobby.seating_lobby", loc))
     for i, seat in enumerate(record.seats):
         who = i18n.opening(seat_name(record, i, loc)) if seat.level else f"<@{seat.user_id}>"
         host = " " + i18n.text("lobby.host", loc) if seat.level is None and seat.user_id == record.host_id else ""
-        # Drawn seats get their colours at the start; in lobby order they are known now, once started in any.
-        side = "" if drawn else " — " + _lobby_side(ruleset, colours, i, loc)
+        # Colours are given at the start (how many play changes them): an open lobby in lobby order says
+        # what sets a seat apart (Pariti's parity) and who plays first.
+        notes = ", ".join(_notes(ruleset, i, loc)) if not drawn else ""
+        side = " — " + _lobby_side(ruleset, colours, i, loc) if started else f" — {notes}" if notes else ""
         lines.append(f"{i + 1}. {who}{side}{host}")
     if record.status == "lobby":
         low, high = ruleset.player_range(record.options)
@@ -58,7 +62,13 @@ def _lobby_side(ruleset: Ruleset[Any], colours: list[tuple[str, ...]], seat: int
     if seat >= len(colours):
         return "?"
     text = " + ".join(i18n.text(f"colour.{c}", loc) for c in colours[seat])
+    notes = _notes(ruleset, seat, loc)
+    return f"{text} ({', '.join(notes)})" if notes else text
+
+
+def _notes(ruleset: Ruleset[Any], seat: int, loc: str) -> list[str]:
+    """What sets a lobby-order seat apart besides its colours: its role (Pariti's parity), playing first."""
     notes = [i18n.render(role, loc)] if (role := ruleset.seat_role(seat)) is not None else []
     if seat == 0 and not ruleset.order_by_dice:
         notes.append(i18n.text("lobby.plays_first", loc))
-    return f"{text} ({', '.join(notes)})" if notes else text
+    return notes

@@ -54,7 +54,9 @@ def other_move_field(record: GameRecord, ruleset: Ruleset[Any], state: Any, loca
     """The label and placeholder of the "Other move…" modal's one field: a code of the position as
     an example (a legal one: the board's buttons show those anyway) written in the game's language,
     and the game's code syntax."""
-    example = next((shown(ruleset, a, record.locale) for a in ruleset.legal_actions(state)), None)
+    legal = ruleset.legal_actions(state)   # one with a number reads as a code ("out" alone reads as a word)
+    example = next((shown(ruleset, a, record.locale) for a in sorted(legal, key=lambda a: not any(
+        c.isdigit() for c in a))), None)
     field = i18n.text("modal.other_move.label", locale, example=example) if example else \
         i18n.text("modal.other_move.label_plain", locale)
     return field[:45], game_text(ruleset, "modal.other_move.placeholder", locale)[:100]

@@ -22,6 +22,8 @@ class ControlKind(StrEnum):
     TAKEBACK = "takeback"      # "yes" or "no": the answer of the player to move to a take-back request
     REMATCH = "rematch"        # a lobby for the same game again
     CLAIM = "claim"            # apply the late player's passed deadline now (where deadlines wait for interactions)
+    STATUS = "status"          # the position in words, to the one who asks (where only interactions reach)
+    SHOW_BOARD = "show_board"  # the board again, at the bottom of the channel (where only interactions reach)
 
 
 @dataclass(frozen=True)
@@ -42,21 +44,4 @@ class Post:
     png: bytes | None = None
     mention: int | None = None   # user pinged by this post
     alt: str | None = None       # the picture in words (bot/present/alt_text.py), for screen readers
-    said: tuple[str, ...] = ()   # a board's lines telling what happened, in order (the rest is now)
-
-
-def retired(boards: list[tuple[str, ...]], next_said: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """What the recent boards (their lines telling what happened, oldest first) still say once a board
-    saying `next_said` is posted: without the lines it repeats. A board's recap of what its player missed
-    begins with the end of an earlier board and goes on with every board after it, word for word; a
-    board the recap does not take up keeps all its lines, and a board's "now" (whose turn it was, its
-    deadline) is never kept, since the new board replaces it."""
-    for first, board in enumerate(boards):
-        for taken in range(len(board), 0, -1):
-            if board[-taken:] != next_said[:taken]:
-                continue
-            rest = next_said[taken:]
-            later = boards[first + 1:]
-            if tuple(line for b in later for line in b) == rest[:sum(map(len, later))]:
-                return boards[:first] + [board[:-taken]] + [()] * len(later)
-    return boards
+    said: tuple[str, ...] = ()   # a board's turns telling what happened, a line each, in order (bot/present/recap.py)

@@ -45,11 +45,11 @@ def say(record: GameRecord, message: Message, locale: str) -> str:
     return i18n.render(message, locale, lambda seat: seat_name(record, seat, locale))
 
 
-def fit(lines: list[str]) -> str:
-    """Lines within Discord's 2000 characters: the oldest (first) lines go first."""
+def fit(lines: list[str], keep: int = 0) -> str:
+    """Lines within Discord's 2000 characters: the oldest lines after the first `keep` go first."""
     lines = [line for line in lines if line]
-    while len(lines) > 1 and sum(len(line) + 1 for line in lines) > MAX_CONTENT:
-        lines.pop(0)
+    while len(lines) > keep + 1 and sum(len(line) + 1 for line in lines) > MAX_CONTENT:
+        lines.pop(keep)
     text = "\n".join(lines)
     return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
 

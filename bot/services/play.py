@@ -13,7 +13,7 @@ from bot.core.game_records import GameRecord, LoggedAction
 from bot.core.outages import StoreUnavailable
 from bot.domain import dice
 from bot.domain.names import person_name
-from bot.domain.player_actions import ROLL, typed_action
+from bot.domain.player_actions import ROLL, forced_action, typed_action, with_forced_note
 from bot.domain.positions import position, ruleset_of, snapshot
 from bot.domain.session_results import Outcome
 from bot.games.base import GameError, Message, Ruleset, msg
@@ -107,11 +107,13 @@ class Play:
         raise GameError(refusal(ruleset, state, action))
 
     async def apply(self, record: GameRecord, ruleset: Ruleset[Any], state: Any, seat: int, user_id: int,
-                     action: str, events: tuple[Message, ...] = ()) -> Outcome:
+                     action: str, events: tuple[Message, ...] = (), forced: bool = False) -> Outcome:
         # A forfeit at a deadline (only `expire` plays it: players never have it accepted) breaks no rule.
         legal = action == ruleset.SKIP or ruleset.roll_due(state) or action in ruleset.legal_actions(state) or \
             action in ruleset.call_actions(state, seat)
         applied = ruleset.apply(state, action, seat)
+        if forced:   # a person's only move, played for them: the board says so (as bot.domain.timeline does)
+            applied = applied._replace(events=with_forced_note(applied.events))
         result = ruleset.result(applied.state)
         # The people the board shows next, read in the write's own round trip.
         seated = {player.user_id for player in record.seats if player.level is None}
@@ -128,9 +130,9 @@ class Play:
         return Outcome(record, events + applied.events, people=people)
 
     async def computers(self, record: GameRecord, events: tuple[Message, ...]) -> Outcome:
-        """Let computer seats act until a person must act or the game is over.
-        After each action, each computer opponent may call out a cheat (and
-        never cheats itself)."""
+        """Let computer seats act until a person must act or the game is over, a person's only move
+        playing itself (`forced_move`). After each action, each computer opponent may call out a cheat
+        (and never cheats itself)."""
         outcome = Outcome(record, events)
         planned: list[str] = []   # a computer's next actions up to its next roll, thought in one go
         turn: tuple[int, float] | None = None   # (computer seat, when its turn began): one budget a turn
@@ -138,9 +140,13 @@ class Play:
             record = outcome.record
             ruleset, state = position(record)
             call = self._computer_call(record, ruleset, state)
+            forced = forced_move(record, ruleset, state) if call is None else None
             if call is not None:
                 planned = []
                 seat, action = call
+            elif forced is not None:
+                seat, action = forced
+                planned = []
             else:
                 to_move = ruleset.to_move(state)
                 if to_move is None or record.seats[to_move].level is None:
@@ -156,7 +162,10 @@ class Play:
                                                  self.think_budget_s, seed=computer_seed(record), started=turn[1])
                     action = planned.pop(0)
             try:
-                outcome = await self.apply(record, ruleset, state, seat, 0, action, outcome.events)
+                # A person's only move is logged as theirs (they may take it back as any other).
+                user_id = record.seats[seat].user_id if forced else 0
+                outcome = await self.apply(record, ruleset, state, seat, user_id, action, outcome.events,
+                                           forced=forced is not None)
             except StoreUnavailable as error:   # what was played before stands; the rest waits for the database
                 log.warning("game %s: computer players stopped at version %s, the database is out of reach (%s)",
                             record.id, record.version, error)
@@ -173,6 +182,15 @@ class Play:
                 if action is not None:
                     return seat, action
         return None
+
+
+def forced_move(record: GameRecord, ruleset: Ruleset[Any], state: Any) -> tuple[int, str] | None:
+    """(seat, action) of a person's only move, which plays itself (bot.domain.player_actions.forced_action)."""
+    seat = ruleset.to_move(state)
+    if seat is None:
+        return None
+    action = forced_action(ruleset, state, record.seats[seat].level is None, record.options)
+    return None if action is None else (seat, action)
 
 
 def refusal(ruleset: Ruleset[Any], state: Any, action: str) -> Message:

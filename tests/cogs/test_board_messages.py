@@ -1,6 +1,15 @@
 """What a new board does to the channel's board messages (board_messages.changes, which the board publisher
 carries out)."""
-from bot.cogs.messages.board_messages import BoardChanges, Retire, Retired, changes
+from bot.cogs.messages.board_messages import (
+    LOG_LINES,
+    SETTLED_MS,
+    BoardChanges,
+    Fold,
+    Retire,
+    Retired,
+    changes,
+    posted_at,
+)
 
 SAID = ("Ana rolled 3.", "Ana moved R1.")
 
@@ -26,15 +35,49 @@ def test_the_lobby_says_the_game_started_when_the_first_board_replaces_it():
     assert changes(10, (), SAID, edit=False, retired="Started.") == BoardChanges(None, before=(Retire(10, "Started."),))
 
 
-def test_lines_the_new_board_says_again_are_taken_from_the_earlier_boards():
-    """Ana's board said what she did; Bea's board recaps it with her own move: Ana's board keeps only its
-    'now' no more (its lines all repeated) and is deleted once Bea's is up; an older board keeps its lines."""
-    recent = ((8, ("Old news.",)), (9, ("Ana rolled 3.",)), (10, ("Ana moved R1.",)))
-    assert changes(10, recent, ("Ana rolled 3.", "Ana moved R1.", "Bea rolled 6."), edit=False) == BoardChanges(
-        None, after=(Retire(9, Retired.DELETE), Retire(10, Retired.DELETE)), kept=((8, ("Old news.",)),))
+def ids(*ms: int) -> list[int]:
+    """Snowflakes of messages posted at these ms since Discord's epoch (the order of their numbers)."""
+    return [(ms << 22) for ms in ms]
 
 
-def test_a_board_partly_repeated_keeps_the_rest_and_stays_before_the_new_post():
-    recent = ((9, ("Cid rolled 2.", "Ana rolled 3.")),)
-    assert changes(9, recent, ("Ana rolled 3.", "Bea rolled 6."), edit=False) == BoardChanges(
-        None, before=(Retire(9, "Cid rolled 2."),), kept=((9, ("Cid rolled 2.",)),))
+def test_a_retired_board_tells_the_turns_finished_on_it_whole():
+    """Bea's board recapped Ana's turn (told on Ana's board) and showed Bea's in play; Cid's board recaps both,
+    Bea's whole, and a computer's after it: retired, Bea's board tells what no earlier board told."""
+    ana, bea = ids(1, 2)
+    recent = ((ana, ("Ana rolled 3. Ana moved.",)), (bea, ("Ana rolled 3. Ana moved.", "Bea rolled 6.")))
+    steps = changes(bea, recent, ("Ana rolled 3. Ana moved.", "Bea rolled 6. Bea moved.", "Computer rolled 1."),
+                    edit=False, now_ms=0)
+    assert steps.before == (Retire(bea, "Bea rolled 6. Bea moved.\nComputer rolled 1."),) and steps.after == ()
+    assert steps.kept == ((ana, ("Ana rolled 3. Ana moved.",)),
+                          (bea, ("Bea rolled 6. Bea moved.", "Computer rolled 1.")))
+
+
+def test_a_retired_board_with_nothing_new_to_tell_is_deleted_once_the_new_one_is_up():
+    ana, again = ids(1, 2)
+    recent = ((ana, ("Ana rolled 3.",)), (again, ("Ana rolled 3.",)))
+    assert changes(again, recent, ("Ana rolled 3.",), edit=False).after == (Retire(again, Retired.DELETE),)
+
+
+def test_retired_boards_are_folded_a_few_turns_a_message_once_settled():
+    """A board up for SETTLED_MS joins the turns of the retired board before it, and goes; a younger one waits."""
+    old, settled, young, live = ids(1, 2, 3, 4)
+    recent = ((old, ("A.",)), (settled, ("B.",)), (young, ("C.",)), (live, ("C.",)))
+    steps = changes(live, recent, ("C.", "D."), edit=False, now_ms=posted_at(settled) + SETTLED_MS)
+    assert steps.folds == (Fold(old, "A.\nB.", (settled,)),)
+    assert steps.kept == ((old, ("A.", "B.")), (young, ("C.",)), (live, ("D.",)))
+
+
+def test_a_full_message_folds_no_more():
+    messages = ids(*range(1, LOG_LINES + 3))
+    recent = tuple((m, (f"Turn {i}.",)) for i, m in enumerate(messages))
+    steps = changes(messages[-1], recent, (f"Turn {len(messages) - 1}.",), edit=False,
+                    now_ms=posted_at(messages[-1]) + SETTLED_MS)
+    assert [len(lines) for _, lines in steps.kept] == [LOG_LINES, 2]
+
+
+def test_a_turn_said_again_word_for_word_is_still_told_by_the_board_it_was_played_on():
+    """"Cid rolls 4 + 6 and cannot play" twice in a game: the recap matches where the log ends, not any line."""
+    log, cid = ids(1, 2)
+    recent = ((log, ("Cid rolls 4 + 6 and cannot play.", "Ana rolls 1.")), (cid, ("Ana rolls 1.",)))
+    steps = changes(cid, recent, ("Ana rolls 1.", "Cid rolls 4 + 6 and cannot play."), edit=False)
+    assert steps.before == (Retire(cid, "Cid rolls 4 + 6 and cannot play."),)

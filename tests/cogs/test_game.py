@@ -25,7 +25,8 @@ def test_game_new_offers_seating_after_its_earlier_options():
 
 def test_game_new_offers_the_game_s_language_last():
     options = {p.name: p for p in GameCog.new.parameters}
-    assert list(options) == ["game", "teams", "turn_time", "seating", "thread", "language"]
+    assert list(options) == ["game", "teams", "turn_time", "seating", "thread", "forced_moves",
+                             "language"]
     assert not options["language"].required and [c.value for c in options["language"].choices] == list(LOCALES)
     assert list(LOCALES[:3]) == ["en", "fr", "es"]
 

@@ -165,11 +165,14 @@ async def test_the_lobby_says_seats_are_drawn_and_shows_the_seed_fingerprint(ses
     assert "1. <@1> (host)" in content and "yellow" not in content, "colours are not known before the draw"
 
 
-async def test_a_lobby_order_lobby_gives_colours_and_who_plays_first(sessions):
+async def test_a_lobby_order_lobby_says_who_plays_first_and_gives_colours_once_started(sessions):
+    """The colours depend on how many play: an open lobby names none (they changed as players joined)."""
     record = await lobby(sessions, "parcheesi", (ANN, BOB), seating="lobby")
     content = lobby_post(record).content
     assert "Seats follow the lobby order" in content
-    assert "1. <@1> — yellow (plays first) (host)" in content and "2. <@2> — red" in content
+    assert "1. <@1> — plays first (host)" in content and "yellow" not in content
+    started = lobby_post((await sessions.lobby.start(CHANNEL, ANN.user_id)).record).content
+    assert "1. <@1> — yellow (plays first) (host)" in started and "2. <@2> — red" in started
     assert dice.commitment(record.seed) not in content
 
 
@@ -224,6 +227,7 @@ async def test_a_lobby_opened_before_the_option_starts_in_its_order_and_shows_it
     record = await sessions.channels.current(CHANNEL)
     record = await sessions.store.games.update_game(record, options={})
     content = lobby_post(record).content
-    assert "1. <@1> — yellow" in content and "drawn at random" not in content
-    assert names((await sessions.lobby.start(CHANNEL, ANN.user_id)).record) == ["Ann", "Bob"]
+    assert "1. <@1> — plays first" in content and "drawn at random" not in content
+    started = (await sessions.lobby.start(CHANNEL, ANN.user_id)).record
+    assert names(started) == ["Ann", "Bob"] and "1. <@1> — yellow" in lobby_post(started).content
 

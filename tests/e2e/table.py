@@ -8,6 +8,7 @@ in `Table.played` so a test can check which kinds of controls a game went throug
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import random
@@ -25,6 +26,7 @@ from bot.core.game_records import GameRecord, Seat
 from bot.domain import i18n
 from bot.games import get_ruleset
 from bot.games.base import Message as Said
+from bot.present.board import seat_side
 from bot.present.words import seat_name, sentence
 from tests.fake_discord import ATTACHMENT_DESCRIPTION_LIMIT, BUTTON, Interaction, Message
 
@@ -64,11 +66,14 @@ class Table:
         self.greed = greed
         self.played: list[Choice] = []
         self.database: Path | None = None   # the bot's SQLite file, where a test gives it (see `current`)
+        self.panels: list[Message] = []   # each private panel of a piece's moves, as shown (the move closes it)
 
     # --- reading the channel -------------------------------------------------
     def board(self) -> Message:
-        """The latest board: the last public message carrying the PNG."""
-        return self.fake.last_message(self.channel, lambda m: m.files)
+        """The latest board: the last public message carrying the PNG (between a board's retirement, which takes
+        its picture, and the next board's post: the last message)."""
+        shown = self.fake.messages(self.channel)
+        return next((m for m in reversed(shown) if m.files), None) or self.fake.last_message(self.channel)
 
     async def current(self, timeout: float = 10.0) -> Message:
         """The current board: the latest board once it shows controls (live ones, or a final board's Rematch).
@@ -104,10 +109,10 @@ class Table:
         host, *others = self.players
         reply = await self.fake.slash(host, self.channel, "game new", game=self.game, **options)
         assert left_nothing(reply), "the lobby is the answer: no acknowledgement stays behind"
-        lobby = self.fake.last_message(self.channel, lambda m: "Join" in [b.get("label") for b in m.buttons])
-        for player in others:
-            assert not (await self.fake.click(player, lobby, label="Join")).followups
-        started = await self.fake.click(host, lobby, label="Start")
+        lobby = self.fake.last_message(self.channel, lambda m: lobby_id(m, "join") is not None)
+        for player in others:   # the buttons, in whichever language the game speaks
+            assert not (await self.fake.click(player, lobby, custom_id=lobby_id(lobby, "join"))).followups
+        started = await self.fake.click(host, lobby, custom_id=lobby_id(lobby, "start"))
         assert not [m for m in started.followups if m.ephemeral], "the first board is a public follow-up"
         board = await self.live_board(timeout=10.0)   # a starved bot may pause between the lobby and the board
         assert board is not None, "no first board"
@@ -186,7 +191,10 @@ class Table:
     async def next_position(self, version: int, timeout: float) -> Message:
         """The latest board once it shows a position after `version` and offers a choice, or is the final board."""
         def shown() -> Message | None:
-            board = self.board()
+            boards = [m for m in self.fake.messages(self.channel) if m.files]
+            if not boards:   # the retired board lost its picture; the next one is on its way
+                return None
+            board = boards[-1]
             if not in_play(board):
                 return board if rematch_id(board) else None
             return board if choices(board) and board_version(board) > version else None
@@ -224,18 +232,20 @@ class Table:
         """play_once `times` times (as `plays` does); the game must not end meanwhile."""
         assert await self.plays(times) == times, "the game ended early"
 
-    async def move(self, player, message: Message) -> Interaction:
-        """Pick among the message's choices; a picked group's moves come to this player alone."""
-        choice = self.pick(choices(message))
+    async def move(self, player, message: Message, panel: bool = False) -> Interaction:
+        """Pick among the message's choices; a picked group's moves come to this player alone, in a panel
+        (whose own menu of groups is not used here)."""
+        choice = self.pick([c for c in choices(message) if not (panel and c.kind == "g")])
         self.played.append(choice)
         if choice.kind == "a":
             return await self.fake.click(player, message, custom_id=choice.custom_id)
         answer = await self.fake.select(player, message, choice.custom_id, [choice.value])
-        if choice.kind == "g":
-            moves = answer.message
+        if choice.kind == "g":   # the board's pick answered by a panel; the panel's own by itself, edited
+            moves = await self.fake.wait_for_reply(answer, lambda m: m.ephemeral and bool(m.files))
+            self.panels.append(copy.copy(moves))   # its fields as shown (an edit replaces them)
             assert moves.ephemeral and moves.files[0].bytes.startswith(PNG_SIGNATURE), moves
             check_alt_text(moves)
-            return await self.move(player, moves)
+            return await self.move(player, moves, panel=True)
         return answer
 
     def pick(self, offered: list[Choice]) -> Choice:
@@ -244,6 +254,11 @@ class Table:
             best = max(self.score(c.value) for c in offered)
             offered = [c for c in offered if self.score(c.value) == best]
         return self.rng.choice(offered)
+
+
+def lobby_id(message: Message, verb: str) -> str | None:
+    """The custom_id of a lobby's button for `verb` (join, leave, add-bot, start), if the message has it."""
+    return next((cid for cid in message.custom_ids if cid.startswith("tb:l:") and cid.endswith(":" + verb)), None)
 
 
 def check_alt_text(message: Message) -> None:
@@ -364,11 +379,13 @@ def assert_said_once(fake, channel, players, database) -> None:
     lines = Counter(line for m in public for line in m.content.splitlines())
     twice = {line: (lines[line], n) for line, n in happened.items() if lines[line] > n}
     assert not twice, f"(said, happened) of events said more often than they happened: {twice}"
-    who = [f"<@{seat.user_id}>" if seat.level is None else seat_name(record, i, loc)
-           for i, seat in enumerate(record.seats)]
-    stale = [i18n.text("lobby.title", loc)] + [i18n.text(key, loc, player=p) for key in ("turn.roll", "turn.move")
-                                                for p in who]
-    assert [m.content for m in public if any(text in m.content for text in stale)] == []
+    ruleset = get_ruleset(record.game)
+    who = [(f"<@{seat.user_id}>" if seat.level is None else seat_name(record, i, loc),
+            seat_side(record, ruleset, i, loc)) for i, seat in enumerate(record.seats)]
+    stale = [i18n.text("lobby.title", loc)] + [i18n.text(key, loc, player=p, side=side)
+                                                for key in ("turn.call.roll", "turn.call.move") for p, side in who]
+    left = [m.content for m in public if any(text in m.content for text in stale)]
+    assert left == [], left
     done = {i18n.text("ack.done", locale) for locale in i18n.LOCALES}
     assert [m for m in everything_shown(fake, channel, players) if m.content in done] == []
 
@@ -500,11 +517,12 @@ class Cheat:
 
 def left_nothing(reply: Interaction) -> bool:
     """A command the channel shows the result of left no acknowledgement behind: its public response
-    became the message that shows it (a board or a lobby, through the interaction) or was deleted, and nothing was told
-    to the user alone (no "Done.")."""
+    became the message that shows it (a board or a lobby, through the interaction) or was deleted (a click's: the
+    board clicked, edited or retired), and nothing was told to the user alone (no "Done.")."""
     original = reply.original
+    retired = reply.source_message is not None and original is not None and original.id == reply.source_message.id
     shows = original is not None and not original.thinking and not original.ephemeral \
-        and (original.deleted or bool(original.files or original.custom_ids))
+        and (original.deleted or retired or bool(original.files or original.custom_ids))
     return shows and not any(m.ephemeral for m in reply.followups)
 
 

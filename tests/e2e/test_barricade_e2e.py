@@ -9,7 +9,7 @@ import pytest
 
 from bot.games.barricade.board import standard_board
 from renderer.barricade import BAR_RGB, GOAL_RGB, centre
-from tests.e2e.table import Table, check_png, everything_shown, save_png, stored, two_players
+from tests.e2e.table import Table, check_png, save_png, stored, two_players
 
 pytestmark = pytest.mark.e2e
 
@@ -70,7 +70,7 @@ async def test_two_users_play_a_whole_game(fake_discord, bot_process):
 
     await table.play_to_the_end(limit=900)
     table.ended(bot_process.database, COLOURS)
-    focused = [m for m in everything_shown(fake_discord, table.channel, players) if m.ephemeral and m.files]
+    focused = table.panels   # as shown: each panel is closed by its move
     areas = [m for m in focused if any(":bar:" in cid for cid in m.custom_ids)]
     pawns = [m for m in focused if m not in areas]
     for name, message in (("pawn", pawns[-1]), ("area", areas[-1])):

@@ -65,10 +65,11 @@ async def click(fake, table: Table, rng: random.Random, piece_first: bool = Fals
     if choice.kind == "a":
         return await fake.click(player, board, custom_id=choice.custom_id)
     answer = await fake.select(player, board, choice.custom_id, [choice.value])
-    if choice.kind != "g" or not choices(answer.message):   # a move, or the moves refused (storage out of reach)
+    panel = next((m for m in answer.messages if m.ephemeral), answer.message)   # the piece's moves, to the player
+    moves = [c for c in choices(panel) if c.kind == "a"]
+    if choice.kind != "g" or not moves:   # a move, or the moves refused (storage out of reach)
         return answer
-    move = rng.choice([c for c in choices(answer.message) if c.kind == "a"])
-    return await fake.click(player, answer.message, custom_id=move.custom_id)
+    return await fake.click(player, panel, custom_id=rng.choice(moves).custom_id)
 
 
 def reply_of(answer):

@@ -27,7 +27,7 @@ async def test_shared_messages_follow_the_server_replies_the_user_and_codes_the_
         "what only bruno sees is in bruno's language"
     assert not told(await fake_discord.click(ana, lobby, label=i18n.text("lobby.button.start", "fr")))
     board = fake_discord.last_message(channel, lambda m: m.files)
-    assert "La partie de Pariti commence\u00a0!" in board.content
+    assert board.content.startswith("👉 <@") and ", à vous (bleu + rose)\u00a0: choisissez votre coup." in board.content
 
     # Move codes in the game's language: a pink piece is R (rose); typed so, it is stored as P.
     game = Game(bot_process.database, "pariti", fake_discord)
@@ -65,8 +65,8 @@ async def test_french_boards_read_computers_and_names_aloud(fake_discord, bot_pr
     await fake_discord.slash(bruno, channel, "game resign")   # a second normal computer takes Bruno's seat
     await fake_discord.wait_for_message(channel, lambda m: m.files and yasmine.id in m.pings, timeout=30)
     said = "\n".join(m.content for m in fake_discord.messages(channel, deleted=True))
-    assert "Au tour de Yasmine." in said and "d’Yasmine" not in said
-    assert "Au tour de l’ordinateur (normal)." in said and "L’ordinateur (normal) lance " in said
+    assert f"<@{yasmine.id}>, à vous (" in said and "d’Yasmine" not in said   # the turn said once, by the call
+    assert "L’ordinateur (normal) lance " in said
     assert "L’ordinateur 2 (normal) lance " in said and "(normal) (" not in said, said
     status = await fake_discord.slash(yasmine, channel, "game status")
     assert "L’ordinateur (normal, bleu)\u00a0: " in status.content and ") (" not in status.content

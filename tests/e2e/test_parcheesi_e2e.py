@@ -58,7 +58,7 @@ async def test_hostile_input_is_refused_and_changes_nothing(fake_discord, bot_pr
     """Strangers, turn thieves, double clicks, illegal and malformed moves, no game, leaving mid-game."""
     ana, bruno, stranger = players[0], players[1], players[2]
     table = Table(fake_discord, [ana, bruno])
-    board = await table.open()
+    board = await table.open(forced_moves=False)   # a roll is one action (no move playing itself after it)
     elsewhere = fake_discord.add_channel("no-game-here")
     not_to_act = bruno if table.to_act(board) is ana else ana
 

@@ -51,8 +51,10 @@ async def test_two_users_play_a_whole_game(fake_discord, bot_process):
 
     kinds = "".join(c.kind for c in table.played)
     assert kinds == "ga" * plays, f"not piece then destination every time: {kinds}"
-    focused = [m for m in everything_shown(fake_discord, table.channel, players) if m.ephemeral and m.files]
-    assert len(focused) == plays
+    focused = table.panels
+    assert len(focused) == plays, "a panel of choices a move"
+    assert not [m for m in everything_shown(fake_discord, table.channel, players) if m.ephemeral and m.files], \
+        "each panel closed by its move (one line, no picture)"
     for message in focused[::10]:
         check_png(message.files[0].bytes, COLOURS)
     save_png(focused[len(focused) // 2].files[0].bytes, "/tmp/e2e_pariti_focus.png")

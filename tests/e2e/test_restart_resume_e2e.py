@@ -67,7 +67,7 @@ async def test_a_board_the_bot_could_not_post_before_a_restart_is_posted_at_star
     await bot_process.start()
     board = await fake_discord.wait_for_message(table.channel, lambda m: m.files and m.custom_ids, after=first)
     assert table.to_act(board) is table.opponent(first)   # the new board pings the next player
-    assert "→" in board.content.split("\n")[0]             # and first tells the move it missed
+    assert "→" in board.content.split("\n")[1]             # and then tells the move it missed
     assert stored(bot_process.database) == before          # only shown, nothing played
     assert not first.custom_ids                            # the old board's controls are retired
     await bot_process.terminate()

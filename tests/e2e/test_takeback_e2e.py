@@ -39,7 +39,7 @@ async def test_a_move_is_taken_back_inside_the_turn_with_the_undo_button(fake_di
     fake_discord.quiet = 0.1
     table = Table(fake_discord, two_players(fake_discord), seed=3)
     game = Game(bot_process.database, "parcheesi", fake_discord)
-    await table.open()
+    await table.open(forced_moves=False)   # the move kept to take back leaves one: not played on its own
     move = await until(table, game, keeps_the_turn)
     before, mover = game.state(), table.to_act(table.board())
     await fake_discord.slash(mover, table.channel, "game move", move=move)
@@ -100,7 +100,7 @@ async def test_no_take_back_once_a_die_was_rolled_since(fake_discord, bot_proces
     fake_discord.quiet = 0.1
     table = Table(fake_discord, two_players(fake_discord), seed=9)
     game = Game(bot_process.database, "parcheesi", fake_discord)
-    await table.open()
+    await table.open(forced_moves=False)   # the roll since, then nothing else
     move = await until(table, game, ends_the_turn)
     mover = table.to_act(table.board())
     await fake_discord.slash(mover, table.channel, "game move", move=move)

@@ -196,6 +196,8 @@ class Message:
     deleted_by: User | None = None  # the moderator who deleted it (FakeDiscord.delete_message)
     pings: list[int] = dataclasses.field(default_factory=list)  # users Discord notified when it appeared
     nonce: str | None = None
+    shown_at: float = dataclasses.field(default_factory=time.monotonic)  # when it appeared (a real clock)
+    deleted_at: float | None = None  # when it was deleted (a real clock)
 
     @property
     def ephemeral(self) -> bool:

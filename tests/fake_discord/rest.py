@@ -778,6 +778,7 @@ class RestMixin:
 
     def _delete(self, message: Message) -> None:
         message.deleted = True
+        message.deleted_at = time.monotonic()
         if message.ephemeral_to is None:
             self._dispatch_message_event("MESSAGE_DELETE", message)
 

@@ -13,7 +13,7 @@ from bot.games import GAME_IDS
 from bot.games.base import msg
 from bot.present.alt_text import ALT_TEXT_LIMIT, animation_alt, board_alt, bounded, own_first
 from bot.present.board import board_post
-from bot.present.words import result_line, say, seat_name
+from bot.present.words import result_line, say, seat_name, sentence
 from tests.game_logs import play
 
 
@@ -62,9 +62,10 @@ async def test_the_board_says_what_happened_since_the_players_last_turn(store):
     ruleset = ruleset_of(record)
     events = tuple(e for step in list(timeline.steps(ruleset, record, actions))[-4:] for e in step.events)
     post = board_post(record, events)
-    assert post.said and all(sentence in post.alt for sentence in post.said)
+    said = [sentence(record, event, "en") for event in events]
+    assert post.said and all(line in post.alt for line in said)
     # after the position (what the player needs to act comes first)
-    assert post.alt.index(post.said[0]) > post.alt.index(
+    assert post.alt.index(said[0]) > post.alt.index(
         say(record, ruleset.describe(ruleset.from_json(record.state))[-1], "en"))
 
 

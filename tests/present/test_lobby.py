@@ -35,9 +35,16 @@ async def test_once_started_the_lobby_says_so_and_who_sits_where(sessions):
     assert "yellow" in text and "red" in text and not lobby_post(record).controls
 
 
+async def test_an_open_lobby_gives_no_colours_which_change_as_players_join(sessions):
+    await sessions.lobby.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={"seating": "lobby"})
+    record = (await sessions.lobby.add_computer(1, ANN.user_id, "normal")).record
+    assert "yellow" not in lobby_post(record).content and "red" not in lobby_post(record).content
+    assert "(plays first)" not in lobby_post(record).content and "— plays first (host)" in lobby_post(record).content
+
+
 async def test_a_french_lobby_line_starts_a_computer_with_a_capital(sessions):
     """"l’ordinateur (normal)" in a sentence, "L’ordinateur (normal)" opening a line."""
     await sessions.lobby.create(channel_id=1, guild_id=1, host=ANN, game="parcheesi", options={"seating": "lobby"},
                                 locale="fr")
     record = (await sessions.lobby.add_computer(1, ANN.user_id, "normal")).record
-    assert "\n2. L’ordinateur (normal) — " in lobby_post(record).content
+    assert "\n2. L’ordinateur (normal)\n" in lobby_post(record).content

@@ -24,7 +24,7 @@ GUILD = 1
 
 async def started_game(sessions: Sessions):
     await sessions.lobby.create(channel_id=CHANNEL, guild_id=GUILD, host=ANN, game="parcheesi",
-                                options={"seating": "lobby"})
+                                options={"seating": "lobby", "forced_moves": False})   # one action a call
     await sessions.lobby.join(CHANNEL, BOB)
     return (await sessions.lobby.start(CHANNEL, ANN.user_id)).record
 
@@ -117,7 +117,7 @@ async def test_computer_players_cut_short_by_a_full_disk_resume_once_when_it_is_
     store = await Store.open(str(tmp_path / "t.sqlite3"))
     sessions = Sessions(store, think_budget_s=0.05)
     await sessions.lobby.create(channel_id=CHANNEL, guild_id=GUILD, host=ANN, game="parcheesi",
-                                options={"seating": "lobby"})
+                                options={"seating": "lobby", "forced_moves": False})   # one action a call
     for _ in range(2):
         await sessions.lobby.add_computer(CHANNEL, ANN.user_id, "easy")
     record = (await sessions.lobby.start(CHANNEL, ANN.user_id)).record

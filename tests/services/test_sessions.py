@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from bot import ai
 from bot.core.game_records import INTERACTIONS_ONLY, Seat
 from bot.domain import dice, i18n
-from bot.domain.player_actions import ROLL, typed_action
+from bot.domain.player_actions import FORCED_EVENT, FORCED_MOVES, ROLL, typed_action
 from bot.games import get_ruleset
 from bot.games.base import GameError
 from bot.services import Sessions
@@ -40,8 +40,10 @@ def snapshot(sessions: Sessions) -> tuple:
                 db.execute("SELECT * FROM actions ORDER BY game_id, seq").fetchall())
 
 
-async def two_player_game(sessions: Sessions, game="parcheesi"):
-    await sessions.lobby.create(channel_id=CHANNEL, guild_id=1, host=ANN, game=game, options=IN_LOBBY_ORDER)
+async def two_player_game(sessions: Sessions, game="parcheesi", forced_moves: bool = False):
+    """Ann and Bob at a started game; each action one click (a forced move waits for it) unless `forced_moves`."""
+    await sessions.lobby.create(channel_id=CHANNEL, guild_id=1, host=ANN, game=game,
+                                options={**IN_LOBBY_ORDER, FORCED_MOVES: forced_moves})
     await sessions.lobby.join(CHANNEL, BOB)
     return (await sessions.lobby.start(CHANNEL, ANN.user_id)).record
 
@@ -268,6 +270,26 @@ async def test_a_computer_turn_of_several_decisions_is_thought_in_one_go(session
     assert max(max(runs, default=0) for runs in segments) >= 2, "some computer turn took several decisions"
     assert [len(starts) for starts in requests] == [len(runs) for runs in segments]
     assert all(len(set(starts)) <= 1 for starts in requests)   # the computer's turn: one start, one budget
+
+
+async def test_a_persons_only_move_plays_itself_and_the_recap_says_so(sessions):
+    """With the default setting, a roll that leaves one move (two like pawns on one square count once) is
+    followed by that move, logged as the player's own, with a note among its events."""
+    record = await two_player_game(sessions, forced_moves=True)
+    ruleset = get_ruleset("parcheesi")
+    for _ in range(200):
+        state = ruleset.from_json(record.state)
+        seat = ruleset.to_move(state)
+        outcome = await sessions.play.act(CHANNEL, record.seats[seat].user_id, ROLL if ruleset.roll_due(state)
+                                          else ruleset.legal_actions(state)[-1])
+        if FORCED_EVENT in outcome.events:
+            break
+        record = outcome.record
+    else:
+        raise AssertionError("no forced move in 200 actions")
+    click, forced = (await sessions.store.games.actions(record.id))[record.version:record.version + 2]
+    assert outcome.record.version > record.version + 1, "the click and the move that followed on its own"
+    assert forced.seat == click.seat == seat and forced.user_id == click.user_id == record.seats[seat].user_id
 
 
 async def test_a_typed_move_is_matched_regardless_of_case(sessions):

@@ -99,12 +99,14 @@ class GameCog(commands.GroupCog, name="GameCog", group_name="game", group_descri
                            turn_time=_("opt.turn_time.description"),
                            seating=_("opt.seating.description"),
                            thread=_("opt.thread.description"),
-                           language=_("opt.language.description"))
+                           language=_("opt.language.description"),
+                           forced_moves=_("opt.forced_moves.description"))
     @app_commands.choices(game=GAME_CHOICES, seating=SEATING_CHOICES, language=LANGUAGE_CHOICES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], teams: bool = False,
                   turn_time: str | None = None, seating: app_commands.Choice[str] | None = None,
-                  thread: bool = False, language: app_commands.Choice[str] | None = None) -> None:
-        await self.parts.lobby.new(interaction, game, teams, turn_time, seating, thread, language)
+                  thread: bool = False, forced_moves: bool = True,
+                  language: app_commands.Choice[str] | None = None) -> None:
+        await self.parts.lobby.new(interaction, game, teams, turn_time, seating, thread, language, forced_moves)
 
     @app_commands.command(name="rematch", description=_("cmd.rematch.description"))
     async def rematch(self, interaction: discord.Interaction) -> None:

@@ -13,6 +13,7 @@ from bot.cogs.messages.delivery import reached_only_by_interactions
 from bot.cogs.messages.responder import Responder
 from bot.core.game_records import INTERACTIONS_ONLY
 from bot.domain import i18n
+from bot.domain.player_actions import FORCED_MOVES
 from bot.domain.session_results import Outcome
 from bot.games.base import msg
 from bot.services import Seat, Sessions
@@ -32,9 +33,11 @@ class LobbyCommands:
 
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], teams: bool = False,
                   turn_time: str | None = None, seating: app_commands.Choice[str] | None = None,
-                  thread: bool = False, language: app_commands.Choice[str] | None = None) -> None:
+                  thread: bool = False, language: app_commands.Choice[str] | None = None,
+                  forced_moves: bool = True) -> None:
         """Shared messages, and the name of the game's thread, are in the game's language: `language` if given,
-        else the server's default, else the server's Discord language. A game
+        else the server's default, else the server's Discord language. A player's only move plays itself unless
+        `forced_moves` is off (FORCED_MOVES, stored only then). A game
         where only interactions reach the channel (a DM or group DM between users, a server without the
         bot) is marked so (INTERACTIONS_ONLY): nothing is posted there unprompted."""
         only_interactions = reached_only_by_interactions(interaction)
@@ -47,7 +50,8 @@ class LobbyCommands:
             options = ({"teams": True} if teams else {}) | ({"seating": seating.value} if seating else {}) \
                 | ({"turn_time": turn_seconds(turn_time, self.min_turn_time)} if turn_time else {}) \
                 | ({"language": language.value} if language else {}) \
-                | ({INTERACTIONS_ONLY: True} if only_interactions else {})
+                | ({INTERACTIONS_ONLY: True} if only_interactions else {}) \
+                | ({} if forced_moves else {FORCED_MOVES: False})
             channel_id, host = channel_of(interaction), seat_of(interaction)
             server = i18n.locale_of(interaction.guild_locale) if interaction.guild_locale else None
             if thread:   # checked before the thread opens, so that a refused game leaves no empty thread

@@ -4,12 +4,18 @@ types), `/game board`, `/game status`, `/game resign`, `/game end` and `/game ru
 MOVES, GROUPS, CALL, OTHER_MOVE and TYPED_MOVE kinds)."""
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import discord
 from discord import app_commands
 
 from bot.cogs.events.controls import MOVE_FIELD, MOVE_LENGTH, TYPED_MOVE, view_of
 from bot.cogs.handlers import Request, channel_of, user_locale
 from bot.cogs.messages.components import png_file
+from bot.cogs.messages.delivery import CLICKED, acknowledged, reached_only_by_interactions
+from bot.cogs.messages.faults import FAULTS
 from bot.cogs.messages.publisher import BoardPublisher
 from bot.cogs.messages.responder import Responder
 from bot.domain import i18n
@@ -22,6 +28,20 @@ from bot.present import board, codes, moves, words
 from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.services import GameRecord, Sessions
+
+
+@contextmanager
+def as_typed(typed: str | None) -> Iterator[None]:
+    """A typed move refused as unknown is echoed as the player typed it ("V9+99", not the "G9+99" it was read as)."""
+    try:
+        yield
+    except GameError as refusal:
+        if typed is None or refusal.message.key != "error.illegal_move":
+            raise
+        raise GameError(msg("error.illegal_move", move=typed.strip()[:40])) from None
+
+
+log = logging.getLogger(__name__)
 
 
 def _as_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -41,8 +61,9 @@ class PlayCommands:
 
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         async def play() -> Outcome:
-            return await self.sessions.play.act(channel_of(interaction), interaction.user.id,
-                                                await self._typed(channel_of(interaction), move))
+            with as_typed(move):
+                return await self.sessions.play.act(channel_of(interaction), interaction.user.id,
+                                                    await self._typed(channel_of(interaction), move))
         await self.responder.run(interaction, play)
 
     async def move_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -79,13 +100,17 @@ class PlayCommands:
         await self.responder.run(interaction, repost, show=show)
 
     async def status(self, interaction: discord.Interaction) -> None:
+        """The open game's position; after a game, how the channel's last game ended."""
         loc = user_locale(interaction)
-        try:
-            record = await self.sessions.channels.current(channel_of(interaction))
-        except GameError as refusal:
-            await self.responder.tell(interaction, refusal.message)
-            return
-        if record.state is None:
+        record = await self.sessions.channels.open_game(channel_of(interaction))
+        if record is None:
+            last = await self._last_game(interaction)
+            if last is None:
+                await self.responder.tell(interaction, msg("error.no_game"))
+                return
+            text = i18n.text("game.last", loc, game=words.say(last, msg(ruleset_of(last).name), loc),
+                             result=words.result_line(last, loc))
+        elif record.state is None:
             text = lobby_post(record).content
         else:
             ruleset = ruleset_of(record)
@@ -93,6 +118,14 @@ class PlayCommands:
             text = words.fit(lines)
         await interaction.response.send_message(text, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
+
+    async def _last_game(self, interaction: discord.Interaction) -> GameRecord | None:
+        """The channel's last game, over, if the asker may see it (Records.game_for)."""
+        try:
+            return await self.sessions.records.game_for(interaction.guild_id, channel_of(interaction), None,
+                                                        interaction.user.id)
+        except GameError:
+            return None
 
     async def resign(self, interaction: discord.Interaction) -> None:
         await self.responder.run(interaction, lambda: self.sessions.endings.resign(
@@ -104,37 +137,82 @@ class PlayCommands:
             channel_of(interaction), interaction.user.id, can_manage=perms.manage_messages), needs_board=False)
 
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
+        """The rules of `game`, else of the channel's game, open or just played, else of Parcheesi."""
         game_id = game.value if game else None
         if game_id is None:
-            record = await self.sessions.channels.open_game(channel_of(interaction))
+            record = await self.sessions.channels.open_game(channel_of(interaction)) \
+                or await self._last_game(interaction)
             game_id = record.game if record else "parcheesi"
         message = get_ruleset(game_id).rules_summary()
         await interaction.response.send_message(i18n.render(message, user_locale(interaction)), ephemeral=True)
 
     # --- controls on the board ----------------------------------------------------
+    async def on_status(self, interaction: discord.Interaction, request: Request) -> None:
+        """The Status button, where only interactions reach the game: /game status for friends without it."""
+        await self.status(interaction)
+
+    async def on_show_board(self, interaction: discord.Interaction, request: Request) -> None:
+        """The Board button, where only interactions reach the game: /game board for friends without it."""
+        await self.board(interaction)
+
     async def on_action(self, interaction: discord.Interaction, request: Request) -> None:
         """An action button, a pick in a menu of moves or a move typed in the Other move modal."""
         async def play() -> Outcome:
             typed = request.kind == TYPED_MOVE.code   # in either language's colour letters
             action = await self._typed(channel_of(interaction), request.value) if typed else request.value
-            return await self.sessions.play.act(channel_of(interaction), interaction.user.id, action,
-                                                game_id=request.game, version=request.version)
+            with as_typed(request.value if typed else None):
+                return await self.sessions.play.act(channel_of(interaction), interaction.user.id, action,
+                                                    game_id=request.game, version=request.version)
         await self.responder.run(interaction, play)
 
     async def on_group(self, interaction: discord.Interaction, request: Request) -> None:
-        """A pawn (or area) was picked: show its moves to that player alone."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        """A pawn (or area) was picked: its moves, to the player to move alone, in one panel: picked on the
+        board, a new panel; picked again in the panel's own menu, the same panel edited in place. Anyone else
+        is told they are watching (or whose turn it is)."""
+        clicked_on = interaction.message
+        in_panel = clicked_on is not None and clicked_on.flags.ephemeral
+        # A board out of reach (only interactions reach it, and its token is unknown: a restart since) is
+        # brought within reach: the pick is acknowledged as an update of it, the panel a follow-up.
+        reach = not in_panel and clicked_on is not None and reached_only_by_interactions(interaction) \
+            and self.publisher.tokens.get(clicked_on.id) is None
+        try:
+            if in_panel or reach:
+                await interaction.response.defer()
+                acknowledged(interaction, CLICKED)
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except FAULTS as error:   # not acknowledged: Discord tells the player it failed, nothing to answer
+            log.info("the pick of interaction %s was not acknowledged: %s", interaction.id, error)
+            return
+        if reach and clicked_on is not None:
+            self.publisher.tokens.add(clicked_on.id, interaction)
         async with self.responder.work_slots:
             try:
                 record = await self._current_board(interaction, request)
+                self._to_move(record, interaction.user.id)
                 post = board.group_post(record, request.value, user_locale(interaction))
                 png = await draw(record, user_locale(interaction), request.value)
             except GameError as refusal:
                 await self.responder.tell(interaction, refusal.message)
                 return
-            await self.responder.answer(interaction, lambda: interaction.edit_original_response(
-                content=post.content, attachments=[png_file(png, post.alt)],
-                view=view_of(record.id, record.version, post.controls)))
+            view = view_of(record.id, record.version, post.controls)
+            if reach:
+                await self.responder.answer(interaction, lambda: interaction.followup.send(
+                    post.content, file=png_file(png, post.alt), view=view, ephemeral=True, wait=True))
+            else:
+                await self.responder.answer(interaction, lambda: interaction.edit_original_response(
+                    content=post.content, attachments=[png_file(png, post.alt)], view=view))
+
+    @staticmethod
+    def _to_move(record: GameRecord, user_id: int) -> None:
+        """GameError unless `user_id` is the player to move: a watcher is told so, a player whose turn it is not."""
+        ruleset, state = position(record)
+        to_move = ruleset.to_move(state)
+        seat = record.seat_of(user_id)
+        if to_move is None or seat == to_move:
+            return
+        player = words.seat_name(record, to_move, record.locale)
+        raise GameError(msg("error.watching" if seat is None else "error.not_your_turn", player=player))
 
     async def on_call_button(self, interaction: discord.Interaction, request: Request) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

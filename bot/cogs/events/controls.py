@@ -132,8 +132,12 @@ FORGET = Kind("f", "privacy.on_forget")
 CLAIM = Kind("d", "deadline_commands.on_claim", _number, on_board=True,
              looks={ControlKind.CLAIM: Look(Style.danger, emoji="⏰")})
 
+# Where only interactions reach a game, what the commands /game status and /game board do, for friends without them.
+STATUS = Kind("i", "play.on_status", looks={ControlKind.STATUS: Look(emoji="📋")})
+SHOW_BOARD = Kind("b", "play.on_show_board", looks={ControlKind.SHOW_BOARD: Look(emoji="🖼️")})
+
 KINDS = {kind.code: kind for kind in (ACTION, MOVES, GROUPS, CALL, OTHER_MOVE, TYPED_MOVE, UNDO, LOBBY, REMATCH,
-                                      HISTORY_PAGE, VOTE, TAKEBACK_ANSWER, FORGET, CLAIM)}
+                                      HISTORY_PAGE, VOTE, TAKEBACK_ANSWER, FORGET, CLAIM, STATUS, SHOW_BOARD)}
 _DRAWN = {shown: kind for kind in KINDS.values() for shown in kind.looks}   # present kind -> its Kind
 
 

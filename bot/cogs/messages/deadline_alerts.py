@@ -40,17 +40,20 @@ class DeadlineAlerts:
         self.timers = turn_timers
         self.recovery = recovery
 
-    def overdue_first(self, interaction: discord.Interaction,
-                      call: Callable[[], Awaitable[Outcome]]) -> Callable[[], Awaitable[Outcome]]:
+    def overdue_first(self, interaction: discord.Interaction, call: Callable[[], Awaitable[Outcome]],
+                      acknowledge: Callable[[], Awaitable[None]] | None = None) -> Callable[[], Awaitable[Outcome]]:
         """`call`, after the turn whose deadline passed in this interaction's game, if any, was played or passed
-        and shown: where the bot only answers interactions, the timers leave that to the next one. A board's
-        control names its game and version: where this process wrote that version, the game is not read again."""
+        and shown (the interaction `acknowledge`d first, if not yet): where the bot only answers interactions,
+        the timers leave that to the next one. A board's control names its game and version: where this process
+        wrote that version, the game is not read again."""
         async def after_overdue() -> Outcome:
             board = control_of(interaction)
             at = (board.game, board.version) if board is not None and board.on_board else ()
             overdue = await self.sessions.claims.apply_overdue(channel_of(interaction), self.timers.clock.now(), *at)
             if overdue is None:
                 return await call()
+            if acknowledge is not None:
+                await acknowledge()
             await self.show_expiry(overdue, interaction)
             try:
                 return await call()

@@ -163,7 +163,10 @@ class Via:
                 return True
             if (sender := self.tokens.get(message_id)) is not None:
                 try:
-                    await sender.followup.edit_message(message_id, **fields)
+                    if clicked(sender) == message_id:   # the message an earlier click was answered by updating
+                        await sender.edit_original_response(**fields)
+                    else:
+                        await sender.followup.edit_message(message_id, **fields)
                     return True
                 except discord.HTTPException as error:
                     if not expired_token(error):

@@ -20,10 +20,10 @@ from bot.cogs.events.controls import controls_of, view_of
 from bot.cogs.handlers import control_of
 from bot.cogs.messages import board_messages
 from bot.cogs.messages.announcer import Announcer
-from bot.cogs.messages.board_messages import Retire, Retired, Said
+from bot.cogs.messages.board_messages import Retire, Retired, Said, posted_at
 from bot.cogs.messages.components import pinging, png_file
 from bot.cogs.messages.delivery import Tokens, Via, answers_with_new_message
-from bot.cogs.messages.faults import channel_gone
+from bot.cogs.messages.faults import FAULTS, channel_gone
 from bot.cogs.messages.turn_notices import TurnNotices
 from bot.core import metrics
 from bot.core.game_records import INTERACTIONS_ONLY
@@ -41,9 +41,9 @@ from bot.services.scheduler import DeadlineScheduler
 
 log = logging.getLogger(__name__)
 
-# Boards remembered per channel to take back what a new board repeats: a recap of what a player missed
-# spans the boards of the other players' turns since his, at most a few.
-RECENT_BOARDS = 6
+# Boards remembered per channel (what each tells): a new board's recap begins where their log ends, and the
+# retired ones are folded together once up a while (board_messages), however fast the turns come.
+RECENT_BOARDS = 48
 
 
 def _files(post: Post) -> list[discord.File]:
@@ -84,6 +84,8 @@ class BoardPublisher:
         # The boards this process deleted lately (a board whose every line a newer one says again): a click on
         # one, in flight while it went, must not make it the game's board again (_clicked_board).
         self._deleted: deque[int] = deque(maxlen=RECENT_BOARDS * 50)
+        self._later: set[asyncio.Task[None]] = set()   # deletions waiting for their message to have been up a while
+        self._folding: dict[int, asyncio.Task[None]] = {}   # per channel, a fold waiting for boards to settle
 
     def via(self, record: GameRecord, interaction: discord.Interaction | None = None) -> Via:
         """How messages of `record`'s game reach its channel: through `interaction` where it carries them
@@ -115,14 +117,17 @@ class BoardPublisher:
         ruleset = ruleset_of(record)
         to_move = ruleset.to_move(ruleset.from_json(record.state)) if record.status == "active" else None
         # The board tells the player to move everything since his last turn, not just this click.
-        annotations = await self.sessions.annotations.of(record, self.timers.clock.now(), outcome.version_before,
+        # A board shown again (nothing happened, no version before) recaps all the same what its player missed.
+        before = outcome.version_before if outcome.version_before is not None or outcome.events else record.version
+        annotations = await self.sessions.annotations.of(record, self.timers.clock.now(), before,
                                                          outcome.people)
+        same_player = outcome.seat_before is not None and outcome.seat_before == to_move
+        # A final board posted anew says the result alone: the board it retires tells the last turns.
         post = board.board_post(record, annotations.since.earlier + outcome.events,
-                                takeback_seat=annotations.takeback_seat)
+                                takeback_seat=annotations.takeback_seat, recap=to_move is not None or same_player)
         post.png = await draw(record, traced=annotations.since.positions)
         if lines := clock_lines(record, annotations):
             post.content = fit([post.content, *lines])
-        same_player = outcome.seat_before is not None and outcome.seat_before == to_move
         # A turn passed: something happened, or a restart posts a board that never went out.
         new_turn = not same_player and (bool(outcome.events) or outcome.version_before is not None)
         async with self._publishing[record.channel_id]:
@@ -166,7 +171,9 @@ class BoardPublisher:
         if edit and answers_with_new_message(via.interaction) and record.board_message_id is not None:
             edit, retired = False, Retired.DELETE if record.state is None else retired
         recent = tuple(self._said.get(record.channel_id, ()))
-        steps = board_messages.changes(record.board_message_id, recent, post.said, edit=edit, retired=retired)
+        now_ms = int(self.timers.clock.now() * 1000)
+        steps = board_messages.changes(record.board_message_id, recent, post.said, edit=edit, retired=retired,
+                                       now_ms=now_ms)
         controls = view_of(record.id, record.version, post.controls)
         if steps.edit is not None:
             if await via.edit(steps.edit, content=post.content, attachments=_files(post), view=controls,
@@ -176,7 +183,7 @@ class BoardPublisher:
                 self._remember(record.channel_id, list(steps.kept))
                 return
             log.info("board %s of game %s was deleted (or is out of reach): posting it again", steps.edit, record.id)
-            steps = board_messages.changes(None, recent, post.said, edit=edit, retired=retired)
+            steps = board_messages.changes(None, recent, post.said, edit=edit, retired=retired, now_ms=now_ms)
         await self._retire_all(via, steps.before)
         if self.sessions.endings.gone(record.id):   # gone while the earlier board was retired
             return
@@ -187,21 +194,73 @@ class BoardPublisher:
         await self.sessions.boards.set_message(record.id, message, version, record.status)
         metrics.BOARDS.labels("posted").inc()
         await self._retire_all(via, steps.after)
+        await self._fold(via, steps.folds)
         self._remember(record.channel_id, [*steps.kept, (message, post.said)])
+        self._fold_later(via, record.channel_id)
 
     async def _retire_all(self, via: Via, boards: tuple[Retire, ...]) -> None:
         for earlier in boards:
             await self._retire(via, earlier.message, earlier.text)
 
     async def _retire(self, via: Via, message: int, text: str | Retired) -> None:
-        """An earlier board: without controls, saying `text` (Retired.KEEP: as it was; Retired.DELETE: deleted)."""
+        """An earlier board: without controls, saying `text` without its picture (Retired.KEEP: as it was, picture
+        and all; Retired.DELETE: deleted, once it has been up SETTLED_MS: a message that vanishes as it appears reads
+        as a glitch)."""
         if text is Retired.DELETE:
-            self._deleted.append(message)
-            await via.delete(message)
+            self._deleted.append(message)   # a click in flight on it must not make it the board again
+            wait_ms = board_messages.SETTLED_MS - (int(self.timers.clock.now() * 1000) - posted_at(message))
+            if wait_ms <= 0:
+                await via.delete(message)
+                return
+            await via.edit(message, view=None)
+            task = asyncio.create_task(self._delete_later(via, message, wait_ms / 1000))
+            self._later.add(task)
+            task.add_done_callback(self._later.discard)
         elif text is Retired.KEEP:
             await via.edit(message, view=None)
         else:
-            await via.edit(message, content=text, view=None)
+            await via.edit(message, content=text, view=None, attachments=[])
+
+    def _fold_later(self, via: Via, channel_id: int) -> None:
+        """Once the boards just retired have been up long enough, fold them too (board_messages.fold): the
+        last turns of a game, or of a burst of quick ones, are gathered without waiting for another board."""
+        if channel_id in self._folding:
+            return
+
+        async def fold_then() -> None:
+            await asyncio.sleep(board_messages.SETTLED_MS / 1000 + 0.1)
+            async with self._publishing[channel_id]:
+                *retired, live = self._said.get(channel_id) or [(0, ())]
+                logs, folds = board_messages.fold(retired, int(self.timers.clock.now() * 1000))
+                if not folds:
+                    return
+                try:
+                    await self._fold(via, folds)
+                except FAULTS as error:   # Discord or the database failing: the boards stay as they are
+                    log.info("channel %s: boards not folded: %s", channel_id, error)
+                    return
+                self._remember(channel_id, [*logs, live])
+
+        task = asyncio.create_task(fold_then())
+        self._folding[channel_id] = task
+        task.add_done_callback(lambda _: self._folding.pop(channel_id, None))
+
+    async def _delete_later(self, via: Via, message: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        try:
+            await via.delete(message)
+        except FAULTS as error:   # Discord failing: it only lingers
+            log.info("board %s stays: %s", message, error)
+
+    async def _fold(self, via: Via, folds: tuple[board_messages.Fold, ...]) -> None:
+        """Retired boards gathered into an earlier one (board_messages.fold): those gathered are deleted only
+        once it tells their turns."""
+        for gathered in folds:
+            if not await via.edit(gathered.into, content=gathered.text, view=None, attachments=[]):
+                log.info("board %s is out of reach: the boards after it are not folded into it", gathered.into)
+                continue
+            for gone in gathered.gone:
+                await via.delete(gone)
 
     def _remember(self, channel_id: int, boards: list[Said]) -> None:
         self._said[channel_id] = boards[-RECENT_BOARDS:]

@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 # but would queue their steps in the event loop, where every pass runs all that is ready: the next
 # interactions would wait behind them for their acknowledgement.
 CLICKS_AT_ONCE = 16
+# How long a command's answer is awaited before it is acknowledged (Discord allows 3 s): a refusal ready by
+# then is the command's only answer, to the user alone, never a public "thinking…" deleted at once.
+QUICK_ANSWER_S = 1.0
 
 
 def can_post(interaction: discord.Interaction) -> bool:
@@ -87,13 +90,39 @@ class Responder:
         if needs_board and not postable:
             await self.tell(interaction, msg("error.missing_permissions"))
             return
-        await self._acknowledge(interaction, public=shows_here and postable)
+        command = interaction.type == discord.InteractionType.application_command
+        public = shows_here and postable
+        once = asyncio.Lock()
+
+        async def acknowledge() -> None:   # by whichever comes first: the call showing an expiry, or the wait
+            async with once:
+                if not interaction.response.is_done():
+                    await self._acknowledge(interaction, public=public)
         async with self.work_slots:
-            outcome = await self._call(interaction, self.deadline_alerts.overdue_first(interaction, call))
+            calling = asyncio.ensure_future(self.deadline_alerts.overdue_first(interaction, call, acknowledge)())
+            if command:   # a refusal ready at once is said to the user alone, without a public "thinking…"
+                await asyncio.wait((calling,), timeout=QUICK_ANSWER_S)
+                if calling.done() and isinstance(calling.exception(), GameError):
+                    await self._call(interaction, lambda: calling)
+                    return
+            await acknowledge()
+            outcome = await self._call(interaction, lambda: calling)
             if outcome is None or (postable and not await self._show_outcome(interaction, outcome, show)):
                 return
-        if interaction.type == discord.InteractionType.application_command:
+        if command:
             await self._reply(interaction, done(outcome) if callable(done) else done)
+        elif interaction.message is not None and interaction.message.flags.ephemeral:
+            await self._close_panel(interaction)
+
+    async def _close_panel(self, interaction: discord.Interaction) -> None:
+        """A move played from a player's private panel of choices (a piece's moves, call-outs): the panel
+        shrinks to one line, its choices and picture spent (the board shows the move). Edited, not deleted:
+        an edit of it Discord lost may still be tried again."""
+        text = i18n.text("select.played", user_locale(interaction))
+        try:
+            await interaction.edit_original_response(content=text, view=None, attachments=[])
+        except FAULTS as error:   # Discord failing: it only lingers
+            log.info("the panel of interaction %s stays: %s", interaction.id, error)
 
     async def _acknowledge(self, interaction: discord.Interaction, public: bool = True) -> None:
         """Within Discord's 3 s: a click (or the modal it opened) as an update of its message, which the
@@ -178,15 +207,17 @@ class Responder:
     async def refuse(self, interaction: discord.Interaction, message: Message) -> None:
         """A refusal; a click on an older board is told where the current one is (and that board's
         controls go, through the click's own answer, when it is not the game's board any more)."""
-        if message.key == "error.stale" and (older := clicked(interaction)) is not None:
+        if message.key == "error.stale":
+            older = clicked(interaction)   # None: a command, or the click answered otherwise
             record = await self.sessions.channels.open_game(channel_of(interaction))
-            if record is not None and await self.publisher.catch_up_here(interaction, record):
+            if older is not None and record is not None and await self.publisher.catch_up_here(interaction, record):
                 return   # the stored position, which nobody had seen, is the answer
             board = await self.sessions.boards.message(record.id) if record is not None else None
-            if board is not None and board != older:
+            if board is not None and board != older:   # every "use the latest board" links to it
                 message = msg("boards.error.stale_here", link=board_link(interaction.guild_id,
                                                                          channel_of(interaction), board))
-                await self.answer(interaction, lambda: interaction.edit_original_response(view=None))
+                if older is not None:
+                    await self.answer(interaction, lambda: interaction.edit_original_response(view=None))
         await self.tell(interaction, message)
 
     async def storage_unreachable(self, interaction: discord.Interaction, error: StoreUnavailable) -> None:

@@ -352,6 +352,17 @@ class Engine(Ruleset[State]):
             raise refusal(action)
         return option_label(state, o)
 
+    def distinct_actions(self, state: State, actions: list[str]) -> list[str]:
+        """Two pawns of one colour on one square make the same move with the same dice: offered once."""
+        options, seen, found = self.options(state), set(), []
+        for action in actions:
+            o = options.get(action)
+            same = None if o is None else (o.kind, o.pawn >> 2, o.src, o.dst, o.mask, o.legal, o.brought_out)
+            if same is None or same not in seen:
+                seen.add(same)
+                found.append(action)
+        return found
+
     def action_group(self, state: State, action: str) -> str | None:
         o = self.options(state).get(action)
         if o is None:
