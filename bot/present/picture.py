@@ -34,10 +34,15 @@ def picture(record: GameRecord, locale: str | None = None, focus: str | None = N
     are traced."""
     loc = locale or record.locale
     ruleset, state = position(record)
+    return render_png(ruleset, state, players_of(record, loc), loc, focus, traced)
+
+
+def players_of(record: GameRecord, locale: str) -> list[PlayerTag]:
+    """The seats as the picture names them (in `locale`), the player to move marked."""
+    ruleset, state = position(record)
     to_move = ruleset.to_move(state) if record.status == "active" else None
     colours = ruleset.seat_colours(len(record.seats), record.options)
-    players = [PlayerTag(seat_name(record, i, loc), colours[i], to_move == i) for i in range(len(record.seats))]
-    return render_png(ruleset, state, players, loc, focus, traced)
+    return [PlayerTag(seat_name(record, i, locale), colours[i], to_move == i) for i in range(len(record.seats))]
 
 
 def animation_gif(record: GameRecord, actions: list[LoggedAction], stop: Callable[[], bool]) -> bytes:

@@ -7,7 +7,7 @@ import contextlib
 import pytest
 
 from bot.core.game_records import Seat
-from bot.domain.player_actions import ROLL
+from bot.domain.player_actions import FORCED_MOVES, ROLL
 from bot.games.base import GameError
 from bot.services import Sessions
 from bot.store import Store
@@ -28,8 +28,9 @@ async def two_processes(database: str):
 
 
 async def started(sessions: Sessions):
+    # No forced move plays itself after a roll: each roll here is one version.
     await sessions.lobby.create(channel_id=CHANNEL, guild_id=1, host=ANN, game="parcheesi",
-                                options={"seating": "lobby"})
+                                options={"seating": "lobby", FORCED_MOVES: False})
     await sessions.lobby.join(CHANNEL, BOB)
     return (await sessions.lobby.start(CHANNEL, ANN.user_id)).record
 
