@@ -72,7 +72,7 @@ async def test_metrics_scraped_during_a_game_count_what_it_played(fake_discord, 
     assert total(after, "tablero_interaction_first_answer_seconds_bucket", type="control", le="3.0") == len(clicks)
     # Every board the channel holds or held was posted once, and so was the lobby's message, the game's first
     # board; boards edited in place count their edits.
-    boards = [m for m in fake.messages(table.channel, deleted=True) if m.files and not m.ephemeral]
+    boards = [m for m in fake.messages(table.channel, deleted=True) if m.pictured and not m.ephemeral]
     assert total(after, "tablero_boards_total", how="posted") == len(boards) + 1
     assert total(after, "tablero_boards_total", how="edited") >= 1
     assert total(after, "tablero_boards_waiting") == 0

@@ -192,6 +192,7 @@ class Message:
     timestamp: str = dataclasses.field(default_factory=_iso_now)
     edited_timestamp: str | None = None
     edits: int = 0
+    pictured: bool = False   # it carried a file at some point (a retired board keeps its text alone)
     deleted: bool = False
     deleted_by: User | None = None  # the moderator who deleted it (FakeDiscord.delete_message)
     pings: list[int] = dataclasses.field(default_factory=list)  # users Discord notified when it appeared

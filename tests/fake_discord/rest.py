@@ -758,6 +758,7 @@ class RestMixin:
             kept = {int(entry["id"]) for entry in data["attachments"] or []}
             message.attachments = [a for a in message.attachments if a.id in kept]
         message.attachments += [files[key] for key in sorted(files)]
+        message.pictured = message.pictured or bool(message.attachments)
         for key in ("content", "embeds", "components"):
             if key in data:
                 setattr(message, key, data[key] if data[key] is not None else ("" if key == "content" else []))
