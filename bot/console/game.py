@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import select
 import signal
 import sys
 import threading
@@ -242,14 +244,15 @@ async def _ask(read: Reader, question: str) -> str:
 def discard_type_ahead() -> None:
     """Forget what was typed before the question is shown (keys pressed while the computers played): it
     answered a question not yet asked. Only a terminal has such keys; a pipe's lines are the answers."""
-    if not sys.stdin.isatty():
+    if not sys.stdin.isatty() or sys.platform == "win32":   # Windows: its console keeps them
         return
-    try:
-        import termios
-    except ImportError:   # Windows: its console keeps them
-        return
-    with contextlib.suppress(termios.error, OSError):
-        termios.tcflush(sys.stdin, termios.TCIFLUSH)
+    # The lines waiting are read and dropped, not flushed (termios.tcflush): a flush also drops what the
+    # terminal has received but not yet handled, a Ctrl-C pressed at that instant included, which then never
+    # stops the game.
+    descriptor = sys.stdin.fileno()
+    with contextlib.suppress(OSError):
+        while select.select([descriptor], [], [], 0)[0] and os.read(descriptor, 4096):
+            pass
 
 
 def _show(outcome: Outcome, board_file: str, locale: str, write: Writer, traced: list[Any]) -> None:
