@@ -26,7 +26,7 @@ async def test_shared_messages_follow_the_server_replies_the_user_and_codes_the_
     assert [m.content for m in told(refused)] == [i18n.text("error.host_only", "en")], \
         "what only bruno sees is in bruno's language"
     assert not told(await fake_discord.click(ana, lobby, label=i18n.text("lobby.button.start", "fr")))
-    board = fake_discord.last_message(channel, lambda m: m.files)
+    board = await fake_discord.wait_for_message(channel, lambda m: m.files)
     assert board.content.startswith("👉 <@") and ", à vous (bleu + rose)\u00a0: choisissez votre coup." in board.content
 
     # Move codes in the game's language: a pink piece is R (rose); typed so, it is stored as P.
@@ -60,7 +60,7 @@ async def test_french_boards_read_computers_and_names_aloud(fake_discord, bot_pr
     lobby = fake_discord.last_message(channel, lambda m: m.buttons)
     await fake_discord.click(yasmine, lobby, label=i18n.text("lobby.button.join", "fr"))
     await fake_discord.click(bruno, lobby, label=i18n.text("lobby.button.start", "fr"))
-    first = fake_discord.last_message(channel, lambda m: m.files)
+    first = await fake_discord.wait_for_message(channel, lambda m: m.files)
     assert "Bruno (jaune), l’ordinateur (normal, " in first.content and ") (" not in first.content
     await fake_discord.slash(bruno, channel, "game resign")   # a second normal computer takes Bruno's seat
     await fake_discord.wait_for_message(channel, lambda m: m.files and yasmine.id in m.pings, timeout=30)
@@ -89,7 +89,7 @@ async def test_a_game_opened_by_a_german_user_in_a_spanish_server_is_in_spanish_
     assert i18n.text("error.player_count", german, min=2, max=4) != i18n.text("error.player_count", "es", min=2, max=4)
     await fake_discord.click(lucia, lobby, label="Unirme")
     assert not told(await fake_discord.click(dieter, lobby, label="Empezar"))
-    board = fake_discord.last_message(channel, lambda m: m.files)
+    board = await fake_discord.wait_for_message(channel, lambda m: m.files)
     assert board.content.splitlines()[0].endswith("tu turno (amarillo): tira los dados.")   # the call to act
     assert "Puestos por orden de llegada: Dieter (amarillo), Lucía (rojo). Dieter empieza." in board.content
     not_yours = await fake_discord.slash(lucia, channel, "game roll")
@@ -122,7 +122,7 @@ async def test_a_brazilian_server_plays_in_portuguese_with_its_own_letters(fake_
     assert "uma nova partida procura jogadores." in lobby.content and "Entrar" in labels(lobby)
     assert not (await fake_discord.click(bruno, lobby, label="Entrar")).followups
     assert not told(await fake_discord.click(ana, lobby, label="Começar"))
-    board = fake_discord.last_message(channel, lambda m: m.files)
+    board = await fake_discord.wait_for_message(channel, lambda m: m.files)
     assert "sua vez" in board.content.splitlines()[0]   # the call to act, in Portuguese
 
     game = Game(bot_process.database, "pariti", fake_discord)
