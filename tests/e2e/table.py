@@ -21,6 +21,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from bot.cogs.messages import board_messages
 from bot.cogs.messages.recovery import RESUMED
 from bot.core.game_records import GameRecord, Seat
 from bot.domain import i18n
@@ -33,6 +34,7 @@ from tests.fake_discord import ATTACHMENT_DESCRIPTION_LIMIT, BUTTON, Interaction
 ACTION_ID = re.compile(r"^tb:[asgcx]:(\d+):(\d+)")
 REMATCH_ID = re.compile(r"^tb:r:\d+$")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+SETTLED_FOREVER = 2**62   # a time (ms) by which every message has been up long enough to be folded
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,10 @@ class Table:
         self.played: list[Choice] = []
         self.database: Path | None = None   # the bot's SQLite file, where a test gives it (see `current`)
         self.panels: list[Message] = []   # each private panel of a piece's moves, as shown (the move closes it)
+        # (game, version) of the board `plays` last played on: the next play waits for a later position. A
+        # play's answer settles once the bot is quiet for `fake.quiet`, and a starved bot may pause longer than
+        # that before it edits the board: read by then, the board still offers the position just played.
+        self.clicked: tuple[int, int] = (-1, -1)
 
     # --- reading the channel -------------------------------------------------
     def board(self) -> Message:
@@ -93,6 +99,20 @@ class Table:
                 return board
             return board if max(versions) == stored_version(self.database, self.channel) else None
         return await self.fake.wait_until(shown, timeout=timeout, what="the board of the stored position")
+
+    async def folded(self, timeout: float = 10.0) -> None:
+        """Once the bot has gathered every retired board it will (board_messages.fold, a while after each post):
+        what the channel shows then stays as it is until the next play. (The channel's first message is the
+        lobby, the fair-dice commitment is no board, the latest board is live: every other message is a
+        retired board, telling its turns a line each.)"""
+        fair = tuple(i18n.catalogue(locale)["fair.commitment"].split("**")[0] for locale in i18n.LOCALES)
+
+        def done() -> bool | None:
+            live = self.board()
+            retired = [(m.id, tuple(m.content.splitlines())) for m in self.fake.messages(self.channel)[1:]
+                       if m.id != live.id and not m.content.startswith(fair)]
+            return True if not board_messages.fold(retired, SETTLED_FOREVER)[1] else None
+        await self.fake.wait_until(done, timeout=timeout, what="the retired boards folded")
 
     def to_act(self, board: Message):
         mentioned = re.findall(r"<@(\d+)>", board.content)
@@ -135,18 +155,9 @@ class Table:
             return None
 
     async def play_once(self) -> bool:
-        """The player to act rolls or makes a legal move; False once the game is over."""
-        board = await self.live_board()
-        if board is None:
-            return False
-        check_alt_text(board)
-        if roll_id(board):
-            answer = await self.roll(board)
-        else:
-            answer = await self.move(self.to_act(board), board)
-        refusals = [m for m in answer.followups if m.ephemeral]
-        assert not refusals, f"refused: {refusals}"
-        return True
+        """The player to act rolls or makes a legal move, on the board of a position after the last one this
+        table played on; False once the game is over."""
+        return await self.plays(1) == 1
 
     async def play_until(self, done: Callable[[], bool], limit: int) -> int:
         """play_once until `done()` (asked before each play, once the position's board is up) or the game is
@@ -159,7 +170,7 @@ class Table:
         """Play until the game is over; the number of plays (at most `limit`)."""
         plays = await self.plays(limit)
         if plays == limit:
-            final = await self.next_position(board_version(self.board()), 30.0)
+            final = await self.next_position(30.0)
             assert not in_play(final), f"not over after {limit} plays; last board: {final}"
         return plays
 
@@ -169,27 +180,29 @@ class Table:
         event), rather than after the fake's quiet period: the plays of a whole game, hundreds, spend no time
         waiting for nothing. A refused move shows no later position: the wait for it times out. The last play
         settles as any driver call does."""
-        quiet, answer, version = self.fake.quiet, None, -1
+        quiet, answer = self.fake.quiet, None
         try:
             for plays in range(limit):
-                board = await self.next_position(version, timeout)
+                board = await self.next_position(timeout)
                 if not in_play(board) or until():
                     return plays
                 check_alt_text(board)
-                version = board_version(board)
+                position = board_position(board)   # (the fake's message: the bot's edit changes it)
                 self.fake.quiet = 0.0
                 answer = await (self.roll(board) if roll_id(board) else self.move(self.to_act(board), board))
                 self.fake.quiet = quiet
                 refusals = [m for m in answer.followups if m.ephemeral]
                 assert not refusals, f"refused: {refusals}"
+                self.clicked = position
             return limit
         finally:
             self.fake.quiet = quiet
             if answer is not None:
                 await self.fake.settle(answer)
 
-    async def next_position(self, version: int, timeout: float) -> Message:
-        """The latest board once it shows a position after `version` and offers a choice, or is the final board."""
+    async def next_position(self, timeout: float) -> Message:
+        """The latest board once it shows a position after the one this table last played on (`clicked`) and
+        offers a choice, or is the final board."""
         def shown() -> Message | None:
             boards = [m for m in self.fake.messages(self.channel) if m.files]
             if not boards:   # the retired board lost its picture; the next one is on its way
@@ -197,9 +210,12 @@ class Table:
             board = boards[-1]
             if not in_play(board):
                 return board if rematch_id(board) else None
-            return board if choices(board) and board_version(board) > version else None
+            if not choices(board):
+                return None
+            game, version = board_position(board)
+            return board if game != self.clicked[0] or version > self.clicked[1] else None   # (a rematch: another game)
         try:
-            return await self.fake.wait_until(shown, timeout=timeout, what=f"a board after version {version}")
+            return await self.fake.wait_until(shown, timeout=timeout, what=f"a board after {self.clicked}")
         except TimeoutError as error:   # what the channel shows instead, so that a failure explains itself
             shows = [f"#{m.id} {m.content[:120]!r} controls {m.custom_ids[:4]}"
                      for m in self.fake.messages(self.channel)[-4:]]
@@ -308,7 +324,12 @@ def rematch_id(message: Message) -> str | None:
 
 
 def board_version(board: Message) -> int:
-    return max(int(ACTION_ID.match(cid)[2]) for cid in board.custom_ids if ACTION_ID.match(cid))
+    return board_position(board)[1]
+
+
+def board_position(board: Message) -> tuple[int, int]:
+    """The (game, version) whose position the board's controls act on."""
+    return max((int(found[1]), int(found[2])) for cid in board.custom_ids if (found := ACTION_ID.match(cid)))
 
 
 def button_id(message: Message, kind: str) -> str | None:
