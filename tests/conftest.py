@@ -4,6 +4,7 @@ import dataclasses
 import hashlib
 import itertools
 import os
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -63,6 +64,10 @@ def pytest_collection_modifyitems(session, config, items):
 
 
 def pytest_configure(config):
+    # A suite started in the background (nohup, `cmd &` in a script) inherits SIGINT ignored, and every
+    # process it starts would keep it: the tests of Ctrl-C (tests/console) need it as a terminal gives it.
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     use_zygote()   # bot processes forked from a zygote that has the bot imported (tests/support/zygote.py)
     config.addinivalue_line("markers", "fake_discord(**options): FakeDiscord options for the fake_discord "
                                        "fixture, e.g. @pytest.mark.fake_discord(shard_count=2)")
