@@ -10,6 +10,7 @@ import signal
 import sys
 import time
 from collections.abc import Collection
+from types import TracebackType
 
 import discord
 from discord.ext import commands
@@ -155,6 +156,14 @@ class TableroBot(commands.AutoShardedBot):
     def set_up(self) -> bool:
         """Logged in and its parts built (setup_hook): from then on a stop drains what is under way."""
         return self._game is not None
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        trace: TracebackType | None) -> None:
+        await super().__aexit__(kind, error, trace)
+        # SIGTERM's stop ends the bot's run once Discord's connection is closed, then closes the store: left
+        # unawaited, it would be cut at the loop's end, the database thread's last answer going nowhere.
+        if self._stopping is not None:
+            await self._stopping
 
     async def close(self) -> None:
         # First, so that a game ending while the interactions drain draws no animation either.

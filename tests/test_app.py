@@ -38,3 +38,27 @@ def test_a_shard_of_this_process_not_connected_is_named_by_the_health_check(monk
     assert bot.shards_down() == ["2", "3"]   # 2 dropped, 3 not launched yet
     connected[3] = connected[2] = SimpleNamespace(is_closed=lambda: False)
     assert bot.shards_down() == []
+
+
+async def test_a_stop_on_sigterm_is_over_once_the_bot_is_left_the_store_closed_included():
+    """SIGTERM's stop closes Discord's connection, which ends the bot's run, then the store: the `async with`
+    that ran the bot waits for the store too. (It did not: the stop was cut at the loop's end, and the database
+    thread, still closing, printed 'Event loop is closed' tracebacks into the log.)"""
+    import asyncio
+
+    from bot.app import TableroBot
+    from bot.core.config import Settings
+
+    closed = []
+
+    class SlowStore:
+        async def close(self) -> None:
+            await asyncio.sleep(0.05)   # the database thread finishing the calls before its close
+            closed.append(True)
+
+    async with TableroBot(Settings.from_env({})) as bot:
+        bot.store = SlowStore()
+        bot.stop_on_signal()
+        while not bot.is_closed():   # Discord's connection closed: bot.start() would return now
+            await asyncio.sleep(0.001)
+    assert closed == [True]
