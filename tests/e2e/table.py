@@ -32,6 +32,7 @@ from bot.present.words import seat_name, sentence
 from tests.fake_discord import ATTACHMENT_DESCRIPTION_LIMIT, BUTTON, Interaction, Message
 
 ACTION_ID = re.compile(r"^tb:[asgcx]:(\d+):(\d+)")
+MENTION = re.compile(r"<@(\d+)>")
 REMATCH_ID = re.compile(r"^tb:r:\d+$")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SETTLED_FOREVER = 2**62   # a time (ms) by which every message has been up long enough to be folded
@@ -115,7 +116,7 @@ class Table:
         await self.fake.wait_until(done, timeout=timeout, what="the retired boards folded")
 
     def to_act(self, board: Message):
-        mentioned = re.findall(r"<@(\d+)>", board.content)
+        mentioned = MENTION.findall(board.content)
         assert mentioned, f"the board mentions nobody: {board.content!r}"
         return self.fake.users[int(mentioned[-1])]
 
@@ -170,7 +171,7 @@ class Table:
         """Play until the game is over; the number of plays (at most `limit`)."""
         plays = await self.plays(limit)
         if plays == limit:
-            final = await self.next_position(30.0)
+            final, _ = await self.next_position(30.0)
             assert not in_play(final), f"not over after {limit} plays; last board: {final}"
         return plays
 
@@ -183,11 +184,10 @@ class Table:
         quiet, answer = self.fake.quiet, None
         try:
             for plays in range(limit):
-                board = await self.next_position(timeout)
+                board, position = await self.next_position(timeout)
                 if not in_play(board) or until():
                     return plays
                 check_alt_text(board)
-                position = board_position(board)   # (the fake's message: the bot's edit changes it)
                 self.fake.quiet = 0.0
                 answer = await (self.roll(board) if roll_id(board) else self.move(self.to_act(board), board))
                 self.fake.quiet = quiet
@@ -200,20 +200,23 @@ class Table:
             if answer is not None:
                 await self.fake.settle(answer)
 
-    async def next_position(self, timeout: float) -> Message:
+    async def next_position(self, timeout: float) -> tuple[Message, tuple[int, int]]:
         """The latest board once it shows a position after the one this table last played on (`clicked`) and
-        offers a choice, or is the final board."""
-        def shown() -> Message | None:
+        offers a person a choice, or is the final board; and the (game, version) it showed then (the fake's
+        message is the bot's to edit). (A board of a computer's turn, where the database cut the computers
+        short, is no position to play.)"""
+        def shown() -> tuple[Message, tuple[int, int]] | None:
             boards = [m for m in self.fake.messages(self.channel) if m.files]
             if not boards:   # the retired board lost its picture; the next one is on its way
                 return None
             board = boards[-1]
             if not in_play(board):
-                return board if rematch_id(board) else None
-            if not choices(board):
+                return (board, (-1, -1)) if rematch_id(board) else None
+            if not choices(board) or not MENTION.search(board.content):
                 return None
             game, version = board_position(board)
-            return board if game != self.clicked[0] or version > self.clicked[1] else None   # (a rematch: another game)
+            later = game != self.clicked[0] or version > self.clicked[1]   # (a rematch: another game)
+            return (board, (game, version)) if later else None
         try:
             return await self.fake.wait_until(shown, timeout=timeout, what=f"a board after {self.clicked}")
         except TimeoutError as error:   # what the channel shows instead, so that a failure explains itself
