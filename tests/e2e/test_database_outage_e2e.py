@@ -13,7 +13,7 @@ import pytest
 from bot.domain.verify import verify
 from bot.store import Store
 from tests.conftest import REPO
-from tests.e2e.table import Game, Table, board_version, roll_id, said, stored, two_players
+from tests.e2e.table import Game, Table, board_version, choices, roll_id, said, stored, two_players
 from tests.failing_disk import failing_disk
 
 pytestmark = pytest.mark.e2e
@@ -131,6 +131,16 @@ async def test_computer_players_cut_short_by_the_database_resume_once_and_the_bo
         await fake.slash(ana, table.channel, "game add-bot", level="hard")   # a second's thought per turn
     await fake.click(ana, fake.last_message(table.channel, lambda m: "Start" in [b.get("label") for b in m.buttons]),
                      label="Start")
+
+    async def anas_board(what: str):
+        """The board of the stored position once it is ana's turn (the computers' turns played and shown)."""
+        return await fake.wait_until(lambda: game.ruleset.to_move(game.state()) == game.seat(ana) and
+                                     choices(b := table.board()) and board_version(b) == game.row()[3] and b,
+                                     timeout=15, what=what)
+
+    # The computers may play first: the database is locked only after one of theirs that ana's click started
+    # (locked during the first turns, the board would show a computer's turn, which no click of ana's plays).
+    await anas_board("ana's first turn")
     for _ in range(30):
         version = game.row()[3]
         click = asyncio.create_task(table.play_once())
@@ -147,9 +157,7 @@ async def test_computer_players_cut_short_by_the_database_resume_once_and_the_bo
     lock.execute("ROLLBACK")
     lock.close()
     await click
-    shown = await fake.wait_until(lambda: game.ruleset.to_move(game.state()) == game.seat(ana) and
-                                  (b := table.board()).custom_ids and board_version(b) == game.row()[3] and b,
-                                  timeout=15, what="the computers' moves played and shown")
+    shown = await anas_board("the computers' moves played and shown")
     assert game.row()[3] > cut_at
     assert ana.mention in shown.content
     assert [m.id for m in fake.messages(table.channel) if m.custom_ids and m.files] == [shown.id]   # one live board
