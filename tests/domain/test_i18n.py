@@ -239,7 +239,7 @@ def test_the_spanish_catalogue_joins_its_words_to_names_through_the_template():
         msg("parcheesi.event.team_wins", seat=0, partner_seat=3), msg("barricade.event.capture", seat=0, victim_seat=2,
                                                                       at="e5"))]
     assert said == ["Turno de la máquina (fácil).", "Turno del ordenador (difícil).",
-                    "Se puede soplar al ordenador (difícil) hasta que tire Ana.",
+                    "Se puede denunciar al ordenador (difícil) hasta que tire Ana.",
                     "🏆 ¡Ana, Luis e Inés ganan la partida!", "¡Ana e Inés ganan!",
                     "Ana manda a casa la ficha del ordenador (difícil) en e5."]
 

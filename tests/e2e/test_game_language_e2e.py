@@ -90,7 +90,7 @@ async def test_a_game_opened_by_a_german_user_in_a_spanish_server_is_in_spanish_
     await fake_discord.click(lucia, lobby, label="Unirme")
     assert not told(await fake_discord.click(dieter, lobby, label="Empezar"))
     board = await fake_discord.wait_for_message(channel, lambda m: m.files)
-    assert board.content.splitlines()[0].endswith("tu turno (amarillo): tira los dados.")   # the call to act
+    assert board.content.splitlines()[0].endswith("te toca (amarillo): tira.")   # the call to act
     assert "Puestos por orden de llegada: Dieter (amarillo), Lucía (rojo). Dieter empieza." in board.content
     not_yours = await fake_discord.slash(lucia, channel, "game roll")
     assert not_yours.content == i18n.text("error.not_your_turn", "es", player="Dieter"), "Lucía reads Spanish"
