@@ -414,6 +414,18 @@ def assert_said_once(fake, channel, players, database) -> None:
     assert [m for m in everything_shown(fake, channel, players) if m.content in done] == []
 
 
+def tracebacks(log: str) -> list[str]:
+    """Each traceback of a bot's log, told short: the line that logged it and the exception it ends with (a
+    long log cut in an assertion's message may hide the exception)."""
+    lines = log.splitlines()
+    found = []
+    for i, line in enumerate(lines):
+        if line.startswith("Traceback"):
+            end = next((later for later in lines[i + 1:] if later and not later.startswith(" ")), "?")
+            found.append(f"{lines[i - 1] if i else ''} ... {end}")
+    return found
+
+
 def stored_version(database, channel) -> int:
     """The version of the channel's latest game, as stored."""
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
