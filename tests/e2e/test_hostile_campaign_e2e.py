@@ -73,8 +73,10 @@ class Campaign:
         self.refused += sum(any(m.ephemeral and not m.files for m in a.messages) for a in answers)
         assert game_rows(self.database, game) == before, f"a refusal changed game {game}"
 
-    def hostile(self, table: Table, game: int):
-        """One hostile interaction (a coroutine); a forged click when the kind drawn does not fit the board."""
+    async def hostile(self, table: Table, game: int):
+        """One hostile interaction; a forged click when the kind drawn does not fit the board. Drawn when its task
+        starts, so that no await comes between the look at the channel and the interaction (the fake, on the
+        same loop, may meanwhile delete an old board the bot folded away)."""
         fake, rng = self.fake, self.rng(table)
         board = table.board()
         live = choices(board)
@@ -89,36 +91,37 @@ class Campaign:
             choice = rng.choice(live)
             who = self.stranger if kind == "stranger" else rng.choice(others)
             if choice.kind == "a":
-                return fake.click(who, board, custom_id=choice.custom_id)
-            return fake.select(who, board, choice.custom_id, [choice.value])
+                return await fake.click(who, board, custom_id=choice.custom_id)
+            return await fake.select(who, board, choice.custom_id, [choice.value])
         # Old boards still on screen: one whose words a newer board took up is deleted.
         shown = {m.id for m in fake.messages(table.channel)}
         old_boards = [(message, ids) for message, ids in self.old_boards.get(table, []) if message.id in shown]
         if kind == "old_board" and old_boards:
             message, ids = rng.choice(old_boards)
             if message.id != board.id:
-                return fake.forge_click(rng.choice(players), message, custom_id=rng.choice(ids))
+                return await fake.forge_click(rng.choice(players), message, custom_id=rng.choice(ids))
         if kind == "old_menu":
             menus = self.old_menus(table, game)
             if menus:
                 player, menu = rng.choice(menus)
                 choice = rng.choice(choices(menu))
                 if choice.kind == "a":
-                    return fake.click(player, menu, custom_id=choice.custom_id)
-                return fake.select(player, menu, choice.custom_id, [choice.value])
+                    return await fake.click(player, menu, custom_id=choice.custom_id)
+                return await fake.select(player, menu, choice.custom_id, [choice.value])
         if kind == "forged_select" and live:
             menu = next((c.custom_id for c in live if c.kind in "sg"), live[0].custom_id)
             values = rng.choice([["not-an-option"], [], [live[0].value, live[-1].value, "x"], ["é" * 100]])
-            return fake.forge_select(rng.choice([*players, self.stranger]), board, menu, values)
+            return await fake.forge_select(rng.choice([*players, self.stranger]), board, menu, values)
         if kind == "typed":
-            return fake.slash(rng.choice([*players, self.stranger]), table.channel, "game move",
+            return await fake.slash(rng.choice([*players, self.stranger]), table.channel, "game move",
                               move=rng.choice(MALFORMED_MOVES))
         if kind == "stranger_call":
-            return fake.slash(self.stranger, table.channel, "game call",
+            return await fake.slash(self.stranger, table.channel, "game call",
                               piece=rng.choice(["R1", "call:R1", "call:Z9", "?"]))
         self.kinds[kind] -= 1
         self.kinds["forged_click"] += 1
-        return fake.forge_click(rng.choice([*players, self.stranger]), board, custom_id=forged_id(rng, game, version))
+        return await fake.forge_click(rng.choice([*players, self.stranger]), board,
+                                      custom_id=forged_id(rng, game, version))
 
     def rng(self, table: Table) -> random.Random:
         return self.rngs.setdefault(table, random.Random(f"{self.seed}:{table.game}"))
