@@ -14,7 +14,7 @@ import pytest
 
 from bot.domain import dice
 from bot.games import get_ruleset
-from tests.e2e.table import ACTION_ID, Table, choices, stale, start_caught_up, told, two_players
+from tests.e2e.table import Table, board_version, choices, stale, start_caught_up, told, two_players
 
 pytestmark = pytest.mark.e2e
 
@@ -76,10 +76,6 @@ def live_boards(fake, table: Table) -> list:
     return [m for m in fake.messages(table.channel) if m.custom_ids]
 
 
-def version_of(message) -> int:
-    return max(int(ACTION_ID.match(cid)[2]) for cid in message.custom_ids if ACTION_ID.match(cid))
-
-
 async def a_click(table: Table, database, passes: bool | None):
     """(player, message, custom_id) of a control that passes the turn (`passes`), keeps it (not
     `passes`) or either (None), the game played on until there is one: a piece's move, shown to the
@@ -87,8 +83,9 @@ async def a_click(table: Table, database, passes: bool | None):
     the turn, the roll."""
     for _ in range(60):
         board = await table.fake.wait_until(   # shown once stored: under load an edit may come late
-            lambda: (shown := table.board()).custom_ids and version_of(shown) == stored_game(database, table.channel)[1]
-            and shown, what="the board of the stored version")
+            lambda: (shown := table.board()).custom_ids
+            and board_version(shown) == stored_game(database, table.channel)[1] and shown,
+            what="the board of the stored version")
         player = table.to_act(board)
         found = []
         for choice in choices(board):
@@ -150,7 +147,7 @@ async def test_a_kill_at_each_moment_of_a_turn_loses_nothing_and_leaves_one_live
         version = stored_game(database, table.channel)[1]
         assert version > version_before, f"{moment}: the acknowledged click's action was lost"
         shown = await fake.wait_until(lambda version=version: [m for m in live_boards(fake, table)
-                                                               if version_of(m) == version],
+                                                               if board_version(m) == version],
                                       what=f"the board of version {version} ({moment})")
         assert live_boards(fake, table) == shown and len(shown) == 1, f"{moment}: {live_boards(fake, table)}"
         assert len(live_boards(fake, idle)) == 1, moment
