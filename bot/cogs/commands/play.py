@@ -29,6 +29,8 @@ from bot.present.lobby import lobby_post
 from bot.present.picture import draw
 from bot.services import GameRecord, Sessions
 
+log = logging.getLogger(__name__)
+
 
 @contextmanager
 def as_typed(typed: str | None) -> Iterator[None]:
@@ -39,9 +41,6 @@ def as_typed(typed: str | None) -> Iterator[None]:
         if typed is None or refusal.message.key != "error.illegal_move":
             raise
         raise GameError(msg("error.illegal_move", move=typed.strip()[:40])) from None
-
-
-log = logging.getLogger(__name__)
 
 
 def _as_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
