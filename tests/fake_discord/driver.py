@@ -198,6 +198,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
     def take_violations(self) -> list[str]:
         """Return and forget the recorded violations (for tests that provoke them on purpose)."""
         taken, self.violations = self.violations, []
+        self.contract.provoked += self.contract.violations[len(self.contract.provoked):]   # those since the last
         return taken
 
     def assert_clean(self) -> None:
