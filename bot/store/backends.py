@@ -26,6 +26,8 @@ from bot.store.urls import is_postgresql, postgresql_url
 
 # A server that does not answer (failing over) is reported within Discord's 3 s for an interaction.
 CONNECT_TIMEOUT_S = 2.0
+# The most connections a process keeps to a PostgreSQL server (opened as calls need them).
+POOL_SIZE = 15
 
 # The dialects the statements are compiled for: SQLite's with ? placeholders (sqlite3), PostgreSQL's as
 # SQLAlchemy's asyncpg dialect writes them ($1 placeholders, each cast to its column's type).
@@ -139,13 +141,13 @@ class PostgreSQLBackend:
         self._pool: asyncpg.Pool | None = None
 
     async def start(self) -> None:
-        # Up to 15 connections, opened as calls need them and kept (opening one costs many queries). No
+        # Up to POOL_SIZE connections, opened as calls need them and kept (opening one costs many queries). No
         # minimum: asyncpg would reconnect it in the background through an outage, logging each failure.
         # A connection given back is not reset (asyncpg's default costs a round trip a call: RESET ALL, UNLISTEN,
         # CLOSE ALL, unlocking advisory locks): the store sets nothing, its one lock is a transaction's, and
         # asyncpg still rolls back a transaction left open.
         self._pool = await asyncpg.create_pool(self._url.set(drivername="postgresql").render_as_string(False),
-                                               min_size=0, max_size=15, max_inactive_connection_lifetime=0,
+                                               min_size=0, max_size=POOL_SIZE, max_inactive_connection_lifetime=0,
                                                timeout=CONNECT_TIMEOUT_S, reset=_nothing_to_reset)
 
     @asynccontextmanager

@@ -1,5 +1,5 @@
 """One call of the store to its database (`Database.run`): a function of statements run in a session of the
-backend, in one transaction if asked; tried again once on a new connection when the one it had went stale; its
+backend, in one transaction if asked; tried again on a new connection when the one it had went stale; its
 failures typed (the database out of reach: StoreUnavailable; the store closed under it: StoreClosed); its duration
 counted by result (metrics.STORE_CALLS). The parts of the store (bot/store/games.py...) are made of such calls."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from bot.core import metrics
 from bot.core.game_records import GameRecord
 from bot.core.outages import StoreUnavailable, stale_connection, unreachable
-from bot.store.backends import Backend
+from bot.store.backends import POOL_SIZE, Backend
 from bot.store.errors import StoreClosed
 from bot.store.game_row import record_of
 from bot.store.schema import Row
@@ -54,19 +54,19 @@ class Database:
             _CALLS[result].observe(time.perf_counter() - started)
 
     async def _attempt(self, query: Callable[..., Awaitable[T]], args: tuple[Any, ...], transaction: bool) -> T:
-        try:
+        stale = 0
+        while True:
             try:
                 return await self._session(query, args, transaction)
             except Exception as error:
-                if not stale_connection(error):
-                    raise
-                return await self._session(query, args, transaction)   # on a new connection
-        except Exception as error:   # the database out of reach: one typed error (bot/core/outages.py)
-            if self._closed:   # closed under the call
-                raise StoreClosed from error
-            if unreachable(error):
-                raise StoreUnavailable(str(error).splitlines()[0]) from error
-            raise
+                # A restart can leave every pooled connection stale at once; each found so is dropped by the pool.
+                if stale_connection(error) and (stale := stale + 1) <= POOL_SIZE:
+                    continue   # on a new connection
+                if self._closed:   # closed under the call
+                    raise StoreClosed from error
+                if unreachable(error):   # the database out of reach: one typed error (bot/core/outages.py)
+                    raise StoreUnavailable(str(error).splitlines()[0]) from error
+                raise
 
     async def _session(self, query: Callable[..., Awaitable[T]], args: tuple[Any, ...], transaction: bool) -> T:
         async with self._backend.session(transaction) as db:
