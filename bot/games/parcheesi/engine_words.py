@@ -20,10 +20,11 @@ from bot.games.parcheesi.engine_state import (
 
 PAWN_NAMES = tuple(tuple(msg("parcheesi.pawn", colour=colour, number=i + 1) for i in range(4))
                    for colour in COLOURS)
-SQUARE_NAMES = tuple(tuple(msg("parcheesi.square.at", name=f"H{p - LAST_TRACK}" if p > LAST_TRACK
-                               else str(SQUARE[c][p] + 1)) for p in range(GOAL)) + (msg("parcheesi.square.goal"),
-                                                                                      msg("parcheesi.square.house"))
-                     for c in range(len(COLOURS)))
+# A square of a colour's route by its progress: a track square's number, a corridor square's step (1 to 7),
+# then the goal and the house.
+SQUARE_NAMES = tuple(tuple(msg("parcheesi.square.corridor", step=p - LAST_TRACK) if p > LAST_TRACK
+                           else msg("parcheesi.square.at", name=str(SQUARE[c][p] + 1)) for p in range(GOAL))
+                     + (msg("parcheesi.square.goal"), msg("parcheesi.square.house")) for c in range(len(COLOURS)))
 
 
 # Frequent events, built once (Messages are immutable): a seat's turn passes on / it rolls again.
@@ -79,14 +80,8 @@ def pawn_name(colours: tuple[int, ...], p: int) -> Message:
 
 
 def square_name(colours: tuple[int, ...], p: int, progress: int) -> Message:
-    """A square of pawn p's route as players read it: track number, H1-H7, house or goal."""
+    """A square of pawn p's route as players read it: track number, corridor square, house or goal."""
     return SQUARE_NAMES[colours[p >> 2]][progress]
-
-
-def _square_text(c: int, progress: int) -> str:
-    if progress > LAST_TRACK:
-        return f"H{progress - LAST_TRACK}"
-    return str(SQUARE[c][progress] + 1)
 
 
 # --- actions -------------------------------------------------------------------------
@@ -143,7 +138,7 @@ def describe(state: State, notes: list[Message]) -> list[Message]:
     lines = []
     for seat, c in enumerate(state.colours):
         pos = state.pos[4 * seat:4 * seat + 4]
-        on_board = [msg("parcheesi.describe.pawn", number=i + 1, square=_square_text(c, p))
+        on_board = [msg("parcheesi.describe.pawn", number=i + 1, square=SQUARE_NAMES[c][p])
                     for i, p in enumerate(pos) if 0 <= p < GOAL]
         lines.append(msg("parcheesi.describe.seat", seat=seat, colour=COLOURS[c], house=pos.count(HOUSE),
                          goal=pos.count(GOAL), board=joined(on_board, "list.items") if on_board else msg("list.none")))

@@ -604,18 +604,21 @@ def test_every_illegal_action_is_refused():
 # --- API details ------------------------------------------------------------------------
 
 def test_registry_words_and_views():
-    """PM-1.5, PM-3.4: labels, groups, describe and the board view say what the state holds."""
+    """PM-1.5, PM-3.4: labels, groups, describe and the board view say what the state holds; a corridor
+    square in each language's words."""
     assert isinstance(get_ruleset("parcheesi"), Mundijeux)
     s = position(R, {"Y1": 10, "B1": 14, "Y2": "H3"})
     s, _ = play(R, s, "r4.2")
     assert render(R.action_label(s, "Y1+4"), "en") == "yellow 1: 10 → 14 (die 4)"
     assert render(R.action_label(s, "Y1+6"), "fr") == "jaune 1\u00a0: 10 → 16 (4+2)"
-    assert render(R.action_label(s, "Y2+4"), "en") == "yellow 2: H3 → H7 (die 4)"
+    assert render(R.action_label(s, "Y2+4"), "en") == "yellow 2: corridor square 3 → corridor square 7 (die 4)"
+    assert render(R.action_label(s, "Y2+4"), "es") == "amarillo 2: pasillo 3 → pasillo 7 (dado 4)"
     assert R.action_group(s, "Y1+4") == "Y1"
     assert render(R.group_label(s, "Y1"), "fr") == "jaune 1"
     text = [render(m, "en") for m in R.describe(s)]
     assert text[0].startswith("Player 1 (yellow): 2 in the house, 0 in the goal; "
-                              "on the board: pawn 1 on 10, pawn 2 on H3")
+                              "on the board: pawn 1 on 10, pawn 2 on corridor square 3")
+    assert "peão 1 (10), peão 2 (corredor 3)" in render(R.describe(s)[0], "pt-BR")
     assert text[-1] == "Player 1 plays 4 + 2."
     s, _ = play(R, s, "Y1+4")
     view = R.scene(s)
