@@ -40,9 +40,11 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
         seat = record.seats[to_move]
         if seat.level is None:
             mention = seat.user_id
-        who = f"<@{seat.user_id}>" if seat.level is None else seat_name(record, to_move, loc)
-        first = i18n.text("turn.call.roll" if ruleset.roll_due(state) else "turn.call.move", loc, player=who,
-                          side=seat_side(record, ruleset, to_move, loc))
+            first = i18n.text("turn.call.roll" if ruleset.roll_due(state) else "turn.call.move", loc,
+                              player=f"<@{seat.user_id}>", side=seat_side(record, ruleset, to_move, loc))
+        else:   # shown before it plays only where the database stopped the computers mid-way (Recovery)
+            first = i18n.text("turn.call.computer", loc, player=seat_name(record, to_move, loc),
+                              side=seat_side(record, ruleset, to_move, loc))
     shown: tuple[Control, ...] = ()
     if with_controls and record.status == "active":
         undo = (Control(ControlKind.UNDO, i18n.text("button.undo_for", loc, player=seat_name(
@@ -52,7 +54,7 @@ def board_post(record: GameRecord, events: tuple[Message, ...] = (), with_contro
         claim = (Control(ControlKind.CLAIM, i18n.text("claims.button", loc), row=4),) \
             if mention is not None and record.options.get("turn_time") \
             and deadline_math.waits_for_interactions(record) else ()
-        shown = controls(record, ruleset, state) + undo + claim
+        shown = controls(record, ruleset, state, moves=mention is not None) + undo + claim
         if record.options.get(INTERACTIONS_ONLY):   # what friends without the app have instead of the commands
             shown += _place_controls(shown, loc)
     elif with_controls:   # the final board
@@ -77,32 +79,35 @@ def seat_side(record: GameRecord, ruleset: Ruleset[Any], seat: int, loc: str) ->
     return " + ".join(i18n.text(f"colour.{c}", loc) for c in colours[seat]) if seat < len(colours) else "?"
 
 
-def controls(record: GameRecord, ruleset: Ruleset[Any], state: Any) -> tuple[Control, ...]:
-    """Buttons for what is legal now (a menu when more than fit)."""
+def controls(record: GameRecord, ruleset: Ruleset[Any], state: Any, *, moves: bool = True) -> tuple[Control, ...]:
+    """Buttons for what is legal now (a menu when more than fit). `moves` False (a computer's turn): only what
+    the others may do, nobody's moves."""
     loc = record.locale
-    found: list[Control] = []
-    if ruleset.roll_due(state):
-        found.append(Control(ControlKind.ROLL, i18n.text("button.roll", loc), ROLL, row=4))
-    else:
-        actions = ruleset.distinct_actions(state, ruleset.legal_actions(state))
-        groups, loose = _groups(ruleset, state, actions)
-        group_first = ruleset.pick_group_first and len(groups) > 1
-        if len(actions) <= MAX_ACTION_BUTTONS and not group_first:
-            found += _buttons(record, ruleset, state, actions, loc)
-        elif groups and len(groups) <= MAX_SELECT and len(loose) <= MAX_ACTION_BUTTONS - 5:
-            found.append(Control(ControlKind.GROUPS, game_text(ruleset, "select.group", loc), row=0, options=tuple(
-                (say(record, ruleset.group_label(state, g), loc)[:100], g) for g in groups)))
-            # e.g. Barricade's "roll first": beside the menu
-            found += _buttons(record, ruleset, state, loose, loc, first_row=1)
-        else:
-            found.append(Control(ControlKind.MOVES, i18n.text("select.move", loc), row=0,
-                                 options=options(record, ruleset, state, actions[:MAX_SELECT])))
+    found = _move_controls(record, ruleset, state, loc) if moves else []
     if ruleset.allows_cheating:
-        if not ruleset.roll_due(state):
+        if moves and not ruleset.roll_due(state):
             found.append(Control(ControlKind.OTHER_MOVE, i18n.text("button.other_move", loc), row=4))
         if any(ruleset.call_actions(state, seat) for seat in range(len(record.seats))):
             found.append(Control(ControlKind.CALL, i18n.text("button.call", loc), row=4))
     return tuple(found)
+
+
+def _move_controls(record: GameRecord, ruleset: Ruleset[Any], state: Any, loc: str) -> list[Control]:
+    """Roll, or the moves: buttons, a menu of pieces, or a menu of moves."""
+    if ruleset.roll_due(state):
+        return [Control(ControlKind.ROLL, i18n.text("button.roll", loc), ROLL, row=4)]
+    actions = ruleset.distinct_actions(state, ruleset.legal_actions(state))
+    groups, loose = _groups(ruleset, state, actions)
+    group_first = ruleset.pick_group_first and len(groups) > 1
+    if len(actions) <= MAX_ACTION_BUTTONS and not group_first:
+        return _buttons(record, ruleset, state, actions, loc)
+    if groups and len(groups) <= MAX_SELECT and len(loose) <= MAX_ACTION_BUTTONS - 5:
+        return [Control(ControlKind.GROUPS, game_text(ruleset, "select.group", loc), row=0, options=tuple(
+            (say(record, ruleset.group_label(state, g), loc)[:100], g) for g in groups)),
+            # e.g. Barricade's "roll first": beside the menu
+            *_buttons(record, ruleset, state, loose, loc, first_row=1)]
+    return [Control(ControlKind.MOVES, i18n.text("select.move", loc), row=0,
+                    options=options(record, ruleset, state, actions[:MAX_SELECT]))]
 
 
 def group_post(record: GameRecord, group: str, locale: str | None = None) -> Post:
