@@ -71,7 +71,9 @@ class Campaign:
         self.tried += len(answers)
         # The others showed a piece's moves to the asker alone (anyone may look; only the player acts).
         self.refused += sum(any(m.ephemeral and not m.files for m in a.messages) for a in answers)
-        assert game_rows(self.database, game) == before, f"a refusal changed game {game}"
+        after = game_rows(self.database, game)
+        assert after == before, (f"a refusal changed game {game}: actions added {set(after[1]) - set(before[1])}; "
+                                 f"{[a.describe() for a in answers]}")
 
     async def hostile(self, table: Table, game: int):
         """One hostile interaction; a forged click when the kind drawn does not fit the board. Drawn when its task
@@ -157,6 +159,7 @@ class Campaign:
             self.kinds["double_click"] += 1
             return
         await table.play_once()
+        await table.stored()   # before the next batch reads the game
         self.tried += 1
 
     async def run(self, tables: list[Table]) -> None:
