@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import Message, Ruleset, msg
+from bot.core.game_records import GameRecord
+from bot.domain.names import person_name
+from bot.games.base import GameError, Message, Ruleset, msg
 
 ROLL = "roll"
 FORCED_MOVES = "forced_moves"     # the game option: a person's only move plays itself (default on)
@@ -22,6 +24,17 @@ def forced_action(ruleset: Ruleset[Any], state: Any, person: bool, options: Mapp
         return None
     actions = ruleset.distinct_actions(state, ruleset.legal_actions(state))
     return actions[0] if len(actions) == 1 else None
+
+
+def check_to_move(record: GameRecord, seat: int | None, to_move: int | None) -> int:
+    """`seat`, if it is the player to move (`to_move`, None once nobody is); GameError otherwise: a watcher
+    (`seat` None) is told they are not playing, a player whose turn it is not who must play. A move, a roll
+    and a piece's moves are refused alike."""
+    if seat is None:
+        raise GameError(msg("error.not_a_player"))
+    if to_move is not None and seat != to_move:
+        raise GameError(msg("error.not_your_turn", player=person_name(record, to_move)))
+    return seat
 
 
 def with_forced_note(events: tuple[Message, ...]) -> tuple[Message, ...]:

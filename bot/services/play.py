@@ -12,8 +12,7 @@ from bot import ai
 from bot.core.game_records import GameRecord, LoggedAction
 from bot.core.outages import StoreUnavailable
 from bot.domain import dice
-from bot.domain.names import person_name
-from bot.domain.player_actions import ROLL, forced_action, typed_action, with_forced_note
+from bot.domain.player_actions import ROLL, check_to_move, forced_action, typed_action, with_forced_note
 from bot.domain.positions import position, ruleset_of, snapshot
 from bot.domain.session_results import Outcome
 from bot.games.base import GameError, Message, Ruleset, msg
@@ -49,19 +48,14 @@ class Play:
     async def _act(self, record: GameRecord, user_id: int, action: str) -> Outcome:
         ruleset, state = position(record)
         seat = record.seat_of(user_id)
-        if seat is None:
-            raise GameError(msg("error.not_a_player"))
         seat_before = ruleset.to_move(state)
-        if action in ruleset.call_actions(state, seat):
+        if seat is not None and action in ruleset.call_actions(state, seat):
             played = await self.apply(record, ruleset, state, seat, user_id, action)
         else:
             if action == ROLL and not ruleset.has_dice:   # whoever asks: the answer is the same
                 raise GameError(msg("error.no_dice"))
-            if seat_before != seat:
-                assert seat_before is not None   # a game in play has a player to move
-                raise GameError(msg("error.not_your_turn", player=person_name(record, seat_before)))
-            played = await self.apply(record, ruleset, state, seat, user_id, self._resolve(
-                ruleset, state, record, action))
+            played = await self.apply(record, ruleset, state, check_to_move(record, seat, seat_before), user_id,
+                                      self._resolve(ruleset, state, record, action))
         outcome = await self.computers(played.record, played.events)
         return Outcome(outcome.record, outcome.events, seat_before=seat_before, version_before=record.version,
                        unfinished=outcome.unfinished, people=outcome.people or played.people)

@@ -19,7 +19,7 @@ from bot.cogs.messages.faults import FAULTS
 from bot.cogs.messages.publisher import BoardPublisher
 from bot.cogs.messages.responder import Responder
 from bot.domain import i18n
-from bot.domain.player_actions import ROLL
+from bot.domain.player_actions import ROLL, check_to_move
 from bot.domain.positions import position, ruleset_of
 from bot.domain.session_results import Outcome
 from bot.games import get_ruleset
@@ -188,7 +188,8 @@ class PlayCommands:
         async with self.responder.work_slots:
             try:
                 record = await self._current_board(interaction, request)
-                self._to_move(record, interaction.user.id)
+                ruleset, state = position(record)
+                check_to_move(record, record.seat_of(interaction.user.id), ruleset.to_move(state))
                 post = board.group_post(record, request.value, user_locale(interaction))
                 png = await draw(record, user_locale(interaction), request.value)
             except GameError as refusal:
@@ -201,17 +202,6 @@ class PlayCommands:
             else:
                 await self.responder.answer(interaction, lambda: interaction.edit_original_response(
                     content=post.content, attachments=[png_file(png, post.alt)], view=view))
-
-    @staticmethod
-    def _to_move(record: GameRecord, user_id: int) -> None:
-        """GameError unless `user_id` is the player to move: a watcher is told so, a player whose turn it is not."""
-        ruleset, state = position(record)
-        to_move = ruleset.to_move(state)
-        seat = record.seat_of(user_id)
-        if to_move is None or seat == to_move:
-            return
-        player = words.seat_name(record, to_move, record.locale)
-        raise GameError(msg("error.watching" if seat is None else "error.not_your_turn", player=player))
 
     async def on_call_button(self, interaction: discord.Interaction, request: Request) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
