@@ -31,6 +31,20 @@ class EditButton(discord.ui.View):
         await interaction.response.edit_message(content=f"edited by {interaction.user.name}", view=None)
 
 
+class SlowButton(discord.ui.View):
+    def __init__(self):
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Slow", custom_id="demo:slow")
+    async def slow(self, interaction: discord.Interaction, button: discord.ui.Button):
+        """DEFERRED_UPDATE_MESSAGE, a channel post (another answer's last write), then, a while later (a starved bot
+        storing the click), the clicked message edited through @original."""
+        await interaction.response.defer()
+        await interaction.channel.send("meanwhile")
+        await asyncio.sleep(1.0)
+        await interaction.edit_original_response(content=f"answered {interaction.user.name}", view=None)
+
+
 class FruitMenu(discord.ui.View):
     @discord.ui.select(custom_id="demo:fruit", options=[discord.SelectOption(label=f) for f in FRUITS[:5]])
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select):
@@ -65,6 +79,11 @@ async def file(interaction: discord.Interaction, colour: app_commands.Choice[str
     data = f"{colour.value} x{count} for {interaction.locale.value}".encode()
     await interaction.response.send_message(f"here, {interaction.user.mention}",
                                             file=discord.File(io.BytesIO(data), "note.txt"), view=EditButton())
+
+
+@demo.command(description="a button answered a while after its silent acknowledgement")
+async def later(interaction: discord.Interaction):
+    await interaction.response.send_message("click", view=SlowButton())
 
 
 @demo.command(description="deferred, then a followup and an edit")

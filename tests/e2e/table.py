@@ -101,15 +101,6 @@ class Table:
             return board if max(versions) == stored_version(self.database, self.channel) else None
         return await self.fake.wait_until(shown, timeout=timeout, what="the board of the stored position")
 
-    async def stored(self, timeout: float = 10.0) -> None:
-        """Once the stored game is past the position this table last played on (`clicked`; needs `database`): a
-        play settles once the bot is quiet, which a starved bot may be between acknowledging the click and
-        writing the move."""
-        assert self.database is not None
-        game, version = self.clicked
-        await self.fake.wait_until(lambda: stored_version(self.database, self.channel) > version, timeout=timeout,
-                                   what=f"game {game}'s play on version {version} stored")
-
     async def folded(self, timeout: float = 10.0) -> None:
         """Once the bot has gathered every retired board it will (board_messages.fold, a while after each post):
         what the channel shows then stays as it is until the next play. (The channel's first message is the

@@ -159,7 +159,6 @@ class Campaign:
             self.kinds["double_click"] += 1
             return
         await table.play_once()
-        await table.stored()   # before the next batch reads the game
         self.tried += 1
 
     async def run(self, tables: list[Table]) -> None:

@@ -56,6 +56,15 @@ async def test_deferred_reply_edit_and_followup(fake_discord, client, alice, tab
     assert fake_discord.messages(table, viewer=alice) == reply.messages
 
 
+async def test_a_silent_acknowledgement_settles_on_its_own_answer_not_on_another_write(fake_discord, client, alice,
+                                                                                        table):
+    """The bot may be quiet a while between acknowledging a click and answering it (a starved bot storing the
+    move): a write to the channel meanwhile does not settle the click."""
+    reply = await fake_discord.slash(alice, table, "demo later")
+    clicked = await fake_discord.click(alice, reply.message, label="Slow")
+    assert clicked.response_type == 6 and reply.message.content == "answered alice"
+
+
 async def test_autocomplete_and_select(fake_discord, client, alice, table):
     choices = await fake_discord.autocomplete(alice, table, "demo pick", "fruit", typed="7")
     assert [c["value"] for c in choices] == ["fruit 07", "fruit 17", "fruit 27", "fruit 37"]
