@@ -85,6 +85,9 @@ from tests.fake_discord.rest import RestMixin
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
+# How long a click acknowledged silently waits for its own answer before any write in its channel settles it
+# (FakeDiscord.settle).
+OWN_ANSWER_S = 3.0
 
 
 class FakeDiscord(GatewayMixin, RestMixin):
@@ -707,7 +710,6 @@ class FakeDiscord(GatewayMixin, RestMixin):
                            guild_locale=guild.locale, app_permissions=str(app_permissions))
         if source is not None:
             payload["message"] = source.payload()
-        interaction.identified_before = self.identifies
         interaction.shard_id = await self.dispatch("INTERACTION_CREATE", payload, guild_id=interaction.guild_id,
                                                    timeout=min(timeout, 10.0))
         self.interactions.append(interaction)
@@ -764,12 +766,17 @@ class FakeDiscord(GatewayMixin, RestMixin):
             await self.wait_until(lambda: not original.thinking or original.deleted or interaction.followups,
                                   timeout=timeout, what=f"the deferred reply to {interaction.describe()}")
         elif interaction.response_type == CALLBACK_DEFERRED_UPDATE:
-            # Its own answer, not any write to the channel: the answer before may still be finishing, and a
-            # starved bot may not yet have stored this one. A bot identified afresh since (restarted) shows it
-            # through the channel.
-            await self.wait_until(lambda: interaction.last_write > responded_at or (
-                self.identifies > interaction.identified_before and interaction.channel.last_write > responded_at),
-                timeout=timeout, what=f"the update after deferring {interaction.describe()}")
+            # Its own answer, rather than any write to the channel: the answer before may still be finishing,
+            # and a starved bot can be quiet between acknowledging a click and storing it. Some clicks are
+            # answered through the channel only (a board reposted meanwhile, a bot restarted): any write counts
+            # once OWN_ANSWER_S have passed without one.
+            def answered() -> bool:
+                return interaction.last_write > responded_at
+            try:
+                await self.wait_until(answered, timeout=min(timeout, OWN_ANSWER_S), what="its own answer")
+            except TimeoutError:
+                await self.wait_until(lambda: answered() or interaction.channel.last_write > responded_at,
+                                      timeout=timeout, what=f"the update after deferring {interaction.describe()}")
         while (idle := self.now() - max(interaction.last_write, interaction.channel.last_write)) < self.quiet:
             await asyncio.sleep(self.quiet - idle)
 

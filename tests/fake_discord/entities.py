@@ -284,7 +284,6 @@ class Interaction:
     choices: list[JsonObject] | None = None
     modal: JsonObject | None = None
     last_write: float = 0.0
-    identified_before: int = 0  # the bot's identifies when it was dispatched (one since: the bot restarted)
     followups_sent: int = 0  # follow-up messages created (POST /webhooks/{app}/{token})
     # In a server that did not install the app, used by a member without Use External Apps: every message the
     # answer creates (the response, deferred or not, and the follow-ups) is ephemeral, whatever its flags
