@@ -81,9 +81,9 @@ class BoardPublisher:
         # The recent boards posted in each channel (oldest first) and their lines of what happened, so that
         # the next board's post can take back from them what it says again (after a restart: none known).
         self._said: dict[int, list[Said]] = {}
-        # The boards this process deleted lately (a board whose every line a newer one says again): a click on
-        # one, in flight while it went, must not make it the game's board again (_clicked_board).
-        self._deleted: deque[int] = deque(maxlen=RECENT_BOARDS * 50)
+        # The boards this process retired or deleted lately (replaced by a newer one: a move's, a repost's): a
+        # click on one, in flight while it went, must not make it the game's board again (_clicked_board).
+        self._retired: deque[int] = deque(maxlen=RECENT_BOARDS * 50)
         self._later: set[asyncio.Task[None]] = set()   # deletions waiting for their message to have been up a while
         self._folding: dict[int, asyncio.Task[None]] = {}   # per channel, a fold waiting for boards to settle
 
@@ -146,7 +146,7 @@ class BoardPublisher:
         message = via.interaction.message if via.interaction is not None else None
         if message is None or message.id == recorded or message.flags.ephemeral:   # a piece's moves, to one player
             return recorded
-        if message.id in self._deleted:   # deleted by a board posted meanwhile (a repost): that one shows the game
+        if message.id in self._retired:   # replaced by a board posted meanwhile (a repost): that one shows the game
             return recorded
         clicked = control_of(via.interaction) if via.interaction is not None else None
         game, version = (clicked.game, clicked.version) if clicked is not None and clicked.on_board \
@@ -206,8 +206,8 @@ class BoardPublisher:
         """An earlier board: without controls, saying `text` without its picture (Retired.KEEP: as it was, picture
         and all; Retired.DELETE: deleted, once it has been up SETTLED_MS: a message that vanishes as it appears reads
         as a glitch)."""
+        self._retired.append(message)   # a click in flight on it must not make it the board again
         if text is Retired.DELETE:
-            self._deleted.append(message)   # a click in flight on it must not make it the board again
             wait_ms = board_messages.SETTLED_MS - (int(self.timers.clock.now() * 1000) - posted_at(message))
             if wait_ms <= 0:
                 await via.delete(message)
