@@ -205,14 +205,20 @@ def _human_to_move(record: GameRecord) -> int:
 
 
 async def _ask(read: Reader, question: str) -> str:
-    """`read(question)` in a daemon thread: Ctrl-C cancels the wait at once, and the thread left
-    blocked on the terminal does not keep the process alive. End of input (Ctrl-D) is "q"."""
+    """`read(question)` in a daemon thread (the terminal's question printed first, here): Ctrl-C cancels the
+    wait at once, and the thread left blocked on the terminal does not keep the process alive. End of input
+    (Ctrl-D) is "q"."""
     await asyncio.sleep(0)   # a Ctrl-C that came while the position was shown stops here, before the question
     task = asyncio.current_task()
     if task is not None and task.cancelling():   # one that asyncio.wait_for swallowed (Python 3.11, gh-86296)
         raise asyncio.CancelledError
     if read is input:
         discard_type_ahead()
+        # Printed here, not by input() in the reader thread: a reader thread the machine runs late would print it
+        # under the stop line of a Ctrl-C that came meanwhile (this thread prints that line).
+        sys.stdout.write(question)
+        sys.stdout.flush()
+        question = ""
     loop = asyncio.get_running_loop()
     answer: asyncio.Future[str] = loop.create_future()
 

@@ -11,6 +11,8 @@ import time
 from contextlib import closing
 from pathlib import Path
 
+import pexpect
+
 from bot.console.game import play
 from bot.console.prompts import Say, prompt, read_answer
 from bot.core.game_records import LEGACY_CONSOLE_CHANNELS, console_channel
@@ -122,6 +124,36 @@ def test_ctrl_c_in_a_terminal_after_a_computer_played_prints_one_line_and_no_wor
     assert console.returncode == 130
     assert out.rstrip().splitlines()[-1] == i18n.text("console.interrupted", "en", game_id=1, database=str(database))
     assert err == "", err
+
+
+# A console whose reader thread a busy machine runs late, and whose exit is slow (the computers' workers joined).
+LATE_READER = """
+import atexit, builtins, sys, time
+typed = builtins.input
+def late(prompt=""):
+    time.sleep(0.5)
+    return typed(prompt)
+builtins.input = late
+atexit.register(time.sleep, 1)
+from bot.__main__ import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_ctrl_c_as_the_question_comes_leaves_the_stop_line_last(tmp_path):
+    """The question is printed before its answer is awaited, by the thread that prints the stop line: a reader
+    thread run late cannot print it under that line, where the shell's own prompt would then follow it."""
+    database = tmp_path / "c.sqlite3"
+    console = pexpect.spawn(sys.executable, ["-c", LATE_READER, "play", "pariti", "--seats", "human,easy", "--lang",
+                                             "en", "--database", str(database), "--board", str(tmp_path / "b.png")],
+                            cwd=str(REPO), encoding="utf-8", timeout=60)
+    console.expect_exact(i18n.text("console.board_written", "en", file=tmp_path / "b.png"))   # the question next
+    console.sendintr()
+    console.expect(pexpect.EOF)
+    console.close()
+    assert console.exitstatus == 130
+    assert console.before.replace("\r", "").rstrip().splitlines()[-1] == i18n.text(
+        "console.interrupted", "en", game_id=1, database=str(database))
 
 
 # The end of the console's prompts (input() writes a prompt and flushes it, then waits for the line).
