@@ -1,8 +1,8 @@
 """People's names as every message and picture shows them: a name of more than NAME_LIMIT letters
 shortened, apart from the others at the table. A letter is a grapheme (what a reader counts as one: a
 letter and its accents, an emoji sequence), found by the `regex` module's \\X, which follows Unicode's
-segmentation as Python's own `re` does not. (Computer players are named by level in our words:
-bot.present.words.seat_name.)"""
+segmentation as Python's own `re` does not. Computer players, and people who asked to be forgotten, are
+named in our words (player_name), which each message says in its own language.)"""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import regex
 
 from bot.core.game_records import GameRecord, Seat
+from bot.games.base import Message, msg
 
 NAME_LIMIT = 12              # letters of a name shown whole: as many as a board's house shows at chat size
 _GRAPHEME = regex.compile(r"\X")
@@ -21,11 +22,28 @@ def is_former_player(seat: Seat) -> bool:
     return seat.level is None and seat.user_id < 0
 
 
+def player_name(record: GameRecord, seat: int) -> str | Message:
+    """The name of the player in `seat` as messages give it: a person's (person_name), or our words for a
+    person who asked to be forgotten (bot/services/privacy.py) and for a computer, by level, numbered in seat
+    order when two seated at the start share one. (A computer seated during the game, by a resignation or a
+    vote, carries its number in its name, bot.services.endings.with_computer, so that no name changes in the
+    middle of a game.)"""
+    player = record.seats[seat]
+    if player.level is None:
+        return msg(FORMER_PLAYER) if is_former_player(player) else person_name(record, seat)
+    level = msg(f"level.{player.level}")
+    same = [i for i, other in enumerate(record.seats) if other.level == player.level and not other.name]
+    if player.name:
+        number = int(player.name)
+    elif len(same) == 1:
+        return msg("player.computer", level=level)
+    else:
+        number = same.index(seat) + 1
+    return msg("player.computer_numbered", level=level, number=number)
+
+
 def person_name(record: GameRecord, seat: int) -> str:
-    """The name of the person in `seat` among the people seated (short_names); a computer's seat, where the
-    services have no words for its level, "🤖"."""
-    if record.seats[seat].level is not None:
-        return "🤖"
+    """The name of the person in `seat` among the people seated (short_names)."""
     people = [i for i, s in enumerate(record.seats) if s.level is None]
     return short_names([record.seats[i].name for i in people])[people.index(seat)]
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.core.game_records import GameRecord
-from bot.domain.names import person_name
+from bot.domain.names import player_name
 from bot.games.base import GameError, Message, Ruleset, msg
 
 ROLL = "roll"
@@ -33,7 +33,7 @@ def check_to_move(record: GameRecord, seat: int | None, to_move: int | None) -> 
     if seat is None:
         raise GameError(msg("error.not_a_player"))
     if to_move is not None and seat != to_move:
-        raise GameError(msg("error.not_your_turn", player=person_name(record, to_move)))
+        raise GameError(msg("error.not_your_turn", player=player_name(record, to_move)))
     return seat
 
 

@@ -9,36 +9,17 @@ from typing import Any
 
 from bot.core.game_records import GameRecord
 from bot.domain import i18n
-from bot.domain.names import FORMER_PLAYER, is_former_player, person_name
+from bot.domain.names import player_name
 from bot.games.base import Message, Ruleset
 
 MAX_CONTENT = 2000           # the longest message a chat front end (Discord) takes
 
 
 def seat_name(record: GameRecord, seat: int, locale: str) -> str:
-    """A player's name as every message and picture shows it: computer players by level, numbered in seat
-    order when two seated at the start share one (our words, whole; one seated during the game, by a
-    resignation or a vote, carries its number in its name, bot.services.endings.with_computer, so that no
-    name changes in the middle of a game); a player's long name shortened, apart from the others
-    (bot.domain.names.person_name)."""
-    if record.seats[seat].level is not None:
-        return _computer_name(record, seat, locale)
-    if is_former_player(record.seats[seat]):   # a person who asked to be forgotten (bot/services/privacy.py)
-        return i18n.Word(i18n.text(FORMER_PLAYER, locale))
-    return person_name(record, seat)
-
-
-def _computer_name(record: GameRecord, seat: int, locale: str) -> str:
-    s = record.seats[seat]
-    level = i18n.text(f"level.{s.level}", locale)
-    same = [i for i, other in enumerate(record.seats) if other.level == s.level and not other.name]
-    if s.name:
-        number = int(s.name)
-    elif len(same) == 1:
-        return i18n.Word(i18n.text("player.computer", locale, level=level))
-    else:
-        number = same.index(seat) + 1
-    return i18n.Word(i18n.text("player.computer_numbered", locale, level=level, number=number))
+    """A player's name as every message and picture shows it (bot.domain.names.player_name): a person's
+    long name shortened, apart from the others; our words (a computer's level) whole."""
+    name = player_name(record, seat)
+    return i18n.Word(i18n.render(name, locale)) if isinstance(name, Message) else name
 
 
 def say(record: GameRecord, message: Message, locale: str) -> str:

@@ -6,7 +6,7 @@ timers apply elsewhere (Deadlines.expire: its timeout rule, and the vote after V
 from __future__ import annotations
 
 from bot.domain import deadline_math
-from bot.domain.names import person_name
+from bot.domain.names import player_name
 from bot.domain.session_results import Outcome
 from bot.games.base import GameError, msg
 from bot.services.base import Channels
@@ -44,7 +44,7 @@ class Claims:
             raise GameError(msg("claims.error.own_turn"))
         clocks = await self.deadlines.turn_clocks(game_id)
         if not clocks or deadline_math.deadline(clocks[0]) > now:
-            raise GameError(msg("claims.error.not_yet", player=person_name(record, late)))
+            raise GameError(msg("claims.error.not_yet", player=player_name(record, late)))
         outcome = await self.deadlines.expire(channel_id, game_id, version, now)
         if outcome is None:   # someone acted, or another claim or interaction applied it first
             raise GameError(msg("error.stale"))

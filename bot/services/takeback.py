@@ -9,7 +9,7 @@ itself is logged (UNDO) with the position before the move.
 from __future__ import annotations
 
 from bot.core.game_records import GameRecord, LoggedAction
-from bot.domain.names import person_name
+from bot.domain.names import player_name
 from bot.domain.session_results import Outcome, TakebackAsked, asked
 from bot.domain.timeline import UNDO, Timeline
 from bot.games.base import GameError, msg
@@ -55,7 +55,7 @@ class Takebacks:
             if to_move is None:
                 raise GameError(msg("takeback.error.lapsed"))
             if record.seat_of(user_id) != to_move:
-                raise GameError(msg("takeback.error.not_yours_to_answer", player=person_name(record, to_move)))
+                raise GameError(msg("takeback.error.not_yours_to_answer", player=player_name(record, to_move)))
             seat = person(record, line.taker())
             if seat is None or seat == to_move:
                 raise GameError(msg("takeback.error.lapsed"))
