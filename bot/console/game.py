@@ -54,6 +54,7 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
     store = await Store.open(database)
     sessions = Sessions(store)
     record: GameRecord | None = None
+    ctrl_c = _CtrlC()
     try:
         if await store.games.count_in(console_channels(GAME_IDS), inside=False):   # kept apart both ways
             write(i18n.text("console.bot_database", locale, database=database))
@@ -86,7 +87,36 @@ async def play(game: str, seats: list[str], database: str, board_file: str, loca
             pass
         return INTERRUPTED
     finally:
-        await store.close()
+        ctrl_c.ending = True
+        try:
+            await store.close()
+        finally:
+            ctrl_c.restore()
+
+
+class _CtrlC:
+    """Ctrl-C cancels the game's task from the event loop, between two of its callbacks, until the game ends.
+    asyncio.run's own handler cancels it from the signal handler, which Python runs between any two steps of
+    the program: in the middle of handing the typed line to the game (its future found pending, then set), the
+    line landed on a future the Ctrl-C had just cancelled, and asyncio printed a traceback."""
+
+    def __init__(self) -> None:
+        self.task, self.before = asyncio.current_task(), signal.getsignal(signal.SIGINT)
+        self.ending = False   # the game is ending (saved, over or stopped): a Ctrl-C has nothing left to stop
+        # A thread has no signals; a Ctrl-C ignored (SIG_IGN: nohup, a background job) stays ignored, as asked.
+        self.handled = self.task is not None and threading.current_thread() is threading.main_thread() \
+            and callable(self.before)
+        if self.handled:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self.pressed)
+
+    def pressed(self) -> None:
+        if self.task is not None and not self.ending:
+            self.task.cancel()
+
+    def restore(self) -> None:
+        if self.handled:
+            asyncio.get_running_loop().remove_signal_handler(signal.SIGINT)
+            signal.signal(signal.SIGINT, self.before)
 
 
 def seats_refusal(game: str, seats: list[str], seating: str, locale: str) -> str | None:

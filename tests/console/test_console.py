@@ -2,12 +2,9 @@
 import os
 import random
 import re
-import select
-import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from contextlib import closing
 from pathlib import Path
 
@@ -84,22 +81,29 @@ def test_the_console_speaks_the_terminal_s_language_unless_lang_says_otherwise(t
 REPO = Path(__file__).resolve().parents[2]
 
 
+def terminal(tmp_path, seats: str) -> pexpect.spawn:
+    """`python -m bot play pariti` in a pseudo-terminal: Ctrl-C reaches its process group, as a terminal's does
+    (the computer players' worker processes too)."""
+    return pexpect.spawn(sys.executable, ["-m", "bot", "play", "pariti", "--seats", seats, "--lang", "en",
+                                          "--database", str(tmp_path / "c.sqlite3"), "--board",
+                                          str(tmp_path / "b.png")], cwd=str(REPO), encoding="utf-8", timeout=60)
+
+
+def stopped(console: pexpect.spawn) -> list[str]:
+    """Ctrl-C, then what the console printed until it ended, a line each."""
+    console.sendintr()
+    console.expect(pexpect.EOF)
+    console.close()
+    return console.before.replace("\r", "").rstrip().splitlines()
+
+
 def test_ctrl_c_at_a_prompt_saves_and_leaves_at_once_in_one_line(tmp_path):
-    console = subprocess.Popen([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,easy", "--lang", "en",
-                                "--database", str(tmp_path / "c.sqlite3"), "--board", str(tmp_path / "b.png")],
-                               cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
-    try:
-        shown = printed_until_prompt(console, 1)   # the first prompt is up
-        console.send_signal(signal.SIGINT)
-        out, err = console.communicate(timeout=5)
-        out = shown + out
-    finally:
-        console.kill()
-    assert console.returncode == 130
-    assert out.rstrip().splitlines()[-1] == i18n.text("console.interrupted", "en", game_id=1,
-                                                      database=str(tmp_path / "c.sqlite3"))
-    assert "Traceback" not in err
+    console = terminal(tmp_path, "human,easy")
+    console.expect(PROMPT)   # the first prompt is up
+    printed = stopped(console)
+    assert console.exitstatus == 130
+    assert printed[-1] == i18n.text("console.interrupted", "en", game_id=1, database=str(tmp_path / "c.sqlite3"))
+    assert not any("Traceback" in line for line in printed)
     with sqlite3.connect(tmp_path / "c.sqlite3") as db:
         assert db.execute("SELECT status FROM games").fetchall() == [("active",)]
 
@@ -107,23 +111,15 @@ def test_ctrl_c_at_a_prompt_saves_and_leaves_at_once_in_one_line(tmp_path):
 def test_ctrl_c_in_a_terminal_after_a_computer_played_prints_one_line_and_no_worker_traceback(tmp_path):
     """A terminal's Ctrl-C reaches the whole process group, the computer players' worker processes too."""
     database = tmp_path / "c.sqlite3"
-    console = subprocess.Popen([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,normal",
-                                "--lang", "en", "--database", str(database), "--board", str(tmp_path / "b.png")],
-                               cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True)
-    try:
-        console.stdin.write("1\n")   # the human's first move; then the computer thinks in a worker
-        console.stdin.flush()
-        shown = printed_until_prompt(console, 2)   # the computer played: the next prompt is up
-        assert moves_stored(database) >= 2
-        os.killpg(console.pid, signal.SIGINT)
-        out, err = console.communicate(timeout=10)
-        out = shown + out
-    finally:
-        console.kill()
-    assert console.returncode == 130
-    assert out.rstrip().splitlines()[-1] == i18n.text("console.interrupted", "en", game_id=1, database=str(database))
-    assert err == "", err
+    console = terminal(tmp_path, "human,normal")
+    console.expect(PROMPT)
+    console.sendline("1")   # the human's first move; then the computer thinks in a worker
+    console.expect(PROMPT)   # the computer played: the next prompt is up
+    assert moves_stored(database) >= 2
+    printed = stopped(console)
+    assert console.exitstatus == 130
+    assert printed[-1] == i18n.text("console.interrupted", "en", game_id=1, database=str(database))
+    assert printed[:-1] == ["^C"], printed   # the terminal's echo, then that one line: nothing from the workers
 
 
 # A console whose reader thread a busy machine runs late, and whose exit is slow (the computers' workers joined).
@@ -156,19 +152,36 @@ def test_a_ctrl_c_as_the_question_comes_leaves_the_stop_line_last(tmp_path):
         "console.interrupted", "en", game_id=1, database=str(database))
 
 
-# The end of the console's prompts (input() writes a prompt and flushes it, then waits for the line).
+# A console whose typed line comes with a Ctrl-C: the signal is raised as the line is handed to the game (its
+# type read, between the check that the question is still waiting and the answer's setting).
+CTRL_C_WITH_THE_LINE = """
+import asyncio, signal, sys
+from bot.console.game import play
+
+class Typed(str):
+    raised = False
+    @property
+    def __class__(self):
+        if not Typed.raised:
+            Typed.raised = True
+            signal.raise_signal(signal.SIGINT)
+        return str
+
+sys.exit(asyncio.run(play("pariti", ["human", "easy"], sys.argv[1], sys.argv[2], "en", lambda prompt: Typed("q"))))
+"""
+
+
+def test_a_ctrl_c_as_the_typed_line_is_handed_over_stops_the_game_without_a_traceback(tmp_path):
+    database = tmp_path / "c.sqlite3"
+    console = subprocess.run([sys.executable, "-c", CTRL_C_WITH_THE_LINE, str(database), str(tmp_path / "b.png")],
+                             cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert console.returncode in (0, 130) and console.stderr == "", console.stderr
+    saved = [i18n.text(key, "en", game_id=1, database=database) for key in ("console.saved", "console.interrupted")]
+    assert console.stdout.rstrip().splitlines()[-1] in saved
+
+
+# The end of the console's prompts (printed, then the answer waited for).
 PROMPT = re.compile(r"q to quit\)?: ")
-
-
-def printed_until_prompt(console: subprocess.Popen, count: int, timeout: float = 60) -> str:
-    """What the console printed on stdout until its `count`-th prompt was up: an event, not a clock."""
-    printed, deadline = b"", time.monotonic() + timeout
-    while len(PROMPT.findall(printed.decode(errors="replace"))) < count:
-        ready, _, _ = select.select([console.stdout], [], [], max(0.0, deadline - time.monotonic()))
-        chunk = os.read(console.stdout.fileno(), 65536) if ready else b""
-        assert chunk, f"no prompt {count} within {timeout} s (exit {console.poll()}): {printed!r}"
-        printed += chunk
-    return printed.decode()
 
 
 def moves_stored(database) -> int:
