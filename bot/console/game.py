@@ -249,6 +249,8 @@ async def _ask(read: Reader, question: str) -> str:
         sys.stdout.write(question)
         sys.stdout.flush()
         question = ""
+        if not sys.stdin.isatty():
+            read = _piped_line
     loop = asyncio.get_running_loop()
     answer: asyncio.Future[str] = loop.create_future()
 
@@ -275,6 +277,19 @@ async def _ask(read: Reader, question: str) -> str:
 
     threading.Thread(target=run, daemon=True).start()
     return await answer
+
+
+def _piped_line(_: str) -> str:
+    """The next line of a pipe, read from its descriptor a byte at a time (the lines after it stay for the next
+    questions). input() would read it through sys.stdin, whose lock its reader thread then holds while it waits:
+    Python aborts at exit ("could not acquire lock ... at interpreter shutdown") when a Ctrl-C ends the game with
+    the pipe still open."""
+    line = bytearray()
+    while (byte := os.read(sys.stdin.fileno(), 1)) and byte != b"\n":
+        line += byte
+    if not byte and not line:
+        raise EOFError
+    return line.decode(sys.stdin.encoding or "utf-8", errors="replace")
 
 
 def discard_type_ahead() -> None:

@@ -2,6 +2,7 @@
 import os
 import random
 import re
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -9,6 +10,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pexpect
+from pexpect.popen_spawn import PopenSpawn
 
 from bot.console.game import play
 from bot.console.prompts import Say, prompt, read_answer
@@ -120,6 +122,26 @@ def test_ctrl_c_in_a_terminal_after_a_computer_played_prints_one_line_and_no_wor
     assert console.exitstatus == 130
     assert printed[-1] == i18n.text("console.interrupted", "en", game_id=1, database=str(database))
     assert printed[:-1] == ["^C"], printed   # the terminal's echo, then that one line: nothing from the workers
+
+
+def test_ctrl_c_with_the_answers_piped_in_stops_in_one_line_and_exits_cleanly(tmp_path):
+    """Input from a pipe left open (a script typing the answers): Python aborted at exit, its reader thread
+    holding sys.stdin's lock. The answers already piped still count, a line each."""
+    database = tmp_path / "c.sqlite3"
+    console = PopenSpawn([sys.executable, "-m", "bot", "play", "pariti", "--seats", "human,easy", "--lang", "en",
+                          "--database", str(database), "--board", str(tmp_path / "b.png")],
+                         cwd=str(REPO), encoding="utf-8", timeout=60)
+    console.expect(PROMPT)
+    console.send("xyz\n1\n")   # refused, then the first move
+    console.expect("is not a move")
+    console.expect(PROMPT)
+    console.expect(PROMPT)   # the move played, and the computer's
+    console.kill(signal.SIGINT)
+    console.expect(pexpect.EOF)
+    assert console.wait() == 130
+    assert moves_stored(database) >= 2
+    assert console.before.replace("\r", "").rstrip().splitlines()[-1] == i18n.text(
+        "console.interrupted", "en", game_id=1, database=str(database))
 
 
 # A console whose reader thread a busy machine runs late, and whose exit is slow (the computers' workers joined).
