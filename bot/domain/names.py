@@ -2,7 +2,7 @@
 shortened, apart from the others at the table. A letter is a grapheme (what a reader counts as one: a
 letter and its accents, an emoji sequence), found by the `regex` module's \\X, which follows Unicode's
 segmentation as Python's own `re` does not. Computer players, and people who asked to be forgotten, are
-named in our words (player_name), which each message says in its own language.)"""
+named in our words (player_name), which each message says in its own language."""
 from __future__ import annotations
 
 from collections.abc import Sequence
