@@ -9,7 +9,7 @@ import logging
 import signal
 import sys
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from types import TracebackType
 
 import discord
@@ -167,8 +167,14 @@ class TableroBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         # First, so that a game ending while the interactions drain draws no animation either.
-        animations = self._game.announcer.stop_animations() if self._game is not None else set()
-        await _answered(self.answering, DRAIN_S, animations)
+        game = self._game
+        animations = game.announcer.stop_animations() if game is not None else set()
+
+        def ending() -> list[asyncio.Task[None]]:   # the boards' folds and deletions waiting a second or so too
+            return [*animations, *(game.publisher.tidying() if game is not None else ())]
+        await _answered(self.answering, DRAIN_S, ending)
+        if game is not None:   # Discord's connection closes next: what still waits is left as it is
+            game.publisher.stop_tidying()
         await super().close()
         if self.store is not None:
             await self.store.close()
@@ -231,13 +237,15 @@ class Startup:
             await self.bot.refresh_metrics()
 
 
-async def _answered(answering: Answering, timeout: float, ending: Collection[asyncio.Task[None]] = ()) -> None:
+async def _answered(answering: Answering, timeout: float,
+                    ending: Callable[[], Collection[asyncio.Task[None]]] = lambda: ()) -> None:
     """Wait (at most `timeout` s) for the tasks answering interactions (and what they wait for: the services'
-    writes, the board's post) to end, those that start meanwhile included, and for the `ending` ones."""
+    writes, the board's post) to end, those that start meanwhile included, and for the `ending` ones (asked
+    again each time: an answer may start one)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while pending := answering.pending() + [t for t in ending if not t.done()]:
+    while pending := answering.pending() + [t for t in ending() if not t.done()]:
         if (left := deadline - loop.time()) <= 0:
-            log.warning("stopping with %d interactions unanswered after %.0f s", len(pending), timeout)
+            log.warning("stopping with %d tasks under way (answers, boards) after %.0f s", len(pending), timeout)
             return
         await asyncio.wait(pending, timeout=left)

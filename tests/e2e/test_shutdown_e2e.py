@@ -83,3 +83,22 @@ async def test_sigterm_while_a_finished_games_animation_is_drawn_leaves_it_undra
     assert table.board().id == final.id
     history = await fake_discord.slash(bruno, table.channel, "game history")
     assert history.ephemeral and "🏆" in history.content     # the game and its result, as they were
+
+
+
+async def test_sigterm_right_after_a_repost_lets_the_board_it_replaced_go_first_and_logs_no_traceback(fake_discord,
+                                                                                                      bot_process):
+    """A board shown again retires the one before with nothing new to tell: it is deleted once it has been up a
+    second or so. A stop waits for that within its drain, rather than close Discord's connection under it
+    ("Session is closed", a traceback)."""
+    ana, bruno = two_players(fake_discord)
+    table = Table(fake_discord, [ana, bruno], "pariti", seed=3)
+    await table.open()
+    await fake_discord.slash(bruno, table.channel, "game board")
+    first = table.board()
+    await fake_discord.slash(bruno, table.channel, "game board")
+    second = table.board()
+    assert await bot_process.terminate(timeout=10) == 0
+    assert "Traceback" not in bot_process.log_path.read_text()
+    shown = [m.id for m in fake_discord.messages(table.channel)]
+    assert second.id in shown and first.id not in shown, (first.id, second.id, shown)

@@ -86,6 +86,7 @@ class BoardPublisher:
         self._retired: deque[int] = deque(maxlen=RECENT_BOARDS * 50)
         self._later: set[asyncio.Task[None]] = set()   # deletions waiting for their message to have been up a while
         self._folding: dict[int, asyncio.Task[None]] = {}   # per channel, a fold waiting for boards to settle
+        self._stopped = False   # the bot stops: no fold nor deletion waits any more (stop_tidying)
 
     def via(self, record: GameRecord, interaction: discord.Interaction | None = None) -> Via:
         """How messages of `record`'s game reach its channel: through `interaction` where it carries them
@@ -213,6 +214,8 @@ class BoardPublisher:
                 await via.delete(message)
                 return
             await via.edit(message, view=None)
+            if self._stopped:
+                return
             task = asyncio.create_task(self._delete_later(via, message, wait_ms / 1000))
             self._later.add(task)
             task.add_done_callback(self._later.discard)
@@ -224,7 +227,7 @@ class BoardPublisher:
     def _fold_later(self, via: Via, channel_id: int) -> None:
         """Once the boards just retired have been up long enough, fold them too (board_messages.fold): the
         last turns of a game, or of a burst of quick ones, are gathered without waiting for another board."""
-        if channel_id in self._folding:
+        if channel_id in self._folding or self._stopped:
             return
 
         async def fold_then() -> None:
@@ -244,6 +247,17 @@ class BoardPublisher:
         task = asyncio.create_task(fold_then())
         self._folding[channel_id] = task
         task.add_done_callback(lambda _: self._folding.pop(channel_id, None))
+
+    def tidying(self) -> list[asyncio.Task[None]]:
+        """The deletions and folds waiting for boards to have been up a while (a second or so)."""
+        return [task for task in (*self._later, *self._folding.values()) if not task.done()]
+
+    def stop_tidying(self) -> None:
+        """The bot stops, Discord's connection about to close: what still waits is left as it is (boards
+        unfolded, a retired one undeleted: a restart knows no recent board either), and nothing more waits."""
+        self._stopped = True
+        for task in self.tidying():
+            task.cancel()
 
     async def _delete_later(self, via: Via, message: int, delay: float) -> None:
         await asyncio.sleep(delay)
